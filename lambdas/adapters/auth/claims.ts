@@ -1,0 +1,23 @@
+import type { Caller } from '../../core/ports';
+
+/**
+ * API Gateway's JWT authorizer hands claims to the Lambda with arrays flattened to strings such as
+ * "[admins ops]"; a verified token read locally has real arrays. Both become the same Caller.
+ */
+export function parseGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const inner = value.trim().replace(/^\[/, '').replace(/\]$/, '');
+  return inner
+    .split(/[\s,]+/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+}
+
+export function callerFromClaims(claims: Record<string, unknown> | undefined | null): Caller | null {
+  if (!claims) return null;
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub === '') return null;
+  const email = typeof claims.email === 'string' ? claims.email : '';
+  return { userId: sub, email, groups: parseGroups(claims['cognito:groups']) };
+}

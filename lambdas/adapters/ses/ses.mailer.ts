@@ -1,0 +1,41 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Mailer, OutgoingEmail } from '../../core/ports';
+
+export function createSesClient(opts: { region: string; endpoint?: string }): SESv2Client {
+  return new SESv2Client({
+    region: opts.region,
+    // aws-ses-v2-local can hang on some calls; never let a send wait forever.
+    requestHandler: { requestTimeout: 10_000 },
+    ...(opts.endpoint
+      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+}
+
+export class SesMailer implements Mailer {
+  constructor(
+    private readonly client: SESv2Client,
+    private readonly from: string,
+    private readonly configurationSet?: string,
+  ) {}
+
+  async send(email: OutgoingEmail): Promise<{ messageId: string }> {
+    const res = await this.client.send(
+      new SendEmailCommand({
+        FromEmailAddress: this.from,
+        Destination: { ToAddresses: email.to },
+        ConfigurationSetName: this.configurationSet,
+        Content: {
+          Simple: {
+            Subject: { Data: email.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: email.text, Charset: 'UTF-8' },
+              ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+            },
+          },
+        },
+      }),
+    );
+    return { messageId: res.MessageId ?? '' };
+  }
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a child in its own process group so that stopping it also stops whatever it spawned
+ * (npx wrappers, the JVM). Keeps the last output for error messages.
+ */
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; echo?: boolean } = {},
+): ManagedProcess {
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (opts.echo) process.stdout.write(`[${name}] ${chunk.toString()}`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resolves once something accepts TCP connections on host:port, or rejects after `timeoutMs`. */
+export async function waitForPort(
+  port: number,
+  opts: { host?: string; timeoutMs?: number; process?: ManagedProcess } = {},
+): Promise<void> {
+  const host = opts.host ?? '127.0.0.1';
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (opts.process && opts.process.child.exitCode !== null) {
+      throw new Error(`${opts.process.name} exited early:\n${opts.process.output()}`);
+    }
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for port ${port}${opts.process ? `:\n${opts.process.output()}` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A port the OS says is free right now (for tests that run beside a developer's `npm start`). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', () =>
+      reject(new Error(`Port ${port} (${what}) is in use. Stop what uses it or choose another port (see README).`)),
+    );
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve()));
+  });
+}

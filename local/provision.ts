@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  ListUsersCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { TABLE_KEYS } from '../lambdas/adapters/dynamo/entities';
+
+/**
+ * Creates, idempotently, what the CDK app creates in AWS: the table (same keys and GSIs), the user
+ * pool, its app client and the `admins` group.
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  const gsi = (g: { name: string; pk: string; sk: string }) => ({
+    IndexName: g.name,
+    KeySchema: [
+      { AttributeName: g.pk, KeyType: 'HASH' as const },
+      { AttributeName: g.sk, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: 'ALL' as const },
+  });
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [TABLE_KEYS.pk, TABLE_KEYS.sk, TABLE_KEYS.gsi1.pk, TABLE_KEYS.gsi1.sk, TABLE_KEYS.gsi2.pk, TABLE_KEYS.gsi2.sk].map(
+        (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
+      ),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.pk, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sk, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [gsi(TABLE_KEYS.gsi1), gsi(TABLE_KEYS.gsi2)],
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true },
+    }),
+  );
+}
+
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/** Matches the CDK auth construct's policy; the SPA shows these rules before submit. */
+export const PASSWORD_POLICY = {
+  MinimumLength: 8,
+  RequireUppercase: true,
+  RequireLowercase: true,
+  RequireNumbers: true,
+  RequireSymbols: false,
+};
+
+export async function ensureUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<PoolIds> {
+  const saved = readState(stateFile);
+  if (saved) {
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      return saved;
+    } catch {
+      // The pool file was removed: create a fresh pool below.
+    }
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'raincheck-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: PASSWORD_POLICY },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'raincheck-web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  await client.send(
+    new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admins', Description: 'Raincheck administrators' }),
+  );
+  const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
+  fs.mkdirSync(path.dirname(stateFile), { recursive: true });
+  fs.writeFileSync(stateFile, JSON.stringify(ids, null, 2));
+  return ids;
+}
+
+function readState(file: string): PoolIds | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PoolIds>;
+    return parsed.userPoolId && parsed.userPoolClientId
+      ? { userPoolId: parsed.userPoolId, userPoolClientId: parsed.userPoolClientId }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signs a user up, confirms them and puts them in their groups, unless they already exist. */
+export async function ensureUser(
+  client: CognitoIdentityProviderClient,
+  ids: PoolIds,
+  user: { email: string; password: string; groups: readonly string[] },
+): Promise<string> {
+  const existing = await client.send(
+    new ListUsersCommand({ UserPoolId: ids.userPoolId, Filter: `email = "${user.email}"` }),
+  );
+  let username = existing.Users?.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value === user.email))
+    ?.Username;
+  if (!username) {
+    const signUp = await client.send(
+      new SignUpCommand({
+        ClientId: ids.userPoolClientId,
+        Username: user.email,
+        Password: user.password,
+        UserAttributes: [{ Name: 'email', Value: user.email }],
+      }),
+    );
+    username = signUp.UserSub ?? user.email;
+    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: ids.userPoolId, Username: user.email }));
+  }
+  for (const group of user.groups) {
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: user.email, GroupName: group }),
+    );
+  }
+  return username;
+}

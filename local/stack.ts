@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { ServerType } from '@hono/node-server';
+import { parseConfig, type LambdaConfig } from '../lambdas/config';
+import { composeApiApp } from '../lambdas/api/compose';
+import { composeDispatchJob } from '../lambdas/dispatch/compose';
+import { callerFromClaims } from '../lambdas/adapters/auth/claims';
+import { createTokenVerifier } from '../lambdas/adapters/auth/local-token-verifier';
+import { createDocumentClient } from '../lambdas/adapters/dynamo/client';
+import { createEntities } from '../lambdas/adapters/dynamo/entities';
+import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { createCognitoProxy } from './cognito-proxy';
+import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
+import { assertPortFree, type ManagedProcess } from './processes';
+import { ensureTable, ensureUser, ensureUserPool } from './provision';
+import { startScheduler } from './scheduler';
+import { seedDemoData } from './seed';
+import { DEFAULT_DIST_DIR, createLocalApp, listen } from './server';
+import { DEMO_USERS, LOCAL_CREDENTIALS, ROOT_DIR, type LocalSettings } from './settings';
+
+export interface RunningStack {
+  settings: LocalSettings;
+  appUrl: string;
+  mailboxUrl: string;
+  cognitoUrl: string;
+  dynamoUrl: string;
+  lambdaConfig: LambdaConfig;
+  runtimeConfig: RuntimeConfig;
+  runDispatch: () => ReturnType<ReturnType<typeof composeDispatchJob>['run']>;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Run the scheduled handlers on their schedule (off in tests, which call them directly). */
+  scheduler?: boolean;
+  distDir?: string;
+  log?: (line: string) => void;
+}
+
+export async function startStack(settings: LocalSettings, opts: StartOptions = {}): Promise<RunningStack> {
+  const log = opts.log ?? (() => undefined);
+  const workDir = settings.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-'));
+  fs.mkdirSync(workDir, { recursive: true });
+
+  await Promise.all([
+    assertPortFree(settings.appPort, 'app'),
+    assertPortFree(settings.dynamoPort, 'DynamoDB Local'),
+    assertPortFree(settings.cognitoPort, 'cognito-local'),
+    assertPortFree(settings.sesPort, 'SES emulator'),
+  ]);
+
+  const processes: ManagedProcess[] = [];
+  const stopProcesses = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+  };
+  try {
+    log('Starting DynamoDB Local, cognito-local and the SES emulator…');
+    const started = await Promise.all([
+      startDynamoDbLocal({ port: settings.dynamoPort, dataDir: settings.dataDir }),
+      startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir }),
+      startSesLocal({ port: settings.sesPort }),
+    ]);
+    processes.push(...started);
+  } catch (err) {
+    await stopProcesses();
+    throw err;
+  }
+
+  try {
+    const dynamoUrl = `http://127.0.0.1:${settings.dynamoPort}`;
+    const cognitoUrl = `http://127.0.0.1:${settings.cognitoPort}`;
+    const sesUrl = `http://127.0.0.1:${settings.sesPort}`;
+    const appUrl = `http://localhost:${settings.appPort}`;
+
+    const dynamo = new DynamoDBClient({ region: settings.region, endpoint: dynamoUrl, credentials: LOCAL_CREDENTIALS });
+    await ensureTable(dynamo, settings.tableName);
+
+    const cognito = new CognitoIdentityProviderClient({
+      region: settings.region,
+      endpoint: cognitoUrl,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const pool = await ensureUserPool(cognito, path.join(workDir, 'state.json'));
+    const demoUserId = await ensureUser(cognito, pool, DEMO_USERS.contractor);
+    await ensureUser(cognito, pool, DEMO_USERS.admin);
+
+    const lambdaConfig = parseConfig({
+      AWS_REGION: settings.region,
+      TABLE_NAME: settings.tableName,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      DYNAMODB_ENDPOINT: dynamoUrl,
+      SES_ENDPOINT: sesUrl,
+      COGNITO_ISSUER: `${cognitoUrl}/${pool.userPoolId}`,
+      MAIL_FROM: 'Raincheck <no-reply@raincheck.local>',
+      APP_ORIGIN: appUrl,
+    });
+
+    const db = createEntities(lambdaConfig.TABLE_NAME, createDocumentClient({ region: settings.region, endpoint: dynamoUrl }));
+    await seedDemoData(db, { userId: demoUserId, email: DEMO_USERS.contractor.email });
+
+    const mailer = new SesMailer(createSesClient({ region: settings.region, endpoint: sesUrl }), lambdaConfig.MAIL_FROM);
+    const verify = createTokenVerifier({ issuer: lambdaConfig.COGNITO_ISSUER!, clientId: pool.userPoolClientId });
+    const authenticate = async (c: { req: { header: (name: string) => string | undefined } }) => {
+      const header = c.req.header('authorization') ?? '';
+      const match = /^Bearer\s+(.+)$/i.exec(header);
+      return match ? callerFromClaims(await verify(match[1]!)) : null;
+    };
+
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'local',
+      region: settings.region,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: `${appUrl}/__cognito`,
+      authFlow: 'USER_PASSWORD_AUTH',
+      apiOrigin: '',
+      mailboxUrl: `http://localhost:${settings.sesPort}`,
+    };
+
+    const dispatch = composeDispatchJob(lambdaConfig);
+    const app = createLocalApp({
+      port: settings.appPort,
+      distDir: opts.distDir ?? DEFAULT_DIST_DIR(ROOT_DIR),
+      runtimeConfig: () => runtimeConfig,
+      apiApps: [{ prefix: '/api', app: composeApiApp(lambdaConfig, authenticate) }],
+      extraApps: [
+        {
+          paths: ['/__cognito', '/__cognito/'],
+          fetch: createCognitoProxy({
+            upstream: cognitoUrl,
+            poolDbDir: path.join(cognitoDataDir(workDir), '.cognito', 'db'),
+            userPoolId: () => pool.userPoolId,
+            sendMail: async (mail) => {
+              await mailer.send({ to: [mail.to], subject: mail.subject, text: mail.text });
+            },
+          }).fetch,
+        },
+      ],
+    });
+    const server: ServerType = await listen(app, settings.appPort);
+    const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
+
+    return {
+      settings,
+      appUrl,
+      mailboxUrl: runtimeConfig.mailboxUrl!,
+      cognitoUrl,
+      dynamoUrl,
+      lambdaConfig,
+      runtimeConfig,
+      runDispatch: () => dispatch.run(),
+      stop: async () => {
+        scheduler?.stop();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopProcesses();
+        if (!settings.dataDir) fs.rmSync(workDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stopProcesses();
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import { DEMO_USERS, settingsFromEnv } from './settings';
+import { startStack } from './stack';
+
+/** `npm start`: the whole product on loopback, no AWS account, no internet. */
+async function main() {
+  const settings = settingsFromEnv();
+  const stack = await startStack(settings, { scheduler: true, log: (line) => console.log(line) });
+  const lines = [
+    '',
+    `  Raincheck is running at   ${stack.appUrl}`,
+    '',
+    `  Demo contractor           ${DEMO_USERS.contractor.email} / ${DEMO_USERS.contractor.password}`,
+    `  Admin (group admins)      ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}   → ${stack.appUrl}/admin/login`,
+    `  Local mailbox (all email) ${stack.mailboxUrl}`,
+    '',
+    `  DynamoDB Local ${stack.dynamoUrl} · cognito-local ${stack.cognitoUrl} · data in ${settings.dataDir}`,
+    '  Ctrl-C stops everything; data is kept for the next start.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
