@@ -45,5 +45,7 @@ export function loadConfig(): LambdaConfig {
 
 /** The issuer API Gateway's JWT authorizer checks; cognito-local issues its own. */
 export function tokenIssuer(config: LambdaConfig): string {
-  return config.COGNITO_ISSUER ?? `https://cognito-idp.${config.AWS_REGION}.amazonaws.com/${config.USER_POOL_ID}`;
+  return (
+    config.COGNITO_ISSUER ?? `https://cognito-idp.${config.AWS_REGION}.amazonaws.com/${config.USER_POOL_ID}`
+  );
 }

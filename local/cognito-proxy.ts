@@ -31,7 +31,10 @@ interface PoolUser {
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-export function findPendingCode(opts: CognitoProxyOptions, usernameOrEmail: string): { email: string; code: string } | null {
+export function findPendingCode(
+  opts: CognitoProxyOptions,
+  usernameOrEmail: string,
+): { email: string; code: string } | null {
   const file = path.join(opts.poolDbDir, `${opts.userPoolId()}.json`);
   const pool = JSON.parse(fs.readFileSync(file, 'utf8')) as { Users?: Record<string, PoolUser> };
   const wanted = usernameOrEmail.toLowerCase();
@@ -75,7 +78,9 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
       headers: { 'content-type': res.headers.get('content-type') ?? 'application/x-amz-json-1.1' },
     });
 
-  const handler = async (c: { req: { header: (n: string) => string | undefined; text: () => Promise<string> } }) => {
+  const handler = async (c: {
+    req: { header: (n: string) => string | undefined; text: () => Promise<string> };
+  }) => {
     const target = (c.req.header('x-amz-target') ?? '').replace(TARGET_PREFIX, '');
     const body = await c.req.text();
     const input = safeJson(body);
@@ -102,12 +107,20 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
       }
       await opts.sendMail({ to: pending.email, ...MAILS.ResendConfirmationCode(pending.code) });
       return Response.json({
-        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(pending.email) },
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskEmail(pending.email),
+        },
       });
     }
 
     const res = await forward(target, body);
-    if (res.ok && (target === 'SignUp' || target === 'ForgotPassword') && typeof input.Username === 'string') {
+    if (
+      res.ok &&
+      (target === 'SignUp' || target === 'ForgotPassword') &&
+      typeof input.Username === 'string'
+    ) {
       const pending = findPendingCode(opts, input.Username);
       if (pending) await opts.sendMail({ to: pending.email, ...MAILS[target](pending.code) });
     }

@@ -10,21 +10,29 @@ function packageDir(name: string): string {
 }
 
 /** DynamoDB Local, AWS's own implementation, shipped inside an npm package; runs on Java 17. */
-export async function startDynamoDbLocal(opts: { port: number; dataDir: string | null }): Promise<ManagedProcess> {
+export async function startDynamoDbLocal(opts: {
+  port: number;
+  dataDir: string | null;
+}): Promise<ManagedProcess> {
   const dir = path.join(packageDir('amplify-dynamodb-simulator'), 'emulator');
   const storage = opts.dataDir
     ? (fs.mkdirSync(path.join(opts.dataDir, 'dynamodb'), { recursive: true }),
       ['-dbPath', path.join(opts.dataDir, 'dynamodb'), '-sharedDb'])
     : ['-inMemory', '-sharedDb'];
-  const proc = startProcess('dynamodb', 'java', [
-    `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-    '-jar',
-    path.join(dir, 'DynamoDBLocal.jar'),
-    '-port',
-    String(opts.port),
-    '-disableTelemetry',
-    ...storage,
-  ], { cwd: dir });
+  const proc = startProcess(
+    'dynamodb',
+    'java',
+    [
+      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(opts.port),
+      '-disableTelemetry',
+      ...storage,
+    ],
+    { cwd: dir },
+  );
   await waitForPort(opts.port, { process: proc, timeoutMs: 60_000 });
   return proc;
 }
@@ -37,10 +45,15 @@ export function cognitoDataDir(baseDir: string): string {
 export async function startCognitoLocal(opts: { port: number; dataDir: string }): Promise<ManagedProcess> {
   const cwd = cognitoDataDir(opts.dataDir);
   fs.mkdirSync(cwd, { recursive: true });
-  const proc = startProcess('cognito', process.execPath, [path.join(packageDir('cognito-local'), 'lib/bin/start.js')], {
-    cwd,
-    env: { HOST: '127.0.0.1', PORT: String(opts.port), DEBUG: '' },
-  });
+  const proc = startProcess(
+    'cognito',
+    process.execPath,
+    [path.join(packageDir('cognito-local'), 'lib/bin/start.js')],
+    {
+      cwd,
+      env: { HOST: '127.0.0.1', PORT: String(opts.port), DEBUG: '' },
+    },
+  );
   await waitForPort(opts.port, { process: proc, timeoutMs: 30_000 });
   return proc;
 }
@@ -50,8 +63,20 @@ export async function startSesLocal(opts: { port: number }): Promise<ManagedProc
   const proc = startProcess(
     'ses',
     process.execPath,
-    [path.join(packageDir('aws-ses-v2-local'), 'dist/cli.js'), '--host', '127.0.0.1', '--port', String(opts.port)],
-    { env: { AWS_SES_ACCOUNT: JSON.stringify({ SendQuota: { Max24HourSend: 100000, MaxSendRate: 100, SentLast24Hours: 0 } }) } },
+    [
+      path.join(packageDir('aws-ses-v2-local'), 'dist/cli.js'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(opts.port),
+    ],
+    {
+      env: {
+        AWS_SES_ACCOUNT: JSON.stringify({
+          SendQuota: { Max24HourSend: 100000, MaxSendRate: 100, SentLast24Hours: 0 },
+        }),
+      },
+    },
   );
   await waitForPort(opts.port, { process: proc, timeoutMs: 30_000 });
   return proc;

@@ -77,7 +77,9 @@ export async function waitForPort(
     });
     if (open) return;
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for port ${port}${opts.process ? `:\n${opts.process.output()}` : ''}`);
+      throw new Error(
+        `Timed out waiting for port ${port}${opts.process ? `:\n${opts.process.output()}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -99,7 +101,9 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', () =>
-      reject(new Error(`Port ${port} (${what}) is in use. Stop what uses it or choose another port (see README).`)),
+      reject(
+        new Error(`Port ${port} (${what}) is in use. Stop what uses it or choose another port (see README).`),
+      ),
     );
     server.listen(port, '0.0.0.0', () => server.close(() => resolve()));
   });

@@ -43,9 +43,14 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [TABLE_KEYS.pk, TABLE_KEYS.sk, TABLE_KEYS.gsi1.pk, TABLE_KEYS.gsi1.sk, TABLE_KEYS.gsi2.pk, TABLE_KEYS.gsi2.sk].map(
-        (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
-      ),
+      AttributeDefinitions: [
+        TABLE_KEYS.pk,
+        TABLE_KEYS.sk,
+        TABLE_KEYS.gsi1.pk,
+        TABLE_KEYS.gsi1.sk,
+        TABLE_KEYS.gsi2.pk,
+        TABLE_KEYS.gsi2.sk,
+      ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
       KeySchema: [
         { AttributeName: TABLE_KEYS.pk, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sk, KeyType: 'RANGE' },
@@ -75,7 +80,10 @@ export const PASSWORD_POLICY = {
   RequireSymbols: false,
 };
 
-export async function ensureUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<PoolIds> {
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  stateFile: string,
+): Promise<PoolIds> {
   const saved = readState(stateFile);
   if (saved) {
     try {
@@ -102,7 +110,11 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, stat
     }),
   );
   await client.send(
-    new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admins', Description: 'Raincheck administrators' }),
+    new CreateGroupCommand({
+      UserPoolId: userPoolId,
+      GroupName: 'admins',
+      Description: 'Raincheck administrators',
+    }),
   );
   const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
   fs.mkdirSync(path.dirname(stateFile), { recursive: true });
@@ -130,8 +142,9 @@ export async function ensureUser(
   const existing = await client.send(
     new ListUsersCommand({ UserPoolId: ids.userPoolId, Filter: `email = "${user.email}"` }),
   );
-  let username = existing.Users?.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value === user.email))
-    ?.Username;
+  let username = existing.Users?.find((u) =>
+    u.Attributes?.some((a) => a.Name === 'email' && a.Value === user.email),
+  )?.Username;
   if (!username) {
     const signUp = await client.send(
       new SignUpCommand({

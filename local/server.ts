@@ -10,7 +10,10 @@ export interface LocalServerOptions {
   distDir: string;
   runtimeConfig: () => RuntimeConfig;
   /** Lambda apps mounted at the paths API Gateway routes to them. */
-  apiApps: { prefix: string; app: HonoApp<never> | { fetch: (req: Request) => Response | Promise<Response> } }[];
+  apiApps: {
+    prefix: string;
+    app: HonoApp<never> | { fetch: (req: Request) => Response | Promise<Response> };
+  }[];
   extraApps?: { fetch: (req: Request) => Response | Promise<Response>; paths: string[] }[];
 }
 
@@ -29,7 +32,10 @@ export function createLocalApp(opts: LocalServerOptions) {
   return app;
 }
 
-export async function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number): Promise<ServerType> {
+export async function listen(
+  app: { fetch: (req: Request) => Response | Promise<Response> },
+  port: number,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
     server.once('error', reject);

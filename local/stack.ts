@@ -76,7 +76,11 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const sesUrl = `http://127.0.0.1:${settings.sesPort}`;
     const appUrl = `http://localhost:${settings.appPort}`;
 
-    const dynamo = new DynamoDBClient({ region: settings.region, endpoint: dynamoUrl, credentials: LOCAL_CREDENTIALS });
+    const dynamo = new DynamoDBClient({
+      region: settings.region,
+      endpoint: dynamoUrl,
+      credentials: LOCAL_CREDENTIALS,
+    });
     await ensureTable(dynamo, settings.tableName);
 
     const cognito = new CognitoIdentityProviderClient({
@@ -100,11 +104,20 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       APP_ORIGIN: appUrl,
     });
 
-    const db = createEntities(lambdaConfig.TABLE_NAME, createDocumentClient({ region: settings.region, endpoint: dynamoUrl }));
+    const db = createEntities(
+      lambdaConfig.TABLE_NAME,
+      createDocumentClient({ region: settings.region, endpoint: dynamoUrl }),
+    );
     await seedDemoData(db, { userId: demoUserId, email: DEMO_USERS.contractor.email });
 
-    const mailer = new SesMailer(createSesClient({ region: settings.region, endpoint: sesUrl }), lambdaConfig.MAIL_FROM);
-    const verify = createTokenVerifier({ issuer: lambdaConfig.COGNITO_ISSUER!, clientId: pool.userPoolClientId });
+    const mailer = new SesMailer(
+      createSesClient({ region: settings.region, endpoint: sesUrl }),
+      lambdaConfig.MAIL_FROM,
+    );
+    const verify = createTokenVerifier({
+      issuer: lambdaConfig.COGNITO_ISSUER!,
+      clientId: pool.userPoolClientId,
+    });
     const authenticate = async (c: { req: { header: (name: string) => string | undefined } }) => {
       const header = c.req.header('authorization') ?? '';
       const match = /^Bearer\s+(.+)$/i.exec(header);

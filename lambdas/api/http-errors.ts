@@ -6,7 +6,8 @@ import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError }
 /** The one place where domain errors become HTTP statuses and bodies `{ error, field? }`. */
 export function toHttpError(err: unknown, c: Context): Response {
   if (err instanceof ValidationError) return c.json({ error: err.message, field: err.field }, 400);
-  if (err instanceof NotAuthenticatedError) return c.json({ error: err.message || MESSAGES.notAuthenticated }, 401);
+  if (err instanceof NotAuthenticatedError)
+    return c.json({ error: err.message || MESSAGES.notAuthenticated }, 401);
   if (err instanceof ForbiddenError) return c.json({ error: err.message || MESSAGES.permissionDenied }, 403);
   if (err instanceof NotFoundError) return c.json({ error: err.message }, 404);
   if (err instanceof HTTPException) return c.json({ error: err.message }, err.status);

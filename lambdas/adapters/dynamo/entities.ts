@@ -46,7 +46,15 @@ export function createEntities(table: string, client: DynamoDBDocumentClient) {
         id: { type: 'string' },
         plan: { type: ['none', 'basic', 'premium', 'enterprise'] as const, required: true },
         status: {
-          type: ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired'] as const,
+          type: [
+            'active',
+            'trialing',
+            'past_due',
+            'canceled',
+            'unpaid',
+            'incomplete',
+            'incomplete_expired',
+          ] as const,
           required: true,
         },
         billingCycle: { type: ['monthly', 'annual'] as const, required: true },
@@ -93,7 +101,10 @@ export function createEntities(table: string, client: DynamoDBDocumentClient) {
           type: 'list',
           items: {
             type: 'map',
-            properties: { time: { type: 'string', required: true }, forDay: { type: ['next', 'same'] as const } },
+            properties: {
+              time: { type: 'string', required: true },
+              forDay: { type: ['next', 'same'] as const },
+            },
           },
         },
         workingDays: { type: 'list', items: { type: 'number' } },

@@ -1,0 +1,68 @@
+import { composeDispatchJob } from '../../lambdas/dispatch/compose';
+import { createDocumentClient } from '../../lambdas/adapters/dynamo/client';
+import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { localClock, slotStart } from '../../shared/notice-slots';
+import { testStack } from './stack';
+
+const stack = testStack();
+const config = stack.lambdaConfig;
+const db = createEntities(
+  config.TABLE_NAME,
+  createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+);
+
+function hhmm(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+describe('the scheduled dispatch run', () => {
+  it('should record the run with the jobsites whose notice falls in the current slot, and only those', async () => {
+    const tz = 'America/Denver';
+    const now = new Date();
+    const local = localClock(slotStart(now), tz);
+    const allDays = [1, 2, 3, 4, 5, 6, 7];
+    const tenantId = `tenant-${Date.now()}`;
+    await db.entities.jobsiteSchedule
+      .put({
+        tenantId,
+        jobsiteId: 'due-now',
+        name: 'Due now',
+        timezone: tz,
+        active: true,
+        noticeTimes: [{ time: hhmm(local.minuteOfDay), forDay: 'same' }],
+        workingDays: allDays,
+      })
+      .go();
+    await db.entities.jobsiteSchedule
+      .put({
+        tenantId,
+        jobsiteId: 'later',
+        name: 'Later',
+        timezone: tz,
+        active: true,
+        noticeTimes: [{ time: hhmm((local.minuteOfDay + 120) % 1440), forDay: 'same' }],
+        workingDays: allDays,
+      })
+      .go();
+    await db.entities.jobsiteSchedule
+      .put({
+        tenantId,
+        jobsiteId: 'paused',
+        name: 'Paused',
+        timezone: tz,
+        active: false,
+        noticeTimes: [{ time: hhmm(local.minuteOfDay), forDay: 'same' }],
+        workingDays: allDays,
+      })
+      .go();
+
+    const job = composeDispatchJob(config, { now: () => now });
+    const run = await job.run();
+
+    const mine = run.dueJobsites.filter((j) => j.tenantId === tenantId).map((j) => j.jobsiteId);
+    expect(mine).toEqual(['due-now']);
+    const recent = await job.recentRuns(5);
+    expect(recent.map((r) => r.runId)).toContain(run.runId);
+    expect(run.checkedJobsites).toBeGreaterThanOrEqual(2);
+  });
+});

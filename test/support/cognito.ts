@@ -1,0 +1,82 @@
+import type { TestStackInfo } from './stack-process';
+
+/** Talks to Cognito the way the SPA does: through the local proxy on the app's origin. */
+export async function cognitoCall<T = Record<string, unknown>>(
+  stack: TestStackInfo,
+  target: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${stack.appUrl}/__cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export interface Tokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken: string;
+}
+
+export async function signIn(stack: TestStackInfo, email: string, password: string): Promise<Tokens> {
+  const res = await cognitoCall<{ AuthenticationResult?: Tokens }>(stack, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: stack.runtimeConfig.userPoolClientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  if (!res.body.AuthenticationResult) throw new Error(`Sign-in failed: ${JSON.stringify(res.body)}`);
+  return res.body.AuthenticationResult;
+}
+
+interface StoredEmail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+/** The newest email to `to` in the SES emulator's mailbox whose subject matches, waiting briefly. */
+export async function latestEmailTo(stack: TestStackInfo, to: string, subject: RegExp): Promise<StoredEmail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${stack.mailboxUrl}/store`);
+    const store = (await res.json()) as { emails: StoredEmail[] };
+    const found = store.emails.filter((e) => e.destination.to.includes(to) && subject.test(e.subject)).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function codeFrom(email: StoredEmail): string {
+  const match = /\b(\d{6})\b/.exec(email.body.text ?? email.body.html ?? '');
+  if (!match) throw new Error(`No code in email "${email.subject}"`);
+  return match[1]!;
+}
+
+/** Registers and confirms a new user with the emailed code, as a person would. */
+export async function registerUser(stack: TestStackInfo, email: string, password: string): Promise<void> {
+  const signUp = await cognitoCall(stack, 'SignUp', {
+    ClientId: stack.runtimeConfig.userPoolClientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
+  if (signUp.status !== 200) throw new Error(`SignUp failed: ${JSON.stringify(signUp.body)}`);
+  const code = codeFrom(await latestEmailTo(stack, email, /verification code/i));
+  const confirm = await cognitoCall(stack, 'ConfirmSignUp', {
+    ClientId: stack.runtimeConfig.userPoolClientId,
+    Username: email,
+    ConfirmationCode: code,
+  });
+  if (confirm.status !== 200) throw new Error(`ConfirmSignUp failed: ${JSON.stringify(confirm.body)}`);
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}

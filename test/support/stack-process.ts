@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { LambdaConfig } from '../../lambdas/config';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+export interface TestStackInfo {
+  appUrl: string;
+  mailboxUrl: string;
+  cognitoUrl: string;
+  dynamoUrl: string;
+  lambdaConfig: LambdaConfig;
+  runtimeConfig: RuntimeConfig;
+}
+
+const READY = 'RAINCHECK_STACK_READY ';
+
+/**
+ * Runs local/serve-for-tests.ts in its own process group (the emulators are child processes) and
+ * resolves with its READY info. `stop` ends the whole group.
+ */
+export async function startTestStack(
+  rootDir: string,
+  env: Record<string, string> = {},
+): Promise<{ info: TestStackInfo; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'local/serve-for-tests.ts')], {
+    cwd: rootDir,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const info = await new Promise<TestStackInfo>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Test stack did not start in 120 s:\n${output}`)),
+      120_000,
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith(READY));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice(READY.length)) as TestStackInfo);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Test stack exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    info,
+    stop: async () => {
+      if (child.exitCode !== null || !child.pid) return;
+      process.kill(-child.pid, 'SIGTERM');
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
