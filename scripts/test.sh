@@ -42,7 +42,7 @@ fi
 
 echo "── e2e: build the SPA, then Playwright in Chromium"
 if bash scripts/ensure-chromium.sh && npm run --silent build:web; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e.json" npx playwright test -c test/e2e/playwright.config.ts --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$OUT/e2e.json" npx playwright test -c test/e2e/playwright.config.ts --reporter=list,json
   e2e_status=$?
   if [ -s "$OUT/e2e.json" ]; then
     read -r ep ef < <(node -e 'const s=require("./'"$OUT"'/e2e.json").stats;console.log(s.expected + (s.flaky||0), s.unexpected)')

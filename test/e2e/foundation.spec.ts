@@ -17,12 +17,13 @@ test('should sign in as the demo contractor from the landing page and see the da
   await page.getByRole('button', { name: 'Login' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await dialog.getByRole('button', { name: /log in|sign in|login/i }).click();
+  await dialog.getByLabel(/^Password/).fill(DEMO.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
   // The seeded profile and the default subscription come from the API through DynamoDB Local.
-  await expect(page.getByText('Dana Demo').first()).toBeVisible();
+  await expect(page.getByText('Demo Builders LLC')).toBeVisible();
+  await expect(page.getByText('No plan')).toBeVisible();
   await expect(page.getByText(DEMO.email).first()).toBeVisible();
   expect(meCalls).toContain(200);
 });

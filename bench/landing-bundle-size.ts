@@ -1,0 +1,58 @@
+/**
+ * How much JavaScript the landing page makes a visitor download, gzipped, measured in a real browser
+ * against the local stack: every script response while `/` loads and settles. The baseline, measured
+ * in the same run, is all the JavaScript the SPA build contains; the ratio shows how much of the app
+ * the landing route avoids (code splitting).
+ *
+ *   npm run build:web && npx tsx bench/landing-bundle-size.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { startTestStack } from '../test/support/stack-process';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const assets = path.join(ROOT, 'web/dist/assets');
+  if (!fs.existsSync(assets)) throw new Error('Build the SPA first: npm run build:web');
+  const allJs = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const baseline = allJs.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(assets, f))), 0);
+
+  const { info, stop } = await startTestStack(ROOT, { RAINCHECK_PORT: process.env.RAINCHECK_BENCH_PORT ?? '3320' });
+  const browser = await chromium.launch({
+    executablePath: process.env.RAINCHECK_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const loaded = new Map<string, number>();
+    page.on('response', async (res) => {
+      const url = new URL(res.url());
+      if (!url.pathname.endsWith('.js')) return;
+      const body = await res.body().catch(() => null);
+      if (body) loaded.set(url.pathname, gzipSize(body));
+    });
+    await page.goto(`${info.appUrl}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    const landing = [...loaded.values()].reduce((a, b) => a + b, 0);
+    const rows = [...loaded.entries()].sort((a, b) => b[1] - a[1]);
+    console.log(`Landing page JS (gzip): ${kb(landing)} in ${loaded.size} files`);
+    for (const [file, size] of rows) console.log(`  ${kb(size).padStart(9)}  ${path.basename(file)}`);
+    console.log(`Whole SPA JS (gzip, baseline): ${kb(baseline)} in ${allJs.length} files`);
+    console.log(`Ratio landing / whole SPA: ${(landing / baseline).toFixed(2)}`);
+    console.log(JSON.stringify({ landingGzipBytes: landing, spaGzipBytes: baseline, ratio: landing / baseline }));
+  } finally {
+    await browser.close();
+    await stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { HandlerSchedule } from '../../shared/schedules';
+import { pascalCase } from '../naming';
+
+/** Receives of a batch before it is parked in the dead-letter queue. */
+export const DISPATCH_MAX_RECEIVE_COUNT = 5;
+
+/**
+ * The alerting plumbing: the queue of jobsite batches (with its dead-letter queue and an alarm on it), the
+ * SES configuration set every email goes through, and the EventBridge schedules of the scheduled handlers.
+ */
+export class AlertsConstruct extends Construct {
+  readonly dispatchQueue: sqs.Queue;
+  readonly dispatchDeadLetterQueue: sqs.Queue;
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly rules = new Map<string, events.Rule>();
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.dispatchDeadLetterQueue = new sqs.Queue(this, 'DispatchDeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // The longest SQS allows: time to look at a failed batch and redrive it (docs/operations.md).
+      retentionPeriod: Duration.days(14),
+    });
+    this.dispatchQueue = new sqs.Queue(this, 'DispatchQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Longer than any worker may take on one batch (a consumer's timeout must stay below this).
+      visibilityTimeout: Duration.minutes(15),
+      // Batches are for one 15-minute slot; an older batch is stale news.
+      retentionPeriod: Duration.hours(6),
+      deadLetterQueue: { queue: this.dispatchDeadLetterQueue, maxReceiveCount: DISPATCH_MAX_RECEIVE_COUNT },
+    });
+
+    new cloudwatch.Alarm(this, 'DispatchDeadLetterAlarm', {
+      alarmDescription:
+        'Jobsite batches failed 5 times and wait in the dead-letter queue (see docs/operations.md)',
+      metric: this.dispatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    this.configurationSet = new ses.ConfigurationSet(this, 'EmailConfigurationSet', {
+      reputationMetrics: true,
+      sendingEnabled: true,
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.REQUIRE,
+      // Stop sending to addresses that bounced or complained (DESIGN §5, Email).
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+  }
+
+  /**
+   * One EventBridge rule per declared schedule, invoking the function of the same entry. The declarations
+   * come from shared/schedules.ts, so the local scheduler and AWS run on the same cadence.
+   */
+  scheduleHandlers(
+    schedules: readonly HandlerSchedule[],
+    functions: ReadonlyMap<string, lambda.IFunction>,
+  ): void {
+    for (const schedule of schedules) {
+      const handler = functions.get(schedule.entry);
+      if (!handler) {
+        throw new Error(`Schedule "${schedule.entry}" names no Lambda entry in infra/lambda-entries.ts`);
+      }
+      const rule = new events.Rule(this, `${pascalCase(schedule.entry)}Schedule`, {
+        description: schedule.description,
+        schedule: events.Schedule.rate(Duration.minutes(schedule.rateMinutes)),
+        targets: [
+          new targets.LambdaFunction(handler, {
+            // A run older than its slot is replaced by the next one; each notification is claimed with a
+            // conditional write, so a retry never sends twice.
+            maxEventAge: Duration.minutes(schedule.rateMinutes),
+            retryAttempts: 2,
+          }),
+        ],
+      });
+      this.rules.set(schedule.entry, rule);
+    }
+  }
+}

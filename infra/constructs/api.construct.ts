@@ -1,0 +1,180 @@
+import * as path from 'node:path';
+import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as ses from 'aws-cdk-lib/aws-ses';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { FunctionAccess, LambdaEntry, RouteMethod } from '../lambda-entries';
+import { pascalCase } from '../naming';
+import { mailFromAddress } from '../settings';
+import { RaincheckFunction } from './raincheck-function.construct';
+import type { SecretsConstruct } from './secrets.construct';
+
+export interface ApiConstructProps {
+  readonly projectRoot: string;
+  readonly entries: readonly LambdaEntry[];
+  readonly table: dynamodb.ITable;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly secrets: SecretsConstruct;
+  readonly dispatchQueue: sqs.IQueue;
+  readonly configurationSet: ses.IConfigurationSet;
+  readonly mailFrom: string;
+}
+
+/**
+ * The HTTP API and every Lambda of `infra/lambda-entries.ts`: each function gets the shared defaults, the
+ * environment the Lambdas' config module reads (lambdas/config.ts), exactly the access its entry lists, and
+ * its routes (JWT-authorized unless marked public).
+ */
+export class ApiConstruct extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  /** `<api-id>.execute-api.<region>.amazonaws.com`: the CloudFront origin for /api/*. */
+  readonly apiDomainName: string;
+  readonly functions = new Map<string, RaincheckFunction>();
+
+  constructor(scope: Construct, id: string, props: ApiConstructProps) {
+    super(scope, id);
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Raincheck API (reached through CloudFront at /api/*)',
+      // Same origin as the SPA through CloudFront (ADR 0002): no CORS.
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+    });
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${Aws.REGION}.amazonaws.com/${props.userPool.userPoolId}`,
+      {
+        authorizerName: 'cognito-jwt',
+        // ID tokens carry the client id in `aud`, access tokens in `client_id`: API Gateway checks both.
+        jwtAudience: [props.userPoolClient.userPoolClientId],
+      },
+    );
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: props.table.tableName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      MAIL_FROM: props.mailFrom,
+      SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
+      DISPATCH_QUEUE_URL: props.dispatchQueue.queueUrl,
+      STRIPE_SECRET_ARN: props.secrets.stripeSecret.secretArn,
+      WEATHER_API_KEY_PARAM: props.secrets.weatherApiKeyParamName,
+      // APP_ORIGIN is added once the CloudFront distribution exists (setAppOrigin).
+    };
+
+    for (const entry of props.entries) {
+      if (this.functions.has(entry.name)) throw new Error(`Duplicate Lambda entry "${entry.name}"`);
+      const fn = new RaincheckFunction(this, `${pascalCase(entry.name)}Lambda`, {
+        name: entry.name,
+        entry: path.join(props.projectRoot, entry.entry),
+        projectRoot: props.projectRoot,
+        environment,
+        memorySize: entry.memorySize,
+        timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
+      });
+      this.functions.set(entry.name, fn);
+      for (const access of new Set(entry.access)) this.grant(fn, access, props);
+
+      if (entry.routes.length === 0) continue;
+      const integration = new HttpLambdaIntegration(`${pascalCase(entry.name)}Integration`, fn.fn);
+      for (const route of entry.routes) {
+        const [created] = this.httpApi.addRoutes({
+          path: route.path,
+          methods: [httpMethod(route.method)],
+          integration,
+          authorizer: route.public ? new apigw.HttpNoneAuthorizer() : authorizer,
+        });
+        if (route.public && created) {
+          Validations.of(created).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.method} ${route.path} of "${entry.name}" is public by declaration in infra/lambda-entries.ts`,
+          });
+        }
+      }
+    }
+  }
+
+  /** The functions' APP_ORIGIN: links in emails and Stripe return URLs point at the CloudFront URL. */
+  setAppOrigin(appOrigin: string): void {
+    for (const fn of this.functions.values()) fn.addEnvironment('APP_ORIGIN', appOrigin);
+  }
+
+  /** The Lambda of an entry, for wiring outside the API (schedules). */
+  lambdaFunctions(): ReadonlyMap<string, lambda.IFunction> {
+    return new Map([...this.functions].map(([name, fn]) => [name, fn.fn]));
+  }
+
+  private grant(fn: RaincheckFunction, access: FunctionAccess, props: ApiConstructProps): void {
+    switch (access) {
+      case 'table':
+        props.table.grantReadWriteData(fn.fn);
+        // Queries on gsi1/gsi2 need the index ARNs, which grantReadWriteData writes as <table-arn>/index/*.
+        Validations.of(fn.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(props.table)}.Arn>/index/*]`,
+          reason: 'Read access to the indexes (gsi1, gsi2) of the one Raincheck table, and nothing else.',
+        });
+        return;
+      case 'stripeSecret':
+        props.secrets.stripeSecret.grantRead(fn.fn);
+        return;
+      case 'weatherApiKey':
+        props.secrets.grantReadWeatherApiKey(fn.fn);
+        return;
+      case 'sendEmail': {
+        const stack = Stack.of(this);
+        const address = mailFromAddress(props.mailFrom);
+        const domain = address.split('@')[1] ?? address;
+        // SES authorizes a send against the identity that covers the sender (the address or its domain)
+        // and against the configuration set named in the request.
+        const identityArn = (identity: string) =>
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+        fn.fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [
+              identityArn(address),
+              identityArn(domain),
+              stack.formatArn({
+                service: 'ses',
+                resource: 'configuration-set',
+                resourceName: props.configurationSet.configurationSetName,
+              }),
+            ],
+          }),
+        );
+        return;
+      }
+      case 'dispatchQueue':
+        props.dispatchQueue.grantSendMessages(fn.fn);
+        return;
+    }
+  }
+}
+
+function httpMethod(method: RouteMethod): apigw.HttpMethod {
+  return apigw.HttpMethod[method];
+}
+
+/** The logical id cdk-nag prints in IAM5 findings for resources of this table. */
+function logicalIdOf(table: dynamodb.ITable): string {
+  const cfn = table.node.defaultChild;
+  if (!(cfn instanceof dynamodb.CfnTable)) throw new Error('Expected a table defined in this stack');
+  return Stack.of(table).getLogicalId(cfn);
+}

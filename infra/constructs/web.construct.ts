@@ -1,0 +1,270 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Aws, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+export interface WebConstructProps {
+  /** Folder of the built SPA (web/dist): index.html, and hashed files under assets/. */
+  readonly assetPath: string;
+  /** Domain name of the HTTP API, the origin of /api/*. */
+  readonly apiDomainName: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+}
+
+/** Where Stripe.js loads from and talks to (hosted checkout is a redirect, but Stripe.js runs on our pages). */
+const STRIPE_JS = 'https://js.stripe.com';
+
+/**
+ * Content-Security-Policy of every response. Amplify talks to Cognito's regional endpoint; Stripe.js needs
+ * its script, its frames and its API; Mantine injects inline styles.
+ */
+export function contentSecurityPolicy(region: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${STRIPE_JS}`,
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com`,
+    `frame-src ${STRIPE_JS} https://hooks.stripe.com`,
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Serves client-side routes: a path whose last segment has no dot (`/jobsites/42`) is not a file, so the
+ * SPA shell answers it. Runs only on the default (S3) behavior, so /api/* responses, errors included,
+ * reach the browser untouched, and a missing file still fails loudly instead of returning HTML.
+ */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * The SPA on a private S3 bucket behind CloudFront (origin access control), `/api/*` routed to the HTTP
+ * API on the same origin (ADR 0002), security headers on every response, and the runtime config.json the
+ * SPA reads at start-up.
+ */
+export class WebConstruct extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly siteBucket: s3.Bucket;
+  /** `https://<id>.cloudfront.net` */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: WebConstructProps) {
+    super(scope, id);
+
+    if (!fs.existsSync(path.join(props.assetPath, 'index.html'))) {
+      throw new Error(`No index.html in ${props.assetPath}: build the SPA first (npm run build:web)`);
+    }
+
+    const logBucket = new s3.Bucket(this, 'LogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with ACLs, which need object-writer ownership.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This bucket receives the access logs of the site bucket and CloudFront; logging it into itself ' +
+        'would log its own log deliveries.',
+    });
+
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: 's3-site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Raincheck: CSP, HSTS and friends on every response',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Aws.REGION), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Serves index.html for client-side routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Raincheck',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization included) except Host, which API Gateway needs as its own.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    this.url = `https://${this.distribution.distributionDomainName}`;
+
+    const distribution = Validations.of(this.distribution);
+    distribution.acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'Contractors and crews may work and travel anywhere; the product sells to no restricted market.',
+    });
+    distribution.acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF yet: the API behind /api/* requires Cognito JWTs except the health check and is throttled ' +
+        'at the stage (50 rps, burst 100); a web ACL (about $5/month + rules) comes with the first paying customers.',
+    });
+    distribution.acknowledge({
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'The distribution uses the default *.cloudfront.net certificate, with which CloudFront cannot raise ' +
+        'the minimum TLS version; set minimumProtocolVersion TLSv1.2_2021 when a custom domain and its ACM ' +
+        'certificate are attached.',
+    });
+
+    this.deploySite(props);
+  }
+
+  /**
+   * Two uploads so caching can differ: hashed files under assets/ are immutable and kept across deploys
+   * (an open tab may still load an older chunk); the shell (index.html, config.json, public files) is
+   * revalidated on every load so a deploy shows at once without an invalidation.
+   */
+  private deploySite(props: WebConstructProps): void {
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'aws',
+      region: Aws.REGION,
+      userPoolId: props.userPoolId,
+      userPoolClientId: props.userPoolClientId,
+      authFlow: 'USER_SRP_AUTH',
+      // Same origin: CloudFront routes /api/* to the HTTP API.
+      apiOrigin: '',
+    };
+
+    const hashedDir = path.join(props.assetPath, 'assets');
+    const hashed = fs.existsSync(hashedDir)
+      ? new s3deploy.BucketDeployment(this, 'DeployHashedAssets', {
+          sources: [s3deploy.Source.asset(hashedDir)],
+          destinationBucket: this.siteBucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [
+            s3deploy.CacheControl.setPublic(),
+            s3deploy.CacheControl.maxAge(Duration.days(365)),
+            s3deploy.CacheControl.immutable(),
+          ],
+          memoryLimit: 512,
+        })
+      : undefined;
+
+    const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      sources: [
+        s3deploy.Source.asset(props.assetPath, { exclude: ['assets', 'assets/**'] }),
+        s3deploy.Source.jsonData('config.json', runtimeConfig),
+      ],
+      destinationBucket: this.siteBucket,
+      // Leaves assets/ alone when pruning files the new build no longer has.
+      exclude: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      memoryLimit: 512,
+    });
+    if (hashed) shell.node.addDependency(hashed);
+
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * BucketDeployment copies the files with a Lambda provided by aws-cdk-lib: one per stack (and memory
+   * size), created beside the stack's other resources rather than inside this construct. It runs at
+   * deploy time only; every finding below concerns code and permissions aws-cdk-lib defines.
+   */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    const handler = stack.node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (!handler) throw new Error('BucketDeployment handler not found: has aws-cdk-lib changed its layout?');
+    const nag = Validations.of(handler);
+    nag.acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'Role of the BucketDeployment handler as aws-cdk-lib defines it: it only writes its own logs.',
+    });
+    nag.acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'The BucketDeployment handler runs on the Python runtime aws-cdk-lib bundles it for.',
+    });
+    // It reads the SPA's asset zip from the CDK bootstrap bucket and syncs it into the site bucket.
+    const siteBucketArn = `<${stack.getLogicalId(this.siteBucket.node.defaultChild as s3.CfnBucket)}.Arn>`;
+    const assetBucket = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>`;
+    const wildcards: Array<[string, string]> = [
+      ['Action::s3:GetBucket*', 'reads the bucket metadata of the asset and site buckets'],
+      ['Action::s3:GetObject*', 'reads the asset zip (and existing site objects while syncing)'],
+      ['Action::s3:List*', 'lists the site bucket to sync and prune'],
+      ['Action::s3:Abort*', 'aborts its own failed multipart uploads into the site bucket'],
+      ['Action::s3:DeleteObject*', 'prunes files of an older build from the site bucket'],
+      [`Resource::${assetBucket}/*`, 'the asset zip is one of the objects of the CDK bootstrap bucket'],
+      [`Resource::${siteBucketArn}/*`, 'syncs every object of the site bucket, and only of it'],
+    ];
+    for (const [finding, why] of wildcards) {
+      nag.acknowledge({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason: `BucketDeployment handler (aws-cdk-lib grants, deploy time only): ${why}.`,
+      });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The Lambdas of Raincheck, declared once. Adding a Lambda is one entry here: the API construct creates the
+ * function with the shared defaults, grants exactly the listed access, wires its routes to the HTTP API
+ * and, when `shared/schedules.ts` names it, the alerts construct schedules it.
+ */
+
+/** What a function may touch; each grant is scoped to the one resource (see api.construct.ts). */
+export type FunctionAccess =
+  /** Read and write items of the table and query its indexes. */
+  | 'table'
+  /** Read the Stripe secret (JSON with secretKey, webhookSecret, priceIds). */
+  | 'stripeSecret'
+  /** ssm:GetParameter on the weather API key parameter. */
+  | 'weatherApiKey'
+  /** ses:SendEmail from the MAIL_FROM identity through the configuration set. */
+  | 'sendEmail'
+  /** sqs:SendMessage to the dispatch queue (jobsite batches). */
+  | 'dispatchQueue';
+
+export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface LambdaRoute {
+  readonly method: RouteMethod;
+  /** API Gateway route path, e.g. `/api/{proxy+}`. Every path starts with /api (CloudFront routes it). */
+  readonly path: string;
+  /** Public routes skip the JWT authorizer; the handler must then authenticate by other means, if any. */
+  readonly public?: boolean;
+}
+
+export interface LambdaEntry {
+  /** Folder under lambdas/ and short name of the function (`dispatch` matches SCHEDULES' entry). */
+  readonly name: string;
+  /** Entry file, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly routes: readonly LambdaRoute[];
+  readonly access: readonly FunctionAccess[];
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default 10 */
+  readonly timeoutSeconds?: number;
+}
+
+export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
+  {
+    name: 'api',
+    entry: 'lambdas/api/index.ts',
+    routes: [
+      { method: 'ANY', path: '/api/{proxy+}' },
+      { method: 'GET', path: '/api/health', public: true },
+    ],
+    access: ['table', 'stripeSecret', 'weatherApiKey', 'sendEmail'],
+  },
+  {
+    name: 'dispatch',
+    entry: 'lambdas/dispatch/index.ts',
+    routes: [],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue'],
+    memorySize: 1024,
+    timeoutSeconds: 120,
+  },
+  // Later issues, one line each, e.g.:
+  // { name: 'checkout', entry: 'lambdas/checkout/index.ts', routes: [{ method: 'POST', path: '/api/consolidated/stripe/create-checkout-session' }, { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true }], access: ['table', 'stripeSecret'] },
+  // { name: 'stripe-webhook', entry: 'lambdas/stripe-webhook/index.ts', routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }], access: ['table', 'stripeSecret'] },
+  // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'] },
+];

@@ -1,0 +1,73 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { SCHEDULES } from '../shared/schedules';
+import { AlertsConstruct } from './constructs/alerts.construct';
+import { ApiConstruct } from './constructs/api.construct';
+import { AuthConstruct } from './constructs/auth.construct';
+import { DataConstruct } from './constructs/data.construct';
+import { SecretsConstruct } from './constructs/secrets.construct';
+import { WebConstruct } from './constructs/web.construct';
+import { LAMBDA_ENTRIES } from './lambda-entries';
+import type { RaincheckSettings } from './settings';
+
+export interface RaincheckStackProps extends StackProps {
+  /** Repository root: Lambda entries and the lock file are resolved from here. */
+  readonly projectRoot: string;
+  /** Folder of the built SPA (normally `<projectRoot>/web/dist`). */
+  readonly webAssetPath: string;
+  readonly settings: RaincheckSettings;
+}
+
+/** All of Raincheck in AWS, one construct per concern (docs/architecture.md). */
+export class RaincheckStack extends Stack {
+  readonly auth: AuthConstruct;
+  readonly data: DataConstruct;
+  readonly secrets: SecretsConstruct;
+  readonly alerts: AlertsConstruct;
+  readonly api: ApiConstruct;
+  readonly web: WebConstruct;
+
+  constructor(scope: Construct, id: string, props: RaincheckStackProps) {
+    super(scope, id, {
+      description: 'Raincheck: weather-delay notices and weather-day records for construction jobsites',
+      ...props,
+    });
+    const { settings } = props;
+
+    this.data = new DataConstruct(this, 'Data');
+    this.auth = new AuthConstruct(this, 'Auth', { threatProtection: settings.threatProtection });
+    this.secrets = new SecretsConstruct(this, 'Secrets', { weatherApiKeyParam: settings.weatherApiKeyParam });
+    this.alerts = new AlertsConstruct(this, 'Alerts');
+    this.api = new ApiConstruct(this, 'Api', {
+      projectRoot: props.projectRoot,
+      entries: LAMBDA_ENTRIES,
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      secrets: this.secrets,
+      dispatchQueue: this.alerts.dispatchQueue,
+      configurationSet: this.alerts.configurationSet,
+      mailFrom: settings.mailFrom,
+    });
+    this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
+    this.web = new WebConstruct(this, 'Web', {
+      assetPath: props.webAssetPath,
+      apiDomainName: this.api.apiDomainName,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+    });
+    this.api.setAppOrigin(this.web.url);
+
+    new CfnOutput(this, 'Url', { value: this.web.url, description: 'Raincheck (SPA and /api)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.secrets.stripeSecret.secretArn,
+      description: 'Fill with the Stripe keys JSON (docs/operations.md)',
+    });
+    new CfnOutput(this, 'DispatchDeadLetterQueueUrl', {
+      value: this.alerts.dispatchDeadLetterQueue.queueUrl,
+    });
+  }
+}
