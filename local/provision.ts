@@ -19,6 +19,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TABLE_KEYS } from '../lambdas/adapters/dynamo/entities';
+import { PASSWORD_POLICY } from '../shared/password-policy';
 
 /**
  * Creates, idempotently, what the CDK app creates in AWS: the table (same keys and GSIs), the user
@@ -71,13 +72,13 @@ export interface PoolIds {
   userPoolClientId: string;
 }
 
-/** Matches the CDK auth construct's policy; the SPA shows these rules before submit. */
-export const PASSWORD_POLICY = {
-  MinimumLength: 8,
-  RequireUppercase: true,
-  RequireLowercase: true,
-  RequireNumbers: true,
-  RequireSymbols: false,
+/** The same policy the CDK auth construct gives the user pool in AWS. */
+const LOCAL_PASSWORD_POLICY = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
 };
 
 export async function ensureUserPool(
@@ -98,7 +99,7 @@ export async function ensureUserPool(
       PoolName: 'raincheck-local',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: PASSWORD_POLICY },
+      Policies: { PasswordPolicy: LOCAL_PASSWORD_POLICY },
     }),
   );
   const userPoolId = pool.UserPool!.Id!;

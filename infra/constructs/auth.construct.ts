@@ -1,18 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-
-/**
- * Password rules of the user pool. The SPA shows the same rules next to the password field and the local
- * Cognito emulator is configured with them (docs/architecture.md, "Sign-in").
- */
-export const PASSWORD_POLICY = {
-  minLength: 8,
-  requireUppercase: true,
-  requireLowercase: true,
-  requireDigits: true,
-  requireSymbols: false,
-} as const;
+import { PASSWORD_POLICY } from '../../shared/password-policy';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */
 export const ADMINS_GROUP = 'admins';
