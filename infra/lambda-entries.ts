@@ -58,8 +58,22 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     memorySize: 1024,
     timeoutSeconds: 120,
   },
+  {
+    name: 'checkout',
+    entry: 'lambdas/checkout/index.ts',
+    routes: [
+      { method: 'POST', path: '/api/consolidated/stripe/create-checkout-session' },
+      { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
+    ],
+    access: ['table', 'stripeSecret'],
+  },
+  {
+    name: 'stripe-webhook',
+    entry: 'lambdas/stripe-webhook/index.ts',
+    // Public: Stripe cannot send a JWT; the handler verifies Stripe's signature on the raw body.
+    routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }],
+    access: ['table', 'stripeSecret'],
+  },
   // Later issues, one line each, e.g.:
-  // { name: 'checkout', entry: 'lambdas/checkout/index.ts', routes: [{ method: 'POST', path: '/api/consolidated/stripe/create-checkout-session' }, { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true }], access: ['table', 'stripeSecret'] },
-  // { name: 'stripe-webhook', entry: 'lambdas/stripe-webhook/index.ts', routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }], access: ['table', 'stripeSecret'] },
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'] },
 ];

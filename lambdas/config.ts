@@ -20,6 +20,11 @@ const configSchema = z.object({
   SES_CONFIGURATION_SET: z.string().optional(),
   DISPATCH_QUEUE_URL: z.string().optional(),
   STRIPE_SECRET_ARN: z.string().optional(),
+  /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Local only: the payments sandbox's base URL; unset means api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl,
   WEATHER_API_KEY_PARAM: z.string().optional(),
   APP_ORIGIN: z.string().optional(),
 });

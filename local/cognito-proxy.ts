@@ -124,6 +124,27 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
       const pending = findPendingCode(opts, input.Username);
       if (pending) await opts.sendMail({ to: pending.email, ...MAILS[target](pending.code) });
     }
+    if (
+      res.ok &&
+      target === 'ConfirmSignUp' &&
+      typeof input.Username === 'string' &&
+      input.Username.includes('@')
+    ) {
+      // Cognito marks the email verified when the emailed code confirms the sign-up; cognito-local does
+      // not, and guest purchases link only to a verified email (lambdas/core/billing).
+      await forward(
+        'AdminUpdateUserAttributes',
+        JSON.stringify({
+          UserPoolId: opts.userPoolId(),
+          Username: input.Username,
+          // cognito-local wants the email beside email_verified; the username is the email in this pool.
+          UserAttributes: [
+            { Name: 'email', Value: input.Username },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+    }
     return relay(res);
   };
 

@@ -39,6 +39,8 @@ async function main() {
         dynamoUrl: stack.dynamoUrl,
         lambdaConfig: stack.lambdaConfig,
         runtimeConfig: stack.runtimeConfig,
+        stripeSandboxUrl: stack.stripeSandboxUrl,
+        stripeWebhookSecret: stack.stripeWebhookSecret,
       }),
   );
 }

@@ -7,6 +7,11 @@ import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
 import { composeApiApp } from '../lambdas/api/compose';
 import { composeDispatchJob } from '../lambdas/dispatch/compose';
+import { composeBilling } from '../lambdas/checkout/compose';
+import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/checkout.app';
+import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/webhook.app';
+import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox';
+import { stripeModeFromEnv } from './stripe-sandbox/mode';
 import { callerFromClaims } from '../lambdas/adapters/auth/claims';
 import { createTokenVerifier } from '../lambdas/adapters/auth/local-token-verifier';
 import { createDocumentClient } from '../lambdas/adapters/dynamo/client';
@@ -15,7 +20,7 @@ import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { createCognitoProxy } from './cognito-proxy';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
-import { assertPortFree, type ManagedProcess } from './processes';
+import { assertPortFree, freePort, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
 import { seedDemoData } from './seed';
@@ -31,6 +36,9 @@ export interface RunningStack {
   lambdaConfig: LambdaConfig;
   runtimeConfig: RuntimeConfig;
   runDispatch: () => ReturnType<ReturnType<typeof composeDispatchJob>['run']>;
+  /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
+  stripeSandboxUrl: string | null;
+  stripeWebhookSecret: string;
   stop: () => Promise<void>;
 }
 
@@ -54,7 +62,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
   ]);
 
   const processes: ManagedProcess[] = [];
+  let sandbox: StripeSandbox | null = null;
   const stopProcesses = async () => {
+    await sandbox?.stop();
     await Promise.all(processes.map((p) => p.stop()));
   };
   try {
@@ -92,6 +102,19 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const demoUserId = await ensureUser(cognito, pool, DEMO_USERS.contractor);
     await ensureUser(cognito, pool, DEMO_USERS.admin);
 
+    // Payments: real Stripe test mode when keys are set, else the local sandbox (local/stripe-sandbox).
+    const stripeMode = stripeModeFromEnv(process.env, { persistent: settings.dataDir !== null });
+    if (stripeMode.kind === 'sandbox') {
+      const sandboxPort = stripeMode.port ?? (await freePort());
+      await assertPortFree(sandboxPort, 'payments sandbox');
+      sandbox = createStripeSandbox({
+        webhookUrl: `http://127.0.0.1:${settings.appPort}${WEBHOOK_PATH}`,
+        webhookSecret: stripeMode.webhookSecret,
+        statePath: settings.dataDir ? path.join(settings.dataDir, 'stripe-sandbox.json') : null,
+      });
+      await sandbox.listen(sandboxPort);
+    }
+
     const lambdaConfig = parseConfig({
       AWS_REGION: settings.region,
       TABLE_NAME: settings.tableName,
@@ -102,6 +125,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       COGNITO_ISSUER: `${cognitoUrl}/${pool.userPoolId}`,
       MAIL_FROM: 'Raincheck <no-reply@raincheck.local>',
       APP_ORIGIN: appUrl,
+      STRIPE_SECRET_KEY: stripeMode.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeMode.webhookSecret,
+      STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
     });
 
     const db = createEntities(
@@ -136,11 +162,18 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     };
 
     const dispatch = composeDispatchJob(lambdaConfig);
+    const billing = composeBilling(lambdaConfig);
+    const checkoutApp = createCheckoutApp({ authenticate, checkout: billing });
     const app = createLocalApp({
       port: settings.appPort,
       distDir: opts.distDir ?? DEFAULT_DIST_DIR(ROOT_DIR),
       runtimeConfig: () => runtimeConfig,
-      apiApps: [{ prefix: '/api', app: composeApiApp(lambdaConfig, authenticate) }],
+      apiApps: [
+        // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
+        ...CHECKOUT_ROUTES.map((r) => ({ prefix: r.path, app: checkoutApp })),
+        { prefix: WEBHOOK_PATH, app: createWebhookApp(billing) },
+        { prefix: '/api', app: composeApiApp(lambdaConfig, authenticate) },
+      ],
       extraApps: [
         {
           paths: ['/__cognito', '/__cognito/'],
@@ -167,6 +200,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       lambdaConfig,
       runtimeConfig,
       runDispatch: () => dispatch.run(),
+      stripeSandboxUrl: sandbox ? sandbox.url : null,
+      stripeWebhookSecret: stripeMode.webhookSecret,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -12,6 +12,9 @@ async function main() {
     `  Demo contractor           ${DEMO_USERS.contractor.email} / ${DEMO_USERS.contractor.password}`,
     `  Admin (group admins)      ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}   → ${stack.appUrl}/admin/login`,
     `  Local mailbox (all email) ${stack.mailboxUrl}`,
+    stack.stripeSandboxUrl
+      ? `  Payments sandbox          ${stack.stripeSandboxUrl}   (test card 4242 4242 4242 4242, no real money)`
+      : '  Payments                  Stripe test mode (STRIPE_SECRET_KEY is set)',
     '',
     `  DynamoDB Local ${stack.dynamoUrl} · cognito-local ${stack.cognitoUrl} · data in ${settings.dataDir}`,
     '  Ctrl-C stops everything; data is kept for the next start.',

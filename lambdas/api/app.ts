@@ -5,6 +5,11 @@ import { updateProfile } from '../core/update-profile';
 import { ValidationError } from '../core/errors';
 import type { AccountRepo, Caller, Clock } from '../core/ports';
 import { toHttpError } from './http-errors';
+import {
+  linkGuestPurchasesQuietly,
+  registerSubscriptionRoutes,
+  type SubscriptionRoutesDeps,
+} from '../checkout/subscription.routes';
 
 /** How the caller is known: from API Gateway's authorizer in AWS, from a verified bearer token locally. */
 export type Authenticate = (c: Context) => Promise<Caller | null>;
@@ -13,6 +18,8 @@ export interface ApiDeps {
   authenticate: Authenticate;
   accounts: AccountRepo;
   clock: Clock;
+  /** Billing routes (GET /api/subscription, plan change, portal); absent in apps built without Stripe. */
+  billing?: SubscriptionRoutesDeps;
 }
 
 type Env = { Variables: { caller: Caller } };
@@ -32,13 +39,18 @@ export function createApiApp(deps: ApiDeps) {
     await next();
   });
 
-  app.get('/api/me', async (c) => c.json(await getMe(c.get('caller'), deps.accounts)));
+  app.get('/api/me', async (c) => {
+    if (deps.billing) await linkGuestPurchasesQuietly(c.get('caller'), deps.billing);
+    return c.json(await getMe(c.get('caller'), deps.accounts));
+  });
 
   app.put('/api/me/profile', async (c) => {
     const body = await readJson(c);
     const profile = await updateProfile(c.get('caller'), body, deps);
     return c.json({ profile });
   });
+
+  if (deps.billing) registerSubscriptionRoutes(app, deps.billing);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => toHttpError(err, c));

@@ -7,6 +7,8 @@ export interface Caller {
   userId: string;
   email: string;
   groups: string[];
+  /** Cognito's `email_verified` (ID tokens); guest purchases link only to a verified email. */
+  emailVerified?: boolean;
 }
 
 export interface AccountRepo {
@@ -62,3 +64,5 @@ export interface OutgoingEmail {
 export interface Mailer {
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
 }
+
+export type * from './billing/billing.ports';

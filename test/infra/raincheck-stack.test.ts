@@ -169,12 +169,16 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave only GET /api/health public when synthesized', () => {
+    it('should leave public only the health check, guest checkout and the Stripe webhook when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
         .map((r) => r.Properties.RouteKey);
-      expect(publicRoutes).toEqual(['GET /api/health']);
+      expect(publicRoutes.sort()).toEqual([
+        'GET /api/health',
+        'POST /api/consolidated/stripe/create-guest-checkout',
+        'POST /api/stripe/webhook',
+      ]);
     });
 
     it('should log access and throttle on the default stage when synthesized', () => {

@@ -10,6 +10,9 @@ export interface TestStackInfo {
   dynamoUrl: string;
   lambdaConfig: LambdaConfig;
   runtimeConfig: RuntimeConfig;
+  /** The local payments sandbox (null when real Stripe keys are set). */
+  stripeSandboxUrl: string | null;
+  stripeWebhookSecret: string;
 }
 
 const READY = 'RAINCHECK_STACK_READY ';

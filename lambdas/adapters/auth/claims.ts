@@ -19,5 +19,12 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '') return null;
   const email = typeof claims.email === 'string' ? claims.email : '';
-  return { userId: sub, email, groups: parseGroups(claims['cognito:groups']) };
+  // API Gateway hands boolean claims over as strings ("true").
+  const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
+  return {
+    userId: sub,
+    email,
+    groups: parseGroups(claims['cognito:groups']),
+    ...(emailVerified ? { emailVerified } : {}),
+  };
 }

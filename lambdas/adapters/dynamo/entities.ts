@@ -77,6 +77,8 @@ export function createEntities(table: string, client: DynamoDBDocumentClient) {
         },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
+        /** Optimistic-concurrency version, bumped by every billing write (see billing.repo.ts). */
+        syncVersion: { type: 'number' },
       },
       indexes: {
         byUser: {
@@ -87,6 +89,8 @@ export function createEntities(table: string, client: DynamoDBDocumentClient) {
     },
     { table, client },
   );
+
+  const billing = createBillingEntities(table, client);
 
   const jobsiteSchedule = new Entity(
     {
@@ -159,7 +163,125 @@ export function createEntities(table: string, client: DynamoDBDocumentClient) {
     { table, client },
   );
 
-  return new Service({ profile, subscription, jobsiteSchedule, dispatchRun });
+  return new Service({ profile, subscription, jobsiteSchedule, dispatchRun, ...billing });
 }
 
 export type RaincheckService = ReturnType<typeof createEntities>;
+
+/**
+ * Billing entities (issue 4). Stripe ids are case-sensitive, so their keys keep their case. Owners are the verified `sub`, or `guest_<customerId>` for a guest
+ * purchase until an account with its email claims it.
+ */
+function createBillingEntities(table: string, client: DynamoDBDocumentClient) {
+  /** A Stripe customer and whom it belongs to; `userId` absent while it is a guest's. */
+  const billingCustomer = new Entity(
+    {
+      model: { entity: 'billingCustomer', version: '1', service: SERVICE },
+      attributes: {
+        customerId: { type: 'string', required: true },
+        /** Lower-cased. */
+        email: { type: 'string', required: true },
+        userId: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        linkedAt: { type: 'string' },
+      },
+      indexes: {
+        byCustomer: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['customerId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: [] },
+        },
+        byEmail: {
+          index: TABLE_KEYS.gsi1.name,
+          pk: { field: TABLE_KEYS.gsi1.pk, composite: ['email'] },
+          sk: { field: TABLE_KEYS.gsi1.sk, casing: 'none', composite: ['customerId'] },
+        },
+      },
+    },
+    { table, client },
+  );
+
+  /** The one Stripe customer of an account (created conditionally: first one wins). */
+  const accountCustomer = new Entity(
+    {
+      model: { entity: 'accountCustomer', version: '1', service: SERVICE },
+      attributes: {
+        userId: { type: 'string', required: true },
+        customerId: { type: 'string', required: true },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['userId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: [] },
+        },
+      },
+    },
+    { table, client },
+  );
+
+  /** Which owner a Stripe subscription id belongs to (plan changes check ownership here). */
+  const subscriptionOwner = new Entity(
+    {
+      model: { entity: 'subscriptionOwner', version: '1', service: SERVICE },
+      attributes: {
+        subscriptionId: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+      },
+      indexes: {
+        bySubscription: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['subscriptionId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: [] },
+        },
+      },
+    },
+    { table, client },
+  );
+
+  /** One billing history entry per invoice id (spec §3); amount in integer cents. */
+  const billingEntry = new Entity(
+    {
+      model: { entity: 'billingEntry', version: '1', service: SERVICE },
+      attributes: {
+        ownerId: { type: 'string', required: true },
+        invoiceId: { type: 'string', required: true },
+        date: { type: 'string', required: true },
+        description: { type: 'string', required: true },
+        amount: { type: 'number', required: true },
+        currency: { type: 'string', required: true },
+        status: { type: 'string', required: true },
+        invoiceNumber: { type: 'string' },
+        invoiceUrl: { type: 'string' },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['ownerId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['invoiceId'] },
+        },
+      },
+    },
+    { table, client },
+  );
+
+  /** A Stripe event already applied (dedupe). Expired receipts are filtered on read, not trusted to TTL. */
+  const stripeEventReceipt = new Entity(
+    {
+      model: { entity: 'stripeEventReceipt', version: '1', service: SERVICE },
+      attributes: {
+        eventId: { type: 'string', required: true },
+        type: { type: 'string', required: true },
+        receivedAt: { type: 'string', required: true },
+        /** Epoch seconds (DynamoDB TTL). */
+        expiresAt: { type: 'number', required: true, field: TABLE_KEYS.ttl },
+      },
+      indexes: {
+        byEvent: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['eventId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: [] },
+        },
+      },
+    },
+    { table, client },
+  );
+
+  return { billingCustomer, accountCustomer, subscriptionOwner, billingEntry, stripeEventReceipt };
+}

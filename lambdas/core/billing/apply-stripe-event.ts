@@ -1,0 +1,167 @@
+import { grantsPlan, type Subscription } from '../../../shared/subscription';
+import type { Clock } from '../ports';
+import type {
+  BillingEvent,
+  BillingStore,
+  CustomerLink,
+  EventCommit,
+  InvoiceSnapshot,
+  PaymentsGateway,
+  SubscriptionSnapshot,
+  VersionedSubscription,
+} from './billing.ports';
+import { guestOwnerId, toBillingEntry, toSubscriptionRecord } from './subscription-record';
+
+export interface ApplyEventDeps {
+  gateway: PaymentsGateway;
+  store: BillingStore;
+  clock: Clock;
+}
+
+export type ApplyResult = 'applied' | 'duplicate' | 'ignored';
+
+/** Receipts outlive Stripe's 3-day retry window by a margin (DESIGN §4: ≥ 4 days). */
+export const RECEIPT_RETENTION_MS = 5 * 24 * 60 * 60 * 1000;
+const MAX_ATTEMPTS = 4;
+
+/** Concurrent writers kept winning; the webhook answers non-2xx and Stripe delivers again later. */
+export class EventConflictError extends Error {}
+
+/**
+ * Applies one verified Stripe event exactly once, whatever the order of delivery:
+ *   1. an event whose receipt exists (and has not expired) is a duplicate;
+ *   2. the subscription and invoice are re-read from Stripe, so the record equals Stripe's current
+ *      state rather than the (possibly stale) event payload;
+ *   3. the record, the billing entry, the customer link and the receipt are written in one
+ *      transaction — a failure anywhere leaves nothing written and the error reaches the caller;
+ *   4. a concurrent write to the same record is a conflict: read again and retry.
+ */
+export async function applyStripeEvent(event: BillingEvent, deps: ApplyEventDeps): Promise<ApplyResult> {
+  for (let attempt = 1; ; attempt++) {
+    const now = deps.clock.now();
+    if (await deps.store.hasReceipt(event.id, now)) return 'duplicate';
+    const planned = await planCommit(event, deps, now);
+    const result = await deps.store.commitEvent(planned.commit);
+    if (result === 'committed') return planned.outcome;
+    if (result === 'duplicate') return 'duplicate';
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new EventConflictError(`Event ${event.id} kept conflicting after ${attempt} attempts`);
+    }
+  }
+}
+
+interface Planned {
+  commit: EventCommit;
+  outcome: 'applied' | 'ignored';
+}
+
+function idsOf(event: BillingEvent): { subscriptionId: string | null; invoiceId: string | null } {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return { subscriptionId: event.mode === 'subscription' ? event.subscriptionId : null, invoiceId: null };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { subscriptionId: event.subscriptionId, invoiceId: null };
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return { subscriptionId: event.subscriptionId, invoiceId: event.invoiceId };
+    default:
+      return { subscriptionId: null, invoiceId: null };
+  }
+}
+
+async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date): Promise<Planned> {
+  const receipt = {
+    eventId: event.id,
+    type: event.type === 'ignored' ? event.stripeType : event.type,
+    receivedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + RECEIPT_RETENTION_MS).toISOString(),
+  };
+  const receiptOnly: Planned = {
+    outcome: 'ignored',
+    commit: {
+      receipt,
+      ownerId: '',
+      customer: null,
+      subscription: null,
+      subscriptionIdToMap: null,
+      billingEntry: null,
+    },
+  };
+
+  const ids = idsOf(event);
+  // Reads first, all of them; nothing is written until the single transaction at the end.
+  const invoice: InvoiceSnapshot | null = ids.invoiceId
+    ? await deps.gateway.retrieveInvoice(ids.invoiceId)
+    : null;
+  const subscriptionId = ids.subscriptionId ?? invoice?.subscriptionId ?? null;
+  const snapshot: SubscriptionSnapshot | null = subscriptionId
+    ? await deps.gateway.retrieveSubscription(subscriptionId)
+    : null;
+
+  const eventCustomer = 'customerId' in event ? event.customerId : null;
+  const customerId = snapshot?.customerId ?? invoice?.customerId ?? eventCustomer ?? null;
+  if (!customerId || (!snapshot && !invoice)) return receiptOnly;
+
+  const existingLink = await deps.store.getCustomer(customerId);
+  const checkoutUser =
+    event.type === 'checkout.session.completed' ? (event.clientReferenceId ?? event.metadataUserId) : null;
+  const userId =
+    existingLink?.userId ?? checkoutUser ?? snapshot?.metadataUserId ?? snapshot?.customerUserId ?? null;
+  const email =
+    existingLink?.email ??
+    snapshot?.customerEmail ??
+    invoice?.customerEmail ??
+    (event.type === 'checkout.session.completed' ? event.email : null) ??
+    '';
+  const ownerId = userId ?? guestOwnerId(customerId);
+
+  let customer: EventCommit['customer'] = null;
+  if (!existingLink) {
+    const link: CustomerLink = { customerId, userId, email: email.toLowerCase() };
+    customer = { link, isNew: true };
+  } else if (!existingLink.userId) {
+    // A guest's records: commit only while the customer is still unlinked (linking moves them).
+    customer = { link: existingLink, isNew: false };
+  }
+
+  let subscription: EventCommit['subscription'] = null;
+  if (snapshot) {
+    const current = await deps.store.getSubscriptionForSync(ownerId);
+    const next = toSubscriptionRecord(snapshot, ownerId, now);
+    if (shouldReplace(current?.record ?? null, next)) {
+      subscription = { record: next, expectedVersion: current ? (current.version ?? null) : null };
+    } else if (current) {
+      // Keep the current record, but still fail over to a retry if it changes under us.
+      subscription = { record: current.record, expectedVersion: current.version ?? null };
+    }
+  }
+
+  return {
+    outcome: 'applied',
+    commit: {
+      receipt,
+      ownerId,
+      customer,
+      subscription,
+      subscriptionIdToMap: snapshot?.id ?? null,
+      billingEntry: invoice ? toBillingEntry(invoice) : null,
+    },
+  };
+}
+
+/**
+ * One record per account. A record for another subscription replaces the current one unless that
+ * would hide a subscription that still grants a plan behind one that does not (a late event for an
+ * old, canceled subscription must not take features away from the live one).
+ */
+export function shouldReplace(current: Subscription | null, next: Subscription): boolean {
+  if (!current || current.id === null || current.id === next.id) return true;
+  const currentGrants = grantsPlan(current.status);
+  const nextGrants = grantsPlan(next.status);
+  if (currentGrants !== nextGrants) return nextGrants;
+  return (next.created_at ?? '') >= (current.created_at ?? '');
+}
+
+export type { VersionedSubscription };

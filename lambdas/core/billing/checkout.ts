@@ -1,0 +1,120 @@
+import {
+  BILLING_MESSAGES,
+  checkoutRequestSchema,
+  guestCheckoutRequestSchema,
+  priceLookupKey,
+  type CheckoutSessionResponse,
+} from '../../../shared/billing';
+import { grantsPlan } from '../../../shared/subscription';
+import { ForbiddenError, ValidationError } from '../errors';
+import type { AccountRepo, Caller, Clock } from '../ports';
+import type { BillingStore, PaymentsGateway } from './billing.ports';
+import { AlreadySubscribedError } from './billing.errors';
+import { checkoutIdempotencyKey, customerIdempotencyKey } from './idempotency';
+import { parseBody } from './parse-body';
+
+export interface CheckoutDeps {
+  gateway: PaymentsGateway;
+  store: BillingStore;
+  accounts: AccountRepo;
+  clock: Clock;
+  /** The SPA's origin: Stripe sends the browser back here. */
+  appOrigin: string;
+}
+
+/**
+ * The account's Stripe customer: the one recorded for it, else found or created at Stripe with an
+ * idempotency key per account, then recorded once (a racing request's customer wins for both).
+ */
+export async function ensureAccountCustomer(
+  caller: Caller,
+  email: string,
+  deps: CheckoutDeps,
+): Promise<string> {
+  const known = await deps.store.getCustomerIdForUser(caller.userId);
+  if (known) return known;
+  const customerId = await deps.gateway.findOrCreateCustomer({
+    userId: caller.userId,
+    email,
+    idempotencyKey: customerIdempotencyKey(caller.userId),
+  });
+  return deps.store.saveAccountCustomer({ userId: caller.userId, customerId, email: email.toLowerCase() });
+}
+
+/**
+ * POST /api/consolidated/stripe/create-checkout-session. The tenant is always the verified `sub`;
+ * a body naming another user is refused rather than silently ignored, so a confused client notices.
+ */
+export async function createCheckoutSession(
+  caller: Caller,
+  body: unknown,
+  deps: CheckoutDeps,
+): Promise<CheckoutSessionResponse> {
+  const request = parseBody(checkoutRequestSchema, body);
+  if (request.userId !== caller.userId) throw new ForbiddenError(BILLING_MESSAGES.userIdMismatch);
+
+  const current = await deps.accounts.getSubscription(caller.userId);
+  if (current && current.id && grantsPlan(current.status)) {
+    throw new AlreadySubscribedError(BILLING_MESSAGES.alreadySubscribed);
+  }
+
+  // The token's email when it has one (ID tokens); access tokens carry none, so the body's is used.
+  const email = caller.email || request.email;
+  const customerId = await ensureAccountCustomer(caller, email, deps);
+  const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
+  return deps.gateway.createCheckoutSession({
+    priceId,
+    customerId,
+    userId: caller.userId,
+    plan: request.plan,
+    billingCycle: request.billingCycle,
+    successUrl: `${deps.appOrigin}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${deps.appOrigin}/subscription?checkout=canceled`,
+    idempotencyKey: checkoutIdempotencyKey({
+      account: caller.userId,
+      plan: request.plan,
+      billingCycle: request.billingCycle,
+      at: deps.clock.now(),
+    }),
+  });
+}
+
+/**
+ * POST /api/consolidated/stripe/create-guest-checkout (signed out). Stripe creates the customer from
+ * the email typed on its page; the purchase waits for the account that signs in with that email.
+ * `clientKey` tells retries of one visitor apart from other visitors (the SPA's Idempotency-Key
+ * header, or a fingerprint of the connection when it sends none).
+ */
+export async function createGuestCheckout(
+  body: unknown,
+  clientKey: string,
+  deps: Omit<CheckoutDeps, 'accounts' | 'store'>,
+): Promise<CheckoutSessionResponse> {
+  const request = parseBody(guestCheckoutRequestSchema, body);
+  const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
+  return deps.gateway.createCheckoutSession({
+    priceId,
+    customerId: null,
+    userId: null,
+    plan: request.plan,
+    billingCycle: request.billingCycle,
+    successUrl: `${deps.appOrigin}/register?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${deps.appOrigin}/?checkout=canceled`,
+    idempotencyKey: checkoutIdempotencyKey({
+      account: `guest-${clientKey}`,
+      plan: request.plan,
+      billingCycle: request.billingCycle,
+      at: deps.clock.now(),
+    }),
+  });
+}
+
+/** POST /api/consolidated/stripe/create-portal-session: Stripe's page for card and cancellation. */
+export async function createPortalSession(
+  caller: Caller,
+  deps: Pick<CheckoutDeps, 'gateway' | 'store' | 'appOrigin'>,
+): Promise<{ url: string }> {
+  const customerId = await deps.store.getCustomerIdForUser(caller.userId);
+  if (!customerId) throw new ValidationError('customer', BILLING_MESSAGES.noBillingAccount);
+  return deps.gateway.createPortalSession({ customerId, returnUrl: `${deps.appOrigin}/subscription` });
+}

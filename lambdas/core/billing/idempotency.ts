@@ -1,0 +1,42 @@
+import type { BillingCycle, PaidPlanId } from '../../../shared/plans';
+
+/** A retried checkout inside this window returns the same Stripe session instead of a second one. */
+export const CHECKOUT_BUCKET_MS = 5 * 60 * 1000;
+
+/** Stripe keeps idempotency keys for at least 24 hours; keys are at most 255 characters. */
+const MAX_KEY = 255;
+
+function clean(part: string): string {
+  return part.replace(/[^A-Za-z0-9_.@-]/g, '_');
+}
+
+function key(parts: string[]): string {
+  return parts.map(clean).join(':').slice(0, MAX_KEY);
+}
+
+/** `checkout:<account>:<plan>:<cycle>:<bucket>` — same account, plan, cycle and 5 minutes → same key. */
+export function checkoutIdempotencyKey(input: {
+  account: string;
+  plan: PaidPlanId;
+  billingCycle: BillingCycle;
+  at: Date;
+}): string {
+  const bucket = Math.floor(input.at.getTime() / CHECKOUT_BUCKET_MS);
+  return key(['checkout', input.account, input.plan, input.billingCycle, String(bucket)]);
+}
+
+/** One Stripe customer per account, even when two first checkouts race. */
+export function customerIdempotencyKey(userId: string): string {
+  return key(['customer', userId]);
+}
+
+/** A retried plan change within the window does not apply twice. */
+export function changeIdempotencyKey(input: {
+  subscriptionId: string;
+  plan: PaidPlanId;
+  billingCycle: BillingCycle;
+  at: Date;
+}): string {
+  const bucket = Math.floor(input.at.getTime() / CHECKOUT_BUCKET_MS);
+  return key(['change', input.subscriptionId, input.plan, input.billingCycle, String(bucket)]);
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type Stripe from 'stripe';
+import { InvalidSignatureError, toBillingEvent } from '../adapters/stripe/stripe.events';
+import { applyStripeEvent, type ApplyEventDeps } from '../core/billing/apply-stripe-event';
+
+export const WEBHOOK_PATH = '/api/stripe/webhook';
+
+export interface WebhookDeps extends ApplyEventDeps {
+  verifyEvent: (rawBody: Buffer, signature: string | undefined) => Promise<Stripe.Event>;
+  /** One JSON line per event; default console. */
+  log?: (level: 'info' | 'warn' | 'error', line: string) => void;
+}
+
+/**
+ * POST /api/stripe/webhook (public: Stripe authenticates by signature). 400 for a bad signature;
+ * 200 once the event is applied (or was already); any failure answers 500 with nothing written,
+ * so Stripe delivers the event again.
+ */
+export function createWebhookApp(deps: WebhookDeps) {
+  const app = new Hono();
+  const write = deps.log ?? ((level, line) => (level === 'error' ? console.error(line) : console.log(line)));
+  const log = (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) =>
+    write(level, JSON.stringify({ level, message, ...fields }));
+  app.post(WEBHOOK_PATH, async (c) => {
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    let event: Stripe.Event;
+    try {
+      event = await deps.verifyEvent(raw, c.req.header('stripe-signature'));
+    } catch (err) {
+      if (err instanceof InvalidSignatureError) {
+        log('warn', 'Rejected webhook signature', { reason: err.message });
+        return c.json({ error: 'Invalid signature' }, 400);
+      }
+      throw err;
+    }
+    const result = await applyStripeEvent(toBillingEvent(event), deps);
+    log('info', 'Stripe event', { eventId: event.id, type: event.type, result });
+    return c.json({ received: true, result });
+  });
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    log('error', 'Stripe event failed; Stripe will retry', { error: String(err) });
+    return c.json({ error: 'Event not applied' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import {
+  BILLING_CYCLES,
+  PAID_PLAN_IDS,
+  PLANS,
+  isBillingCycle,
+  isPaidPlan,
+  priceCents,
+  type BillingCycle,
+  type PaidPlanId,
+  type PlanId,
+} from './plans';
+import type { Subscription } from './subscription';
+
+/**
+ * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
+ * Stripe price lookup keys per plan × cycle, request schemas and billing-only messages.
+ * Prices themselves live in plans.ts (integer cents); Stripe prices carry these lookup keys so the
+ * code never hard-codes Stripe price ids.
+ */
+
+const LOOKUP_KEY_PREFIX = 'raincheck';
+
+/** `raincheck_basic_monthly`, `raincheck_enterprise_annual`, … */
+export function priceLookupKey(plan: PaidPlanId, cycle: BillingCycle): string {
+  return `${LOOKUP_KEY_PREFIX}_${plan}_${cycle}`;
+}
+
+/** The plan and cycle a lookup key names, or null for a key that is not ours. */
+export function planFromLookupKey(
+  key: string | null | undefined,
+): { plan: PaidPlanId; billingCycle: BillingCycle } | null {
+  if (!key) return null;
+  const match = /^raincheck_([a-z]+)_([a-z]+)$/.exec(key);
+  if (!match) return null;
+  const [, plan, cycle] = match;
+  if (!isPaidPlan(plan) || !isBillingCycle(cycle)) return null;
+  return { plan, billingCycle: cycle };
+}
+
+export interface PriceCatalogueEntry {
+  lookupKey: string;
+  plan: PaidPlanId;
+  billingCycle: BillingCycle;
+  /** Integer cents charged per cycle. */
+  unitAmountCents: number;
+  interval: 'month' | 'year';
+  productName: string;
+}
+
+/** Every price Raincheck sells, derived from the plan table. */
+export const PRICE_CATALOGUE: readonly PriceCatalogueEntry[] = PAID_PLAN_IDS.flatMap((plan) =>
+  BILLING_CYCLES.map((billingCycle) => ({
+    lookupKey: priceLookupKey(plan, billingCycle),
+    plan,
+    billingCycle,
+    unitAmountCents: priceCents(plan, billingCycle),
+    interval: billingCycle === 'annual' ? ('year' as const) : ('month' as const),
+    productName: `Raincheck ${PLANS[plan].name}`,
+  })),
+);
+
+/** Billing messages beyond the spec's catalogue (shared/messages.ts holds the spec's own). */
+export const BILLING_MESSAGES = {
+  planInvalid: 'Plan must be "basic", "premium" or "enterprise"',
+  billingCycleInvalid: 'Billing cycle must be "monthly" or "annual"',
+  emailInvalid: 'Email must be a valid email address',
+  userIdRequired: 'userId is required',
+  userIdMismatch: 'userId does not match the signed-in account',
+  subscriptionIdRequired: 'subscriptionId is required',
+  alreadySubscribed:
+    'This account already has an active subscription. Change your plan from the subscription page instead.',
+  noBillingAccount: 'No billing account yet. Choose a plan first.',
+  paymentProviderUnavailable: 'The payment provider is unavailable. Please try again in a moment.',
+  samePlan: 'The subscription is already on this plan and billing cycle',
+} as const;
+
+const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
+const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid });
+
+/** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
+export const checkoutRequestSchema = z.object({
+  userId: z.string({ error: BILLING_MESSAGES.userIdRequired }).min(1, BILLING_MESSAGES.userIdRequired),
+  email: z.email({ error: BILLING_MESSAGES.emailInvalid }),
+  plan: planField,
+  billingCycle: cycleField,
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** Body of POST /api/consolidated/stripe/create-guest-checkout (spec §7). */
+export const guestCheckoutRequestSchema = z.object({ plan: planField, billingCycle: cycleField });
+export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
+
+/** Body of POST /api/subscription/change. */
+export const changeSubscriptionRequestSchema = z.object({
+  subscriptionId: z
+    .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
+    .min(1, BILLING_MESSAGES.subscriptionIdRequired),
+  plan: planField,
+  billingCycle: cycleField,
+});
+export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
+
+/** `{ sessionId, url }` on success; `{ error, message }` on failure (spec §7). */
+export interface CheckoutSessionResponse {
+  sessionId: string;
+  url: string;
+}
+export interface CheckoutErrorResponse {
+  error: string;
+  message: string;
+}
+
+/** A billing history entry (spec §3). `amount` is integer cents. */
+export interface BillingHistoryEntry {
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: string;
+  invoice: string | null;
+  invoiceUrl: string | null;
+}
+
+/** The body of GET /api/subscription: the caller's own record and history, newest first. */
+export interface SubscriptionResponse {
+  subscription: Subscription;
+  billingHistory: BillingHistoryEntry[];
+}
+
+export type EntitlementKind = 'jobsite' | 'emailTemplate';
+
+const KIND_LABEL: Record<
+  EntitlementKind,
+  { one: string; many: string; feature: 'maxJobsites' | 'maxEmailTemplates' }
+> = {
+  jobsite: { one: 'jobsite', many: 'jobsites', feature: 'maxJobsites' },
+  emailTemplate: { one: 'email template', many: 'email templates', feature: 'maxEmailTemplates' },
+};
+
+/** The cheapest paid plan whose limit for `kind` is above `current`, or null when none is. */
+export function planThatLifts(kind: EntitlementKind, current: PlanId): PaidPlanId | null {
+  const feature = KIND_LABEL[kind].feature;
+  const currentLimit = PLANS[current].features[feature];
+  if (currentLimit === null) return null;
+  for (const plan of PAID_PLAN_IDS) {
+    const limit = PLANS[plan].features[feature];
+    if (limit === null || limit > currentLimit) return plan;
+  }
+  return null;
+}
+
+/** "Your Basic plan allows 1 jobsite. Upgrade to Premium for up to 10 jobsites." */
+export function entitlementLimitMessage(kind: EntitlementKind, current: PlanId): string {
+  const label = KIND_LABEL[kind];
+  const limit = PLANS[current].features[label.feature];
+  const planName = current === 'none' ? 'Without a plan, your account' : `Your ${PLANS[current].name} plan`;
+  const allows = `${planName} allows ${limit} ${limit === 1 ? label.one : label.many}.`;
+  const lifts = planThatLifts(kind, current);
+  if (!lifts) return allows;
+  const liftLimit = PLANS[lifts].features[label.feature];
+  const upgrade =
+    liftLimit === null
+      ? `Upgrade to ${PLANS[lifts].name} for unlimited ${label.many}.`
+      : `Upgrade to ${PLANS[lifts].name} for up to ${liftLimit} ${label.many}.`;
+  return `${allows} ${upgrade}`;
+}

@@ -1,0 +1,93 @@
+import { changeSubscription } from '../../../lambdas/core/billing/change-subscription';
+import { createCheckoutSession } from '../../../lambdas/core/billing/checkout';
+import { AlreadySubscribedError } from '../../../lambdas/core/billing/billing.errors';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError } from '../../../lambdas/core/errors';
+import { BILLING_MESSAGES } from '../../../shared/billing';
+import { MESSAGES } from '../../../shared/messages';
+import { defaultSubscription, type Subscription } from '../../../shared/subscription';
+import { FakeGateway, MemoryBillingStore, T0 } from './fakes';
+
+const alice = { userId: 'alice', email: 'alice@example.com', groups: [] };
+
+function deps(subscription: Subscription | null = null) {
+  const store = new MemoryBillingStore();
+  const gateway = new FakeGateway();
+  return {
+    store,
+    gateway,
+    accounts: {
+      getProfile: async () => null,
+      putProfile: async () => undefined,
+      getSubscription: async () => subscription,
+    },
+    clock: { now: () => new Date(T0) },
+    appOrigin: 'http://localhost:3000',
+  };
+}
+
+const body = { userId: 'alice', email: 'alice@example.com', plan: 'basic', billingCycle: 'monthly' };
+
+describe('createCheckoutSession', () => {
+  it('should refuse with a clear 403 when the body names another user than the token', async () => {
+    const d = deps();
+    await expect(createCheckoutSession(alice, { ...body, userId: 'mallory' }, d)).rejects.toEqual(
+      new ForbiddenError(BILLING_MESSAGES.userIdMismatch),
+    );
+    expect(d.gateway.customersCreated).toBe(0);
+  });
+
+  it('should create the customer once and reuse it when the account checks out again', async () => {
+    const d = deps();
+    await createCheckoutSession(alice, body, d);
+    await createCheckoutSession(alice, { ...body, plan: 'premium' }, d);
+    expect(d.gateway.customersCreated).toBe(1);
+    expect(d.gateway.calls).toEqual([
+      expect.stringMatching(/^checkout:checkout:alice:basic:monthly:\d+$/),
+      expect.stringMatching(/^checkout:checkout:alice:premium:monthly:\d+$/),
+    ]);
+  });
+
+  it('should refuse a second subscription when the account already has a live one', async () => {
+    const live = {
+      ...defaultSubscription('alice'),
+      id: 'sub_1',
+      plan: 'basic' as const,
+      status: 'active' as const,
+    };
+    await expect(createCheckoutSession(alice, body, deps(live))).rejects.toBeInstanceOf(
+      AlreadySubscribedError,
+    );
+  });
+});
+
+describe('changeSubscription', () => {
+  const change = { subscriptionId: 'sub_1', plan: 'premium', billingCycle: 'annual' };
+
+  it('should answer the spec messages in the spec order when the caller, id or owner is wrong', async () => {
+    const d = deps();
+    d.store.owners.set('sub_1', 'bob');
+    await expect(changeSubscription(null, change, d)).rejects.toEqual(
+      new NotAuthenticatedError(MESSAGES.notAuthenticated),
+    );
+    await expect(changeSubscription(alice, { ...change, subscriptionId: 'sub_x' }, d)).rejects.toEqual(
+      new NotFoundError(MESSAGES.subscriptionNotFound),
+    );
+    await expect(changeSubscription(alice, change, d)).rejects.toEqual(
+      new ForbiddenError(MESSAGES.unauthorizedSubscriptionUpdate),
+    );
+    expect(d.gateway.calls).toEqual([]);
+  });
+
+  it('should ask Stripe to move the item to the new price when the caller owns the subscription', async () => {
+    const d = deps();
+    d.store.owners.set('sub_1', 'alice');
+    const result = await changeSubscription(alice, change, d);
+    expect(result).toEqual({
+      subscriptionId: 'sub_1',
+      plan: 'premium',
+      billingCycle: 'annual',
+      pending: true,
+    });
+    expect(d.gateway.calls).toEqual(['change:sub_1:price_raincheck_premium_annual']);
+  });
+});

@@ -1,0 +1,208 @@
+import type { BillingHistoryEntry } from '../../../shared/billing';
+import type {
+  BillingStore,
+  CommitResult,
+  CustomerLink,
+  EventCommit,
+  GuestPurchase,
+  InvoiceSnapshot,
+  PaymentsGateway,
+  SubscriptionSnapshot,
+  VersionedSubscription,
+} from '../../../lambdas/core/billing/billing.ports';
+import { guestOwnerId } from '../../../lambdas/core/billing/subscription-record';
+
+/**
+ * In-memory fakes of the billing ports for the unit level only. `commitEvent` keeps the contract of
+ * the DynamoDB transaction: all or nothing, receipt-once, optimistic version check.
+ */
+export class MemoryBillingStore implements BillingStore {
+  receipts = new Map<string, { expiresAt: number }>();
+  customers = new Map<string, CustomerLink>();
+  accountCustomers = new Map<string, string>();
+  subscriptions = new Map<string, VersionedSubscription>();
+  owners = new Map<string, string>();
+  history = new Map<string, Map<string, BillingHistoryEntry>>();
+  commits = 0;
+  failNextCommit: Error | null = null;
+
+  async hasReceipt(eventId: string, now: Date) {
+    const r = this.receipts.get(eventId);
+    return !!r && r.expiresAt > now.getTime();
+  }
+  async getCustomer(id: string) {
+    return this.customers.get(id) ?? null;
+  }
+  async getSubscriptionForSync(ownerId: string) {
+    return structuredClone(this.subscriptions.get(ownerId) ?? null);
+  }
+  async getCustomerIdForUser(userId: string) {
+    return this.accountCustomers.get(userId) ?? null;
+  }
+  async saveAccountCustomer(link: { userId: string; customerId: string; email: string }) {
+    const existing = this.accountCustomers.get(link.userId);
+    if (existing) return existing;
+    this.accountCustomers.set(link.userId, link.customerId);
+    this.customers.set(link.customerId, { ...link });
+    return link.customerId;
+  }
+  async commitEvent(commit: EventCommit): Promise<CommitResult> {
+    if (this.failNextCommit) {
+      const err = this.failNextCommit;
+      this.failNextCommit = null;
+      throw err;
+    }
+    const receivedAt = new Date(commit.receipt.receivedAt).getTime();
+    const receipt = this.receipts.get(commit.receipt.eventId);
+    if (receipt && receipt.expiresAt > receivedAt) return 'duplicate';
+    if (commit.customer?.isNew && this.customers.has(commit.customer.link.customerId)) return 'conflict';
+    if (
+      commit.customer &&
+      !commit.customer.isNew &&
+      this.customers.get(commit.customer.link.customerId)?.userId
+    )
+      return 'conflict';
+    if (commit.subscription) {
+      const current = this.subscriptions.get(commit.ownerId);
+      if ((current?.version ?? null) !== commit.subscription.expectedVersion) return 'conflict';
+    }
+    // All checks passed: apply every change.
+    this.commits++;
+    this.receipts.set(commit.receipt.eventId, { expiresAt: new Date(commit.receipt.expiresAt).getTime() });
+    if (commit.customer?.isNew)
+      this.customers.set(commit.customer.link.customerId, { ...commit.customer.link });
+    if (commit.subscription) {
+      this.subscriptions.set(commit.ownerId, {
+        record: structuredClone(commit.subscription.record),
+        version: (commit.subscription.expectedVersion ?? 0) + 1,
+      });
+    }
+    if (commit.subscriptionIdToMap) this.owners.set(commit.subscriptionIdToMap, commit.ownerId);
+    if (commit.billingEntry) {
+      const entries = this.history.get(commit.ownerId) ?? new Map();
+      entries.set(commit.billingEntry.id, { ...commit.billingEntry });
+      this.history.set(commit.ownerId, entries);
+    }
+    return 'committed';
+  }
+  async getSubscriptionOwner(id: string) {
+    return this.owners.get(id) ?? null;
+  }
+  async listBillingHistory(ownerId: string) {
+    return [...(this.history.get(ownerId)?.values() ?? [])];
+  }
+  async findUnlinkedGuestPurchases(email: string): Promise<GuestPurchase[]> {
+    return [...this.customers.values()]
+      .filter((c) => c.email === email && !c.userId)
+      .map((c) => ({
+        ...c,
+        subscription: structuredClone(this.subscriptions.get(guestOwnerId(c.customerId)) ?? null),
+      }));
+  }
+  async linkGuestPurchase(input: Parameters<BillingStore['linkGuestPurchase']>[0]) {
+    const customer = this.customers.get(input.guest.customerId);
+    if (customer?.userId) return 'already-linked' as const;
+    const guestOwner = guestOwnerId(input.guest.customerId);
+    if ((this.subscriptions.get(guestOwner)?.version ?? null) !== (input.guest.subscription?.version ?? null))
+      return 'conflict' as const;
+    if (
+      input.target &&
+      (this.subscriptions.get(input.userId)?.version ?? null) !== input.target.expectedVersion
+    )
+      return 'conflict' as const;
+    this.customers.set(input.guest.customerId, { ...customer!, userId: input.userId });
+    if (input.target)
+      this.subscriptions.set(input.userId, {
+        record: input.target.record,
+        version: (input.target.expectedVersion ?? 0) + 1,
+      });
+    if (input.guest.subscription?.record.id)
+      this.owners.set(input.guest.subscription.record.id, input.userId);
+    const entries = this.history.get(input.userId) ?? new Map();
+    for (const e of input.history) entries.set(e.id, e);
+    this.history.set(input.userId, entries);
+    if (input.setAccountCustomer) this.accountCustomers.set(input.userId, input.guest.customerId);
+    return 'linked' as const;
+  }
+}
+
+/** Stripe as a map of current objects; tests mutate it to play Stripe's side. */
+export class FakeGateway implements PaymentsGateway {
+  subscriptions = new Map<string, SubscriptionSnapshot>();
+  invoices = new Map<string, InvoiceSnapshot>();
+  failRetrieveSubscription: Error | null = null;
+  calls: string[] = [];
+  customersCreated = 0;
+
+  async priceIdFor(key: string) {
+    return `price_${key}`;
+  }
+  async findOrCreateCustomer() {
+    this.customersCreated++;
+    return `cus_new_${this.customersCreated}`;
+  }
+  async createCheckoutSession(input: { idempotencyKey: string }) {
+    this.calls.push(`checkout:${input.idempotencyKey}`);
+    return { sessionId: 'cs_test_1', url: 'http://sandbox/checkout/cs_test_1' };
+  }
+  async createPortalSession() {
+    return { url: 'http://sandbox/portal/bps_1' };
+  }
+  async changeSubscriptionPrice(input: { subscriptionId: string; priceId: string }) {
+    this.calls.push(`change:${input.subscriptionId}:${input.priceId}`);
+  }
+  async retrieveSubscription(id: string) {
+    this.calls.push(`retrieveSubscription:${id}`);
+    if (this.failRetrieveSubscription) throw this.failRetrieveSubscription;
+    return structuredClone(this.subscriptions.get(id) ?? null);
+  }
+  async retrieveInvoice(id: string) {
+    this.calls.push(`retrieveInvoice:${id}`);
+    return structuredClone(this.invoices.get(id) ?? null);
+  }
+}
+
+export const T0 = '2026-11-22T12:00:00.000Z';
+
+export function snapshot(overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
+  return {
+    id: 'sub_1',
+    customerId: 'cus_1',
+    customerEmail: 'alice@example.com',
+    customerUserId: 'alice',
+    metadataUserId: 'alice',
+    status: 'active',
+    priceId: 'price_raincheck_basic_monthly',
+    priceLookupKey: 'raincheck_basic_monthly',
+    priceInterval: 'month',
+    created: T0,
+    startDate: T0,
+    currentPeriodStart: T0,
+    currentPeriodEnd: '2026-12-22T12:00:00.000Z',
+    trialEnd: null,
+    cancelAt: null,
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    endedAt: null,
+    paymentMethod: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+    ...overrides,
+  };
+}
+
+export function invoice(overrides: Partial<InvoiceSnapshot> = {}): InvoiceSnapshot {
+  return {
+    id: 'in_1',
+    customerId: 'cus_1',
+    customerEmail: 'alice@example.com',
+    subscriptionId: 'sub_1',
+    number: 'RC-0001',
+    status: 'paid',
+    amountCents: 2999,
+    currency: 'usd',
+    description: '1 × Raincheck Basic (at $29.99 / month)',
+    created: T0,
+    paidAt: T0,
+    hostedInvoiceUrl: 'http://sandbox/invoices/in_1',
+    ...overrides,
+  };
+}
