@@ -23,10 +23,18 @@ async function main() {
   const allJs = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   const baseline = allJs.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(assets, f))), 0);
 
-  const { info, stop } = await startTestStack(ROOT, { RAINCHECK_PORT: process.env.RAINCHECK_BENCH_PORT ?? '3320' });
+  const { info, stop } = await startTestStack(ROOT, {
+    RAINCHECK_PORT: process.env.RAINCHECK_BENCH_PORT ?? '3320',
+  });
   const browser = await chromium.launch({
     executablePath: process.env.RAINCHECK_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -45,7 +53,9 @@ async function main() {
     for (const [file, size] of rows) console.log(`  ${kb(size).padStart(9)}  ${path.basename(file)}`);
     console.log(`Whole SPA JS (gzip, baseline): ${kb(baseline)} in ${allJs.length} files`);
     console.log(`Ratio landing / whole SPA: ${(landing / baseline).toFixed(2)}`);
-    console.log(JSON.stringify({ landingGzipBytes: landing, spaGzipBytes: baseline, ratio: landing / baseline }));
+    console.log(
+      JSON.stringify({ landingGzipBytes: landing, spaGzipBytes: baseline, ratio: landing / baseline }),
+    );
   } finally {
     await browser.close();
     await stop();

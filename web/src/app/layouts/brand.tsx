@@ -1,0 +1,33 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+function CloudIcon() {
+  return (
+    <svg
+      width="26"
+      height="26"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M17.5 19a4.5 4.5 0 1 0-1.4-8.8A6 6 0 0 0 4.3 12.5 3.5 3.5 0 0 0 6.5 19z" />
+      <path d="M8 21l1-2M12 21l1-2M16 21l1-2" />
+    </svg>
+  );
+}
+
+/** The product name, linking home (or to `to`). */
+export function Brand({ to = '/' }: { to?: string }) {
+  return (
+    <UnstyledButton component={Link} to={to} aria-label="Raincheck home">
+      <Group gap={6} c="blue">
+        <CloudIcon />
+        <Text fw={800} fz="lg" c="var(--mantine-color-text)">
+          Raincheck
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,121 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RouteError } from '../components/route-error';
+import { RequireAdmin, RequireAuth } from '../lib/auth/guards';
+import { RootLayout } from './layouts/root-layout';
+
+/** A code-split page (React.lazy): `name` picks a named export of the module. */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+type AppPages = typeof import('./routes/app/placeholders');
+type AdminPages = typeof import('./routes/admin/placeholders');
+
+const loadAuthPages = () => import('./routes/auth');
+const loadAppPages = () => import('./routes/app/placeholders');
+const loadAdminPages = () => import('./routes/admin/placeholders');
+
+const Landing = page(() => import('./routes/landing'), 'LandingPage');
+const NotFound = page(() => import('./routes/not-found'), 'NotFoundPage');
+const AuthLayout = page(() => import('./layouts/auth-layout'), 'AuthLayout');
+const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
+const AdminLayout = page(() => import('./layouts/admin-layout'), 'AdminLayout');
+
+const Login = page(loadAuthPages, 'LoginPage');
+const Register = page(loadAuthPages, 'RegisterPage');
+const ForgotPassword = page(loadAuthPages, 'ForgotPasswordPage');
+const ResetPassword = page(loadAuthPages, 'ResetPasswordPage');
+const AdminLogin = page(loadAuthPages, 'AdminLoginPage');
+
+const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardPage');
+const Subscription = page(() => import('./routes/app/subscription'), 'SubscriptionPage');
+const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
+const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
+
+const app = (name: keyof AppPages) => {
+  const Page = page(loadAppPages, name);
+  return <Page />;
+};
+const admin = (name: keyof AdminPages) => {
+  const Page = page(loadAdminPages, name);
+  return <Page />;
+};
+
+const signedInRoutes: RouteObject[] = [
+  { path: 'dashboard', element: <Dashboard /> },
+  { path: 'clients', element: app('ClientsPage') },
+  { path: 'clients/new', element: app('NewClientPage') },
+  { path: 'clients/:clientId', element: app('ClientPage') },
+  { path: 'clients/:clientId/edit', element: app('EditClientPage') },
+  {
+    element: <RequirePremium />,
+    children: [
+      { path: 'jobsites', element: app('JobsitesPage') },
+      { path: 'jobsites/new', element: app('NewJobsitePage') },
+      { path: 'jobsites/:jobsiteId', element: app('JobsitePage') },
+    ],
+  },
+  { path: 'workers', element: app('WorkersPage') },
+  { path: 'workers/new', element: app('NewWorkerPage') },
+  { path: 'workers/:workerId', element: app('WorkerPage') },
+  { path: 'workers/:workerId/edit', element: app('EditWorkerPage') },
+  { path: 'weather', element: app('WeatherPage') },
+  { path: 'email', element: app('EmailPage') },
+  { path: 'analytics', element: app('AnalyticsPage') },
+  { path: 'subscription', element: <Subscription /> },
+  { path: 'settings', element: <Settings /> },
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+  { path: 'dashboard', element: admin('AdminDashboardPage') },
+  { path: 'users', element: admin('AdminUsersPage') },
+  { path: 'subscriptions', element: admin('AdminSubscriptionsPage') },
+  { path: 'billing', element: admin('AdminBillingPage') },
+  { path: 'revenue', element: admin('AdminRevenuePage') },
+  { path: 'reports', element: admin('AdminReportsPage') },
+  { path: 'settings', element: admin('AdminSettingsPage') },
+  { path: 'email-testing', element: admin('AdminEmailTestingPage') },
+  { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Landing /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <Login /> },
+          { path: 'register', element: <Register /> },
+          { path: 'forgot-password', element: <ForgotPassword /> },
+          { path: 'reset-password', element: <ResetPassword /> },
+          { path: 'admin/login', element: <AdminLogin /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            // A failing page keeps the navigation around it.
+            children: [{ errorElement: <RouteError />, children: signedInRoutes }],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAdmin />,
+        children: [
+          { element: <AdminLayout />, children: [{ errorElement: <RouteError />, children: adminRoutes }] },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

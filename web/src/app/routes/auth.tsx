@@ -1,0 +1,114 @@
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { AdminLoginForm } from '../../features/auth/components/admin-login-form';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
+import { useRedirectWhenSignedIn } from '../../features/auth/use-redirect-when-signed-in';
+import { useAuth } from '../../lib/auth/auth-context';
+import type { RedirectState } from '../../lib/auth/guards';
+import { isAdmin } from '../../lib/auth/types';
+import { toast } from '../../lib/toast';
+
+/** /login: a signed-in user goes on to the pending plan, the page they came from, or the dashboard. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { from, email } = (location.state as RedirectState | null) ?? {};
+  const status = useRedirectWhenSignedIn(from ?? '/dashboard');
+  if (status !== 'signedOut') return <PageLoader />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Log in to Raincheck
+      </Title>
+      {from ? (
+        <Text size="sm" c="dimmed">
+          Log in to continue.
+        </Text>
+      ) : null}
+      {/* The redirect hook moves on once the auth state says signed in. */}
+      <LoginForm initialEmail={email} onForgotPassword={() => navigate('/forgot-password')} />
+    </Stack>
+  );
+}
+
+/** /register: sign up, confirm the emailed code, and go on signed in. */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const status = useRedirectWhenSignedIn();
+  if (status !== 'signedOut') return <PageLoader />;
+  const confirmEmail = params.get('confirm') ?? undefined;
+  return <RegisterForm confirmEmail={confirmEmail} onConfirmedWithoutPassword={() => navigate('/login')} />;
+}
+
+/** /forgot-password: sends the reset code, then moves on to entering it. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Reset your password
+      </Title>
+      <ResetRequestForm onSent={(email) => navigate(`/reset-password?email=${encodeURIComponent(email)}`)} />
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        Back to Login
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** /reset-password: the code from the email and a new password. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="md">
+      <ResetPasswordForm
+        initialEmail={params.get('email') ?? ''}
+        onDone={(email) => {
+          toast.success('Your password has been changed. Log in with the new password.');
+          const state: RedirectState = { email };
+          navigate('/login', { replace: true, state });
+        }}
+      />
+      <Text size="sm" ta="center">
+        No code?{' '}
+        <Anchor component={Link} to="/forgot-password">
+          Send a new one
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+/** /admin/login: admins only (group `admins`). */
+export function AdminLoginPage() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (status === 'loading') return <PageLoader />;
+  if (status === 'signedIn' && isAdmin(user)) return <Navigate to="/admin/dashboard" replace />;
+  const sentAway = (location.state as RedirectState | null)?.reason === 'notAdmin';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Admin log in
+      </Title>
+      {status === 'signedIn' || sentAway ? (
+        <Alert color="yellow" title="Administrators only">
+          {status === 'signedIn'
+            ? `You are signed in as ${user?.email ?? 'a user'}, which is not an administrator account. Logging in here signs that account out.`
+            : 'The admin area needs an administrator account.'}
+        </Alert>
+      ) : null}
+      <AdminLoginForm onAdmin={() => navigate('/admin/dashboard', { replace: true })} />
+      <Anchor component={Link} to="/" size="sm" ta="center">
+        Back to Raincheck
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { isAdmin } from '../../../lib/auth/types';
+import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+
+export const NOT_AN_ADMIN =
+  'This account is not an administrator. The admin area is only for members of the Raincheck admin team.';
+
+/**
+ * Admin sign-in: only members of the `admins` group get in; anyone else is signed straight out again
+ * and told why. (The admin API checks the group itself; this only keeps the screens honest.)
+ */
+export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
+  const { signIn, signOut, status } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<MappedAuthError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      // Someone else may be signed in in this browser (e.g. a contractor account): end that session first.
+      if (status === 'signedIn') await signOut();
+      const outcome = await signIn(email.trim(), password);
+      if (outcome.kind === 'signedIn' && isAdmin(outcome.user)) {
+        onAdmin();
+        return;
+      }
+      if (outcome.kind === 'signedIn') await signOut();
+      setError({ field: null, message: NOT_AN_ADMIN });
+    } catch (err) {
+      const mapped = mapAuthError(err, MESSAGES.loginFailed);
+      setError(mapped);
+      (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Admin log in">
+      <Stack gap="md">
+        {error && error.field === null ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          data-autofocus
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error?.field === 'email' ? error.message : undefined}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error?.field === 'password' ? error.message : undefined}
+        />
+        <Button type="submit" loading={submitting} fullWidth>
+          Log in as admin
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../lib/auth/auth-context';
+import type { AuthUser } from '../../../lib/auth/types';
+import { mapAuthError, type AuthErrorField } from '../map-auth-error';
+
+interface Props {
+  onSignedIn?: (user: AuthUser | null) => void;
+  /** "Forgot Password?" switches to the reset form. */
+  onForgotPassword: () => void;
+  submitLabel?: string;
+  initialEmail?: string;
+}
+
+type FormError = { field: AuthErrorField | null; message: string } | null;
+
+/** Email and password, both required (spec §5); errors go to the field the code names (map-auth-error). */
+export function LoginForm({
+  onSignedIn,
+  onForgotPassword,
+  submitLabel = 'Log in',
+  initialEmail = '',
+}: Props) {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FormError>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setUnconfirmed(false);
+    setSubmitting(true);
+    try {
+      const outcome = await signIn(email.trim(), password);
+      if (outcome.kind === 'signedIn') {
+        onSignedIn?.(outcome.user ?? null);
+        return;
+      }
+      if (outcome.kind === 'confirmSignUp') setUnconfirmed(true);
+      else
+        setError({
+          field: null,
+          message: `This sign-in needs a step Raincheck does not support (${outcome.step}).`,
+        });
+    } catch (err) {
+      if ((err as { name?: string }).name === 'UserNotConfirmedException') {
+        setUnconfirmed(true);
+        return;
+      }
+      const mapped = mapAuthError(err, MESSAGES.loginFailed);
+      setError(mapped);
+      (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Log in">
+      <Stack gap="md">
+        {error && error.field === null ? (
+          <Alert color="red" role="alert" title="Could not log in">
+            {error.message}
+          </Alert>
+        ) : null}
+        {unconfirmed ? (
+          <Alert color="yellow" role="alert" title="Confirm your email first">
+            This account&apos;s email is not confirmed yet.{' '}
+            <Anchor component={Link} to={`/register?confirm=${encodeURIComponent(email.trim())}`}>
+              Enter the confirmation code
+            </Anchor>
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error?.field === 'email' ? error.message : undefined}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error?.field === 'password' ? error.message : undefined}
+        />
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot Password?
+          </Anchor>
+          <Anchor component={Link} to="/register" size="sm">
+            Create an account
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={submitting} fullWidth>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

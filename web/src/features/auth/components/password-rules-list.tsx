@@ -1,0 +1,25 @@
+import { List, Text, VisuallyHidden } from '@mantine/core';
+import { PASSWORD_RULES } from '../password-rules';
+
+/** The password rules with a live tick for each one met. */
+export function PasswordRulesList({ password, id }: { password: string; id: string }) {
+  return (
+    <div id={id}>
+      <Text size="sm" fw={500} mb={4}>
+        Your password needs:
+      </Text>
+      <List size="sm" spacing={2} listStyleType="none">
+        {PASSWORD_RULES.map((rule) => {
+          const met = rule.test(password);
+          return (
+            <List.Item key={rule.id} c={met ? 'green' : 'dimmed'}>
+              <span aria-hidden="true">{met ? '✓ ' : '• '}</span>
+              {rule.label}
+              <VisuallyHidden>{met ? ' (met)' : ' (not met yet)'}</VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}

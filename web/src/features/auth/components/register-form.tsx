@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { getRuntimeConfig } from '../../../config/runtime-env';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toast';
+import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { PasswordRulesList } from './password-rules-list';
+
+interface Props {
+  /** Set when the user arrives to confirm an existing, unconfirmed account (from the login form). */
+  confirmEmail?: string;
+  /** After confirming an account whose password this form never saw. */
+  onConfirmedWithoutPassword: () => void;
+}
+
+/** Sign-up (Cognito signUp), then the emailed code (confirmSignUp), then sign-in. */
+export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props) {
+  const { getClient, signIn } = useAuth();
+  const [step, setStep] = useState<'details' | 'code'>(confirmEmail ? 'code' : 'details');
+  const [email, setEmail] = useState(confirmEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<(MappedAuthError & { onCode?: boolean }) | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const { stage, mailboxUrl } = getRuntimeConfig();
+
+  const onSignUp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (unmetPasswordRules(password).length > 0) {
+      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
+      passwordRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const outcome = await (await getClient()).signUp(email.trim(), password);
+      if (outcome.kind === 'confirmCode') {
+        setStep('code');
+      } else {
+        await signIn(email.trim(), password);
+      }
+    } catch (err) {
+      const mapped = mapAuthError(err);
+      setError(mapped);
+      (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await (await getClient()).confirmSignUp(email.trim(), code.trim());
+      if (password) {
+        // Signing in changes the auth state; the register page then sends the user on.
+        toast.success('Your email is confirmed. Welcome to Raincheck!');
+        await signIn(email.trim(), password);
+      } else {
+        toast.success('Your email is confirmed. Log in to continue.');
+        onConfirmedWithoutPassword();
+      }
+    } catch (err) {
+      setError({ ...mapAuthError(err), field: null, onCode: true });
+      codeRef.current?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onResend = async () => {
+    setError(null);
+    try {
+      await (await getClient()).resendSignUpCode(email.trim());
+      toast.info(`A new code is on its way to ${email.trim()}.`);
+    } catch (err) {
+      setError({ ...mapAuthError(err), field: null });
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <form onSubmit={onConfirm} aria-label="Confirm your email">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            Check your email
+          </Title>
+          <Text size="sm">
+            We sent a confirmation code to <strong>{email}</strong>. Enter it below to activate your account.
+          </Text>
+          {stage === 'local' && mailboxUrl ? (
+            <Alert color="blue" title="Running locally">
+              Emails are not really sent: read the code in the{' '}
+              <Anchor href={mailboxUrl} target="_blank" rel="noreferrer">
+                local mailbox
+              </Anchor>
+              .
+            </Alert>
+          ) : null}
+          <TextInput
+            ref={codeRef}
+            label="Confirmation code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            data-autofocus
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={error?.onCode ? error.message : undefined}
+          />
+          {error && !error.onCode ? (
+            <Alert color="red" role="alert">
+              {error.message}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={submitting} fullWidth>
+            Confirm email
+          </Button>
+          <Button variant="subtle" type="button" onClick={onResend} fullWidth>
+            Send a new code
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={onSignUp} aria-label="Create your account">
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Create your account
+        </Title>
+        {error && error.field === null ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error?.field === 'email' ? error.message : undefined}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          aria-describedby="register-password-rules"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error?.field === 'password' ? error.message : undefined}
+        />
+        <PasswordRulesList id="register-password-rules" password={password} />
+        <Button type="submit" loading={submitting} fullWidth>
+          Create account
+        </Button>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Log in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { PasswordRulesList } from './password-rules-list';
+
+const MISMATCH = 'The two passwords are not the same.';
+
+/** Sets a new password with the emailed code (confirmResetPassword). */
+export function ResetPasswordForm({
+  initialEmail = '',
+  onDone,
+}: {
+  initialEmail?: string;
+  onDone: (email: string) => void;
+}) {
+  const { getClient } = useAuth();
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<
+    (Omit<MappedAuthError, 'field'> & { field: MappedAuthError['field'] | 'confirm' }) | null
+  >(null);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (unmetPasswordRules(password).length > 0) {
+      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
+      passwordRef.current?.focus();
+      return;
+    }
+    if (password !== confirm) {
+      setError({ field: 'confirm', message: MISMATCH });
+      confirmRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await (await getClient()).confirmPasswordReset(email.trim(), code.trim(), password);
+      onDone(email.trim());
+    } catch (err) {
+      const mapped = mapAuthError(err);
+      setError(mapped);
+      if (mapped.field === 'email') emailRef.current?.focus();
+      if (mapped.field === 'password') passwordRef.current?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Set a new password">
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Set a new password
+        </Title>
+        <Text size="sm" c="dimmed">
+          Enter the code from the password reset email and choose a new password.
+        </Text>
+        {error && error.field === null ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error?.field === 'email' ? error.message : undefined}
+        />
+        <TextInput
+          label="Reset code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          data-autofocus
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          aria-describedby="reset-password-rules"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error?.field === 'password' ? error.message : undefined}
+        />
+        <PasswordRulesList id="reset-password-rules" password={password} />
+        <PasswordInput
+          ref={confirmRef}
+          label="Confirm new password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={error?.field === 'confirm' ? error.message : undefined}
+        />
+        <Button type="submit" loading={submitting} fullWidth>
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { MESSAGES } from '../../../../shared/messages';
+
+/** The form field an auth error belongs to (spec §5). */
+export type AuthErrorField = 'email' | 'password';
+
+export interface MappedAuthError {
+  field: AuthErrorField | null;
+  message: string;
+}
+
+/** The provider's error code: Amplify puts it in `name` (e.g. `UserNotFoundException`), others in `code`. */
+export function authErrorCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '';
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (typeof code === 'string' && code) return code;
+  if (typeof name === 'string') return name;
+  return '';
+}
+
+/**
+ * Spec §5: the email field when the code mentions email or user, the password field when it mentions
+ * password, otherwise no field. Email/user is checked first, so a code naming both goes to the email field.
+ */
+export function authErrorField(code: string): AuthErrorField | null {
+  const lower = code.toLowerCase();
+  if (lower.includes('email') || lower.includes('user')) return 'email';
+  if (lower.includes('password')) return 'password';
+  return null;
+}
+
+/**
+ * Maps an auth error to a field and a message. `message` replaces the provider's text where the spec
+ * fixes one (login, reset email); otherwise the provider's own message is shown.
+ */
+export function mapAuthError(error: unknown, message?: string): MappedAuthError {
+  const own = error instanceof Error && error.message ? error.message : MESSAGES.authenticationError;
+  return { field: authErrorField(authErrorCode(error)), message: message ?? own };
+}

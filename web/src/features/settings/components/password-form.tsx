@@ -1,0 +1,95 @@
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toast';
+import { authErrorCode } from '../../auth/map-auth-error';
+import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../../auth/password-rules';
+import { PasswordRulesList } from '../../auth/components/password-rules-list';
+
+type Field = 'current' | 'next' | 'confirm' | 'form';
+
+/** Changes the password of the signed-in user (Amplify updatePassword). */
+export function PasswordForm() {
+  const { user, getClient } = useAuth();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!user) return setError({ field: 'form', message: MESSAGES.noAuthenticatedUser });
+    if (unmetPasswordRules(next).length > 0)
+      return setError({ field: 'next', message: PASSWORD_RULES_ERROR });
+    if (next !== confirm)
+      return setError({ field: 'confirm', message: 'The two passwords are not the same.' });
+    setSaving(true);
+    try {
+      await (await getClient()).updatePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      toast.success('Your password has been changed.');
+    } catch (err) {
+      const code = authErrorCode(err);
+      if (code === 'NotAuthorizedException')
+        setError({ field: 'current', message: 'The current password is not correct.' });
+      else if (code === 'InvalidPasswordException' || code === 'InvalidParameterException')
+        setError({ field: 'next', message: (err as Error).message });
+      else setError({ field: 'form', message: err instanceof Error ? err.message : MESSAGES.unknownError });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldError = (field: Field) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Change password">
+      <Stack gap="md" maw={480}>
+        {error?.field === 'form' ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        <PasswordInput
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+          error={fieldError('current')}
+        />
+        <PasswordInput
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          aria-describedby="settings-password-rules"
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value)}
+          error={fieldError('next')}
+        />
+        <PasswordRulesList id="settings-password-rules" password={next} />
+        <PasswordInput
+          label="Confirm new password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={fieldError('confirm')}
+        />
+        <Group>
+          <Button type="submit" loading={saving}>
+            Update password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
