@@ -166,7 +166,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const checkoutApp = createCheckoutApp({ authenticate, checkout: billing });
     const app = createLocalApp({
       port: settings.appPort,
-      distDir: opts.distDir ?? DEFAULT_DIST_DIR(ROOT_DIR),
+      distDir: opts.distDir ?? process.env.RAINCHECK_WEB_DIST ?? DEFAULT_DIST_DIR(ROOT_DIR),
       runtimeConfig: () => runtimeConfig,
       apiApps: [
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.

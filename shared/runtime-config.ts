@@ -1,25 +1,26 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What the SPA reads from `/config.json` at start-up. In AWS the CDK web construct writes it next to
  * the built SPA; locally the embedded server answers it from the running emulators.
+ * zod/mini keeps this check out of the landing page's weight (it loads before anything else).
  */
 export const runtimeConfigSchema = z.object({
   stage: z.enum(['local', 'aws']),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
   /** Only set locally: where the Cognito emulator (behind the local proxy) answers. */
-  userPoolEndpoint: z.string().optional(),
+  userPoolEndpoint: z.optional(z.string()),
   /** SRP in AWS; cognito-local has no SRP, so USER_PASSWORD_AUTH locally. */
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Origin of the API; '' means the SPA's own origin (CloudFront routes /api/* to API Gateway). */
   apiOrigin: z.string(),
   /** Local only: the page where every email sent can be read. */
-  mailboxUrl: z.string().optional(),
+  mailboxUrl: z.optional(z.string()),
   /** Optional ID-token cookie sync (spec §7); off when absent. */
-  tokenCookieSyncUrl: z.string().optional(),
-  tokenCookieMaxAgeSeconds: z.number().int().positive().optional(),
+  tokenCookieSyncUrl: z.optional(z.string()),
+  tokenCookieMaxAgeSeconds: z.optional(z.number().check(z.int(), z.positive())),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
