@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import type { RuntimeConfig } from '../shared/runtime-config';
@@ -41,5 +40,3 @@ export async function listen(
     server.once('error', reject);
   });
 }
-
-export const DEFAULT_DIST_DIR = (root: string) => path.join(root, 'web', 'dist');

@@ -11,6 +11,8 @@ export interface LocalSettings {
   dataDir: string | null;
   region: string;
   tableName: string;
+  /** The built SPA the server serves. */
+  webDistDir: string;
 }
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +33,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalSett
     dataDir: env.RAINCHECK_DATA_DIR ?? path.join(ROOT_DIR, '.local'),
     region: 'us-east-1',
     tableName: 'raincheck-local',
+    webDistDir: env.RAINCHECK_WEB_DIST ?? path.join(ROOT_DIR, 'web', 'dist'),
   };
 }
 

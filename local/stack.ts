@@ -24,8 +24,8 @@ import { assertPortFree, freePort, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
 import { seedDemoData } from './seed';
-import { DEFAULT_DIST_DIR, createLocalApp, listen } from './server';
-import { DEMO_USERS, LOCAL_CREDENTIALS, ROOT_DIR, type LocalSettings } from './settings';
+import { createLocalApp, listen } from './server';
+import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
 
 export interface RunningStack {
   settings: LocalSettings;
@@ -166,7 +166,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const checkoutApp = createCheckoutApp({ authenticate, checkout: billing });
     const app = createLocalApp({
       port: settings.appPort,
-      distDir: opts.distDir ?? process.env.RAINCHECK_WEB_DIST ?? DEFAULT_DIST_DIR(ROOT_DIR),
+      distDir: opts.distDir ?? settings.webDistDir,
       runtimeConfig: () => runtimeConfig,
       apiApps: [
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
