@@ -21,7 +21,8 @@ type SubscriptionItem = EntityItem<RaincheckService['entities']['subscription']>
 /** What ElectroDB reports per item of a canceled transaction. */
 type TxOutcome = { rejected: boolean; code: string }[];
 
-function toSubscription(data: SubscriptionItem): Subscription {
+/** The stored item as the spec §3 record; features always come from the plan table. */
+export function toSubscription(data: SubscriptionItem): Subscription {
   const pm = data.paymentMethod;
   return {
     id: data.id ?? null,
