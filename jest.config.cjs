@@ -17,6 +17,9 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };
 module.exports = {
+  // testTimeout is a global option (Jest ignores it inside projects); the integration and infra tests
+  // start real emulators and synthesize stacks on a 2-core machine.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -42,14 +45,12 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/integration/global-setup.ts',
       globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
-      testTimeout: 30000,
     },
     {
       ...common,
       displayName: 'infra',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
-      testTimeout: 180000,
     },
   ],
 };

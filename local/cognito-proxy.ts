@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
+import type { CognitoPoolFile } from './cognito-pool-file';
 
 /**
  * Sits between the SPA and cognito-local so the local stack behaves like Cognito where the emulator
@@ -17,35 +16,33 @@ export interface CodeMail {
 
 export interface CognitoProxyOptions {
   upstream: string;
-  /** Folder holding cognito-local's `<poolId>.json` files. */
-  poolDbDir: string;
+  /** Where cognito-local keeps the codes it "sends". */
+  poolFile: CognitoPoolFile;
   userPoolId: () => string;
   sendMail: (mail: CodeMail) => Promise<void>;
 }
 
-interface PoolUser {
-  Username: string;
-  ConfirmationCode?: string;
-  Attributes?: { Name: string; Value: string }[];
-}
-
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-export function findPendingCode(
-  opts: CognitoProxyOptions,
-  usernameOrEmail: string,
-): { email: string; code: string } | null {
-  const file = path.join(opts.poolDbDir, `${opts.userPoolId()}.json`);
-  const pool = JSON.parse(fs.readFileSync(file, 'utf8')) as { Users?: Record<string, PoolUser> };
-  const wanted = usernameOrEmail.toLowerCase();
-  for (const user of Object.values(pool.Users ?? {})) {
-    const email = user.Attributes?.find((a) => a.Name === 'email')?.Value ?? '';
-    if (user.Username.toLowerCase() === wanted || email.toLowerCase() === wanted) {
-      return user.ConfirmationCode ? { email, code: user.ConfirmationCode } : null;
-    }
-  }
-  return null;
-}
+/**
+ * What a browser may ask of Cognito: the public and user-token operations. Admin and pool operations
+ * need AWS credentials in AWS; locally they must not be reachable from the app's origin either (no
+ * making oneself an admin, no marking an email verified).
+ */
+export const BROWSER_TARGETS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
 
 const MAILS = {
   SignUp: (code: string) => ({
@@ -78,10 +75,22 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
       headers: { 'content-type': res.headers.get('content-type') ?? 'application/x-amz-json-1.1' },
     });
 
+  /** The latest sign-up code per email, for ResendConfirmationCode (which cognito-local lacks). */
+  const signUpCodes = new Map<string, string>();
+
   const handler = async (c: {
     req: { header: (n: string) => string | undefined; text: () => Promise<string> };
   }) => {
     const target = (c.req.header('x-amz-target') ?? '').replace(TARGET_PREFIX, '');
+    if (!BROWSER_TARGETS.has(target)) {
+      return Response.json(
+        {
+          __type: 'NotAuthorizedException',
+          message: `${target || 'This operation'} is not available to the browser.`,
+        },
+        { status: 400 },
+      );
+    }
     const body = await c.req.text();
     const input = safeJson(body);
 
@@ -98,7 +107,9 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
     }
 
     if (target === 'ResendConfirmationCode') {
-      const pending = typeof input.Username === 'string' ? findPendingCode(opts, input.Username) : null;
+      const email = typeof input.Username === 'string' ? input.Username.toLowerCase() : '';
+      const code = signUpCodes.get(email);
+      const pending = code ? { email, code } : null;
       if (!pending) {
         return Response.json(
           { __type: 'UserNotFoundException', message: 'User does not exist or is already confirmed.' },
@@ -115,14 +126,25 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
       });
     }
 
+    const sendsCode =
+      (target === 'SignUp' || target === 'ForgotPassword') && typeof input.Username === 'string';
+    const previousCode = sendsCode ? opts.poolFile.codeFor(String(input.Username)) : null;
     const res = await forward(target, body);
     if (
       res.ok &&
       (target === 'SignUp' || target === 'ForgotPassword') &&
       typeof input.Username === 'string'
     ) {
-      const pending = findPendingCode(opts, input.Username);
-      if (pending) await opts.sendMail({ to: pending.email, ...MAILS[target](pending.code) });
+      const email = input.Username.toLowerCase();
+      const code = await opts.poolFile.waitForNewCode(email, previousCode);
+      if (!code) console.error(`[cognito-proxy] no ${target} code found for ${email}`);
+      if (code) {
+        if (target === 'SignUp') signUpCodes.set(email, code);
+        await opts.sendMail({ to: email, ...MAILS[target](code) });
+      }
+    }
+    if (res.ok && target === 'ConfirmSignUp' && typeof input.Username === 'string') {
+      signUpCodes.delete(input.Username.toLowerCase());
     }
     if (
       res.ok &&

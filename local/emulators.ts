@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startAndWait, startProcess, type ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
 
@@ -33,8 +33,7 @@ export async function startDynamoDbLocal(opts: {
     ],
     { cwd: dir },
   );
-  await waitForPort(opts.port, { process: proc, timeoutMs: 60_000 });
-  return proc;
+  return startAndWait(proc, opts.port, 60_000);
 }
 
 /** cognito-local keeps its pools under `<cwd>/.cognito/db/<poolId>.json`. */
@@ -54,8 +53,7 @@ export async function startCognitoLocal(opts: { port: number; dataDir: string })
       env: { HOST: '127.0.0.1', PORT: String(opts.port), DEBUG: '' },
     },
   );
-  await waitForPort(opts.port, { process: proc, timeoutMs: 30_000 });
-  return proc;
+  return startAndWait(proc, opts.port, 30_000);
 }
 
 /** aws-ses-v2-local: an SES API whose web page shows every email sent (memory only). */
@@ -78,6 +76,5 @@ export async function startSesLocal(opts: { port: number }): Promise<ManagedProc
       },
     },
   );
-  await waitForPort(opts.port, { process: proc, timeoutMs: 30_000 });
-  return proc;
+  return startAndWait(proc, opts.port, 30_000);
 }

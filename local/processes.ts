@@ -1,6 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
+/**
+ * Process groups of the emulators still running. If this process ends without stopping them (a crash,
+ * an exit before start-up finished), the exit hook below ends them so no JVM keeps a port.
+ */
+const liveGroups = new Set<number>();
+process.once('exit', () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
@@ -31,13 +46,19 @@ export function startProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid !== undefined) liveGroups.add(child.pid);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
+      resolve();
+    }),
+  );
   return {
     name,
     child,
     output: () => log,
     stop: async () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
@@ -64,7 +85,7 @@ export async function waitForPort(
   const host = opts.host ?? '127.0.0.1';
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
-    if (opts.process && opts.process.child.exitCode !== null) {
+    if (opts.process && (opts.process.child.exitCode !== null || opts.process.child.signalCode !== null)) {
       throw new Error(`${opts.process.name} exited early:\n${opts.process.output()}`);
     }
     const open = await new Promise<boolean>((resolve) => {
@@ -85,16 +106,46 @@ export async function waitForPort(
   }
 }
 
-/** A port the OS says is free right now (for tests that run beside a developer's `npm start`). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/**
+ * `count` distinct ports the OS says are free right now (for tests that run beside a developer's
+ * `npm start`). All listeners stay open until every port is chosen, so no two picks coincide.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer();
+      servers.push(server);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => {
+            const address = server.address();
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+      );
+    }
+    return ports;
+  } finally {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  }
+}
+
+/** Starts the process and waits for its port; a process that never gets there is stopped, not left behind. */
+export async function startAndWait(
+  proc: ManagedProcess,
+  port: number,
+  timeoutMs: number,
+): Promise<ManagedProcess> {
+  try {
+    await waitForPort(port, { process: proc, timeoutMs });
+    return proc;
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
 }
 
 export async function assertPortFree(port: number, what: string): Promise<void> {

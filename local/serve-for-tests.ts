@@ -1,4 +1,4 @@
-import { freePort } from './processes';
+import { freePorts } from './processes';
 import { settingsFromEnv } from './settings';
 import { startStack } from './stack';
 
@@ -11,25 +11,30 @@ export const READY_PREFIX = 'RAINCHECK_STACK_READY ';
 
 async function main() {
   const env = process.env;
-  const pick = async (name: string) => (env[name] ? Number(env[name]) : freePort());
+  // A signal during start-up exits at once; the exit hook of local/processes.ts ends the emulators.
+  let stopRequested: (() => void) | null = () => process.exit(0);
+  const onSignal = () => stopRequested?.();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGHUP', onSignal);
+  process.stdin.on('end', onSignal);
+  process.stdin.resume();
+
+  const [appPort, dynamoPort, cognitoPort, sesPort] = await freePorts(4);
+  const chosen = (name: string, free: number | undefined) => (env[name] ? Number(env[name]) : free!);
   const settings = {
     ...settingsFromEnv(env),
-    appPort: await pick('RAINCHECK_PORT'),
-    dynamoPort: await pick('RAINCHECK_DYNAMODB_PORT'),
-    cognitoPort: await pick('RAINCHECK_COGNITO_PORT'),
-    sesPort: await pick('RAINCHECK_SES_PORT'),
+    appPort: chosen('RAINCHECK_PORT', appPort),
+    dynamoPort: chosen('RAINCHECK_DYNAMODB_PORT', dynamoPort),
+    cognitoPort: chosen('RAINCHECK_COGNITO_PORT', cognitoPort),
+    sesPort: chosen('RAINCHECK_SES_PORT', sesPort),
     dataDir: null,
   };
   const stack = await startStack(settings, { scheduler: false });
-  const stop = async () => {
-    await stack.stop();
-    process.exit(0);
+  stopRequested = () => {
+    stopRequested = null;
+    void stack.stop().then(() => process.exit(0));
   };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  process.on('SIGHUP', () => void stop());
-  process.stdin.on('end', () => void stop());
-  process.stdin.resume();
   console.log(
     READY_PREFIX +
       JSON.stringify({

@@ -18,9 +18,10 @@ import { createDocumentClient } from '../lambdas/adapters/dynamo/client';
 import { createEntities } from '../lambdas/adapters/dynamo/entities';
 import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
 import type { RuntimeConfig } from '../shared/runtime-config';
+import { CognitoPoolFile } from './cognito-pool-file';
 import { createCognitoProxy } from './cognito-proxy';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
-import { assertPortFree, freePort, type ManagedProcess } from './processes';
+import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
 import { seedDemoData } from './seed';
@@ -69,12 +70,15 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
   };
   try {
     log('Starting DynamoDB Local, cognito-local and the SES emulator…');
-    const started = await Promise.all([
+    // allSettled: when one emulator fails, the others that did start are stopped too.
+    const started = await Promise.allSettled([
       startDynamoDbLocal({ port: settings.dynamoPort, dataDir: settings.dataDir }),
       startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir }),
       startSesLocal({ port: settings.sesPort }),
     ]);
-    processes.push(...started);
+    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+    const failure = started.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
   } catch (err) {
     await stopProcesses();
     throw err;
@@ -105,7 +109,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     // Payments: real Stripe test mode when keys are set, else the local sandbox (local/stripe-sandbox).
     const stripeMode = stripeModeFromEnv(process.env, { persistent: settings.dataDir !== null });
     if (stripeMode.kind === 'sandbox') {
-      const sandboxPort = stripeMode.port ?? (await freePort());
+      const sandboxPort = stripeMode.port ?? (await freePorts(1))[0]!;
       await assertPortFree(sandboxPort, 'payments sandbox');
       sandbox = createStripeSandbox({
         webhookUrl: `http://127.0.0.1:${settings.appPort}${WEBHOOK_PATH}`,
@@ -179,7 +183,10 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
           paths: ['/__cognito', '/__cognito/'],
           fetch: createCognitoProxy({
             upstream: cognitoUrl,
-            poolDbDir: path.join(cognitoDataDir(workDir), '.cognito', 'db'),
+            poolFile: new CognitoPoolFile(
+              path.join(cognitoDataDir(workDir), '.cognito', 'db'),
+              () => pool.userPoolId,
+            ),
             userPoolId: () => pool.userPoolId,
             sendMail: async (mail) => {
               await mailer.send({ to: [mail.to], subject: mail.subject, text: mail.text });

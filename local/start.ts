@@ -3,6 +3,11 @@ import { startStack } from './stack';
 
 /** `npm start`: the whole product on loopback, no AWS account, no internet. */
 async function main() {
+  // Ctrl-C while the emulators start exits at once; the exit hook of local/processes.ts ends them.
+  let onSignal: () => void = () => process.exit(130);
+  process.on('SIGINT', () => onSignal());
+  process.on('SIGTERM', () => onSignal());
+
   const settings = settingsFromEnv();
   const stack = await startStack(settings, { scheduler: true, log: (line) => console.log(line) });
   const lines = [
@@ -29,8 +34,7 @@ async function main() {
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  onSignal = () => void shutdown();
 }
 
 main().catch((err) => {

@@ -21,7 +21,12 @@ const TYPES: Record<string, string> = {
  * other path (client-side routes).
  */
 export function serveSpa(distDir: string, requestPath: string): Response {
-  const decoded = decodeURIComponent(requestPath.split('?')[0] ?? '/');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath.split('?')[0] ?? '/');
+  } catch {
+    return new Response('Bad request path', { status: 400 });
+  }
   const candidate = path.normalize(path.join(distDir, decoded));
   const inside = candidate.startsWith(path.normalize(distDir + path.sep));
   if (inside && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {

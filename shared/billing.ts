@@ -73,6 +73,7 @@ export const BILLING_MESSAGES = {
   noBillingAccount: 'No billing account yet. Choose a plan first.',
   paymentProviderUnavailable: 'The payment provider is unavailable. Please try again in a moment.',
   samePlan: 'The subscription is already on this plan and billing cycle',
+  subscriptionInactive: 'This subscription is no longer active. Choose a plan to start a new one.',
 } as const;
 
 const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });

@@ -50,6 +50,9 @@ export class AuthConstruct extends Construct {
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      // Users may not write their own attributes through Cognito: `email_verified` gates the linking of
+      // guest purchases, and profile fields live in our table behind the API.
+      writeAttributes: new cognito.ClientAttributes(),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),

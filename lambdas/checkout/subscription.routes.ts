@@ -28,9 +28,10 @@ type Env = { Variables: { caller: Caller } };
 
 /** Mounted on the API app after its authentication middleware, so `caller` is always the verified one. */
 export function registerSubscriptionRoutes(app: Hono<Env>, deps: SubscriptionRoutesDeps) {
-  app.get('/api/subscription', async (c) =>
-    c.json(await getSubscription(c.get('caller') as LinkCaller, deps)),
-  );
+  app.get('/api/subscription', async (c) => {
+    await linkGuestPurchasesQuietly(c.get('caller'), deps);
+    return c.json(await getSubscription(c.get('caller'), deps));
+  });
 
   app.post('/api/subscription/change', async (c) => {
     try {
@@ -50,7 +51,7 @@ export function registerSubscriptionRoutes(app: Hono<Env>, deps: SubscriptionRou
 }
 
 /**
- * Called from GET /api/me: links guest purchases to the verified email. Never fails the caller's
+ * Called from GET /api/me and GET /api/subscription: links guest purchases to the verified email. Never fails the caller's
  * request; a failure is logged and the next call tries again (linking is idempotent).
  */
 export async function linkGuestPurchasesQuietly(caller: Caller, deps: SubscriptionRoutesDeps): Promise<void> {

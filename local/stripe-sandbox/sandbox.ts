@@ -404,7 +404,9 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
   /** Events caused by API calls reach the webhook after the API call has answered, as with Stripe. */
   function deliverLater(events: SignedEvent[]) {
     remember(events);
-    setTimeout(() => void deliver(events), 25);
+    setTimeout(() => {
+      deliver(events).catch((err) => console.error(`[stripe-sandbox] event delivery failed: ${String(err)}`));
+    }, 25);
   }
 
   // ---------------------------------------------------------------- lifecycle

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { LambdaConfig } from '../../lambdas/config';
 import type { RuntimeConfig } from '../../shared/runtime-config';
@@ -46,6 +47,12 @@ export async function startTestStack(
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // RAINCHECK_STACK_LOG=<file> keeps everything the stack prints, for debugging a failed run.
+    if (process.env.RAINCHECK_STACK_LOG) {
+      const log = fs.createWriteStream(process.env.RAINCHECK_STACK_LOG, { flags: 'a' });
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`Test stack exited (${code}) before it was ready:\n${output}`));

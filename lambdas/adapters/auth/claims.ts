@@ -18,7 +18,11 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
   if (!claims) return null;
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '') return null;
+  // Only ID tokens: the API needs the verified email, which access tokens do not carry (API Gateway's
+  // authorizer would let an access token through, so the check lives here).
+  if (claims.token_use !== 'id') return null;
   const email = typeof claims.email === 'string' ? claims.email : '';
+  if (email === '') return null;
   // API Gateway hands boolean claims over as strings ("true").
   const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
   return {

@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES, changeSubscriptionRequestSchema, priceLookupKey } from '../../../shared/billing';
 import { MESSAGES } from '../../../shared/messages';
+import { grantsPlan } from '../../../shared/subscription';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { AccountRepo, Caller, Clock } from '../ports';
 import type { BillingStore, PaymentsGateway } from './billing.ports';
@@ -45,11 +46,18 @@ export async function changeSubscription(
   ) {
     throw new ValidationError('plan', BILLING_MESSAGES.samePlan);
   }
+  if (current?.id === request.subscriptionId && !grantsPlan(current.status)) {
+    // Stripe refuses to change a canceled subscription; say so instead of a 502.
+    throw new ValidationError('subscriptionId', BILLING_MESSAGES.subscriptionInactive);
+  }
   const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
   await deps.gateway.changeSubscriptionPrice({
     subscriptionId: request.subscriptionId,
     priceId,
-    idempotencyKey: changeIdempotencyKey({ ...request, at: deps.clock.now() }),
+    idempotencyKey: changeIdempotencyKey({
+      ...request,
+      fromState: `${current?.plan ?? 'none'}/${current?.billing_cycle ?? '-'}/${current?.updated_at ?? '-'}`,
+    }),
   });
   return {
     subscriptionId: request.subscriptionId,

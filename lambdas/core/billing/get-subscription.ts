@@ -1,16 +1,17 @@
 import type { SubscriptionResponse } from '../../../shared/billing';
 import { defaultSubscription, resolveCurrentPeriodEnd } from '../../../shared/subscription';
-import type { AccountRepo, Clock } from '../ports';
+import type { AccountRepo, Caller, Clock } from '../ports';
 import type { BillingStore } from './billing.ports';
-import { linkGuestPurchases, type LinkCaller } from './link-guest-purchases';
 import { sortHistory } from './subscription-record';
 
-/** GET /api/subscription: the caller's own record and billing history, newest first. */
+/**
+ * GET /api/subscription: the caller's own record and billing history, newest first. The route links
+ * guest purchases first (quietly: a failed link must not hide the page).
+ */
 export async function getSubscription(
-  caller: LinkCaller,
+  caller: Caller,
   deps: { store: BillingStore; accounts: AccountRepo; clock: Clock },
 ): Promise<SubscriptionResponse> {
-  await linkGuestPurchases(caller, deps);
   const [stored, history] = await Promise.all([
     deps.accounts.getSubscription(caller.userId),
     deps.store.listBillingHistory(caller.userId),

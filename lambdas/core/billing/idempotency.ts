@@ -30,13 +30,16 @@ export function customerIdempotencyKey(userId: string): string {
   return key(['customer', userId]);
 }
 
-/** A retried plan change within the window does not apply twice. */
+/**
+ * A retried plan change does not apply twice, yet a later change to the same target (after the record
+ * moved away and back) is a new request: the key names the state the change starts from.
+ */
 export function changeIdempotencyKey(input: {
   subscriptionId: string;
   plan: PaidPlanId;
   billingCycle: BillingCycle;
-  at: Date;
+  /** The record's plan, cycle and updated_at as the caller saw them. */
+  fromState: string;
 }): string {
-  const bucket = Math.floor(input.at.getTime() / CHECKOUT_BUCKET_MS);
-  return key(['change', input.subscriptionId, input.plan, input.billingCycle, String(bucket)]);
+  return key(['change', input.subscriptionId, input.fromState, input.plan, input.billingCycle]);
 }

@@ -90,4 +90,20 @@ describe('changeSubscription', () => {
     });
     expect(d.gateway.calls).toEqual(['change:sub_1:price_raincheck_premium_annual']);
   });
+
+  it('should refuse to change a canceled subscription with a clear 400 when Stripe would refuse it', async () => {
+    const canceled = {
+      ...defaultSubscription('alice'),
+      id: 'sub_1',
+      plan: 'basic',
+      status: 'canceled',
+    } as Subscription;
+    const d = deps(canceled);
+    d.store.owners.set('sub_1', 'alice');
+    await expect(changeSubscription(alice, change, d)).rejects.toMatchObject({
+      field: 'subscriptionId',
+      message: BILLING_MESSAGES.subscriptionInactive,
+    });
+    expect(d.gateway.calls).toEqual([]);
+  });
 });

@@ -38,13 +38,22 @@ describe('idempotency keys', () => {
     expect(customerIdempotencyKey('user-1')).not.toBe(customerIdempotencyKey('user-2'));
   });
 
-  it('should tie a plan change key to the subscription and the target price', () => {
-    const a = changeIdempotencyKey({ subscriptionId: 'sub_1', plan: 'premium', billingCycle: 'monthly', at });
-    expect(a).toBe(
-      changeIdempotencyKey({ subscriptionId: 'sub_1', plan: 'premium', billingCycle: 'monthly', at }),
-    );
-    expect(a).not.toBe(
-      changeIdempotencyKey({ subscriptionId: 'sub_1', plan: 'basic', billingCycle: 'monthly', at }),
-    );
+  it('should tie a plan change key to the subscription, the state it starts from and the target price', () => {
+    const from = 'basic/monthly/2026-11-22T10:00:00.000Z';
+    const change = {
+      subscriptionId: 'sub_1',
+      plan: 'premium',
+      billingCycle: 'monthly',
+      fromState: from,
+    } as const;
+    expect(changeIdempotencyKey(change)).toBe(changeIdempotencyKey({ ...change }));
+    expect(changeIdempotencyKey(change)).not.toBe(changeIdempotencyKey({ ...change, plan: 'enterprise' }));
+  });
+
+  it('should make a new key when the same change is asked again after the record moved away and back', () => {
+    const first = { subscriptionId: 'sub_1', plan: 'premium', billingCycle: 'monthly' } as const;
+    const a = changeIdempotencyKey({ ...first, fromState: 'basic/monthly/2026-11-22T10:00:00.000Z' });
+    const b = changeIdempotencyKey({ ...first, fromState: 'basic/monthly/2026-11-22T10:03:00.000Z' });
+    expect(a).not.toBe(b);
   });
 });
