@@ -5,6 +5,8 @@
  * the landing route avoids (code splitting).
  *
  *   npm run build:web && npx tsx bench/landing-bundle-size.ts
+ *
+ * RAINCHECK_WEB_DIST picks another build folder, RAINCHECK_BENCH_PORT another port.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,9 @@ const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const assets = path.join(ROOT, 'web/dist/assets');
+  // The stack serves RAINCHECK_WEB_DIST when set (local/settings.ts); measure the same build.
+  const dist = process.env.RAINCHECK_WEB_DIST ?? path.join(ROOT, 'web/dist');
+  const assets = path.join(dist, 'assets');
   if (!fs.existsSync(assets)) throw new Error('Build the SPA first: npm run build:web');
   const allJs = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   const baseline = allJs.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(assets, f))), 0);

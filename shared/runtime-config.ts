@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 /**
  * What the SPA reads from `/config.json` at start-up. In AWS the CDK web construct writes it next to
  * the built SPA; locally the embedded server answers it from the running emulators.
- * zod/mini keeps this check out of the landing page's weight (it loads before anything else).
+ * This schema is the declaration (infra tests check the deployed file with it); the SPA checks the file
+ * with the hand-written, equivalent runtime-config-parse.ts, which keeps zod out of its first load.
  */
 export const runtimeConfigSchema = z.object({
   stage: z.enum(['local', 'aws']),

@@ -5,7 +5,8 @@ import { startTestStack } from '../support/stack-process';
 import { E2E_PORT } from './playwright.config';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const E2E_STACK_FILE = path.join(ROOT, '.test-output/e2e-stack.json');
+// One file per port: parallel runs on other ports (RAINCHECK_E2E_PORT) must not read each other's stack.
+export const E2E_STACK_FILE = path.join(ROOT, `.test-output/e2e-stack-${E2E_PORT}.json`);
 
 /** Starts the whole product (emulators + one origin) in memory for the browser tests. */
 export default async function globalSetup() {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { LandingPage } from '../../../web/src/app/routes/landing';
 import { LoginModal } from '../../../web/src/features/auth/components/login-modal';
@@ -143,7 +143,7 @@ describe('LandingPage plan buttons', () => {
     );
   }
 
-  it('should store the plan and open the login modal when a signed-out visitor picks a plan', async () => {
+  it('should store the plan and open the login modal when a signed-out visitor picks a plan and then Log in', async () => {
     renderLanding();
     fireEvent.click(screen.getByRole('radio', { name: 'Annual' }));
     fireEvent.click(screen.getByRole('button', { name: /Choose Premium/ }));
@@ -152,6 +152,8 @@ describe('LandingPage plan buttons', () => {
       plan: 'premium',
       billingCycle: 'annual',
     });
+    const choice = await screen.findByRole('dialog', { name: 'Premium, billed annual' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('dialog', { name: 'Log in to Raincheck' })).toBeInTheDocument();
   });
 
@@ -159,7 +161,12 @@ describe('LandingPage plan buttons', () => {
     const auth = fakeAuth({ signIn: () => Promise.resolve({ kind: 'signedIn', user: null }) });
     renderLanding(auth);
     fireEvent.click(screen.getByRole('button', { name: /Choose Basic/ }));
-    await screen.findByRole('dialog');
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Basic, billed monthly' })).getByRole('button', {
+        name: 'Log in',
+      }),
+    );
+    await screen.findByRole('dialog', { name: 'Log in to Raincheck' });
 
     fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
 

@@ -3,7 +3,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../../web/src/app/theme';
-import { ToastHost } from '../../../web/src/components/toast-host';
+import { ToastViewport } from '../../../web/src/components/toast-viewport';
 import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth/auth-context';
 
 /** A signed-out auth context whose methods a test can replace. */
@@ -34,7 +34,7 @@ export function renderWithProviders(
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme} env="test">
-        <ToastHost />
+        <ToastViewport />
         <AuthContext value={auth}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </AuthContext>

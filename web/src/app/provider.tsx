@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastHost } from '../components/toast-host';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createColorSchemeManager } from '../lib/color-scheme';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = createColorSchemeManager();
 
@@ -14,7 +14,12 @@ const colorSchemeManager = createColorSchemeManager();
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <ToastHost />
       <ErrorBoundary>
         <AuthProvider>{children}</AuthProvider>

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 
 function SunIcon() {
   return (
@@ -33,17 +33,25 @@ function MoonIcon() {
   );
 }
 
-/** Switches between light and dark and stores the choice (Settings offers "System" to follow the OS again). */
+/**
+ * Switches between light and dark and stores the choice (Settings offers "System" to follow the OS again).
+ * A native `title` rather than Mantine's Tooltip: the Tooltip brings floating-ui (~18 KB gzipped) into
+ * every page that shows this button, the landing page included.
+ */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
-        {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(next)}
+    >
+      {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+    </ActionIcon>
   );
 }

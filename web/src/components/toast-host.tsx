@@ -1,7 +1,18 @@
-import { Notifications } from '@mantine/notifications';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/toast';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { isToastHostNeeded, subscribeToastHost } from '../lib/toast';
 
-/** Where toasts appear; show them with `toast.success(...)` etc. from lib/toast. */
+const ToastViewport = lazy(async () => ({ default: (await import('./toast-viewport')).ToastViewport }));
+
+/**
+ * Mounts the toasts' viewport the first time a toast is shown (`toast.success(...)` etc. from
+ * lib/toast). Toasts shown before it has loaded wait in the store and appear when it mounts.
+ */
 export function ToastHost() {
-  return <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} zIndex={1000} />;
+  const needed = useSyncExternalStore(subscribeToastHost, isToastHostNeeded, () => false);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  );
 }

@@ -1,9 +1,11 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '../../../shared/runtime-config';
+import { parseRuntimeConfig } from '../../../shared/runtime-config-parse';
 
 /**
  * The one module that reads the runtime configuration. The same build runs locally and in AWS, so
  * nothing environment-specific is baked in: the server answers `/config.json` (locally from the running
- * emulators, in AWS written by the CDK web construct) and it is validated with the shared zod schema.
+ * emulators, in AWS written by the CDK web construct) and it is checked with shared/runtime-config-parse.ts,
+ * which accepts exactly what the shared zod schema accepts (zod itself is too heavy for the first load).
  * Jest maps this module to test/unit/web/runtime-env.stub.ts.
  */
 let loaded: RuntimeConfig | null = null;
@@ -19,12 +21,9 @@ async function fetchConfig(): Promise<RuntimeConfig> {
     headers: { accept: 'application/json' },
   });
   if (!response.ok) throw new RuntimeConfigError(`Could not load /config.json (HTTP ${response.status})`);
-  const parsed = runtimeConfigSchema.safeParse(await response.json());
+  const parsed = parseRuntimeConfig(await response.json());
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new RuntimeConfigError(
-      `Invalid /config.json: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
-    );
+    throw new RuntimeConfigError(`Invalid /config.json: ${parsed.issue.path} ${parsed.issue.message}`);
   }
   return parsed.data;
 }

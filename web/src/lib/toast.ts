@@ -12,7 +12,28 @@ const STYLE: Record<ToastType, { color: string; title: string }> = {
   info: { color: 'blue', title: 'Note' },
 };
 
+// The viewport (components/toast-host.tsx) is mounted on the first toast; until then nothing of the
+// notifications UI is downloaded. The store imported above is tiny and holds toasts until it mounts.
+let hostNeeded = false;
+const hostListeners = new Set<() => void>();
+
+export function isToastHostNeeded(): boolean {
+  return hostNeeded;
+}
+
+export function subscribeToastHost(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
+function requestToastHost(): void {
+  if (hostNeeded) return;
+  hostNeeded = true;
+  for (const listener of hostListeners) listener();
+}
+
 export function showToast(type: ToastType, message: string, title: string = STYLE[type].title): string {
+  requestToastHost();
   return notifications.show({
     color: STYLE[type].color,
     title,

@@ -39,7 +39,10 @@ export function LoginPage() {
 export function RegisterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const status = useRedirectWhenSignedIn();
+  // Back from a guest checkout: once signed in, the subscription screen shows the linked purchase.
+  const status = useRedirectWhenSignedIn(
+    params.get('checkout') === 'success' ? '/subscription?checkout=success' : undefined,
+  );
   if (status !== 'signedOut') return <PageLoader />;
   const confirmEmail = params.get('confirm') ?? undefined;
   return <RegisterForm confirmEmail={confirmEmail} onConfirmedWithoutPassword={() => navigate('/login')} />;

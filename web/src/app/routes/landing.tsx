@@ -11,18 +11,29 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import type { PlanChoice } from '../../features/plans/components/plan-chooser';
 import { PlanChooser } from '../../features/plans/components/plan-chooser';
 import { useAuth } from '../../lib/auth/auth-context';
-import { savePendingPlan, subscriptionPath, takePostLoginPath } from '../../lib/pending-plan';
+import { useCheckout } from '../../features/billing/use-checkout';
+import { saveGuestCheckout } from '../../lib/guest-checkout';
+import {
+  clearPendingPlan,
+  savePendingPlan,
+  subscriptionPath,
+  takePostLoginPath,
+} from '../../lib/pending-plan';
+import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
 
 // The modal (and, through it, the auth client) loads only when a visitor opens it.
 const loadLoginModal = () => import('../../features/auth/components/login-modal');
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
+const CheckoutChoiceModal = lazy(async () => ({
+  default: (await import('../../features/billing/components/checkout-choice-modal')).CheckoutChoiceModal,
+}));
 
 const FEATURES = [
   {
@@ -46,7 +57,18 @@ export function LandingPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);
+  const [choice, setChoice] = useState<PlanChoice | null>(null);
+  const checkout = useCheckout();
   const signedIn = auth.status === 'signedIn';
+  const [params, setParams] = useSearchParams();
+  const guestCanceled = params.get('checkout') === 'canceled';
+
+  // Back from a guest checkout that was canceled on the payment page.
+  useEffect(() => {
+    if (!guestCanceled) return;
+    toast.info('Checkout canceled. You have not been charged.');
+    setParams({}, { replace: true });
+  }, [guestCanceled, setParams]);
 
   const openLogin = () => setLoginOpen(true);
   const preloadLogin = () => {
@@ -54,13 +76,26 @@ export function LandingPage() {
     auth.preload();
   };
 
-  const onChoosePlan = (choice: PlanChoice) => {
+  // Signed in: the subscription screen starts checkout for the plan. Signed out: the plan is kept
+  // (spec §4) and the visitor picks log in, sign up (checkout starts after) or checkout as a guest.
+  const onChoosePlan = (picked: PlanChoice) => {
     if (signedIn) {
-      navigate(subscriptionPath(choice));
+      navigate(subscriptionPath(picked));
       return;
     }
-    savePendingPlan(choice);
-    openLogin();
+    savePendingPlan(picked);
+    checkout.clearError();
+    setChoice(picked);
+    preloadLogin();
+  };
+
+  const onGuestCheckout = (picked: PlanChoice) => {
+    // Paying as a guest replaces "start this plan after login": the purchase is linked instead.
+    clearPendingPlan();
+    saveGuestCheckout(picked);
+    void checkout.start({ kind: 'guest' }, picked).then((left) => {
+      if (!left) savePendingPlan(picked);
+    });
   };
 
   return (
@@ -167,7 +202,7 @@ export function LandingPage() {
             <Text ta="center" c="dimmed" mb="xl">
               Prices in US dollars. Annual billing saves 20%.
             </Text>
-            <PlanChooser onChoose={onChoosePlan} />
+            <PlanChooser onChoose={onChoosePlan} processingPlan={checkout.processingPlan} />
           </Container>
         </Box>
       </main>
@@ -177,6 +212,23 @@ export function LandingPage() {
           © {new Date().getFullYear()} Raincheck
         </Text>
       </Container>
+
+      {choice ? (
+        <Suspense fallback={null}>
+          <CheckoutChoiceModal
+            choice={choice}
+            onClose={() => setChoice(null)}
+            onLogin={() => {
+              setChoice(null);
+              openLogin();
+            }}
+            onRegister={() => navigate('/register')}
+            onGuestCheckout={onGuestCheckout}
+            processing={checkout.processingPlan !== null}
+            error={checkout.error}
+          />
+        </Suspense>
+      ) : null}
 
       {loginOpen ? (
         <Suspense fallback={null}>

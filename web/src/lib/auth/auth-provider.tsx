@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { getRuntimeConfig } from '../../config/runtime-env';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { hasStoredSession, loadAuthClient, sessionHintKey } from './load-auth-client';
+import { tokenCookieSyncFromConfig } from './token-cookie-sync';
 import type { AuthClient, AuthStatus, AuthUser } from './types';
 
 interface AuthState {
@@ -24,6 +25,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const unlisten = useRef<(() => void) | null>(null);
   // While the user signs out here, Amplify's own 'signedOut' event must not win over `signedOutByUser`.
   const signingOut = useRef(false);
+  // Optional ID-token cookie sync (spec §7): null unless /config.json names a tokenCookieSyncUrl.
+  const [cookieSync] = useState(() => tokenCookieSyncFromConfig(getRuntimeConfig()));
 
   const refresh = useCallback(async (): Promise<AuthUser | null> => {
     try {
@@ -40,12 +43,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const getClient = useCallback(async (): Promise<AuthClient> => {
     const client = await loadAuthClient();
     unlisten.current ??= client.listen((event) => {
-      if (event === 'signedIn' || event === 'tokenRefresh') void refresh();
-      else if (!signingOut.current)
-        setState((current) => (current.status === 'signedOut' ? current : SIGNED_OUT));
+      if (event === 'signedIn' || event === 'tokenRefresh') {
+        void refresh();
+        if (cookieSync) {
+          client.idToken().then(
+            (token) => (token ? cookieSync.tokenChanged(token) : undefined),
+            () => undefined,
+          );
+        }
+        return;
+      }
+      if (event === 'signedOut') void cookieSync?.signedOut();
+      if (!signingOut.current) setState((current) => (current.status === 'signedOut' ? current : SIGNED_OUT));
     });
     return client;
-  }, [refresh]);
+  }, [refresh, cookieSync]);
 
   useEffect(() => {
     if (hasStoredSession()) {

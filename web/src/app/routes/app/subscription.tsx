@@ -1,94 +1,291 @@
-import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../../shared/messages';
 import { isBillingCycle, isPaidPlan, PLANS } from '../../../../../shared/plans';
 import { effectivePlan, grantsPlan } from '../../../../../shared/subscription';
-import { useMe } from '../../../features/account/api/get-me';
+import { useChangeSubscription } from '../../../features/billing/api/change-subscription';
+import { createPortalSession } from '../../../features/billing/api/create-portal-session';
+import { useSubscription } from '../../../features/billing/api/get-subscription';
+import { billingErrorMessage } from '../../../features/billing/checkout-errors';
+import { BillingHistoryTable } from '../../../features/billing/components/billing-history-table';
+import { ChangePlanModal } from '../../../features/billing/components/change-plan-modal';
+import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary';
+import { redirectToHostedPage } from '../../../features/billing/redirect';
+import { useCheckout, type CheckoutChoice } from '../../../features/billing/use-checkout';
+import { meQueryKey } from '../../../features/account/api/get-me';
 import { PlanChooser } from '../../../features/plans/components/plan-chooser';
-import { priceDisplay } from '../../../features/plans/plan-pricing';
-import { subscriptionPath } from '../../../lib/pending-plan';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { SubscriptionRedirectState } from './require-premium';
 
-function formatDate(iso: string | null): string | null {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : null;
-}
+/** How often the screen re-reads the subscription while the payment provider's webhook is on its way. */
+const POLL_MS = 1000;
+/** After this long without the webhook, polling stops and the screen says so. */
+const POLL_LIMIT_MS = 30_000;
+
+const PORTAL_FAILED = 'Could not open the billing portal. Please try again.';
+
+type Awaiting = { kind: 'checkout' } | { kind: 'change'; target: CheckoutChoice };
+
+const cycleName = (cycle: string) => (cycle === 'annual' ? 'Annual' : 'Monthly');
 
 /**
- * The subscription screen: the current plan and the plan chooser. A plan picked before login arrives
- * as ?plan=…&cycle=…; starting checkout for it comes with the payments issue.
+ * /subscription: the current plan, payment method and billing history; checkout for a first plan,
+ * plan and cycle changes, and the provider's portal for the card and cancellation. Arrives with
+ * `?plan=…&cycle=…` (a plan picked before login: checkout starts once) or `?checkout=success|canceled`
+ * (back from the hosted checkout: the screen polls until the webhook has written the plan).
  */
 export function SubscriptionPage() {
-  const me = useMe();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const premiumRequired = (location.state as SubscriptionRedirectState | null)?.reason === 'premiumRequired';
-  const requestedPlan = params.get('plan');
-  const requestedCycle = params.get('cycle');
-  const selection =
-    isPaidPlan(requestedPlan) && isBillingCycle(requestedCycle)
-      ? { plan: requestedPlan, cycle: requestedCycle }
-      : null;
+
+  // Read once; the URL is then cleaned so a refresh or Back does not start anything twice.
+  const [arrival] = useState(() => {
+    const plan = params.get('plan');
+    const cycle = params.get('cycle');
+    return {
+      checkout: params.get('checkout'),
+      selection: isPaidPlan(plan) && isBillingCycle(cycle) ? { plan, billingCycle: cycle } : null,
+    };
+  });
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(
+    arrival.checkout === 'success' ? { kind: 'checkout' } : null,
+  );
+  const [slow, setSlow] = useState(false);
+  const [alreadySubscribed, setAlreadySubscribed] = useState(false);
+  const [changeTarget, setChangeTarget] = useState<CheckoutChoice | null>(null);
+  const [portal, setPortal] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+
+  const subscription = useSubscription(awaiting && !slow ? POLL_MS : false);
+  const checkout = useCheckout();
+  const change = useChangeSubscription();
+  const data = subscription.data;
+
+  useEffect(() => {
+    if (arrival.checkout || arrival.selection) {
+      void navigate('/subscription', { replace: true, state: location.state });
+    }
+    // Only on arrival: `arrival` never changes and the location state is carried over as it was.
+  }, []);
+
+  // A plan chosen before login starts its checkout once, unless the account already has a plan.
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!arrival.selection || autoStarted.current || !data || !user) return;
+    autoStarted.current = true;
+    if (grantsPlan(data.subscription.status)) {
+      setAlreadySubscribed(true);
+      return;
+    }
+    void checkout.start({ kind: 'account', userId: user.sub, email: user.email }, arrival.selection);
+  }, [arrival.selection, data, user, checkout]);
+
+  // Waiting for the webhook: done when the record shows what was bought or changed.
+  useEffect(() => {
+    if (!awaiting || !data) return;
+    const sub = data.subscription;
+    const plan = effectivePlan(sub);
+    const done =
+      awaiting.kind === 'checkout'
+        ? plan !== 'none'
+        : sub.plan === awaiting.target.plan && sub.billing_cycle === awaiting.target.billingCycle;
+    if (!done) return;
+    setAwaiting(null);
+    setSlow(false);
+    // Entitlements (the jobsite pages) read GET /api/me.
+    void queryClient.invalidateQueries({ queryKey: meQueryKey(user?.sub) });
+    toast.success(
+      awaiting.kind === 'checkout'
+        ? `Your ${PLANS[plan].name} plan is active.`
+        : `Your plan is now ${PLANS[sub.plan].name}, billed ${sub.billing_cycle}.`,
+    );
+  }, [awaiting, data, queryClient, user?.sub]);
+
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setTimeout(() => setSlow(true), POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting]);
+
+  const sub = data?.subscription ?? null;
+  const hasLivePlan = !!sub && sub.id !== null && grantsPlan(sub.status) && isPaidPlan(sub.plan);
+
+  const onChoose = (choice: CheckoutChoice) => {
+    if (!user || !data) return;
+    if (hasLivePlan) {
+      change.reset();
+      setChangeTarget(choice);
+      return;
+    }
+    void checkout.start({ kind: 'account', userId: user.sub, email: user.email }, choice);
+  };
+
+  const onConfirmChange = (target: CheckoutChoice) => {
+    if (!sub?.id) return;
+    change.mutate(
+      { subscriptionId: sub.id, ...target },
+      {
+        onSuccess: () => {
+          setChangeTarget(null);
+          setSlow(false);
+          setAwaiting({ kind: 'change', target });
+        },
+      },
+    );
+  };
+
+  const openPortal = async () => {
+    setPortal({ busy: true, error: null });
+    try {
+      const { url } = await createPortalSession();
+      if (redirectToHostedPage(url, PORTAL_FAILED)) return;
+      setPortal({ busy: false, error: null });
+    } catch (err) {
+      setPortal({ busy: false, error: billingErrorMessage(err, PORTAL_FAILED) });
+    }
+  };
+
+  const loadError =
+    subscription.error instanceof ApiError && subscription.error.status === 403
+      ? MESSAGES.permissionDenied
+      : MESSAGES.subscriptionLoadFailed;
+
+  const plans = (
+    <section aria-labelledby="plans-title">
+      <Title order={2} size="h4" id="plans-title" mb="md">
+        {hasLivePlan ? 'Change plan or billing cycle' : 'Choose a plan'}
+      </Title>
+      <PlanChooser
+        initialCycle={arrival.selection?.billingCycle ?? (hasLivePlan ? sub.billing_cycle : 'monthly')}
+        key={hasLivePlan ? `${sub.plan}-${sub.billing_cycle}` : (arrival.selection?.billingCycle ?? 'none')}
+        processingPlan={checkout.processingPlan}
+        disabled={awaiting !== null && !slow}
+        currentPlan={hasLivePlan && isPaidPlan(sub.plan) ? sub.plan : null}
+        currentCycle={hasLivePlan ? sub.billing_cycle : null}
+        onChoose={onChoose}
+      />
+    </section>
+  );
+
+  const history = (
+    <Card withBorder padding="lg" component="section" aria-labelledby="billing-history-title">
+      <Title order={2} size="h4" id="billing-history-title" mb="sm">
+        Billing history
+      </Title>
+      {data ? <BillingHistoryTable entries={data.billingHistory} /> : <Skeleton h={80} />}
+    </Card>
+  );
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         Subscription
       </Title>
+
       {premiumRequired ? (
         <Alert color="blue" title="Jobsite pages need the Premium or Enterprise plan">
           On Basic or without a plan, manage your one jobsite from the dashboard.
         </Alert>
       ) : null}
-      {selection ? (
-        <Alert color="blue" title={`You chose ${PLANS[selection.plan].name}, billed ${selection.cycle}`}>
-          {priceDisplay(selection.plan, selection.cycle).perMonth}/mo,{' '}
-          {priceDisplay(selection.plan, selection.cycle).billing.toLowerCase()}. Online checkout is not
-          connected yet, so this plan cannot be purchased from here today.
+      {arrival.checkout === 'canceled' ? (
+        <Alert color="gray" title="Checkout canceled">
+          You have not been charged. Choose a plan whenever you are ready.
         </Alert>
       ) : null}
-      {me.isPending ? (
-        <Skeleton h={120} aria-label="Loading your subscription" />
-      ) : me.isError ? (
-        <Alert color="red" role="alert">
-          {MESSAGES.subscriptionLoadFailed}
+      {awaiting ? (
+        <Alert
+          color={slow ? 'yellow' : 'blue'}
+          role="status"
+          title={
+            awaiting.kind === 'checkout' ? 'Payment received, thank you!' : 'Your change is being confirmed'
+          }
+          icon={slow ? undefined : <Loader size="xs" />}
+        >
+          {slow
+            ? 'The payment provider has not confirmed it yet. Refresh this page in a minute.'
+            : awaiting.kind === 'checkout'
+              ? 'Your plan is being activated. This takes a few seconds.'
+              : `Switching to ${PLANS[awaiting.target.plan].name}, ${cycleName(awaiting.target.billingCycle)}. This takes a few seconds.`}
+        </Alert>
+      ) : null}
+      {checkout.error ? (
+        <Alert
+          color="red"
+          role="alert"
+          title={MESSAGES.checkoutSessionFailed}
+          withCloseButton
+          onClose={checkout.clearError}
+        >
+          {checkout.error}
+        </Alert>
+      ) : null}
+      {alreadySubscribed && arrival.selection && sub ? (
+        <Alert color="blue" title={`You already have the ${PLANS[sub.plan].name} plan`}>
+          To switch to {PLANS[arrival.selection.plan].name} ({arrival.selection.billingCycle}), choose it
+          under “Change plan or billing cycle” below.
+        </Alert>
+      ) : null}
+
+      {subscription.isPending ? (
+        <Skeleton h={140} aria-label="Loading your subscription" />
+      ) : subscription.isError ? (
+        <Alert color="red" role="alert" title={loadError}>
+          <Group gap="sm">
+            {loadError === MESSAGES.subscriptionLoadFailed ? (
+              <Text size="sm">Check your connection and try again.</Text>
+            ) : null}
+            <Button variant="default" size="xs" onClick={() => void subscription.refetch()}>
+              Try again
+            </Button>
+          </Group>
         </Alert>
       ) : (
-        <Card withBorder padding="lg" component="section" aria-labelledby="current-plan-title">
-          <Title order={2} size="h4" id="current-plan-title" mb="sm">
-            Current plan
-          </Title>
-          <Group gap="xl">
-            <Text>
-              <strong>{PLANS[effectivePlan(me.data.subscription)].name}</strong>
-              {grantsPlan(me.data.subscription.status)
-                ? `, billed ${me.data.subscription.billing_cycle}`
-                : ''}
-            </Text>
-            {formatDate(me.data.subscription.currentPeriodEnd) ? (
-              <Text c="dimmed">Current period ends {formatDate(me.data.subscription.currentPeriodEnd)}</Text>
-            ) : null}
-          </Group>
-          <Text size="sm" c="dimmed" mt="sm">
-            Billing history is not available yet.
-          </Text>
-        </Card>
-      )}
-      <section aria-labelledby="plans-title">
-        <Title order={2} size="h4" id="plans-title" mb="md">
-          Plans
-        </Title>
-        <PlanChooser
-          key={selection?.cycle ?? 'monthly'}
-          initialCycle={selection?.cycle ?? 'monthly'}
-          currentPlan={
-            me.data && grantsPlan(me.data.subscription.status) && isPaidPlan(me.data.subscription.plan)
-              ? me.data.subscription.plan
-              : null
-          }
-          onChoose={(choice) => navigate(subscriptionPath(choice), { replace: true })}
+        <SubscriptionSummary
+          subscription={subscription.data.subscription}
+          onManage={subscription.data.subscription.customer_id ? openPortal : null}
+          managing={portal.busy}
         />
-      </section>
+      )}
+      {portal.error ? (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={() => setPortal({ busy: false, error: null })}
+        >
+          {portal.error}
+        </Alert>
+      ) : null}
+
+      {subscription.isError ? null : hasLivePlan ? (
+        <>
+          {history}
+          {plans}
+        </>
+      ) : (
+        <>
+          {plans}
+          {history}
+        </>
+      )}
+
+      {sub ? (
+        <ChangePlanModal
+          current={sub}
+          target={changeTarget}
+          onCancel={() => setChangeTarget(null)}
+          onConfirm={onConfirmChange}
+          submitting={change.isPending}
+          error={change.isError ? billingErrorMessage(change.error, MESSAGES.unknownError) : null}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -99,6 +99,8 @@ export function LoginForm({
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={error?.field === 'password' ? error.message : undefined}
+          // Mantine's PasswordInput marks the error only with data-invalid; screen readers need this.
+          aria-invalid={error?.field === 'password' || undefined}
         />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>

@@ -25,6 +25,7 @@ export function LoginModal({ opened, onClose, onSignedIn }: Props) {
       onClose={close}
       title={mode === 'login' ? 'Log in to Raincheck' : 'Reset your password'}
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {mode === 'login' ? (
         <LoginForm onForgotPassword={() => setMode('reset')} onSignedIn={onSignedIn} />

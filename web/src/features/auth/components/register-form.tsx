@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { readGuestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
@@ -28,6 +30,18 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const { stage, mailboxUrl } = getRuntimeConfig();
+  const [params] = useSearchParams();
+  const paidAsGuest = params.get('checkout') === 'success';
+  const [guestPlan] = useState(() => (paidAsGuest ? readGuestCheckout() : null));
+  const guestBanner = paidAsGuest ? (
+    <Alert color="green" title="Payment received, thank you!" role="status">
+      {guestPlan
+        ? `Your ${PLANS[guestPlan.plan].name} plan (${guestPlan.billingCycle}) is paid for. `
+        : 'Your plan is paid for. '}
+      Create your account with <strong>the email you paid with</strong>: the subscription is added to it as
+      soon as you sign in.
+    </Alert>
+  ) : null;
 
   const onSignUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,6 +107,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
           <Title order={1} size="h3">
             Check your email
           </Title>
+          {guestBanner}
           <Text size="sm">
             We sent a confirmation code to <strong>{email}</strong>. Enter it below to activate your account.
           </Text>
@@ -139,6 +154,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
         <Title order={1} size="h3">
           Create your account
         </Title>
+        {guestBanner}
         {error && error.field === null ? (
           <Alert color="red" role="alert">
             {error.message}

@@ -24,9 +24,13 @@ interface Props {
   onChoose: (choice: PlanChoice) => void;
   /** While checkout starts, every plan button is disabled and this plan's shows "Processing..." (spec §4). */
   processingPlan?: PaidPlanId | null;
+  /** Disables every plan button (e.g. while a plan change is being confirmed). */
+  disabled?: boolean;
   initialCycle?: BillingCycle;
   /** The plan the user already has, marked on its card. */
   currentPlan?: PaidPlanId | null;
+  /** With `currentPlan`: that plan on this cycle cannot be chosen again; the others read "Switch to …". */
+  currentCycle?: BillingCycle | null;
   headingLevel?: 2 | 3;
 }
 
@@ -36,12 +40,14 @@ const POPULAR: PaidPlanId = 'premium';
 export function PlanChooser({
   onChoose,
   processingPlan = null,
+  disabled = false,
   initialCycle = 'monthly',
   currentPlan,
+  currentCycle = null,
   headingLevel = 3,
 }: Props) {
   const [cycle, setCycle] = useState<BillingCycle>(initialCycle);
-  const busy = processingPlan !== null;
+  const busy = processingPlan !== null || disabled;
 
   return (
     <Stack gap="lg">
@@ -64,6 +70,13 @@ export function PlanChooser({
           const plan = PLANS[id];
           const price = priceDisplay(id, cycle);
           const processing = processingPlan === id;
+          const isCurrent = currentPlan === id && currentCycle === cycle;
+          const verb = currentPlan && currentCycle ? 'Switch to' : 'Choose';
+          const label = processing
+            ? MESSAGES.processing
+            : isCurrent
+              ? 'Current plan'
+              : `${verb} ${plan.name}`;
           return (
             <Card
               key={id}
@@ -104,11 +117,11 @@ export function PlanChooser({
                 <Button
                   fullWidth
                   variant={id === POPULAR ? 'filled' : 'light'}
-                  disabled={busy}
+                  disabled={busy || isCurrent}
                   onClick={() => onChoose({ plan: id, billingCycle: cycle })}
-                  aria-label={processing ? MESSAGES.processing : `Choose ${plan.name}, ${cycle}`}
+                  aria-label={processing || isCurrent ? label : `${label}, ${cycle}`}
                 >
-                  {processing ? MESSAGES.processing : `Choose ${plan.name}`}
+                  {label}
                 </Button>
               </Stack>
             </Card>

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFrom, latestEmailTo, registerUser, signIn, uniqueEmail } from '../support/cognito';
+import { e2eStack } from './stack';
+
+/**
+ * Plans, checkout and the subscription screen against the whole local product: the SPA, the checkout
+ * and API Lambdas' apps, the payments sandbox's hosted checkout page and the real webhook handler.
+ */
+
+const PASSWORD = 'Billing-Passw0rd!';
+const TEST_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+const EXPIRY = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/** A confirmed account, signed in on /subscription. */
+async function freshAccountOnSubscription(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await registerUser(e2eStack(), email, PASSWORD);
+  await logIn(page, email);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
+  return email;
+}
+
+/** Fills the sandbox's hosted checkout form (local/stripe-sandbox/pages.ts) and pays. */
+async function payOnHostedCheckout(page: Page, card: string, email?: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
+  if (email) await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiry/).fill(EXPIRY);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function apiSubscription(email: string): Promise<any> {
+  const stack = e2eStack();
+  const tokens = await signIn(stack, email, PASSWORD);
+  const res = await fetch(`${stack.appUrl}/api/subscription`, {
+    headers: { authorization: `Bearer ${tokens.IdToken}` },
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+test.beforeAll(() => {
+  test.skip(!e2eStack().stripeSandboxUrl, 'These tests pay on the local payments sandbox.');
+});
+
+test('should give the account Premium annual with one paid invoice when a guest paid before registering with the same email', async ({
+  page,
+}) => {
+  const email = uniqueEmail('guest-premium');
+
+  await page.goto('/');
+  const plans = page.locator('#plans');
+  await plans.getByText('Annual', { exact: true }).click();
+  await plans.getByRole('button', { name: 'Choose Premium, annual' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Premium, billed annual' });
+  await expect(dialog.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create an account' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue to checkout as a guest' }).click();
+
+  await payOnHostedCheckout(page, TEST_CARD, email);
+
+  await expect(page).toHaveURL(/\/register\?checkout=success&session_id=cs_/);
+  await expect(page.getByText('Your Premium plan (annual) is paid for.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const code = codeFrom(await latestEmailTo(e2eStack(), email, /verification code/i));
+  await page.getByLabel('Confirmation code').fill(code);
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+
+  // Signed in, the SPA goes to the subscription screen, where the server links the guest purchase.
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Premium');
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(page.getByTestId('billing-cycle')).toHaveText('Annual');
+  await expect(page.getByTestId('payment-method')).toHaveText('Visa •••• 4242');
+  const rows = page.getByRole('table', { name: 'Billing history' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('$575.90');
+  await expect(rows.first()).toContainText('Paid');
+
+  await page.getByRole('link', { name: 'Jobsites' }).click();
+  await expect(page).toHaveURL(/\/jobsites$/);
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/jobsites$/);
+});
+
+test('should redirect a Basic account from /jobsites to /subscription when it bought Basic monthly while signed in', async ({
+  page,
+}) => {
+  await freshAccountOnSubscription(page, 'basic');
+  await page.getByRole('button', { name: 'Choose Basic, monthly' }).click();
+
+  await payOnHostedCheckout(page, TEST_CARD);
+
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Basic');
+  await expect(page.getByTestId('billing-cycle')).toHaveText('Monthly');
+  await expect(page.getByRole('table', { name: 'Billing history' }).locator('tbody tr')).toHaveCount(1);
+
+  await page.goto('/jobsites');
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('Jobsite pages need the Premium or Enterprise plan')).toBeVisible();
+});
+
+test('should move a Basic account to Premium and open /jobsites when the plan change is confirmed', async ({
+  page,
+}) => {
+  await freshAccountOnSubscription(page, 'change');
+  await page.getByRole('button', { name: 'Choose Basic, monthly' }).click();
+  await payOnHostedCheckout(page, TEST_CARD);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Basic');
+
+  await page.getByRole('button', { name: 'Switch to Premium, monthly' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change your plan' })
+    .getByRole('button', { name: 'Confirm change' })
+    .click();
+
+  // The webhook updates the record; the screen polls until it does.
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Premium');
+  await expect(page.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Jobsites' }).click();
+  await expect(page).toHaveURL(/\/jobsites$/);
+});
+
+test('should show the decline and create no subscription when the card is declined', async ({ page }) => {
+  const email = await freshAccountOnSubscription(page, 'declined');
+  await page.getByRole('button', { name: 'Choose Premium, monthly' }).click();
+
+  await payOnHostedCheckout(page, DECLINED_CARD);
+
+  await expect(page.getByRole('alert')).toHaveText(/Your card was declined/);
+  const body = await apiSubscription(email);
+  expect(body.subscription.id).toBeNull();
+  expect(body.subscription.plan).toBe('none');
+  expect(body.billingHistory).toEqual([]);
+
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('Checkout canceled')).toBeVisible();
+  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
+});
+
+test('should disable the plan buttons and show "Processing..." when the checkout request is in flight', async ({
+  page,
+}) => {
+  await freshAccountOnSubscription(page, 'processing');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/consolidated/stripe/create-checkout-session', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 502,
+      json: {
+        error: 'Failed to create checkout session',
+        message: 'The payment provider is unavailable. Please try again in a moment.',
+      },
+    });
+  });
+
+  await page.getByRole('button', { name: 'Choose Enterprise, monthly' }).click();
+
+  const plans = page.getByRole('region', { name: 'Choose a plan' });
+  await expect(plans.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  await expect(plans.getByRole('button', { name: 'Choose Basic, monthly' })).toBeDisabled();
+  await expect(plans.getByRole('button', { name: 'Choose Premium, monthly' })).toBeDisabled();
+
+  release();
+  // The server's message is preferred over the generic one, and the buttons work again.
+  await expect(page.getByRole('alert')).toContainText(
+    'The payment provider is unavailable. Please try again in a moment.',
+  );
+  await expect(plans.getByRole('button', { name: 'Choose Enterprise, monthly' })).toBeEnabled();
+});
+
+test('should start checkout for the plan chosen while signed out when the user logs in', async ({ page }) => {
+  const email = uniqueEmail('pending');
+  await registerUser(e2eStack(), email, PASSWORD);
+
+  await page.goto('/');
+  await page.locator('#plans').getByRole('button', { name: 'Choose Basic, monthly' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in to Raincheck' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel(/^Password/).fill(PASSWORD);
+  await login.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /Subscribe to Raincheck Basic/ })).toBeVisible();
+  // Back in the app, the choice is not started a second time.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
+  await expect(page.getByRole('button', { name: 'Choose Basic, monthly' })).toBeEnabled();
+});

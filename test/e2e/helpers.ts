@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { registerUser, uniqueEmail } from '../support/cognito';
+import { e2eStack } from './stack';
+
+/** Signs in through /login as a person would and waits for the dashboard. */
+export async function signInThroughLoginPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A new, confirmed account (registered through Cognito with the emailed code), for tests that change it. */
+export async function freshUser(prefix: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(prefix);
+  const password = 'Fresh-Passw0rd1';
+  await registerUser(e2eStack(), email, password);
+  return { email, password };
+}
+
+/** axe-core's serious and critical violations on the page as it is now (id and the offending targets). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export const colorScheme = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

@@ -1,0 +1,173 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '../../shared/messages';
+import { colorScheme, seriousA11yViolations } from './helpers';
+import { DEMO } from './stack';
+
+test.describe('landing page', () => {
+  test('should show the headline, the three feature blurbs and the plans when a visitor opens /', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Automate Weather Delay Notifications for Your Jobsite' }),
+    ).toBeVisible();
+    for (const blurb of ['Automated Weather Monitoring', 'Instant Notifications', 'Customizable Alerts']) {
+      await expect(page.getByRole('heading', { name: blurb })).toBeVisible();
+    }
+    await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
+    await expect(page.getByText('Annual', { exact: true })).toBeVisible();
+    await expect(page.getByText('Save 20%', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(3);
+  });
+
+  test('should show monthly prices and then annual prices when the Annual toggle is chosen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const plans = page.locator('#plans');
+    await expect(plans.getByTestId('price-basic')).toHaveText('$29.99');
+    await expect(plans.getByTestId('price-premium')).toHaveText('$59.99');
+    await expect(plans.getByTestId('price-enterprise')).toHaveText('$199.99');
+
+    await page.getByText('Annual', { exact: true }).click();
+    await expect(plans.getByTestId('price-basic')).toHaveText('$23.99');
+    await expect(plans.getByTestId('price-premium')).toHaveText('$47.99');
+    await expect(plans.getByTestId('price-enterprise')).toHaveText('$159.99');
+    await expect(plans.getByText(/billed \$287\.90\/yr/i)).toBeVisible();
+    await expect(plans.getByText(/billed \$575\.90\/yr/i)).toBeVisible();
+    await expect(plans.getByText(/billed \$1,?919\.90\/yr/i)).toBeVisible();
+  });
+
+  test('should have no serious or critical accessibility violations when the landing page is shown in light mode', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await colorScheme(page)).toBe('light');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('should have no serious or critical accessibility violations when the landing page is shown in dark mode', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await colorScheme(page)).toBe('dark');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('should have no serious or critical accessibility violations when the login modal is open', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('login modal', () => {
+  test('should require both fields and use an email input when the modal opens', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
+    const email = dialog.getByLabel('Email');
+    const password = dialog.getByLabel(/^Password/);
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+    await expect(password).toHaveAttribute('required', '');
+
+    // Submitting empty is stopped by the browser: no call reaches Cognito and the modal stays.
+    const cognitoCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/__cognito')) cognitoCalls.push(req.url());
+    });
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await email.fill('not-an-email');
+    await password.fill('whatever');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    await expect(dialog).toBeVisible();
+    expect(cognitoCalls).toEqual([]);
+  });
+
+  test('should show "Invalid email or password. Please try again." where spec §5 puts it when the password is wrong', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
+    const email = dialog.getByLabel('Email');
+    const password = dialog.getByLabel(/^Password/);
+    await email.fill(DEMO.email);
+    await password.fill('Wrong-Passw0rd!');
+    const answer = page.waitForResponse(
+      (res) =>
+        res.url().includes('/__cognito') &&
+        (res.request().headers()['x-amz-target'] ?? '').endsWith('.InitiateAuth'),
+    );
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(400);
+    const code = ((await response.json()) as { __type?: string }).__type ?? '';
+
+    // Spec §5: email/user in the code → email field; password → password field; otherwise the form.
+    const lower = code.toLowerCase();
+    const field =
+      lower.includes('email') || lower.includes('user')
+        ? email
+        : lower.includes('password')
+          ? password
+          : null;
+    if (field) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(MESSAGES.loginFailed);
+      await expect(field).toBeFocused();
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+    } else {
+      await expect(dialog.getByRole('alert')).toContainText(MESSAGES.loginFailed);
+      await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(dialog.getByText(MESSAGES.loginFailed, { exact: true })).toHaveCount(1);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('should switch to the reset form and back when "Forgot Password?" and "Back to Login" are clicked', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await expect(dialog.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+    const email = dialog.getByLabel('Email');
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+
+    await dialog.getByRole('button', { name: 'Back to Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible();
+  });
+
+  test('should alert "Password reset email sent! Check your inbox." when the reset email is sent', async ({
+    page,
+  }) => {
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill(DEMO.email);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+
+    await expect(page).toHaveURL(/\/reset-password\?email=/);
+    expect(alerts).toEqual([MESSAGES.resetEmailSent]);
+  });
+});

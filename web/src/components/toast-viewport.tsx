@@ -1,0 +1,11 @@
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS } from '../lib/toast';
+
+/**
+ * Where toasts appear. Loaded by ToastHost only once a toast is shown, so pages that never show one
+ * (the landing page) do not download @mantine/notifications and its transitions.
+ */
+export function ToastViewport() {
+  return <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} zIndex={1000} />;
+}

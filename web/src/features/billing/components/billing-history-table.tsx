@@ -1,0 +1,118 @@
+import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import type { BillingHistoryEntry } from '../../../../../shared/billing';
+import { formatUsd } from '../../../../../shared/plans';
+import { formatDate, sortHistoryNewestFirst, statusLabel } from '../billing-history';
+
+const STATUS_COLOR: Record<string, string> = {
+  paid: 'green',
+  open: 'yellow',
+  uncollectible: 'red',
+  void: 'gray',
+  draft: 'gray',
+};
+
+/** Billing history, newest first (spec §3): only the caller's own invoices come from the API. */
+export function BillingHistoryTable({ entries }: { entries: readonly BillingHistoryEntry[] }) {
+  if (entries.length === 0) {
+    return (
+      <Stack gap={4} py="md" ta="center">
+        <Text fw={500}>No invoices yet</Text>
+        <Text size="sm" c="dimmed">
+          Invoices appear here once a payment has been made.
+        </Text>
+      </Stack>
+    );
+  }
+  const sorted = sortHistoryNewestFirst(entries);
+  return (
+    <>
+      {/* Phones: one block per invoice instead of a table that scrolls sideways. */}
+      <Stack
+        gap={0}
+        hiddenFrom="sm"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Billing history"
+      >
+        {sorted.map((entry, index) => (
+          <Box
+            component="li"
+            key={entry.id}
+            py="sm"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text fw={600}>{formatDate(entry.date)}</Text>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatUsd(entry.amount)}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" mt={2}>
+              {entry.description}
+            </Text>
+            <Group justify="space-between" mt={6} gap="sm">
+              <StatusBadge status={entry.status} />
+              <InvoiceLink entry={entry} />
+            </Group>
+          </Box>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="sm" striped highlightOnHover aria-label="Billing history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Invoice</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sorted.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Td>
+                  <Table.Td>{entry.description}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatUsd(entry.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={entry.status} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <InvoiceLink entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status] ?? 'gray'}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+function InvoiceLink({ entry }: { entry: BillingHistoryEntry }) {
+  if (!entry.invoiceUrl) return <>{entry.invoice ?? '—'}</>;
+  return (
+    <Anchor
+      href={entry.invoiceUrl}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={`View invoice ${entry.invoice ?? ''}`.trim()}
+    >
+      {entry.invoice ?? 'View'}
+    </Anchor>
+  );
+}
