@@ -1,6 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../../shared/messages';
+import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { isAdmin } from '../../../lib/auth/types';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
@@ -47,31 +48,20 @@ export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
   return (
     <form onSubmit={onSubmit} aria-label="Admin log in">
       <Stack gap="md">
-        {error && error.field === null ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
-        <TextInput
+        <FormErrorAlert message={error?.field === null ? error.message : null} />
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
           autoComplete="username"
-          required
           data-autofocus
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
-          label="Password"
-          name="password"
           autoComplete="current-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
         <Button type="submit" loading={submitting} fullWidth>

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../../../shared/messages';
+import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { AuthUser } from '../../../lib/auth/types';
 import { mapAuthError, type AuthErrorField } from '../map-auth-error';
@@ -65,11 +66,7 @@ export function LoginForm({
   return (
     <form onSubmit={onSubmit} aria-label="Log in">
       <Stack gap="md">
-        {error && error.field === null ? (
-          <Alert color="red" role="alert" title="Could not log in">
-            {error.message}
-          </Alert>
-        ) : null}
+        <FormErrorAlert title="Could not log in" message={error?.field === null ? error.message : null} />
         {unconfirmed ? (
           <Alert color="yellow" role="alert" title="Confirm your email first">
             This account&apos;s email is not confirmed yet.{' '}
@@ -78,26 +75,18 @@ export function LoginForm({
             </Anchor>
           </Alert>
         ) : null}
-        <TextInput
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           data-autofocus
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
-          label="Password"
-          name="password"
           autoComplete="current-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
           // Mantine's PasswordInput marks the error only with data-invalid; screen readers need this.
           aria-invalid={error?.field === 'password' || undefined}

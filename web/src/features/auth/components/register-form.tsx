@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
+import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { readGuestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
@@ -132,11 +133,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
             onChange={(e) => setCode(e.currentTarget.value)}
             error={error?.onCode ? error.message : undefined}
           />
-          {error && !error.onCode ? (
-            <Alert color="red" role="alert">
-              {error.message}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={error && !error.onCode ? error.message : null} />
           <Button type="submit" loading={submitting} fullWidth>
             Confirm email
           </Button>
@@ -155,32 +152,20 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
           Create your account
         </Title>
         {guestBanner}
-        {error && error.field === null ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
-        <TextInput
+        <FormErrorAlert message={error?.field === null ? error.message : null} />
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           data-autofocus
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
-          label="Password"
-          name="password"
           autoComplete="new-password"
-          required
           aria-describedby="register-password-rules"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
         <PasswordRulesList id="register-password-rules" password={password} />

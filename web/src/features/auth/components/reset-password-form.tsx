@@ -1,5 +1,6 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
+import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
@@ -64,20 +65,11 @@ export function ResetPasswordForm({
         <Text size="sm" c="dimmed">
           Enter the code from the password reset email and choose a new password.
         </Text>
-        {error && error.field === null ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
-        <TextInput
+        <FormErrorAlert message={error?.field === null ? error.message : null} />
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
         <TextInput
@@ -90,26 +82,24 @@ export function ResetPasswordForm({
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
           label="New password"
           name="new-password"
           autoComplete="new-password"
-          required
           aria-describedby="reset-password-rules"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
         <PasswordRulesList id="reset-password-rules" password={password} />
-        <PasswordInput
+        <PasswordField
           ref={confirmRef}
           label="Confirm new password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+          onValueChange={setConfirm}
           error={error?.field === 'confirm' ? error.message : undefined}
         />
         <Button type="submit" loading={submitting} fullWidth>

@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../../shared/messages';
+import { EmailField, FormErrorAlert } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 
@@ -44,21 +45,12 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
         <Text size="sm" c="dimmed">
           Enter your account&apos;s email. We&apos;ll send a code to set a new password.
         </Text>
-        {error && error.field === null ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
-        <TextInput
+        <FormErrorAlert message={error?.field === null ? error.message : null} />
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           data-autofocus
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={error?.field ? error.message : undefined}
         />
         <Button type="submit" loading={submitting} fullWidth>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../../shared/messages';
+import { FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
 import { authErrorCode } from '../../auth/map-auth-error';
@@ -50,38 +51,31 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} aria-label="Change password">
       <Stack gap="md" maw={480}>
-        {error?.field === 'form' ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
-        <PasswordInput
+        <FormErrorAlert message={error?.field === 'form' ? error.message : null} />
+        <PasswordField
           label="Current password"
           name="current-password"
           autoComplete="current-password"
-          required
           value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
+          onValueChange={setCurrent}
           error={fieldError('current')}
         />
-        <PasswordInput
+        <PasswordField
           label="New password"
           name="new-password"
           autoComplete="new-password"
-          required
           aria-describedby="settings-password-rules"
           value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
+          onValueChange={setNext}
           error={fieldError('next')}
         />
         <PasswordRulesList id="settings-password-rules" password={next} />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           name="confirm-password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+          onValueChange={setConfirm}
           error={fieldError('confirm')}
         />
         <Group>
