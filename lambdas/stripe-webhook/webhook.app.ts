@@ -33,7 +33,10 @@ export function createWebhookApp(deps: WebhookDeps) {
       }
       throw err;
     }
-    const result = await applyStripeEvent(toBillingEvent(event), deps);
+    const result = await applyStripeEvent(toBillingEvent(event), {
+      ...deps,
+      warn: deps.warn ?? ((message, fields) => log('warn', message, fields)),
+    });
     log('info', 'Stripe event', { eventId: event.id, type: event.type, result });
     return c.json({ received: true, result });
   });

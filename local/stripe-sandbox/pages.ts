@@ -34,6 +34,13 @@ export function checkoutPage(input: {
   error: string | null;
 }): string {
   const { session, price } = input;
+  if (session.status === 'expired') {
+    return layout(
+      'Checkout',
+      `<h1>Checkout expired</h1><p role="alert">This checkout session has expired and can no longer be paid. Nothing was charged. Go back and start checkout again.</p>
+<p><a href="${esc(session.cancel_url)}">Go back</a></p>`,
+    );
+  }
   if (session.status !== 'open') {
     return layout('Checkout', `<h1>Checkout complete</h1><p>This checkout session is no longer open.</p>`);
   }

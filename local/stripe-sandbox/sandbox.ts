@@ -449,7 +449,9 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
       throw new StripeApiError(
         400,
         'invalid_request_error',
-        'This Checkout Session is no longer active.',
+        session.status === 'expired'
+          ? 'This Checkout Session has expired and can no longer be paid. Start checkout again.'
+          : 'This Checkout Session is no longer active.',
         'checkout_session_inactive',
       );
     const card = validateCard(input);
@@ -846,6 +848,41 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     state.sessions[id] = session;
     const subscriptionData = p.subscription_data as Obj | undefined;
     state.internal[id] = { price: price.id, subscriptionMetadata: meta(subscriptionData?.metadata) };
+    save();
+    return c.json(session);
+  });
+
+  app.get('/v1/checkout/sessions', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    const status = str(p.status);
+    const limit = Number(str(p.limit) ?? 10);
+    const data = Object.values(state.sessions)
+      .filter((x) => (!customer || x.customer === customer) && (!status || x.status === status))
+      .sort((a, b) => b.created - a.created)
+      .slice(0, limit);
+    return c.json(list('/v1/checkout/sessions', data));
+  });
+
+  /** As Stripe: only an open session can be expired; it then refuses payment. */
+  app.post('/v1/checkout/sessions/:id/expire', async (c) => {
+    const session = state.sessions[c.req.param('id')];
+    if (!session)
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `No such checkout session: '${c.req.param('id')}'`,
+        'resource_missing',
+        'id',
+      );
+    if (session.status !== 'open')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in [open] can be expired. This session has a status of ${session.status}.`,
+        'checkout_session_inactive',
+      );
+    Object.assign(session, { status: 'expired', expires_at: sec(now()) });
     save();
     return c.json(session);
   });

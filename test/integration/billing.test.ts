@@ -202,18 +202,59 @@ describe('checkout', () => {
 
   it('should leave one customer and reuse the session when one account checks out repeatedly', async () => {
     const account = await newAccount('twice');
-    const [a, b, c] = await Promise.all([
+    const [a, b] = await Promise.all([
       startCheckout(account, 'basic', 'monthly'),
       startCheckout(account, 'premium', 'monthly'),
       startCheckout(account, 'basic', 'monthly'),
     ]);
     expect(a.sessionId).not.toBe(b.sessionId);
-    expect(c.sessionId).toBe(a.sessionId);
     const state = await sandbox('/__sandbox/state', undefined, 'GET');
-    const customers = Object.values(state.body.customers as Record<string, { email: string }>).filter(
-      (x) => x.email === account.email,
-    );
+    const customers = Object.values(
+      state.body.customers as Record<string, { id: string; email: string }>,
+    ).filter((x) => x.email === account.email);
     expect(customers).toHaveLength(1);
+    // Concurrent checkouts for other plans expire one another: never two payable sessions.
+    const open = Object.values(
+      state.body.sessions as Record<string, { customer: string; status: string }>,
+    ).filter((x) => x.customer === customers[0]!.id && x.status === 'open');
+    expect(open.length).toBeLessThanOrEqual(1);
+    // A retry of the same checkout (same idempotency key) gets the same payable session back.
+    const first = await startCheckout(account, 'premium', 'annual');
+    expect(await startCheckout(account, 'premium', 'annual')).toEqual(first);
+  });
+
+  it('should expire the Basic session, refuse paying it, and bill once when the account then checks out Premium', async () => {
+    const account = await newAccount('twotabs');
+    const basic = await startCheckout(account, 'basic', 'monthly');
+    const premium = await startCheckout(account, 'premium', 'monthly');
+    expect(premium.sessionId).not.toBe(basic.sessionId);
+
+    const state = await sandbox('/__sandbox/state', undefined, 'GET');
+    expect(state.body.sessions[basic.sessionId].status).toBe('expired');
+    expect(state.body.sessions[premium.sessionId].status).toBe('open');
+
+    const page = await fetch(basic.url);
+    expect(await page.text()).toContain('This checkout session has expired and can no longer be paid.');
+    const refused = await sandbox(`/__sandbox/checkout/${basic.sessionId}/pay`, TEST_CARD);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('expired');
+
+    const paid = await sandbox(`/__sandbox/checkout/${premium.sessionId}/pay`, TEST_CARD);
+    expect(paid.status).toBe(200);
+    const customerId = paid.body.session.customer as string;
+    const after = await sandbox('/__sandbox/state', undefined, 'GET');
+    const subs = Object.values(
+      after.body.subscriptions as Record<string, { customer: string; status: string }>,
+    ).filter((x) => x.customer === customerId);
+    expect(subs.map((x) => x.status)).toEqual(['active']);
+    const invoices = Object.values(
+      after.body.invoices as Record<string, { customer: string; status: string }>,
+    ).filter((x) => x.customer === customerId);
+    expect(invoices.map((x) => x.status)).toEqual(['paid']);
+
+    const { subscription, billingHistory } = await mySubscription(account);
+    expect(subscription).toMatchObject({ id: paid.body.subscription.id, plan: 'premium', status: 'active' });
+    expect(billingHistory).toHaveLength(1);
   });
 });
 

@@ -120,7 +120,9 @@ export class StripePaymentsGateway implements PaymentsGateway {
     return created.id;
   }
 
-  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ sessionId: string; url: string }> {
+  async createCheckoutSession(
+    input: CheckoutSessionInput,
+  ): Promise<{ sessionId: string; url: string; open: boolean }> {
     const metadata: Record<string, string> = { plan: input.plan, billingCycle: input.billingCycle };
     if (input.userId) metadata.userId = input.userId;
     else metadata.guest = 'true';
@@ -140,7 +142,49 @@ export class StripePaymentsGateway implements PaymentsGateway {
       ),
     );
     if (!session.url) throw new PaymentProviderError('Stripe returned a checkout session without a URL');
-    return { sessionId: session.id, url: session.url };
+    return { sessionId: session.id, url: session.url, open: session.status === 'open' };
+  }
+
+  async listOpenCheckoutSessions(customerId: string): Promise<string[]> {
+    return this.call(async () => {
+      const ids: string[] = [];
+      for await (const session of this.stripe.checkout.sessions.list({
+        customer: customerId,
+        status: 'open',
+        limit: 100,
+      })) {
+        ids.push(session.id);
+      }
+      return ids;
+    });
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+    } catch (err) {
+      // Stripe refuses to expire a session that is no longer open (paid or expired meanwhile).
+      const current = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId));
+      if (current.status !== 'open') return;
+      throw new PaymentProviderError(
+        (err as { message?: string } | null)?.message ?? 'Stripe request failed',
+        err,
+      );
+    }
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (err) {
+      // Stripe answers "No such subscription" for one that is already canceled: check, don't fail.
+      const current = await this.retrieveSubscription(subscriptionId).catch(() => undefined);
+      if (current === null || current?.status === 'canceled') return;
+      throw new PaymentProviderError(
+        (err as { message?: string } | null)?.message ?? 'Stripe request failed',
+        err,
+      );
+    }
   }
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {

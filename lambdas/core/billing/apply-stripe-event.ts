@@ -16,6 +16,8 @@ export interface ApplyEventDeps {
   gateway: PaymentsGateway;
   store: BillingStore;
   clock: Clock;
+  /** Structured warnings (one JSON line each); default console.warn. */
+  warn?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored';
@@ -42,7 +44,10 @@ export async function applyStripeEvent(event: BillingEvent, deps: ApplyEventDeps
     if (await deps.store.hasReceipt(event.id, now)) return 'duplicate';
     const planned = await planCommit(event, deps, now);
     const result = await deps.store.commitEvent(planned.commit);
-    if (result === 'committed') return planned.outcome;
+    if (result === 'committed') {
+      if (planned.duplicate) await cancelDuplicate(planned.duplicate, event, deps);
+      return planned.outcome;
+    }
     if (result === 'duplicate') return 'duplicate';
     if (attempt >= MAX_ATTEMPTS) {
       throw new EventConflictError(`Event ${event.id} kept conflicting after ${attempt} attempts`);
@@ -53,6 +58,41 @@ export async function applyStripeEvent(event: BillingEvent, deps: ApplyEventDeps
 interface Planned {
   commit: EventCommit;
   outcome: 'applied' | 'ignored';
+  /** Two live subscriptions for one owner: the one kept in the record, and the one to cancel. */
+  duplicate?: { ownerId: string; keptId: string; cancelId: string };
+}
+
+/**
+ * Second line of defence against double billing (checkout expires the other open sessions first):
+ * after the commit, the older of two live subscriptions is canceled at Stripe. Its
+ * `customer.subscription.deleted` then keeps the survivor (see `shouldReplace`). Canceling is
+ * idempotent, and every later event of the older subscription detects it again while it is live,
+ * so a failed cancel is retried by those; the event itself stays applied.
+ */
+async function cancelDuplicate(
+  duplicate: NonNullable<Planned['duplicate']>,
+  event: BillingEvent,
+  deps: ApplyEventDeps,
+): Promise<void> {
+  const warn =
+    deps.warn ??
+    ((message: string, fields: Record<string, unknown>) =>
+      console.warn(JSON.stringify({ level: 'warn', message, ...fields })));
+  const fields = {
+    eventId: event.id,
+    ownerId: duplicate.ownerId,
+    keptSubscriptionId: duplicate.keptId,
+    canceledSubscriptionId: duplicate.cancelId,
+  };
+  try {
+    await deps.gateway.cancelSubscription(duplicate.cancelId);
+    warn('Second live subscription for one account; canceled the older one at Stripe', fields);
+  } catch (err) {
+    warn('Second live subscription for one account; cancel failed, retried on its next event', {
+      ...fields,
+      error: String(err),
+    });
+  }
 }
 
 function idsOf(event: BillingEvent): { subscriptionId: string | null; invoiceId: string | null } {
@@ -127,10 +167,33 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
   }
 
   let subscription: EventCommit['subscription'] = null;
+  let duplicate: Planned['duplicate'];
   if (snapshot) {
     const current = await deps.store.getSubscriptionForSync(ownerId);
     const next = toSubscriptionRecord(snapshot, ownerId, now);
-    if (shouldReplace(current?.record ?? null, next)) {
+    let currentRecord = current?.record ?? null;
+    if (
+      currentRecord?.id &&
+      currentRecord.id !== next.id &&
+      grantsPlan(currentRecord.status) &&
+      grantsPlan(next.status)
+    ) {
+      // Our record may lag Stripe: ask Stripe whether the recorded subscription is really still live.
+      const recorded = await deps.gateway.retrieveSubscription(currentRecord.id);
+      const recordedStatus = recorded ? toSubscriptionRecord(recorded, ownerId, now).status : 'canceled';
+      if (grantsPlan(recordedStatus)) {
+        const keepNext = shouldReplace(currentRecord, next);
+        duplicate = {
+          ownerId,
+          keptId: keepNext ? next.id! : currentRecord.id,
+          cancelId: keepNext ? currentRecord.id : next.id!,
+        };
+      } else {
+        // Ended at Stripe; its own event is on the way. Decide as Stripe sees it now.
+        currentRecord = { ...currentRecord, status: recordedStatus };
+      }
+    }
+    if (shouldReplace(currentRecord, next)) {
       subscription = { record: next, expectedVersion: current ? (current.version ?? null) : null };
     } else if (current) {
       // Keep the current record, but still fail over to a retry if it changes under us.
@@ -140,6 +203,7 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
 
   return {
     outcome: 'applied',
+    duplicate,
     commit: {
       receipt,
       ownerId,
@@ -161,7 +225,11 @@ export function shouldReplace(current: Subscription | null, next: Subscription):
   const currentGrants = grantsPlan(current.status);
   const nextGrants = grantsPlan(next.status);
   if (currentGrants !== nextGrants) return nextGrants;
-  return (next.created_at ?? '') >= (current.created_at ?? '');
+  const nextCreated = next.created_at ?? '';
+  const currentCreated = current.created_at ?? '';
+  // Ties (same second) break on the id, so every event of either subscription picks the same one.
+  if (nextCreated !== currentCreated) return nextCreated > currentCreated;
+  return (next.id ?? '') > current.id;
 }
 
 export type { VersionedSubscription };

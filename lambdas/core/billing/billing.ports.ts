@@ -97,7 +97,22 @@ export interface PaymentsGateway {
   priceIdFor(lookupKey: string): Promise<string>;
   /** The account's customer at Stripe: found by email + metadata.userId, else created (idempotently). */
   findOrCreateCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
-  createCheckoutSession(input: CheckoutSessionInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Creates the session, or returns the one Stripe replays for the same idempotency key. `open` is
+   * false when that replayed session can no longer be paid (expired or completed since).
+   */
+  createCheckoutSession(
+    input: CheckoutSessionInput,
+  ): Promise<{ sessionId: string; url: string; open: boolean }>;
+  /** Ids of the customer's checkout sessions that can still be paid (Stripe status `open`). */
+  listOpenCheckoutSessions(customerId: string): Promise<string[]>;
+  /** Expires an open session so it can no longer be paid; a session that is no longer open is left as is. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /**
+   * Cancels the subscription now (Stripe's defaults for proration and refunds). Canceling a
+   * subscription that is already canceled, or unknown to Stripe, is a no-op.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Moves the subscription's single item to another price, prorating. */
   changeSubscriptionPrice(input: {

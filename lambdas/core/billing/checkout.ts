@@ -8,9 +8,9 @@ import {
 import { grantsPlan } from '../../../shared/subscription';
 import { ForbiddenError, ValidationError } from '../errors';
 import type { AccountRepo, Caller, Clock } from '../ports';
-import type { BillingStore, PaymentsGateway } from './billing.ports';
-import { AlreadySubscribedError } from './billing.errors';
-import { checkoutIdempotencyKey, customerIdempotencyKey } from './idempotency';
+import type { BillingStore, CheckoutSessionInput, PaymentsGateway } from './billing.ports';
+import { AlreadySubscribedError, PaymentProviderError } from './billing.errors';
+import { checkoutIdempotencyKey, customerIdempotencyKey, replacementCheckoutKey } from './idempotency';
 import { parseBody } from './parse-body';
 
 export interface CheckoutDeps {
@@ -62,7 +62,7 @@ export async function createCheckoutSession(
   const email = caller.email || request.email;
   const customerId = await ensureAccountCustomer(caller, email, deps);
   const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
-  return deps.gateway.createCheckoutSession({
+  const input: CheckoutSessionInput = {
     priceId,
     customerId,
     userId: caller.userId,
@@ -76,7 +76,38 @@ export async function createCheckoutSession(
       billingCycle: request.billingCycle,
       at: deps.clock.now(),
     }),
-  });
+  };
+  let session = await deps.gateway.createCheckoutSession(input);
+  // A retry inside the idempotency window gets the same session back, but a checkout for another plan
+  // may have expired it since: then a fresh one, keyed by the one it replaces so retries reuse it too.
+  for (let replaced = 0; !session.open; replaced++) {
+    if (replaced >= MAX_REPLACED_SESSIONS) {
+      throw new PaymentProviderError('Stripe kept returning checkout sessions that can no longer be paid');
+    }
+    session = await deps.gateway.createCheckoutSession({
+      ...input,
+      idempotencyKey: replacementCheckoutKey(input.idempotencyKey, session.sessionId),
+    });
+  }
+  await expireOtherOpenSessions(customerId, session.sessionId, deps);
+  return { sessionId: session.sessionId, url: session.url };
+}
+
+/** Bounds the chain of replacements when one account keeps switching plans inside one window. */
+const MAX_REPLACED_SESSIONS = 10;
+
+/**
+ * One payable checkout per account: every other open session of the customer (another plan opened
+ * in another tab, an abandoned one) is expired, so it can no longer start a second subscription.
+ * Done after this request's session exists, so two concurrent checkouts can at worst expire each
+ * other (nothing payable, the user retries) but never leave two payable sessions. A failure here
+ * fails the request (Stripe's error reaches the user); a retry reuses the session and expires again.
+ */
+async function expireOtherOpenSessions(customerId: string, keepSessionId: string, deps: CheckoutDeps) {
+  const open = await deps.gateway.listOpenCheckoutSessions(customerId);
+  for (const sessionId of open) {
+    if (sessionId !== keepSessionId) await deps.gateway.expireCheckoutSession(sessionId);
+  }
 }
 
 /**
@@ -92,7 +123,7 @@ export async function createGuestCheckout(
 ): Promise<CheckoutSessionResponse> {
   const request = parseBody(guestCheckoutRequestSchema, body);
   const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
-  return deps.gateway.createCheckoutSession({
+  const session = await deps.gateway.createCheckoutSession({
     priceId,
     customerId: null,
     userId: null,
@@ -107,6 +138,7 @@ export async function createGuestCheckout(
       at: deps.clock.now(),
     }),
   });
+  return { sessionId: session.sessionId, url: session.url };
 }
 
 /** POST /api/consolidated/stripe/create-portal-session: Stripe's page for card and cancellation. */

@@ -25,6 +25,14 @@ export function checkoutIdempotencyKey(input: {
   return key(['checkout', input.account, input.plan, input.billingCycle, String(bucket)]);
 }
 
+/**
+ * The key of a fresh session that replaces `replacedSessionId` (which Stripe replayed for `key` but
+ * can no longer be paid): retries of the replacement get the replacement back.
+ */
+export function replacementCheckoutKey(key: string, replacedSessionId: string): string {
+  return `${key}:after:${clean(replacedSessionId)}`.slice(-MAX_KEY);
+}
+
 /** One Stripe customer per account, even when two first checkouts race. */
 export function customerIdempotencyKey(userId: string): string {
   return key(['customer', userId]);

@@ -145,6 +145,108 @@ describe('applyStripeEvent', () => {
     });
   });
 
+  describe('when a second live subscription arrives for one account', () => {
+    const LATER = '2026-11-22T12:05:00.000Z';
+    const created = (subscriptionId: string, id = `evt_created_${subscriptionId}`) =>
+      ({ ...EVENTS[1]!, id, subscriptionId }) as BillingEvent;
+    const deleted = (subscriptionId: string) =>
+      ({
+        ...EVENTS[1]!,
+        id: `evt_deleted_${subscriptionId}`,
+        type: 'customer.subscription.deleted',
+        subscriptionId,
+      }) as BillingEvent;
+
+    function twoLive() {
+      const s = setup();
+      const warnings: { message: string; fields: Record<string, unknown> }[] = [];
+      const deps = {
+        ...s.deps,
+        warn: (message: string, fields: Record<string, unknown>) => warnings.push({ message, fields }),
+      };
+      s.gateway.subscriptions.set(
+        'sub_2',
+        snapshot({ id: 'sub_2', created: LATER, priceLookupKey: 'raincheck_premium_monthly' }),
+      );
+      return { ...s, deps, warnings };
+    }
+
+    it('should keep the newer and cancel the older at Stripe when the newer lands second', async () => {
+      const { store, gateway, deps, warnings } = twoLive();
+      await applyStripeEvent(created('sub_1'), deps);
+      expect(await applyStripeEvent(created('sub_2'), deps)).toBe('applied');
+      expect(store.subscriptions.get('alice')?.record).toMatchObject({ id: 'sub_2', plan: 'premium' });
+      expect(gateway.calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:sub_1']);
+      expect(warnings).toEqual([
+        expect.objectContaining({
+          fields: expect.objectContaining({
+            ownerId: 'alice',
+            keptSubscriptionId: 'sub_2',
+            canceledSubscriptionId: 'sub_1',
+          }),
+        }),
+      ]);
+    });
+
+    it('should keep the newer and cancel the older at Stripe when the older lands second', async () => {
+      const { store, gateway, deps } = twoLive();
+      await applyStripeEvent(created('sub_2'), deps);
+      await applyStripeEvent(created('sub_1'), deps);
+      expect(store.subscriptions.get('alice')?.record).toMatchObject({ id: 'sub_2', status: 'active' });
+      expect(store.owners.get('sub_1')).toBe('alice');
+      expect(gateway.calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:sub_1']);
+    });
+
+    it("should keep the survivor when the canceled duplicate's deletion event arrives", async () => {
+      const { store, gateway, deps } = twoLive();
+      await applyStripeEvent(created('sub_1'), deps);
+      await applyStripeEvent(created('sub_2'), deps);
+      expect(await applyStripeEvent(deleted('sub_1'), deps)).toBe('applied');
+      await applyStripeEvent(created('sub_1', 'evt_late_created_sub_1'), deps);
+      expect(store.subscriptions.get('alice')?.record).toMatchObject({ id: 'sub_2', status: 'active' });
+      expect(gateway.calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:sub_1']);
+    });
+
+    it('should cancel the same one when both were created in the same second, whatever the order', async () => {
+      for (const order of [
+        ['sub_1', 'sub_3'],
+        ['sub_3', 'sub_1'],
+      ]) {
+        const { gateway, deps, store } = twoLive();
+        gateway.subscriptions.set('sub_3', snapshot({ id: 'sub_3' }));
+        for (const id of order) await applyStripeEvent(created(id), deps);
+        for (const id of order) await applyStripeEvent(created(id, `evt_again_${id}`), deps);
+        expect(gateway.calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:sub_1']);
+        expect(store.subscriptions.get('alice')?.record.id).toBe('sub_3');
+      }
+    });
+
+    it('should cancel nothing when the recorded subscription has already ended at Stripe', async () => {
+      const { store, gateway, deps } = twoLive();
+      await applyStripeEvent(created('sub_1'), deps);
+      gateway.subscriptions.set('sub_1', snapshot({ status: 'canceled', endedAt: T0 }));
+      await applyStripeEvent(created('sub_2'), deps);
+      expect(store.subscriptions.get('alice')?.record.id).toBe('sub_2');
+      expect(gateway.calls.filter((c) => c.startsWith('cancel:'))).toEqual([]);
+    });
+
+    it("should stay applied, warn, and cancel on the duplicate's next event when the cancel fails", async () => {
+      const { store, gateway, deps, warnings } = twoLive();
+      await applyStripeEvent(created('sub_1'), deps);
+      gateway.failCancel = new Error('Stripe is down');
+      expect(await applyStripeEvent(created('sub_2'), deps)).toBe('applied');
+      expect(store.subscriptions.get('alice')?.record.id).toBe('sub_2');
+      expect(warnings[0]?.fields).toMatchObject({
+        canceledSubscriptionId: 'sub_1',
+        error: expect.stringContaining('Stripe is down'),
+      });
+      gateway.failCancel = null;
+      await applyStripeEvent({ ...EVENTS[3]!, id: 'evt_paid_sub_1' }, deps); // invoice.paid of sub_1
+      expect(gateway.canceled).toEqual(new Set(['sub_1']));
+      expect(store.subscriptions.get('alice')?.record.id).toBe('sub_2');
+    });
+  });
+
   it('should hold a guest purchase under the customer until an account with that verified email links it once', async () => {
     const { store, gateway, deps } = setup();
     gateway.subscriptions.set(

@@ -1,6 +1,6 @@
 import { changeSubscription } from '../../../lambdas/core/billing/change-subscription';
 import { createCheckoutSession } from '../../../lambdas/core/billing/checkout';
-import { AlreadySubscribedError } from '../../../lambdas/core/billing/billing.errors';
+import { AlreadySubscribedError, PaymentProviderError } from '../../../lambdas/core/billing/billing.errors';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError } from '../../../lambdas/core/errors';
 import { BILLING_MESSAGES } from '../../../shared/billing';
 import { MESSAGES } from '../../../shared/messages';
@@ -41,10 +41,52 @@ describe('createCheckoutSession', () => {
     await createCheckoutSession(alice, body, d);
     await createCheckoutSession(alice, { ...body, plan: 'premium' }, d);
     expect(d.gateway.customersCreated).toBe(1);
-    expect(d.gateway.calls).toEqual([
+    expect(d.gateway.calls.filter((c) => c.startsWith('checkout:'))).toEqual([
       expect.stringMatching(/^checkout:checkout:alice:basic:monthly:\d+$/),
       expect.stringMatching(/^checkout:checkout:alice:premium:monthly:\d+$/),
     ]);
+  });
+
+  it('should expire the open Basic session when the same account starts a Premium checkout', async () => {
+    const d = deps();
+    const basic = await createCheckoutSession(alice, body, d);
+    const premium = await createCheckoutSession(alice, { ...body, plan: 'premium' }, d);
+    expect(premium.sessionId).not.toBe(basic.sessionId);
+    expect(d.gateway.sessions.get(basic.sessionId)?.status).toBe('expired');
+    expect(d.gateway.sessions.get(premium.sessionId)?.status).toBe('open');
+    expect(await d.gateway.listOpenCheckoutSessions('cus_new_1')).toEqual([premium.sessionId]);
+  });
+
+  it('should return the same open session and expire nothing when the same checkout is retried', async () => {
+    const d = deps();
+    const first = await createCheckoutSession(alice, body, d);
+    const retry = await createCheckoutSession(alice, body, d);
+    expect(retry).toEqual(first);
+    expect(d.gateway.sessions.get(first.sessionId)?.status).toBe('open');
+    expect(d.gateway.calls.filter((c) => c.startsWith('expire:'))).toEqual([]);
+  });
+
+  it('should return a fresh payable session when the retried one was expired by another plan meanwhile', async () => {
+    const d = deps();
+    const basic = await createCheckoutSession(alice, body, d);
+    const premium = await createCheckoutSession(alice, { ...body, plan: 'premium' }, d);
+    const basicAgain = await createCheckoutSession(alice, body, d);
+    expect([basic.sessionId, premium.sessionId]).not.toContain(basicAgain.sessionId);
+    expect(await d.gateway.listOpenCheckoutSessions('cus_new_1')).toEqual([basicAgain.sessionId]);
+    // A retry of that request gets the replacement back, not a third session.
+    expect(await createCheckoutSession(alice, body, d)).toEqual(basicAgain);
+    expect(d.gateway.sessions.size).toBe(3);
+  });
+
+  it('should fail the request when Stripe refuses to expire the other open session', async () => {
+    const d = deps();
+    await createCheckoutSession(alice, body, d);
+    d.gateway.expireCheckoutSession = async () => {
+      throw new PaymentProviderError('Stripe is down');
+    };
+    await expect(createCheckoutSession(alice, { ...body, plan: 'premium' }, d)).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
   });
 
   it('should refuse a second subscription when the account already has a live one', async () => {

@@ -141,9 +141,44 @@ export class FakeGateway implements PaymentsGateway {
     this.customersCreated++;
     return `cus_new_${this.customersCreated}`;
   }
-  async createCheckoutSession(input: { idempotencyKey: string }) {
+  /** Checkout sessions by id, with the idempotency key that created them (Stripe replays by key). */
+  sessions = new Map<
+    string,
+    { customerId: string | null; key: string; status: 'open' | 'expired' | 'complete' }
+  >();
+  canceled = new Set<string>();
+  failCancel: Error | null = null;
+
+  async createCheckoutSession(input: { idempotencyKey: string; customerId: string | null }) {
     this.calls.push(`checkout:${input.idempotencyKey}`);
-    return { sessionId: 'cs_test_1', url: 'http://sandbox/checkout/cs_test_1' };
+    let id = [...this.sessions].find(([, s]) => s.key === input.idempotencyKey)?.[0];
+    if (!id) {
+      id = `cs_test_${this.sessions.size + 1}`;
+      this.sessions.set(id, { customerId: input.customerId, key: input.idempotencyKey, status: 'open' });
+    }
+    return {
+      sessionId: id,
+      url: `http://sandbox/checkout/${id}`,
+      open: this.sessions.get(id)!.status === 'open',
+    };
+  }
+  async listOpenCheckoutSessions(customerId: string) {
+    return [...this.sessions]
+      .filter(([, s]) => s.customerId === customerId && s.status === 'open')
+      .map(([id]) => id);
+  }
+  async expireCheckoutSession(id: string) {
+    this.calls.push(`expire:${id}`);
+    const session = this.sessions.get(id);
+    if (session?.status === 'open') session.status = 'expired';
+  }
+  async cancelSubscription(id: string) {
+    this.calls.push(`cancel:${id}`);
+    if (this.failCancel) throw this.failCancel;
+    this.canceled.add(id);
+    const sub = this.subscriptions.get(id);
+    if (sub && sub.status !== 'canceled')
+      this.subscriptions.set(id, { ...sub, status: 'canceled', endedAt: sub.created });
   }
   async createPortalSession() {
     return { url: 'http://sandbox/portal/bps_1' };
