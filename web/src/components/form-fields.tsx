@@ -34,7 +34,10 @@ type PasswordFieldProps = Omit<PasswordInputProps, 'label' | 'required' | 'value
     label?: string;
   };
 
-/** A required password input, labelled "Password" (name `password`) unless told otherwise. */
+/**
+ * A required password input, labelled "Password" (name `password`) unless told otherwise. Mantine's
+ * PasswordInput does not mark itself invalid for screen readers when it shows an error, so this does.
+ */
 export function PasswordField({
   value,
   onValueChange,
@@ -47,6 +50,7 @@ export function PasswordField({
       label={label}
       name={name}
       required
+      aria-invalid={rest.error ? true : undefined}
       {...rest}
       value={value}
       onChange={(e) => onValueChange(e.currentTarget.value)}

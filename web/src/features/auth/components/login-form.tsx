@@ -88,8 +88,6 @@ export function LoginForm({
           value={password}
           onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
-          // Mantine's PasswordInput marks the error only with data-invalid; screen readers need this.
-          aria-invalid={error?.field === 'password' || undefined}
         />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
