@@ -114,6 +114,22 @@ class StripeApiError extends Error {
   }
 }
 
+/** Stripe's "No such …" error for an id it does not know (404, or 400 when the id came in a body field). */
+function noSuch(
+  kind: string,
+  id: unknown,
+  opts: { status?: 400 | 404; param?: string | null } = {},
+): StripeApiError {
+  const param = opts.param === undefined ? 'id' : (opts.param ?? undefined);
+  return new StripeApiError(
+    opts.status ?? 404,
+    'invalid_request_error',
+    `No such ${kind}: '${String(id)}'`,
+    'resource_missing',
+    param,
+  );
+}
+
 export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
   const now = opts.now ?? (() => new Date());
   let state: State = emptyState();
@@ -198,14 +214,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
 
   function priceOrThrow(id: unknown): Obj {
     const price = typeof id === 'string' ? state.prices[id] : undefined;
-    if (!price)
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `No such price: '${String(id)}'`,
-        'resource_missing',
-        'price',
-      );
+    if (!price) throw noSuch('price', String(id), { status: 400, param: 'price' });
     return price;
   }
 
@@ -438,13 +447,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     input: { cardNumber?: string; expMonth?: number; expYear?: number; cvc?: string; email?: string },
   ): { events: SignedEvent[]; session: Obj } {
     const session = state.sessions[sessionId];
-    if (!session)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such checkout session: '${sessionId}'`,
-        'resource_missing',
-      );
+    if (!session) throw noSuch('checkout session', sessionId, { param: null });
     if (session.status !== 'open')
       throw new StripeApiError(
         400,
@@ -552,14 +555,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
 
   function subscriptionOrThrow(id: string): Obj {
     const sub = state.subscriptions[id];
-    if (!sub)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such subscription: '${id}'`,
-        'resource_missing',
-        'id',
-      );
+    if (!sub) throw noSuch('subscription', id);
     return sub;
   }
 
@@ -757,14 +753,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
 
   app.get('/v1/customers/:id', async (c) => {
     const customer = state.customers[c.req.param('id')];
-    if (!customer)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such customer: '${c.req.param('id')}'`,
-        'resource_missing',
-        'id',
-      );
+    if (!customer) throw noSuch('customer', c.req.param('id'));
     return c.json(expand(customer, strList((await params(c)).expand)));
   });
 
@@ -802,13 +791,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     const price = priceOrThrow(lineItems[0]!.price);
     const customerId = str(p.customer) ?? null;
     if (customerId && !state.customers[customerId])
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `No such customer: '${customerId}'`,
-        'resource_missing',
-        'customer',
-      );
+      throw noSuch('customer', customerId, { status: 400, param: 'customer' });
     for (const field of ['success_url', 'cancel_url'] as const) {
       if (!str(p[field]))
         throw new StripeApiError(
@@ -867,14 +850,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
   /** As Stripe: only an open session can be expired; it then refuses payment. */
   app.post('/v1/checkout/sessions/:id/expire', async (c) => {
     const session = state.sessions[c.req.param('id')];
-    if (!session)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such checkout session: '${c.req.param('id')}'`,
-        'resource_missing',
-        'id',
-      );
+    if (!session) throw noSuch('checkout session', c.req.param('id'));
     if (session.status !== 'open')
       throw new StripeApiError(
         400,
@@ -889,14 +865,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
 
   app.get('/v1/checkout/sessions/:id', async (c) => {
     const session = state.sessions[c.req.param('id')];
-    if (!session)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such checkout session: '${c.req.param('id')}'`,
-        'resource_missing',
-        'id',
-      );
+    if (!session) throw noSuch('checkout session', c.req.param('id'));
     return c.json(expand(session, strList((await params(c)).expand)));
   });
 
@@ -919,13 +888,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     if (items.length > 0) {
       const first = items[0]!;
       if (first.id && first.id !== item(sub).id)
-        throw new StripeApiError(
-          400,
-          'invalid_request_error',
-          `No such subscription item: '${first.id}'`,
-          'resource_missing',
-          'items[0][id]',
-        );
+        throw noSuch('subscription item', first.id, { status: 400, param: 'items[0][id]' });
       events.push(...changePrice(sub, priceOrThrow(first.price)));
     }
     const cancelAtPeriodEnd = str(p.cancel_at_period_end);
@@ -949,14 +912,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
 
   app.get('/v1/invoices/:id', async (c) => {
     const invoice = state.invoices[c.req.param('id')];
-    if (!invoice)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `No such invoice: '${c.req.param('id')}'`,
-        'resource_missing',
-        'id',
-      );
+    if (!invoice) throw noSuch('invoice', c.req.param('id'));
     return c.json(expand(invoice, strList((await params(c)).expand)));
   });
 
@@ -976,13 +932,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     const p = await params(c);
     const customer = str(p.customer);
     if (!customer || !state.customers[customer])
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `No such customer: '${customer}'`,
-        'resource_missing',
-        'customer',
-      );
+      throw noSuch('customer', customer, { status: 400, param: 'customer' });
     const id = newId('bps');
     const session = {
       id,
