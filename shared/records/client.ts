@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { nameText, optionalEmail, optionalLine, optionalPhone, optionalText } from './text';
+
+/** A contractor's customer: who the jobsites are built for. */
+export const clientInputSchema = z.object({
+  name: nameText('Company name', 160),
+  contactName: optionalLine('Contact name', 120),
+  email: optionalEmail,
+  phone: optionalPhone,
+  address: optionalText('Address', 300),
+  notes: optionalText('Notes', 2000),
+  /** Whether the client also gets the "no work today" notices of its jobsites. */
+  notifyNoWork: z.boolean({ message: 'Notify must be true or false' }).default(false),
+});
+
+export type ClientInput = z.input<typeof clientInputSchema>;
+export type ClientFields = z.output<typeof clientInputSchema>;
+
+export interface Client extends ClientFields {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const CLIENT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
+import { rulesSchema } from '../weather/rule';
+import { idList, recordId } from './ids';
+import { nameText, optionalText } from './text';
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const hhmm = (label: string) =>
+  z.string({ message: `${label} is required` }).regex(HHMM, `${label} must be a time like 07:00`);
+
+const isoDate = (label: string) =>
+  z
+    .string({ message: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-03-31`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-wind', 'clear'] as const;
+export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
+
+export const workingHoursSchema = z
+  .object({ start: hhmm('Start time'), end: hhmm('End time') })
+  .refine((h) => h.end > h.start, { message: 'End time must be after the start time', path: ['end'] });
+
+export const noticeTimeSchema = z.object({
+  time: hhmm('Notice time').refine(
+    (t) => Number(t.slice(3)) % 15 === 0,
+    'Notice times are on the quarter hour',
+  ),
+  forDay: z.enum(['next', 'same'], { message: 'Notice day must be "next" or "same"' }),
+});
+
+export const recipientsSchema = z.object({
+  workerIds: idList('Workers').default([]),
+  crewIds: idList('Crews').default([]),
+  notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
+});
+
+const jobsiteFields = {
+  name: nameText('Jobsite name', 160),
+  address: optionalText('Address', 300),
+  latitude: z
+    .number({ message: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ message: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+  /** IANA zone; derived from the coordinates when absent. */
+  timezone: z
+    .string({ message: 'Timezone must be text' })
+    .max(64, 'Timezone must be at most 64 characters')
+    .refine(isValidTimeZone, 'Unknown timezone')
+    .nullish()
+    .transform((v) => v ?? null),
+  clientId: recordId.nullish().transform((v) => v ?? null),
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  workingDays: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(1, 'Working days are 1 (Monday) to 7 (Sunday)')
+        .max(7, 'Working days are 1 (Monday) to 7 (Sunday)'),
+      {
+        message: 'Working days must be a list of weekday numbers',
+      },
+    )
+    .max(7, 'At most 7 working days')
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .default([...DEFAULT_WORKING_DAYS]),
+  workingHours: workingHoursSchema.default({ start: '07:00', end: '17:00' }),
+  startDate: isoDate('Start date'),
+  endDate: isoDate('End date'),
+  active: z.boolean({ message: 'Active must be true or false' }).default(true),
+  noticeTimes: z
+    .array(noticeTimeSchema, { message: 'Notice times must be a list' })
+    .max(6, 'At most 6 notice times')
+    .default(DEFAULT_NOTICE_TIMES.map((n) => ({ ...n }))),
+  rules: rulesSchema.default([]),
+  recipients: recipientsSchema.default({ workerIds: [], crewIds: [], notifyClient: false }),
+  /** Pins the simulated weather provider to a named scenario for this jobsite (demos, tests). */
+  scenario: z
+    .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? null),
+};
+
+const datesInOrder = (j: { startDate?: string | null; endDate?: string | null }) =>
+  !j.startDate || !j.endDate || j.endDate >= j.startDate;
+
+export const jobsiteInputSchema = z
+  .object(jobsiteFields)
+  .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] });
+
+export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
+export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
+
+export interface Jobsite extends Omit<JobsiteFields, 'timezone'> {
+  id: string;
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const JOBSITE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** `GET /api/<records>?q=&sort=&limit=&cursor=`: the one list contract of every record type. */
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 200;
+
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
+  const sorts = sortFields.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
+  return z.object({
+    q: z.string().trim().max(120, 'Search must be at most 120 characters').optional(),
+    sort: z.enum(sorts, { message: `Sort must be one of ${sorts.join(', ')}` }).default(sortFields[0]),
+    limit: z.coerce
+      .number({ message: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(LIST_LIMIT_MAX, `Limit must be at most ${LIST_LIMIT_MAX}`)
+      .default(LIST_LIMIT_DEFAULT),
+    cursor: z.string().max(512, 'Cursor is not valid').optional(),
+  });
+}
+
+export interface ListResponse<T> {
+  items: T[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The body of every 400: the first reason as `error`, every field's reason in `fields`. */
+export interface ValidationErrorBody {
+  error: string;
+  field?: string;
+  fields: Record<string, string>;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idList } from './ids';
+import { nameText, optionalLine, optionalPhone, requiredEmail } from './text';
+
+/** Set by the email system (bounces, complaints, unsubscribe links); read-only through the API. */
+export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+
+export const workerInputSchema = z.object({
+  name: nameText('Name', 120),
+  email: requiredEmail,
+  phone: optionalPhone,
+  trade: optionalLine('Trade', 80),
+  crewIds: idList('Crews', 50).default([]),
+  isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
+});
+
+export type WorkerInput = z.input<typeof workerInputSchema>;
+export type WorkerFields = z.output<typeof workerInputSchema>;
+
+export interface Worker extends WorkerFields {
+  id: string;
+  status: WorkerStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const WORKER_SORTS = ['name', 'email', 'createdAt', 'updatedAt'] as const;
+
+/** CSV import: at most this many rows in one file (all or nothing). */
+export const WORKER_IMPORT_MAX_ROWS = 1000;
+/** The columns a workers CSV may have; `name` and `email` are required. `crews` holds crew names separated by `;`. */
+export const WORKER_CSV_COLUMNS = ['name', 'email', 'phone', 'trade', 'crews', 'manager'] as const;
