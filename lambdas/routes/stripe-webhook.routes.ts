@@ -2,8 +2,11 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { InvalidSignatureError, toBillingEvent } from '../adapters/stripe/stripe.events';
 import { applyStripeEvent, type ApplyEventDeps } from '../core/billing/apply-stripe-event';
+import { limitBody, type AppEnv } from '../http/kit';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
+/** Stripe's events are small, but an invoice with many lines can pass 64 KB. */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface WebhookDeps extends ApplyEventDeps {
   verifyEvent: (rawBody: Buffer, signature: string | undefined) => Promise<Stripe.Event>;
@@ -11,17 +14,25 @@ export interface WebhookDeps extends ApplyEventDeps {
   log?: (level: 'info' | 'warn' | 'error', line: string) => void;
 }
 
+export type WebhookLog = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  fields: Record<string, unknown>,
+) => void;
+
+export function webhookLogger(deps: Pick<WebhookDeps, 'log'>): WebhookLog {
+  const write = deps.log ?? ((level, line) => (level === 'error' ? console.error(line) : console.log(line)));
+  return (level, message, fields) => write(level, JSON.stringify({ level, message, ...fields }));
+}
+
 /**
  * POST /api/stripe/webhook (public: Stripe authenticates by signature). 400 for a bad signature;
  * 200 once the event is applied (or was already); any failure answers 500 with nothing written,
  * so Stripe delivers the event again.
  */
-export function createWebhookApp(deps: WebhookDeps) {
-  const app = new Hono();
-  const write = deps.log ?? ((level, line) => (level === 'error' ? console.error(line) : console.log(line)));
-  const log = (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) =>
-    write(level, JSON.stringify({ level, message, ...fields }));
-  app.post(WEBHOOK_PATH, async (c) => {
+export function stripeWebhookRoutes(deps: WebhookDeps) {
+  const log = webhookLogger(deps);
+  return new Hono<AppEnv>().post(WEBHOOK_PATH, limitBody(WEBHOOK_BODY_LIMIT_BYTES), async (c) => {
     const raw = Buffer.from(await c.req.arrayBuffer());
     let event: Stripe.Event;
     try {
@@ -40,10 +51,4 @@ export function createWebhookApp(deps: WebhookDeps) {
     log('info', 'Stripe event', { eventId: event.id, type: event.type, result });
     return c.json({ received: true, result });
   });
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  app.onError((err, c) => {
-    log('error', 'Stripe event failed; Stripe will retry', { error: String(err) });
-    return c.json({ error: 'Event not applied' }, 500);
-  });
-  return app;
 }

@@ -4,9 +4,9 @@ import { MESSAGES } from '../../../../../shared/messages';
 import { FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
-import { authErrorCode } from '../../auth/map-auth-error';
-import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../../auth/password-rules';
-import { PasswordRulesList } from '../../auth/components/password-rules-list';
+import { authErrorCode } from '../map-auth-error';
+import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { PasswordRulesList } from './password-rules-list';
 
 type Field = 'current' | 'next' | 'confirm' | 'form';
 

@@ -1,6 +1,6 @@
-import type { MeResponse } from '../../shared/account';
-import { defaultSubscription, resolveCurrentPeriodEnd } from '../../shared/subscription';
-import type { AccountRepo, Caller } from './ports';
+import type { MeResponse } from '../../../shared/account';
+import { defaultSubscription, resolveCurrentPeriodEnd } from '../../../shared/subscription';
+import type { AccountRepo, Caller } from '../ports';
 
 export const ADMINS_GROUP = 'admins';
 

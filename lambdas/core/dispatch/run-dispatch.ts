@@ -1,5 +1,5 @@
-import { dueNotices, slotStart } from '../../shared/notice-slots';
-import type { Clock, DispatchRun, DispatchRunRepo, IdGenerator, JobsiteScheduleRepo } from './ports';
+import { dueNotices, slotStart } from '../../../shared/notice-slots';
+import type { Clock, DispatchRun, DispatchRunRepo, IdGenerator, JobsiteScheduleRepo } from '../ports';
 
 /**
  * One run of the scheduled dispatch: finds the active jobsites with a notice due in the current slot
