@@ -96,9 +96,11 @@ export function parseOpenMeteoEach(
   if (list.length === 0) {
     throw new OpenMeteoResponseError('The Open-Meteo response holds no location.', 'malformed');
   }
+  // Open-Meteo tags every location but the first with `location_id`; the untagged one is 0.
+  const tagged = list.some((loc) => isObject(loc) && typeof loc.location_id === 'number');
   const located = list.map((loc, index) => {
     const where = list.length > 1 ? ` (location ${index + 1} of ${list.length})` : '';
-    const id = isObject(loc) && typeof loc.location_id === 'number' ? loc.location_id : index;
+    const id = isObject(loc) && typeof loc.location_id === 'number' ? loc.location_id : tagged ? 0 : index;
     try {
       if (!isObject(loc)) throw malformed(`a location is not a JSON object${where}`);
       const nested = openMeteoErrorReason(loc);
@@ -115,8 +117,8 @@ export function parseOpenMeteoEach(
       throw err;
     }
   });
-  // The API answers in request order and tags locations after the first with `location_id`;
-  // sorting by it keeps the order right even for a response that was reordered on the way.
+  // The API answers in request order; sorting by `location_id` keeps the order right even for a
+  // response that was reordered on the way.
   return located.sort((a, b) => a.id - b.id).map((l) => l.result);
 }
 
