@@ -25,7 +25,8 @@ import type {
  * - `storm`: thunderstorm (WMO 95), heavy rain 6–20 mm/h, gusts 62–90 km/h; moderate rain and
  *   gusts 40–58 km/h in the small hours.
  * - `cold-snap`: −22 to −8 °C around the clock, wind 18–35 km/h (wind chill −25 to −40 °C).
- * - `heat-wave`: 35–40 °C from solar 09:00 to 21:00 (31–35 °C at night), humid (RH 40–55 % by day).
+ * - `heat-wave`: 35–40 °C from solar 06:00 to midnight (32.5–35 °C before dawn), humid (RH 40–55 %
+ *   from solar 09:00 to 21:00, 60–75 % otherwise).
  * - `high-wind`: gusts 55–75 km/h around the clock, mean wind 2/3 of that, dry.
  * - `clear`: no precipitation, WMO 0–1, light wind (gusts < 25 km/h).
  * Apparent temperature: wind chill (T ≤ 10 °C), heat index (T ≥ 27 °C), else T.
@@ -197,7 +198,8 @@ export function simulateHour(
       break;
     }
     case 'heat-wave': {
-      temperature = Math.min(40, 31 + 9 * dayCurve + (noise(10) - 0.5));
+      // A flat-topped curve: ≥ 35 °C from solar 06:00 to midnight, 32.5–35 °C before dawn.
+      temperature = Math.min(40, 33 + 7 * Math.sqrt(dayCurve) + (noise(10) - 0.5));
       humidity = solar >= 9 && solar < 21 ? 40 + 15 * noise(8) : 60 + 15 * noise(8);
       wind = 5 + 10 * noise(3);
       gusts = wind * (1.3 + 0.3 * noise(9));
