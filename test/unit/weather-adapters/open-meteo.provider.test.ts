@@ -123,6 +123,18 @@ describe('OpenMeteoProvider against a local server', () => {
     expect(p.stats().failures).toBe(1);
   });
 
+  it('should make no call when there is nothing valid to ask for', async () => {
+    server.respond((req) => answerFromFixture(req.params));
+    const { p } = provider();
+
+    await expect(p.forecast([], { days: 1, now: NOW })).resolves.toEqual([]);
+    const [bad] = await p.forecast([place('bad', Number.NaN, 0)], { days: 1, now: NOW });
+
+    expect(bad).toMatchObject({ ok: false, error: 'Invalid latitude NaN: must be between -90 and 90' });
+    expect(server.requests).toHaveLength(0);
+    expect(p.stats().upstreamCalls).toBe(0);
+  });
+
   it('should refuse options no provider can honour when days is out of range', async () => {
     const { p } = provider();
     await expect(p.forecast([place('a', 1, 1)], { days: 17, now: NOW })).rejects.toBeInstanceOf(
