@@ -70,7 +70,10 @@ export interface JudgeOptions {
   from?: string;
   /** Number of calendar days from `from` (or the forecast's first day) to judge; default all. */
   days?: number;
-  /** See the verdict rule above. */
+  /**
+   * Consecutive workable hours a day needs to be worth working (see the verdict rule above);
+   * default 4, or half the day's working hours when that is less. Capped at the day's working hours.
+   */
   minWorkableHours?: number;
   /** Fresh concrete temperature (°C) for `evaporation_rate`; the air temperature when absent. */
   concreteTemperature?: number;
@@ -384,7 +387,7 @@ export class RuleEngine {
     }
 
     out.ensure(span);
-    const minWorkable = opts.minWorkableHours ?? DEFAULT_MIN_WORKABLE_HOURS;
+    const minWorkable = opts.minWorkableHours;
     let count = 0;
     for (let k = 0; k < span; k++) {
       const wh = dWork[k]!;
@@ -394,7 +397,12 @@ export class RuleEngine {
       if (tl.startLocalMinute > d * MINUTES_PER_DAY + startMinute) continue;
       if (tl.endLocalMinute < d * MINUTES_PER_DAY + endMinute) continue;
       const lostHours = dLost[k]!;
-      const need = Math.max(1, Math.min(minWorkable, Math.ceil(wh / 2)));
+      const need = Math.max(
+        1,
+        minWorkable === undefined
+          ? Math.min(DEFAULT_MIN_WORKABLE_HOURS, Math.ceil(wh / 2))
+          : Math.min(minWorkable, wh),
+      );
       out.day[count] = d;
       out.workingHours[count] = wh;
       out.hoursLost[count] = lostHours;
