@@ -12,7 +12,7 @@ describe('judgeForecast across daylight-saving changes', () => {
     setAt(f, 'wind_gusts', 60, '2026-03-07T15:00:00Z', '2026-03-08T15:00:00Z', '2026-03-09T15:00:00Z');
 
     // Act
-    const days = judgeForecast(f, toronto, { days: 3 });
+    const days = judgeForecast(f, toronto, { from: '2026-03-07', days: 3 });
 
     // Assert: 15:00 UTC is 10 AM EST on Saturday, 11 AM EDT from Sunday on.
     expect(days.map((d) => [d.date, d.rules[0]!.hours])).toEqual([
