@@ -129,8 +129,10 @@ export function displayDecimals(metric: RuleMetric, units: UnitSystem): number {
 
 /** The number as shown: rounded to the metric's decimals, trailing zeros dropped, never "-0". */
 export function formatNumber(metric: RuleMetric, displayValue: number, units: UnitSystem): string {
-  const decimals = displayDecimals(metric, units);
-  const rounded = Number(displayValue.toFixed(decimals));
+  // Half away from zero, on the decimal the user sees: 6.35 mm shows as 6.4 although its binary
+  // value is a hair below 6.35.
+  const p = 10 ** displayDecimals(metric, units);
+  const rounded = (Math.sign(displayValue) * Math.round(Math.abs(displayValue) * p * (1 + 1e-12))) / p;
   return String(rounded === 0 ? 0 : rounded);
 }
 
