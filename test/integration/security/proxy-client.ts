@@ -11,7 +11,7 @@ export interface RawAnswer {
 export async function rawCognitoCall(
   stack: TestStackInfo,
   target: string,
-  body: string | Uint8Array,
+  body: string,
   headers: Record<string, string> = {},
 ): Promise<RawAnswer> {
   const res = await fetch(`${stack.appUrl}/__cognito`, {
@@ -43,8 +43,12 @@ export function cognitoError(answer: RawAnswer): { __type: string; message: stri
 /** What must never reach a browser: HTML, a stack trace, a path on this machine. */
 export function leaks(text: string): string | null {
   if (/<html|<!doctype|<pre>/i.test(text)) return 'HTML';
-  if (/\n\s+at [\w.<>]+ \(|\bat (?:async )?[\w.]+ \(\/|\.(?:ts|js|cjs|mjs):\d+:\d+/.test(text)) return 'a stack trace';
-  if (/(?:^|[\s"'(])\/(?:work|home|root|tmp|usr|opt|var|Users)\//.test(text) || /node_modules|file:\/\//.test(text)) {
+  if (/\n\s+at [\w.<>]+ \(|\bat (?:async )?[\w.]+ \(\/|\.(?:ts|js|cjs|mjs):\d+:\d+/.test(text))
+    return 'a stack trace';
+  if (
+    /(?:^|[\s"'(])\/(?:work|home|root|tmp|usr|opt|var|Users)\//.test(text) ||
+    /node_modules|file:\/\//.test(text)
+  ) {
     return 'an absolute path';
   }
   return null;
