@@ -49,7 +49,15 @@ export async function startDynamoDbLocal(opts: {
     { cwd: dir },
   );
   // The source launcher compiles first: allow for it on a busy machine.
-  return startAndWait(proc, opts.port, 90_000);
+  try {
+    return await startAndWait(proc, opts.port, 90_000);
+  } catch (err) {
+    throw new Error(
+      'DynamoDB Local did not start. It is launched through local/dynamodb-loopback.java, which needs a ' +
+        `full JDK 17 (java and its compiler, e.g. openjdk-17-jdk-headless).\n${(err as Error).message}`,
+      { cause: err },
+    );
+  }
 }
 
 /** cognito-local keeps its pools under `<cwd>/.cognito/db/<poolId>.json`. */

@@ -24,6 +24,9 @@ const LAMBDA_CONFIG_VARIABLES = [
   'APP_ORIGIN',
 ];
 
+/** The public route the local server rate-limits per client (local/server.ts GUEST_CHECKOUT_LIMIT). */
+const GUEST_CHECKOUT_ROUTE = 'POST /api/consolidated/stripe/create-guest-checkout';
+
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
 // One synthesis (with esbuild bundling) serves every test of this file: the template assertions and the
@@ -198,6 +201,20 @@ describe('RaincheckStack', () => {
         AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
       });
+    });
+
+    it('should throttle the signed-out guest checkout, with no route exempt from the stage limits, when synthesized', () => {
+      const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+      expect(stages).toHaveLength(1);
+      const stage = stages[0]!.Properties as {
+        DefaultRouteSettings?: { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number };
+        RouteSettings?: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }>;
+      };
+      const limits = { ...stage.DefaultRouteSettings, ...stage.RouteSettings?.[GUEST_CHECKOUT_ROUTE] };
+      expect(limits.ThrottlingRateLimit).toBeGreaterThan(0);
+      expect(limits.ThrottlingRateLimit).toBeLessThanOrEqual(50);
+      expect(limits.ThrottlingBurstLimit).toBeGreaterThan(0);
+      expect(limits.ThrottlingBurstLimit).toBeLessThanOrEqual(100);
     });
 
     it('should run one Node.js 22 arm64 function per Lambda entry when synthesized', () => {
