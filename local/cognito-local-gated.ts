@@ -16,7 +16,10 @@ interface CognitoLocalServer {
 const { createDefaultServer } = require('cognito-local/lib/server') as {
   createDefaultServer: (logger: unknown) => Promise<CognitoLocalServer>;
 };
-const pino = require('pino') as (opts: { level: string }) => unknown;
+// pino comes with cognito-local (its logger, which its HTTP middleware expects): resolve it from there.
+const pino = createRequire(require.resolve('cognito-local/package.json'))('pino') as (opts: {
+  level: string;
+}) => unknown;
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
