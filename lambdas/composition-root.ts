@@ -3,7 +3,15 @@ import type { LambdaConfig } from './config';
 import { DynamoAccountRepo } from './adapters/dynamo/account.repo';
 import { DynamoBillingStore } from './adapters/dynamo/billing.repo';
 import { createDocumentClient } from './adapters/dynamo/client';
-import { DynamoDispatchRunRepo, DynamoJobsiteScheduleRepo } from './adapters/dynamo/dispatch.repo';
+import {
+  DynamoClaimRepo,
+  DynamoDecisionRepo,
+  DynamoDispatchRunRepo,
+  DynamoNoticeSchedule,
+} from './adapters/dynamo/dispatch.repo';
+import { createSesClient, SesMailer } from './adapters/ses/ses.mailer';
+import { plainNoticeSender } from './adapters/ses/plain-notice.sender';
+import { createWeatherProviders } from './adapters/weather/weather.factory';
 import { createRecordsStore } from './adapters/dynamo/records.repo';
 import { createRaincheckService } from './adapters/dynamo/service';
 import type { StripeKeys } from './adapters/stripe/stripe.client';
@@ -15,6 +23,8 @@ export interface CompositionOptions {
   ids?: IdGenerator;
   /** Where the Stripe keys come from (tests); default: config (env or Secrets Manager). */
   stripeKeys?: () => Promise<StripeKeys>;
+  /** The unsubscribe-link secret (tests); default config's UNSUBSCRIBE_SECRET. */
+  unsubscribeSecret?: string;
 }
 
 /**
@@ -38,21 +48,45 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
     appOrigin: (config.APP_ORIGIN ?? '').replace(/\/$/, ''),
     verifyEvent: stripe.verifyEvent,
   };
+  const mailer = new SesMailer(
+    createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT }),
+    config.MAIL_FROM,
+    config.SES_CONFIGURATION_SET,
+  );
+  const weather = createWeatherProviders(config);
+  const records = createRecordsStore(db);
+  const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
   return {
     config,
+    mailer,
+    weather,
     db,
     clock,
     ids,
     accounts,
-    records: createRecordsStore(db),
+    records,
     billing,
     dispatch: {
-      jobsites: new DynamoJobsiteScheduleRepo(db),
+      schedule: new DynamoNoticeSchedule(db),
       runs: new DynamoDispatchRunRepo(db),
+      decisions: new DynamoDecisionRepo(db),
+      claims: new DynamoClaimRepo(db),
+      records,
+      accounts,
+      weather: weather.forecast,
+      sender: plainNoticeSender(mailer, {
+        appOrigin,
+        unsubscribeSecret: () => opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
+      }),
       clock,
       ids,
     },
   };
+}
+
+/** Sending notices without a signing secret would hand out forgeable unsubscribe links. */
+function missingSecret(): never {
+  throw new Error('UNSUBSCRIBE_SECRET is not set: notices cannot carry signed unsubscribe links');
 }
 
 export type CompositionRoot = ReturnType<typeof createCompositionRoot>;

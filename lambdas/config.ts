@@ -18,6 +18,8 @@ const configSchema = z.object({
   COGNITO_ISSUER: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Raincheck <alerts@raincheck.local>'),
   SES_CONFIGURATION_SET: z.string().optional(),
+  /** Signs the unsubscribe links of notices (HMAC-SHA256); at least 32 characters. */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   DISPATCH_QUEUE_URL: z.string().optional(),
   STRIPE_SECRET_ARN: z.string().optional(),
   /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */

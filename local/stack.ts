@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,15 @@ export interface StartOptions {
   scheduler?: boolean;
   distDir?: string;
   log?: (line: string) => void;
+}
+
+/** A random secret kept with the local data, so links signed before a restart still work after it. */
+function localSecret(dir: string, name: string): string {
+  const file = path.join(dir, name);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 export async function startStack(settings: LocalSettings, opts: StartOptions = {}): Promise<RunningStack> {
@@ -125,6 +135,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
 
     const lambdaConfig = parseConfig({
       ...weather.env,
+      UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
       RAINCHECK_OPEN_METEO_URL: process.env.RAINCHECK_OPEN_METEO_URL,
       RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
       OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,

@@ -8,6 +8,10 @@ import { jobsitesRoutes } from '../routes/jobsites.routes';
 import { meRoutes } from '../routes/me.routes';
 import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subscription.routes';
 import { workersRoutes } from '../routes/workers.routes';
+import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
+import { adminWeatherRoutes } from '../routes/admin-weather.routes';
+import { alertsRoutes } from '../routes/alerts.routes';
+import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 
 export type { Authenticate } from '../http/kit';
 
@@ -20,6 +24,8 @@ export interface ApiDeps {
   /** Clients, crews, workers and jobsites; absent in apps built without them (unit tests of /api/me). */
   records?: RecordsStore;
   ids?: IdGenerator;
+  /** The dispatch (admin run now, alert history); absent in apps built without it. */
+  dispatch?: DispatchDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -30,10 +36,10 @@ export function createApiApp(deps: ApiDeps) {
   const app = createHttpApp();
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.use('/api/*', requireCaller(deps.authenticate));
-  // Every body is capped before anything reads it; the workers import raises its own route's cap.
-  app.use('/api/*', async (c, next) =>
-    c.req.path === '/api/workers/import' ? next() : limitBody()(c, next),
-  );
+  // Every body is capped before anything reads it; a few routes raise their own cap.
+  const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
+  app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
+  app.route('/', adminWeatherRoutes());
   app.route('/', meRoutes(deps));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
@@ -42,6 +48,10 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
+  }
+  if (deps.dispatch) {
+    app.route('/', adminDispatchRoutes(deps.dispatch));
+    app.route('/', alertsRoutes(deps.dispatch));
   }
   return app;
 }
