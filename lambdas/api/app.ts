@@ -11,6 +11,7 @@ import { workersRoutes } from '../routes/workers.routes';
 import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
 import { adminWeatherRoutes } from '../routes/admin-weather.routes';
 import { alertsRoutes } from '../routes/alerts.routes';
+import { weatherRoutes } from '../routes/weather.routes';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 
 export type { Authenticate } from '../http/kit';
@@ -52,6 +53,7 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));
     app.route('/', alertsRoutes(deps.dispatch));
+    app.route('/', weatherRoutes(deps.dispatch));
   }
   return app;
 }

@@ -32,6 +32,7 @@ const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardPage');
 const Subscription = page(() => import('./routes/app/subscription'), 'SubscriptionPage');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
+const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 
 const app = (name: keyof AppPages) => {
   const Page = page(loadAppPages, name);
@@ -60,7 +61,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'workers/new', element: app('NewWorkerPage') },
   { path: 'workers/:workerId', element: app('WorkerPage') },
   { path: 'workers/:workerId/edit', element: app('EditWorkerPage') },
-  { path: 'weather', element: app('WeatherPage') },
+  { path: 'weather', element: <Weather /> },
   { path: 'email', element: app('EmailPage') },
   { path: 'analytics', element: app('AnalyticsPage') },
   { path: 'subscription', element: <Subscription /> },

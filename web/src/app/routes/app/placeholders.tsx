@@ -107,16 +107,6 @@ export function NewWorkerPage() {
 export const WorkerPage = () => <MissingRecord kind="worker" list="/workers" />;
 export const EditWorkerPage = () => <MissingRecord kind="worker" list="/workers" />;
 
-export function WeatherPage() {
-  return (
-    <PlaceholderPage
-      title="Weather"
-      emptyTitle="No forecasts to show"
-      description="Once you have a jobsite, its forecast and the delay verdict for each working day appear here, with the rule that triggered it."
-    />
-  );
-}
-
 export function EmailPage() {
   return (
     <PlaceholderPage
