@@ -24,7 +24,7 @@ import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } 
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
-import { seedDemoData } from './seed';
+import { ensureDemoAlerts, ensureDemoPremium, seedDemoData } from './seed';
 import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
 import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
@@ -49,6 +49,8 @@ export interface StartOptions {
   scheduler?: boolean;
   distDir?: string;
   log?: (line: string) => void;
+  /** Buy the demo contractor's Premium plan in the sandbox and replay a first storm notice (default on). */
+  demo?: boolean;
 }
 
 /** A random secret kept with the local data, so links signed before a restart still work after it. */
@@ -212,6 +214,12 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       ],
     });
     const server: ServerType = await listen(app, settings.appPort);
+    if (opts.demo !== false && sandbox) {
+      // The demo contractor on Premium and a first storm notice, so the product shows its point at once.
+      const demo = { userId: demoUserId, email: DEMO_USERS.contractor.email };
+      await ensureDemoPremium(root, demo, sandbox.url.replace('localhost', '127.0.0.1'));
+      await ensureDemoAlerts(root, demo);
+    }
     const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
 
     return {
