@@ -14,7 +14,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, Record<EmailAudience, Template
         '{{verdict}} at {{jobsite}} on {{date}}.',
         '{{action}}',
         'Weather hours: {{hours}}\nWhy:\n{{reason}}',
-        "If the forecast changes we will email you again. If you hear nothing more, this notice stands.",
+        'If the forecast changes we will email you again. If you hear nothing more, this notice stands.',
       ].join('\n\n'),
     },
     manager: {

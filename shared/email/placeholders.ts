@@ -48,8 +48,7 @@ export function placeholderProblem(text: string): string | null {
     if (!isPlaceholder(name)) return `Unknown placeholder {{${name}}}. Use one of ${placeholderList}`;
   }
   const rest = text.replace(TOKEN, '');
-  if (rest.includes('{{') || rest.includes('}}'))
-    return 'A placeholder is not closed: write it as {{name}}';
+  if (rest.includes('{{') || rest.includes('}}')) return 'A placeholder is not closed: write it as {{name}}';
   return null;
 }
 

@@ -70,7 +70,8 @@ function actionLine(input: NoticeRenderInput, date: string): string {
   const usual = start !== null ? ` (${formatClock(start)})` : '';
   if (input.kind === 'allClear' || input.verdict === 'none') {
     if (input.audience === 'worker') return `Work goes ahead as planned: report at your usual time${usual}.`;
-    if (input.audience === 'manager') return `Work goes ahead as planned; the crew reports at the usual time${usual}.`;
+    if (input.audience === 'manager')
+      return `Work goes ahead as planned; the crew reports at the usual time${usual}.`;
     return 'Work goes ahead as planned.';
   }
   if (input.verdict === 'full') {
@@ -89,12 +90,14 @@ function actionLine(input: NoticeRenderInput, date: string): string {
   }
   if (last && first && end !== null && last.end >= end && first.start > (start ?? 0)) {
     const stop = formatClock(first.start);
-    if (input.audience === 'worker') return `Work stops at ${stop}: secure the site before then and head home.`;
+    if (input.audience === 'worker')
+      return `Work stops at ${stop}: secure the site before then and head home.`;
     if (input.audience === 'manager') return `The crew has been told work stops at ${stop}.`;
     return `Work stops early, at ${stop}.`;
   }
   const hours = formatHours(input.rules.flatMap((r) => r.hours)) || 'part of the day';
-  if (input.audience === 'worker') return `Work stops ${hours}. Stay off the site then; your manager will confirm the plan.`;
+  if (input.audience === 'worker')
+    return `Work stops ${hours}. Stay off the site then; your manager will confirm the plan.`;
   if (input.audience === 'manager') return `The crew has been told work stops ${hours}.`;
   return `Work pauses ${hours}.`;
 }
@@ -103,7 +106,8 @@ function actionLine(input: NoticeRenderInput, date: string): string {
 function placeholderValues(input: NoticeRenderInput): Record<Placeholder, string> {
   const date = formatNoticeDate(input.date);
   const reasons = input.rules.map((r) => r.reason.trim()).filter(Boolean);
-  const greetingName = input.recipientName?.trim() || (input.audience === 'client' ? (input.clientName ?? '') : '');
+  const greetingName =
+    input.recipientName?.trim() || (input.audience === 'client' ? (input.clientName ?? '') : '');
   return {
     jobsite: input.jobsite.name,
     client: input.clientName?.trim() || 'no client',
@@ -119,7 +123,10 @@ function placeholderValues(input: NoticeRenderInput): Record<Placeholder, string
 }
 
 function oneLine(value: string): string {
-  return value.replace(/\s*[\r\n]+\s*/g, '; ').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/\s*[\r\n]+\s*/g, '; ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const SUBJECT_LIMIT = 200;
@@ -130,7 +137,11 @@ function subjectOf(template: TemplateText, values: Record<Placeholder, string>, 
   return subject.length > SUBJECT_LIMIT ? `${subject.slice(0, SUBJECT_LIMIT - 1)}…` : subject;
 }
 
-function textOf(input: NoticeRenderInput, template: TemplateText, values: Record<Placeholder, string>): string {
+function textOf(
+  input: NoticeRenderInput,
+  template: TemplateText,
+  values: Record<Placeholder, string>,
+): string {
   const body = fillPlaceholders(template.body.replace(/\r\n?/g, '\n'), (name) => values[name]).trim();
   const lines: string[] = [];
   if (input.simulated) lines.push(SIMULATED_NOTE, '');
@@ -142,7 +153,10 @@ function textOf(input: NoticeRenderInput, template: TemplateText, values: Record
 }
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const BADGE: Record<'full' | 'partial' | 'clear', { bg: string; label: (input: NoticeRenderInput) => string }> = {
+const BADGE: Record<
+  'full' | 'partial' | 'clear',
+  { bg: string; label: (input: NoticeRenderInput) => string }
+> = {
   full: { bg: '#c92a2a', label: () => VERDICT_LABEL.full },
   partial: { bg: '#a34f00', label: () => VERDICT_LABEL.partial },
   clear: { bg: '#2b7a3b', label: (i) => (i.kind === 'allClear' ? 'All clear' : VERDICT_LABEL.none) },
@@ -192,7 +206,8 @@ function htmlOf(
   footer.push(
     `Sent by ${input.appOrigin && isSafeLink(input.appOrigin) ? link(input.appOrigin, 'Raincheck') : 'Raincheck'} for ${escapeHtml(input.jobsite.name)}.`,
   );
-  if (input.unsubscribeUrl) footer.push(`Don't want these emails? ${link(input.unsubscribeUrl, 'Unsubscribe')}.`);
+  if (input.unsubscribeUrl)
+    footer.push(`Don't want these emails? ${link(input.unsubscribeUrl, 'Unsubscribe')}.`);
   return `<!doctype html>
 <html lang="en">
 <head>

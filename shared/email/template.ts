@@ -54,7 +54,9 @@ export const templateBodySchema = withPlaceholders(
     .refine((v) => !CONTROL_IN_TEXT.test(v), 'Body contains characters that are not allowed'),
 );
 
-export const emailKindSchema = z.enum(EMAIL_KINDS, { message: 'Kind must be one of notice, update, allClear' });
+export const emailKindSchema = z.enum(EMAIL_KINDS, {
+  message: 'Kind must be one of notice, update, allClear',
+});
 export const emailAudienceSchema = z.enum(EMAIL_AUDIENCES, {
   message: 'Audience must be one of worker, manager, client',
 });
@@ -97,13 +99,13 @@ export type TemplatePreviewRequest = z.input<typeof templatePreviewSchema>;
 
 /** `POST /api/email/test`: a saved template (by id) or the default for kind × audience, to the caller. */
 export const testEmailSchema = z.object({
-    templateId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
-      .optional(),
-    kind: emailKindSchema.default('notice'),
-    audience: emailAudienceSchema.default('worker'),
-  });
+  templateId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
+    .optional(),
+  kind: emailKindSchema.default('notice'),
+  audience: emailAudienceSchema.default('worker'),
+});
 export type TestEmailRequest = z.input<typeof testEmailSchema>;
 
 /** The rendered message, as `POST /api/email-templates/preview` answers it. */

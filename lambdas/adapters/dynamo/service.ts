@@ -5,6 +5,7 @@ import { billingCustomerEntity } from './entities/billing-customer.entity';
 import { billingEntryEntity } from './entities/billing-entry.entity';
 import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
+import { emailTemplateEntity } from './entities/email-template.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
 import { profileEntity } from './entities/profile.entity';
@@ -31,6 +32,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     crew: crewEntity(config),
     worker: workerEntity(config),
     jobsite: jobsiteEntity(config),
+    emailTemplate: emailTemplateEntity(config),
   });
 }
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../runtime.ports';
 import type { WorkerStatusRepo } from './email.ports';
 
@@ -37,9 +38,14 @@ export function parseSesEvent(raw: unknown): EmailEventAction {
   if (type === 'Bounce') {
     const bounce = asRecord(event.bounce);
     if (bounce?.bounceType !== 'Permanent')
-      return { kind: 'ignored', reason: `Bounce type ${String(bounce?.bounceType ?? 'missing')} is not permanent` };
+      return {
+        kind: 'ignored',
+        reason: `Bounce type ${String(bounce?.bounceType ?? 'missing')} is not permanent`,
+      };
     const emails = recipients(bounce.bouncedRecipients);
-    return emails.length ? { kind: 'bounced', emails, messageId: id } : { kind: 'ignored', reason: 'No bounced recipients' };
+    return emails.length
+      ? { kind: 'bounced', emails, messageId: id }
+      : { kind: 'ignored', reason: 'No bounced recipients' };
   }
   if (type === 'Complaint') {
     const emails = recipients(asRecord(event.complaint)?.complainedRecipients);
@@ -97,4 +103,29 @@ export async function applySesEvent(raw: unknown, deps: EmailEventsDeps): Promis
     }
   }
   return { action: action.kind, marked, matched };
+}
+
+/**
+ * The SES events a request body carries: an SNS-to-Lambda event (`Records`), one SNS HTTP
+ * notification (`Type: Notification`, `Message` a JSON string), or a bare SES event.
+ */
+export function sesEventsFromBody(body: unknown): unknown[] {
+  const record = asRecord(body);
+  if (record && Array.isArray(record.Records)) return sesEventsFromSns(record);
+  if (record?.Type === 'Notification' && typeof record.Message === 'string') {
+    try {
+      return [JSON.parse(record.Message) as unknown];
+    } catch {
+      return [null];
+    }
+  }
+  return [body];
+}
+
+/** Compares a presented shared secret with the configured one in constant time. */
+export function secretMatches(presented: string | undefined, expected: string): boolean {
+  if (!presented || !expected) return false;
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
 }

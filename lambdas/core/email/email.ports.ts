@@ -26,9 +26,12 @@ export interface NoticeMessage {
 /** Sends notices through SES with the configuration set, a client-side rate limit and backoff on throttling. */
 export interface NoticeMailer {
   send(message: NoticeMessage): Promise<{ messageId: string }>;
-  /** One message to up to 50 addresses that share it (managers, the client: no unsubscribe link). */
+  /**
+   * One message for addresses that share it (managers, the client: no unsubscribe link), sent blind
+   * (Bcc) so no recipient sees the others, at most 50 destinations per SES call: one id per call.
+   */
   sendBatch(message: Omit<NoticeMessage, 'to' | 'unsubscribeUrl'> & { to: string[] }): Promise<{
-    messageId: string;
+    messageIds: string[];
   }>;
 }
 

@@ -62,9 +62,13 @@ export class UnsubscribeTokens {
     });
     if (!genuine) return null;
     try {
-      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
       const { t, w, e } = parsed;
-      if (typeof t !== 'string' || typeof w !== 'string' || typeof e !== 'string' || !t || !w || !e) return null;
+      if (typeof t !== 'string' || typeof w !== 'string' || typeof e !== 'string' || !t || !w || !e)
+        return null;
       return { tenantId: t, workerId: w, email: e };
     } catch {
       return null;
@@ -116,7 +120,12 @@ async function viewOf(
   const profile = deps.accounts ? await deps.accounts.getProfile(claims.tenantId).catch(() => null) : null;
   // A worker deleted, or moved to another address, gets nothing at this address any more.
   if (!worker || worker.email !== claims.email)
-    return { email: claims.email, status: 'unsubscribed', sender: profile?.company ?? null, jobsiteNames: [] };
+    return {
+      email: claims.email,
+      status: 'unsubscribed',
+      sender: profile?.company ?? null,
+      jobsiteNames: [],
+    };
   const jobsites = await deps.jobsites.list(tenant);
   const jobsiteNames = jobsites
     .filter(
