@@ -54,10 +54,11 @@ export class UnsubscribeTokens {
     if (parts.length !== 3 || parts[0] !== VERSION) return null;
     const [version, payload, signature] = parts as [string, string, string];
     if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(signature)) return null;
-    const given = Buffer.from(signature, 'base64url');
+    // Compared as canonical text: a signature with altered padding bits is not the same token.
+    const given = Buffer.from(signature);
     const data = `${version}.${payload}`;
     const genuine = this.secrets.some((secret) => {
-      const expected = sign(secret, data);
+      const expected = Buffer.from(sign(secret, data).toString('base64url'));
       return given.length === expected.length && timingSafeEqual(given, expected);
     });
     if (!genuine) return null;
