@@ -24,7 +24,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, Record<EmailAudience, Template
         'Hours affected: {{hours}}\nWorking hours lost: {{hoursLost}}',
         'Rules met:\n{{reason}}',
         '{{action}}',
-        'The crew has been told. The forecast behind this decision is kept in Raincheck with your weather-day records.',
+        'The forecast behind this decision is kept in Raincheck with your weather-day records.',
       ].join('\n\n'),
     },
     client: {

@@ -196,7 +196,7 @@ function htmlOf(
     .join('\n');
   const badge = BADGE[input.kind === 'allClear' || input.verdict === 'none' ? 'clear' : input.verdict];
   const simulated = input.simulated
-    ? `<tr><td style="padding:0 24px 12px 24px"><p role="note" style="margin:0;padding:10px 12px;border-radius:6px;border:1px solid #e8590c;background:#fff4e6;color:#7a2e00;font-size:14px;line-height:1.4"><strong>Simulated weather.</strong> ${escapeHtml(SIMULATED_NOTE.replace(/^Simulated weather: /, ''))}</p></td></tr>`
+    ? `<tr><td style="padding:0 24px 12px 24px"><p role="note" style="margin:0;padding:10px 12px;border-radius:6px;border:1px solid #e8590c;background:#fff4e6;color:#7a2e00;font-size:14px;line-height:1.4"><strong>Simulated weather.</strong> This message was made from simulated weather for a demo or test, not from a real forecast.</p></td></tr>`
     : '';
   const footer: string[] = [];
   if (!input.simulated)
@@ -221,7 +221,7 @@ function htmlOf(
   .rc-page { background:#101418 !important; }
   .rc-card { background:#1b2026 !important; color:#e9ecef !important; border-color:#343a40 !important; }
   .rc-muted { color:#adb5bd !important; border-color:#343a40 !important; }
-  .rc-card a, .rc-muted a { color:#74c0fc !important; }
+  .rc-card a, .rc-muted a, .rc-brand { color:#74c0fc !important; }
 }
 </style>
 </head>
@@ -230,7 +230,7 @@ function htmlOf(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f3f5" class="rc-page">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" class="rc-card" style="max-width:600px;background:#ffffff;color:#212529;border:1px solid #dee2e6;border-radius:8px;${FONT}">
-<tr><td style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">Raincheck</td></tr>
+<tr><td class="rc-brand" style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">Raincheck</td></tr>
 <tr><td style="padding:0 24px 12px 24px"><span style="display:inline-block;padding:4px 12px;border-radius:999px;background:${badge.bg};color:#ffffff;font-size:14px;font-weight:700">${escapeHtml(badge.label(input))}</span> <span style="font-size:14px">${escapeHtml(values.date)}</span></td></tr>
 ${simulated}<tr><td style="padding:8px 24px 4px 24px;font-size:16px;line-height:1.55">
 ${paragraphs}

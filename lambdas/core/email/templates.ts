@@ -1,5 +1,5 @@
 import { defaultTemplate } from '../../../shared/email/defaults';
-import { renderNotice } from '../../../shared/email/render';
+import { renderNotice, type NoticeRenderInput } from '../../../shared/email/render';
 import { sampleNoticeInput } from '../../../shared/email/sample';
 import {
   EMAIL_AUDIENCE_LABEL,
@@ -22,7 +22,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { listPage, type ListQuery } from '../records/list-page';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import { parseWith } from '../validate';
-import type { EmailTemplateRepo, NoticeMailer } from './email.ports';
+import type { EmailTemplateRepo, NoticeMailer, NoticeMessage } from './email.ports';
+import type { UnsubscribeTokens } from './unsubscribe';
 
 const NOUN = 'Email template';
 
@@ -180,4 +181,47 @@ export async function sendTestEmail(
     html: rendered.html,
   });
   return { to: caller.email, messageId, subject };
+}
+
+/** One person a notice goes to. Workers and managers are worker records; the client is not. */
+export interface NoticeRecipient {
+  audience: EmailAudience;
+  email: string;
+  name: string | null;
+  /** The worker record (workers and managers): their own unsubscribe link is built from it. */
+  workerId?: string;
+}
+
+export type ComposeNoticeInput = Omit<
+  NoticeRenderInput,
+  'audience' | 'template' | 'recipientName' | 'unsubscribeUrl'
+> & {
+  /** The account (a stored owner id: the dispatch is a trusted, non-request path). */
+  tenantId: string;
+  /** The account's templates, loaded once per run; the default wording fills the gaps. */
+  templates: readonly EmailTemplate[];
+  recipient: NoticeRecipient;
+};
+
+/**
+ * The message for one recipient: the account's template for kind × audience (or the default),
+ * rendered, with the recipient's own signed unsubscribe link when they are a worker record. Check
+ * `canReceive(worker)` before calling: this composes, it does not decide who may be sent to.
+ */
+export function composeNotice(
+  input: ComposeNoticeInput,
+  tokens: Pick<UnsubscribeTokens, 'url'>,
+): NoticeMessage {
+  const { tenantId, templates, recipient, ...rest } = input;
+  const unsubscribeUrl = recipient.workerId
+    ? tokens.url(input.appOrigin, { tenantId, workerId: recipient.workerId, email: recipient.email })
+    : null;
+  const rendered = renderNotice({
+    ...rest,
+    audience: recipient.audience,
+    template: pickTemplate(templates, input.kind, recipient.audience),
+    recipientName: recipient.name,
+    unsubscribeUrl,
+  });
+  return { to: recipient.email, ...rendered, ...(unsubscribeUrl ? { unsubscribeUrl } : {}) };
 }

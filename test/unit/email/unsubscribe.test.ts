@@ -8,6 +8,7 @@ import {
   describeUnsubscribe,
   type UnsubscribeDeps,
 } from '../../../lambdas/core/email/unsubscribe';
+import { composeNotice } from '../../../lambdas/core/email/templates';
 import { FakeWorkerStatusRepo, fixedClock, jobsite } from './fakes';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
@@ -177,5 +178,58 @@ describe('unsubscribing', () => {
     const { token, deps } = setup();
     await expect(describeUnsubscribe(`${token}x`, deps)).rejects.toBeInstanceOf(ValidationError);
     await expect(confirmUnsubscribe('u1.AAAA.BBBB', deps)).rejects.toMatchObject({ field: 'token' });
+  });
+});
+
+describe('composeNotice', () => {
+  const tokens = new UnsubscribeTokens(SECRET);
+  const base = {
+    kind: 'notice' as const,
+    jobsite: { name: 'Union Station', address: null, timezone: 'America/Denver' },
+    clientName: 'Acme Owners',
+    date: '2026-03-10',
+    verdict: 'full' as const,
+    hoursLost: 10,
+    rules: [{ reason: 'Rain 0.3 in/h (limit 0.1 in/h)', hours: ['07:00'] }],
+    appOrigin: 'https://app.example.com',
+    simulated: false,
+    tenantId: 'tenant-1',
+  };
+
+  it("should give a worker the account's template and their own verified unsubscribe link", () => {
+    const message = composeNotice(
+      {
+        ...base,
+        templates: [
+          {
+            id: 't1',
+            name: 'Mine',
+            kind: 'notice',
+            audience: 'worker',
+            subject: 'Stay home: {{jobsite}}',
+            body: '{{action}}',
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
+        recipient: { audience: 'worker', email: 'ana@example.com', name: 'Ana', workerId: 'worker-1' },
+      },
+      tokens,
+    );
+    expect(message.to).toBe('ana@example.com');
+    expect(message.subject).toBe('Stay home: Union Station');
+    const token = new URL(message.unsubscribeUrl!).searchParams.get('token')!;
+    expect(tokens.verify(token)).toEqual(claims);
+    expect(message.text).toContain(message.unsubscribeUrl);
+  });
+
+  it('should give the client the default client wording and no unsubscribe link', () => {
+    const message = composeNotice(
+      { ...base, templates: [], recipient: { audience: 'client', email: 'owner@example.com', name: null } },
+      tokens,
+    );
+    expect(message.subject).toBe('Weather day at Union Station – Tue, Mar 10');
+    expect(message.unsubscribeUrl).toBeUndefined();
+    expect(message.text).toContain('Hello Acme Owners,');
   });
 });
