@@ -2,7 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TemplateEditor } from '../../../web/src/features/email/components/template-editor';
 import { UnsubscribeCard } from '../../../web/src/features/email/components/unsubscribe-card';
-import { renderWithProviders } from '../web/render';
+import { defaultSubscription } from '../../../shared/subscription';
+import { EmailPage } from '../../../web/src/app/routes/app/email';
+import { fakeAuth, renderWithProviders } from '../web/render';
+
+jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
+  loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
+}));
 
 function jsonResponse(status: number, body: unknown): Response {
   return { ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) } as Response;
@@ -85,5 +91,58 @@ describe('the template editor', () => {
       ),
     );
     expect(await screen.findByText('Riverside Medical Center today')).toBeInTheDocument();
+  });
+});
+
+describe('the /email screen', () => {
+  it("should show the plan's template limit, disable New template at the limit and show an empty history while /api/alerts is missing", async () => {
+    const template = {
+      id: 't1',
+      name: 'Crew notice',
+      kind: 'notice',
+      audience: 'worker',
+      subject: '{{verdict}} at {{jobsite}}',
+      body: '{{action}}',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const me = {
+      profile: {
+        userId: 'u1',
+        email: 'boss@example.com',
+        name: null,
+        company: null,
+        units: 'us',
+        createdAt: null,
+      },
+      subscription: { ...defaultSubscription('u1') },
+      isAdmin: false,
+    };
+    Object.assign(globalThis, {
+      fetch: jest.fn(async (url: string) => {
+        if (url.startsWith('/api/me')) return jsonResponse(200, me);
+        if (url.startsWith('/api/email-templates'))
+          return jsonResponse(200, { items: [template], nextCursor: null });
+        return jsonResponse(404, { error: 'Not found' });
+      }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <EmailPage />
+      </QueryClientProvider>,
+      {
+        auth: fakeAuth({
+          status: 'signedIn',
+          user: { sub: 'u1', email: 'boss@example.com', groups: [] },
+          getClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') } as never),
+        }),
+      },
+    );
+
+    expect(await screen.findByText('Crew notice')).toBeInTheDocument();
+    expect(await screen.findByText(/1 of 1 template on no plan/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New template' })).toBeDisabled();
+    expect(await screen.findByText('Nothing sent yet')).toBeInTheDocument();
   });
 });

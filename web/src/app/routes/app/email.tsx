@@ -58,10 +58,12 @@ export function EmailPage() {
   const limit = PLANS[plan].features.maxEmailTemplates;
   const count = templates.data?.items.length ?? 0;
   const canAdd = withinLimit(limit, count);
+  const noun = (n: number) => (n === 1 ? 'template' : 'templates');
+  const planLabel = plan === 'none' ? 'no plan' : `the ${PLANS[plan].name} plan`;
   const usage =
     limit === null
-      ? `${count} templates (unlimited on ${PLANS[plan].name})`
-      : `${count} of ${limit} templates on ${plan === 'none' ? 'no plan' : `the ${PLANS[plan].name} plan`}`;
+      ? `${count} ${noun(count)} (unlimited on ${planLabel})`
+      : `${count} of ${limit} ${noun(limit)} on ${planLabel}`;
 
   const save = async (input: EmailTemplateInput) => {
     try {
