@@ -10,7 +10,11 @@ import {
   DynamoNoticeSchedule,
 } from './adapters/dynamo/dispatch.repo';
 import { createSesClient, SesMailer } from './adapters/ses/ses.mailer';
-import { plainNoticeSender } from './adapters/ses/plain-notice.sender';
+import { SesNoticeMailer } from './adapters/ses/ses.notice-mailer';
+import { DynamoEmailTemplateRepo } from './adapters/dynamo/email-templates.repo';
+import { DynamoWorkerStatusRepo } from './adapters/dynamo/worker-status.repo';
+import { templatedNoticeSender } from './core/email/notice-sender';
+import { UnsubscribeTokens } from './core/email/unsubscribe';
 import { createWeatherProviders } from './adapters/weather/weather.factory';
 import { createRecordsStore } from './adapters/dynamo/records.repo';
 import { createRaincheckService } from './adapters/dynamo/service';
@@ -56,6 +60,27 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
   const weather = createWeatherProviders(config);
   const records = createRecordsStore(db);
   const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
+  const sesClient = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
+  const noticeMailer = new SesNoticeMailer(sesClient, {
+    from: config.MAIL_FROM,
+    configurationSet: config.SES_CONFIGURATION_SET,
+    ratePerSecond: config.SES_SEND_RATE,
+    unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+  });
+  const templates = new DynamoEmailTemplateRepo(db);
+  const workerStatus = new DynamoWorkerStatusRepo(db);
+  // The signing key is needed only when a link is made or checked: Lambdas that never do need none.
+  let signer: UnsubscribeTokens | undefined;
+  const signerOf = () =>
+    (signer ??= new UnsubscribeTokens(
+      opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
+      (config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
+    ));
+  const tokens: Pick<UnsubscribeTokens, 'url' | 'verify' | 'sign'> = {
+    url: (origin, claims) => signerOf().url(origin, claims),
+    verify: (token) => signerOf().verify(token),
+    sign: (claims) => signerOf().sign(claims),
+  };
   return {
     config,
     mailer,
@@ -66,6 +91,9 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
     accounts,
     records,
     billing,
+    email: { templates, accounts, clock, ids, mailer: noticeMailer, appOrigin },
+    unsubscribe: { tokens, workers: workerStatus, jobsites: records.jobsites, accounts, clock },
+    workerStatus,
     dispatch: {
       schedule: new DynamoNoticeSchedule(db),
       runs: new DynamoDispatchRunRepo(db),
@@ -74,10 +102,7 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
       records,
       accounts,
       weather: weather.forecast,
-      sender: plainNoticeSender(mailer, {
-        appOrigin,
-        unsubscribeSecret: () => opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
-      }),
+      sender: templatedNoticeSender({ templates, tokens, mailer: noticeMailer, appOrigin, clock }),
       clock,
       ids,
     },

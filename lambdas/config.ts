@@ -20,6 +20,12 @@ const configSchema = z.object({
   SES_CONFIGURATION_SET: z.string().optional(),
   /** Signs the unsubscribe links of notices (HMAC-SHA256); at least 32 characters. */
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /** Earlier unsubscribe secrets, comma-separated, so links signed before a rotation keep working. */
+  UNSUBSCRIBE_SECRET_PREVIOUS: z.string().optional(),
+  /** The `mailto:` alternative of the List-Unsubscribe header (optional). */
+  UNSUBSCRIBE_MAILTO: z.string().email().optional(),
+  /** Notice emails per second this process allows itself (under the account's SES rate). */
+  SES_SEND_RATE: z.coerce.number().positive().max(1000).optional(),
   DISPATCH_QUEUE_URL: z.string().optional(),
   STRIPE_SECRET_ARN: z.string().optional(),
   /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */

@@ -12,6 +12,9 @@ import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
 import { adminWeatherRoutes } from '../routes/admin-weather.routes';
 import { alertsRoutes } from '../routes/alerts.routes';
 import { weatherRoutes } from '../routes/weather.routes';
+import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
+import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
+import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-events.routes';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 
 export type { Authenticate } from '../http/kit';
@@ -27,16 +30,30 @@ export interface ApiDeps {
   ids?: IdGenerator;
   /** The dispatch (admin run now, alert history); absent in apps built without it. */
   dispatch?: DispatchDeps;
+  /** Email templates, previews and test sends. */
+  email?: EmailTemplatesRoutesDeps;
+  /** The public unsubscribe routes of notice links. */
+  unsubscribe?: UnsubscribeRoutesDeps;
+  /** Local only: the stand-in for the SNS-subscribed email-events Lambda (bounces, complaints). */
+  emailEvents?: EmailEventsRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
-export const PUBLIC_API_PATHS = ['/api/health'] as const;
+export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe'] as const;
 
 /** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
 export function createApiApp(deps: ApiDeps) {
   const app = createHttpApp();
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.use('/api/*', requireCaller(deps.authenticate));
+  // Public: a notice's one-click unsubscribe link works without signing in (the token is signed).
+  if (deps.unsubscribe) app.route('/', unsubscribeRoutes(deps.unsubscribe));
+  // Public but secret-checked, and mounted only by the local stack.
+  if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
+  app.use('/api/*', async (c, next) =>
+    PUBLIC_API_PATHS.includes(c.req.path as never) || c.req.path === '/api/email-events'
+      ? next()
+      : requireCaller(deps.authenticate)(c, next),
+  );
   // Every body is capped before anything reads it; a few routes raise their own cap.
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
@@ -50,6 +67,7 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', workersRoutes(records));
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
+  if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));
     app.route('/', alertsRoutes(deps.dispatch));

@@ -133,31 +133,32 @@ export interface ClaimRepo {
   listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]>;
 }
 
-/** What a rendered notice needs; the email feature renders it from the account's templates. */
+/** What a notice is about; the email feature words it from the account's templates. */
 export interface NoticeContent {
   kind: MessageKind;
-  audience: Audience;
   tenantId: string;
-  jobsite: { id: string; name: string; address: string | null; timezone: string };
+  jobsite: {
+    id: string;
+    name: string;
+    address: string | null;
+    timezone: string;
+    workingHours: { start: string; end: string };
+  };
   clientName: string | null;
   workDate: string;
   judgement: DayJudgement;
-  recipientName: string;
-  unsubscribeUrl: string | null;
   simulated: boolean;
 }
 
-export interface RenderedNotice {
-  subject: string;
-  text: string;
-  html: string;
+export interface NoticeRecipientRef {
+  audience: Audience;
+  email: string;
+  name: string;
+  /** The worker record (workers and managers): their own unsubscribe link is built from it. */
+  workerId: string | null;
 }
 
+/** Words one notice for one recipient and sends it (SES in AWS, the emulator locally). */
 export interface NoticeSender {
-  render(content: NoticeContent): Promise<RenderedNotice> | RenderedNotice;
-  send(
-    message: RenderedNotice & { to: string; unsubscribeUrl: string | null },
-  ): Promise<{ messageId: string }>;
-  /** The one-click unsubscribe link of a worker (null for managers' and clients' copies when not needed). */
-  unsubscribeUrl(recipient: { tenantId: string; workerId: string; email: string }): string;
+  send(content: NoticeContent, recipient: NoticeRecipientRef): Promise<{ messageId: string }>;
 }

@@ -11,7 +11,6 @@ import type { Clock } from '../runtime.ports';
 import type { WeatherProvider } from '../weather/weather.ports';
 import type {
   Announcement,
-  Audience,
   ClaimRepo,
   Decision,
   DecisionRepo,
@@ -19,6 +18,7 @@ import type {
   ForecastSnapshot,
   MessageClaim,
   MessageKind,
+  NoticeRecipientRef,
   NoticeSender,
   SentCounts,
 } from './dispatch.ports';
@@ -120,24 +120,17 @@ function snapshotOf(forecast: HourlyForecast, judgement: DayJudgement, jobsite: 
   };
 }
 
-interface Recipient {
-  email: string;
-  name: string;
-  audience: Audience;
-  workerId: string | null;
-}
-
 function recipientsOf(
   jobsite: Jobsite,
   workers: readonly Worker[],
   client: Client | null,
   kind: MessageKind,
   verdict: string,
-): Recipient[] {
+): NoticeRecipientRef[] {
   const wanted = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const chosen = workers.filter((w) => wanted.has(w.id) || w.crewIds.some((c) => crews.has(c)));
-  const out: Recipient[] = chosen
+  const out: NoticeRecipientRef[] = chosen
     // Bounced and unsubscribed addresses get nothing more.
     .filter((w) => w.status === 'active')
     .map((w) => ({
@@ -297,27 +290,24 @@ export async function notifyJobsites(
       };
       if (!(await deps.claims.claim(claim, now))) continue;
       try {
-        const unsubscribeUrl = to.workerId
-          ? deps.sender.unsubscribeUrl({ tenantId: due.tenantId, workerId: to.workerId, email: to.email })
-          : null;
-        const rendered = await deps.sender.render({
-          kind,
-          audience: to.audience,
-          tenantId: due.tenantId,
-          jobsite: {
-            id: jobsite.id,
-            name: jobsite.name,
-            address: jobsite.address,
-            timezone: jobsite.timezone,
+        const { messageId } = await deps.sender.send(
+          {
+            kind,
+            tenantId: due.tenantId,
+            jobsite: {
+              id: jobsite.id,
+              name: jobsite.name,
+              address: jobsite.address,
+              timezone: jobsite.timezone,
+              workingHours: jobsite.workingHours,
+            },
+            clientName: client?.name ?? null,
+            workDate: due.workDate,
+            judgement,
+            simulated: result.forecast.source === 'simulated',
           },
-          clientName: client?.name ?? null,
-          workDate: due.workDate,
-          judgement,
-          recipientName: to.name,
-          unsubscribeUrl,
-          simulated: result.forecast.source === 'simulated',
-        });
-        const { messageId } = await deps.sender.send({ ...rendered, to: to.email, unsubscribeUrl });
+          to,
+        );
         await deps.claims.markSent(claim, messageId, deps.clock.now());
         outcome.sent[kind] += 1;
       } catch (err) {

@@ -113,16 +113,10 @@ function fakes(workers: Worker[]) {
     listRecent: async () => [],
   };
   const sender: NoticeSender = {
-    render: (c) => ({
-      subject: `${c.kind}:${c.judgement.verdict}`,
-      text: c.judgement.rules.map((r) => r.reason).join('\n'),
-      html: '',
-    }),
-    send: async (m) => {
-      sent.push({ to: m.to, subject: m.subject });
+    send: async (content, recipient) => {
+      sent.push({ to: recipient.email, subject: `${content.kind}:${content.judgement.verdict}` });
       return { messageId: `m-${sent.length}` };
     },
-    unsubscribeUrl: ({ workerId }) => `https://app.example/unsubscribe?token=${workerId}`,
   };
   const deps: NotifyDeps = {
     records,
