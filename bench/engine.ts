@@ -240,11 +240,14 @@ function cpuMs(fn: () => void): number {
   return (d.user + d.system) / 1000;
 }
 
+let lastSpread = '';
+
 function timeRuns(runs: number, fn: () => void): number {
   fn();
   fn(); // warm-up (JIT, timeline cache)
   const ms: number[] = [];
   for (let r = 0; r < runs; r++) ms.push(cpuMs(fn));
+  lastSpread = `min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)} ms`;
   return median(ms);
 }
 
@@ -254,6 +257,7 @@ interface Result {
   jobsiteDays: number;
   workingDaysJudged: number;
   medianMs: number;
+  spread: string;
   jobsiteDaysPerSec: number;
 }
 
@@ -286,6 +290,7 @@ function benchEngine(
     jobsiteDays,
     workingDaysJudged: judged,
     medianMs,
+    spread: lastSpread,
     jobsiteDaysPerSec: jobsiteDays / (medianMs / 1000),
     sites,
     forecasts,
@@ -346,7 +351,7 @@ function main() {
     for (const r of [small, big]) {
       console.log(
         `  hot path, ${fmt(r.jobsites)} jobsites: ${r.medianMs.toFixed(1)} ms → ${fmt(r.jobsiteDaysPerSec)} jobsite-days/s ` +
-          `(${fmt(r.workingDaysJudged)} working days judged)`,
+          `(${fmt(r.workingDaysJudged)} working days judged; ${r.spread})`,
       );
     }
     console.log(`  hot path, ${fmt(big.jobsites)} jobsites, cold timeline cache: ${coldMs.toFixed(1)} ms`);

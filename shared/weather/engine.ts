@@ -466,29 +466,48 @@ export class RuleEngine {
         continue;
       }
 
-      // Stateful rules (or the friendly API) need the whole series up to `end`.
+      // Stateful rules follow the weather hour by hour: the friendly API (and rules with a hold or
+      // a window) over the whole series up to `end`; the hot path day by day, jumping over a night
+      // when some hour before the next working day switches the rule off for sure (its value fails
+      // the stay threshold), which resets hysteresis and ends any run.
       if (cr.sumHours > 1) values = this.rollingSum(values, cr.sumHours, sign > 0, end);
-      // One pass: hysteresis, gates, and runs shorter than minDurationHours dropped as they end.
       const minRun = cr.minRun;
+      const full = sink !== undefined || cr.hold > 0 || cr.sumHours > 1;
+      const segments = full ? 1 : plan.days.length;
+      let i = 0;
       let on = false;
       let runStart = -1;
-      for (let i = 0; i < end; i++) {
-        on = sign * values[i]! >= (on ? stay : trigger);
-        let counts = on;
-        if (counts && hasFloor && !(prob![i]! >= floor)) counts = false;
-        if (counts && wv !== null && !(wSign * wv[i]! >= wAt)) counts = false;
-        if (counts) {
-          mask[i] = 1;
-          if (runStart < 0) runStart = i;
-        } else {
-          mask[i] = 0;
-          if (runStart >= 0) {
-            if (i - runStart < minRun) mask.fill(0, runStart, i);
+      for (let k = 0; k < segments; k++) {
+        const first = full ? 0 : workIdx[plan.offsets[k]!]!;
+        const last = full ? end - 1 : workIdx[plan.offsets[k + 1]! - 1]!;
+        if (i < first) {
+          let reset = first - 1;
+          while (reset >= i && sign * values[reset]! >= stay) reset--;
+          if (reset >= i) {
+            i = reset + 1;
+            on = false;
             runStart = -1;
           }
         }
+        // Through the day's last working hour, then on while a run is too short to judge yet.
+        for (; i <= last || (runStart >= 0 && i - runStart < minRun && i < n); i++) {
+          on = sign * values[i]! >= (on ? stay : trigger);
+          let counts = on;
+          if (counts && hasFloor && !(prob![i]! >= floor)) counts = false;
+          if (counts && wv !== null && !(wSign * wv[i]! >= wAt)) counts = false;
+          if (counts) {
+            mask[i] = 1;
+            if (runStart < 0) runStart = i;
+          } else {
+            mask[i] = 0;
+            if (runStart >= 0) {
+              if (i - runStart < minRun) mask.fill(0, runStart, i);
+              runStart = -1;
+            }
+          }
+        }
       }
-      if (runStart >= 0 && end - runStart < minRun) mask.fill(0, runStart, end);
+      if (runStart >= 0 && i - runStart < minRun) mask.fill(0, runStart, i);
       if (cr.hold > 0) holdAfterRuns(mask, end, cr.hold);
       if (!cr.reminder) {
         for (let j = 0; j < w; j++) {
