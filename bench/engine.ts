@@ -347,7 +347,11 @@ function main() {
     const friendlyPerSec = (friendlySample * DAYS) / (friendlyMs / 1000);
 
     const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-    console.log(`\n[${mix}] rules: ${big.sites[0]!.rules.map((r) => r.id).join(', ')}`);
+    const describe = (r: Rule) =>
+      r.id +
+      (r.clearThreshold !== undefined ? ' (hysteresis)' : '') +
+      (r.minDurationHours ? ` (≥ ${r.minDurationHours} h, floor ${r.probabilityFloor}%)` : '');
+    console.log(`\n[${mix}] rules: ${big.sites[0]!.rules.map(describe).join(', ')}`);
     for (const r of [small, big]) {
       console.log(
         `  hot path, ${fmt(r.jobsites)} jobsites: ${r.medianMs.toFixed(1)} ms → ${fmt(r.jobsiteDaysPerSec)} jobsite-days/s ` +
