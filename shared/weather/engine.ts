@@ -490,7 +490,7 @@ export class RuleEngine {
           }
         }
         // Through the day's last working hour, then on while a run is too short to judge yet.
-        for (; i <= last || (runStart >= 0 && i - runStart < minRun && i < n); i++) {
+        for (; i <= last || (runStart >= 0 && i - runStart < minRun && i < end); i++) {
           on = sign * values[i]! >= (on ? stay : trigger);
           let counts = on;
           if (counts && hasFloor && !(prob![i]! >= floor)) counts = false;
