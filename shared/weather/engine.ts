@@ -82,26 +82,6 @@ export interface JudgeOptions {
 // ---------------------------------------------------------------------------------------------
 // Compilation: a jobsite's schedule and rules turned into numbers once, reused for every forecast.
 
-interface Comparison {
-  /** +1 for upper limits (>=, >), −1 for lower ones: every test becomes `sign × value >= at`. */
-  sign: number;
-  at: number;
-}
-
-function comparison(op: RuleOp, threshold: number): Comparison {
-  const tol = tolerance(threshold);
-  switch (op) {
-    case '>=':
-      return { sign: 1, at: threshold - tol };
-    case '>':
-      return { sign: 1, at: threshold + tol };
-    case '<=':
-      return { sign: -1, at: -(threshold + tol) };
-    case '<':
-      return { sign: -1, at: -(threshold - tol) };
-  }
-}
-
 export interface CompiledRule {
   rule: Rule;
   metric: RuleMetric;
@@ -136,7 +116,7 @@ export interface CompiledSite {
    * then stateless rules on derived metrics, which the hot path evaluates (and derives) only at
    * working hours no earlier rule has already lost.
    */
-  order: Int32Array;
+  order: number[];
   /** Position in `order` where the stateless derived rules start. */
   derivedFrom: number;
   /** Hours past the last working hour the rules must see (minimum-duration runs). */
@@ -159,31 +139,54 @@ function minuteOf(value: string): number {
 }
 
 export function compileRule(rule: Rule): CompiledRule {
-  const trigger = comparison(rule.op, rule.threshold);
-  const stay =
-    rule.clearThreshold === undefined
-      ? trigger.at
-      : Math.min(trigger.at, comparison(rule.op, rule.clearThreshold).at);
-  const when = rule.when
-    ? { metric: rule.when.metric, ...comparison(rule.when.op, rule.when.threshold) }
-    : null;
+  const threshold = rule.threshold;
+  const op = rule.op;
+  const clear = rule.clearThreshold;
   const minRun = rule.minDurationHours ?? 1;
   const hold = rule.holdHours ?? 0;
   const sumHours = rule.sumHours ?? 1;
+  const sign = op === '>=' || op === '>' ? 1 : -1;
+  const trigger = comparisonAt(op, threshold);
+  const stay = clear === undefined ? trigger : Math.min(trigger, comparisonAt(op, clear));
+  const w = rule.when;
   return {
     rule,
     metric: rule.metric,
-    sign: trigger.sign,
-    trigger: trigger.at,
+    sign,
+    trigger,
     stay,
     floor: rule.probabilityFloor ?? NaN,
     minRun,
     hold,
     sumHours,
-    when,
+    when: w
+      ? {
+          metric: w.metric,
+          sign: w.op === '>=' || w.op === '>' ? 1 : -1,
+          at: comparisonAt(w.op, w.threshold),
+        }
+      : null,
     reminder: rule.kind === 'reminder',
-    stateless: stay === trigger.at && minRun === 1 && hold === 0 && sumHours === 1,
+    stateless: stay === trigger && minRun === 1 && hold === 0 && sumHours === 1,
   };
+}
+
+/**
+ * Every test becomes `sign × value >= at`, sign +1 for upper limits (>=, >) and −1 for lower ones,
+ * with the tolerance folded into `at`: strict comparisons need the value beyond the tolerance.
+ */
+function comparisonAt(op: RuleOp, threshold: number): number {
+  const tol = tolerance(threshold);
+  switch (op) {
+    case '>=':
+      return threshold - tol;
+    case '>':
+      return threshold + tol;
+    case '<=':
+      return -(threshold + tol);
+    case '<':
+      return -(threshold - tol);
+  }
 }
 
 function addDerived(
@@ -202,12 +205,17 @@ function addDerived(
   if (k >= 0) atWork.splice(k, 1);
 }
 
+function readsDerived(r: CompiledRule): boolean {
+  return isDerivedMetric(r.metric) || (r.when !== null && isDerivedMetric(r.when.metric));
+}
+
 export function compileSite(site: JobsiteRules): CompiledSite {
   let dayMask = 0;
   for (const d of site.workingDays) {
     if (Number.isInteger(d) && d >= 1 && d <= 7) dayMask |= 1 << d;
   }
-  const rules = site.rules.map(compileRule);
+  const rules: CompiledRule[] = [];
+  for (const rule of site.rules) rules.push(compileRule(rule));
   const derivedSeries: DerivedMetric[] = [];
   const derivedAtWork: DerivedMetric[] = [];
   for (const r of rules) {
@@ -216,13 +224,12 @@ export function compileSite(site: JobsiteRules): CompiledSite {
   }
   let lookahead = 0;
   for (const r of rules) if (r.minRun - 1 > lookahead) lookahead = r.minRun - 1;
-  const readsDerived = (r: CompiledRule) =>
-    isDerivedMetric(r.metric) || (r.when !== null && isDerivedMetric(r.when.metric));
+  // Plain loops, no closures: compileSite runs once per jobsite on the dispatch path.
   const order: number[] = [];
-  rules.forEach((r, k) => r.stateless && !readsDerived(r) && order.push(k));
-  rules.forEach((r, k) => !r.stateless && order.push(k));
+  for (let k = 0; k < rules.length; k++) if (rules[k]!.stateless && !readsDerived(rules[k]!)) order.push(k);
+  for (let k = 0; k < rules.length; k++) if (!rules[k]!.stateless) order.push(k);
   const derivedFrom = order.length;
-  rules.forEach((r, k) => r.stateless && readsDerived(r) && order.push(k));
+  for (let k = 0; k < rules.length; k++) if (rules[k]!.stateless && readsDerived(rules[k]!)) order.push(k);
   return {
     timezone: site.timezone,
     dayMask,
@@ -231,7 +238,7 @@ export function compileSite(site: JobsiteRules): CompiledSite {
     rules,
     derivedSeries,
     derivedAtWork,
-    order: Int32Array.from(order),
+    order,
     derivedFrom,
     lookahead,
   };
