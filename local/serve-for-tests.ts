@@ -47,6 +47,7 @@ async function main() {
         runtimeConfig: stack.runtimeConfig,
         stripeSandboxUrl: stack.stripeSandboxUrl,
         stripeWebhookSecret: stack.stripeWebhookSecret,
+        emailEventsSecret: stack.emailEventsSecret,
       }),
   );
 }

@@ -41,6 +41,8 @@ export interface RunningStack {
   /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
   stripeSandboxUrl: string | null;
   stripeWebhookSecret: string;
+  /** The shared secret of the local `POST /api/email-events` route (header x-raincheck-email-events-secret). */
+  emailEventsSecret: string;
   stop: () => Promise<void>;
 }
 
@@ -155,6 +157,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
     });
 
+    const emailEventsSecret = localSecret(workDir, 'email-events-secret');
     // One composition root for every app of the local runtime, as one Lambda container builds one.
     const root = createCompositionRoot(lambdaConfig);
     await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
@@ -194,7 +197,15 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
         ...CHECKOUT_ROUTES.map((r) => ({ prefix: r.path, app: checkoutApp })),
         { prefix: WEBHOOK_PATH, app: createWebhookApp(root.billing) },
-        { prefix: '/api', app: createApiApp({ ...root, authenticate }) },
+        {
+          prefix: '/api',
+          app: createApiApp({
+            ...root,
+            authenticate,
+            // The SES emulator bounces nothing: this route is how the demo and tests deliver SES events.
+            emailEvents: { secret: emailEventsSecret, workers: root.workerStatus, clock: root.clock },
+          }),
+        },
       ],
       extraApps: [
         {
@@ -233,6 +244,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       runDispatch: () => dispatch.run(),
       stripeSandboxUrl: sandbox ? sandbox.url : null,
       stripeWebhookSecret: stripeMode.webhookSecret,
+      emailEventsSecret,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -90,7 +90,7 @@ describe('the dispatch run', () => {
       expect(mail[0]!.subject).toContain('Dec 2');
       expect(mail[0]!.body.text).toMatch(/Gusts .* mph/);
       expect(mail[0]!.body.text).toContain('/unsubscribe?token=');
-      expect(mail[0]!.body.text).toContain('SIMULATED');
+      expect(mail[0]!.body.text).toContain('Simulated weather');
     }
     const alerts = await api('/api/alerts', { token: account.token });
     expect(alerts.body.items.filter((a: { jobsiteId: string }) => a.jobsiteId === storm.id)).toHaveLength(2);

@@ -33,6 +33,8 @@ const Subscription = page(() => import('./routes/app/subscription'), 'Subscripti
 const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
+const Email = page(() => import('./routes/app/email'), 'EmailPage');
+const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 
 const app = (name: keyof AppPages) => {
   const Page = page(loadAppPages, name);
@@ -62,7 +64,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'workers/:workerId', element: app('WorkerPage') },
   { path: 'workers/:workerId/edit', element: app('EditWorkerPage') },
   { path: 'weather', element: <Weather /> },
-  { path: 'email', element: app('EmailPage') },
+  { path: 'email', element: <Email /> },
   { path: 'analytics', element: app('AnalyticsPage') },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
@@ -95,6 +97,8 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPassword /> },
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'admin/login', element: <AdminLogin /> },
+          // A notice's unsubscribe link works without signing in.
+          { path: 'unsubscribe', element: <Unsubscribe /> },
         ],
       },
       {

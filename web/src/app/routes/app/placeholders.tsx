@@ -107,16 +107,6 @@ export function NewWorkerPage() {
 export const WorkerPage = () => <MissingRecord kind="worker" list="/workers" />;
 export const EditWorkerPage = () => <MissingRecord kind="worker" list="/workers" />;
 
-export function EmailPage() {
-  return (
-    <PlaceholderPage
-      title="Email"
-      emptyTitle="No email templates or sent notices yet"
-      description="Templates set the wording of delay notices, updates and all-clear messages; every notice sent, with its delivery status, will be listed here."
-    />
-  );
-}
-
 export function AnalyticsPage() {
   return (
     <PlaceholderPage
