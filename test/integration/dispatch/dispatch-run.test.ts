@@ -114,9 +114,9 @@ describe('the dispatch run', () => {
     await runAt();
     for (const w of workers) {
       const mail = await mailTo(w.email);
-      expect(mail.map((m) => m.subject.split(' — ')[0])).toEqual([
-        'Weather delay: no work',
-        'All clear: work as planned',
+      expect(mail.map((m) => m.subject.replace(/ at .*/, ''))).toEqual([
+        '[Simulated weather] Full-day delay',
+        '[Simulated weather] All clear',
       ]);
     }
   });
