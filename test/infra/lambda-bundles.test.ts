@@ -8,7 +8,7 @@ import * as zod from 'zod';
 import { esbuildOptionsFor } from '../../infra/bundling/lambda-bundling';
 import { LAMBDA_ENTRIES, type LambdaEntry } from '../../infra/lambda-entries';
 import { RaincheckFunction } from '../../infra/constructs/raincheck-function.construct';
-import { SUBSCRIPTION_ROUTES } from '../../lambdas/routes/subscription.routes';
+import { createBillingApp, SUBSCRIPTION_ROUTES } from '../../lambdas/billing/app';
 import { LAMBDA_BUNDLE_BUDGETS, LAMBDA_BUNDLE_EXCLUDES } from '../../shared/budgets';
 import { PROJECT_ROOT } from './support/synth-raincheck';
 
@@ -108,6 +108,18 @@ describe('Lambda bundles', () => {
       SUBSCRIPTION_ROUTES.map((r) => `${r.method} ${r.path}`).sort(),
     );
     expect(billing.routes.every((r) => !r.public)).toBe(true);
+  });
+
+  it('should refuse every billing route without a verified caller when served by the billing Lambda', async () => {
+    const app = createBillingApp({
+      authenticate: async () => null,
+      billing: {} as Parameters<typeof createBillingApp>[0]['billing'],
+    });
+    for (const route of SUBSCRIPTION_ROUTES) {
+      const res = await app.request(route.path, { method: route.method });
+      expect({ route: route.path, status: res.status }).toEqual({ route: route.path, status: 401 });
+    }
+    expect((await app.request('/api/workers')).status).toBe(401);
   });
 
   it('should give Lambda code every export of zod but the left-out ones when bundled', async () => {
