@@ -7,6 +7,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
+import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
 import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
@@ -189,6 +190,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
 
     const dispatch = { run: () => runDispatch(root.dispatch) };
     const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
+    const billingApp = createBillingApp({ authenticate, billing: root.billing });
     const app = createLocalApp({
       port: settings.appPort,
       distDir: opts.distDir ?? settings.webDistDir,
@@ -197,10 +199,13 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
         ...CHECKOUT_ROUTES.map((r) => ({ prefix: r.path, app: checkoutApp })),
         { prefix: WEBHOOK_PATH, app: createWebhookApp(root.billing) },
+        // The billing Lambda owns the subscription routes (infra/lambda-entries.ts), as in AWS.
+        ...SUBSCRIPTION_ROUTES.map((r) => ({ prefix: r.path, app: billingApp })),
         {
           prefix: '/api',
           app: createApiApp({
             ...root,
+            billing: undefined,
             authenticate,
             // The SES emulator bounces nothing: this route is how the demo and tests deliver SES events.
             emailEvents: { secret: emailEventsSecret, workers: root.workerStatus, clock: root.clock },

@@ -258,7 +258,7 @@ describe('RaincheckStack', () => {
       expect(actionsOf('api')).not.toContain('sqs:SendMessage');
       expect(actionsOf('dispatch')).toContain('sqs:SendMessage');
       expect(actionsOf('dispatch')).not.toContain('secretsmanager:GetSecretValue');
-      expect(actionsOf('api')).toContain('secretsmanager:GetSecretValue');
+      expect(actionsOf('api')).not.toContain('secretsmanager:GetSecretValue');
 
       const ssm = policyStatementsOf('api').filter((s) => JSON.stringify(s.Action).includes('ssm:'));
       expect(ssm).toHaveLength(1);
