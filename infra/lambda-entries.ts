@@ -18,7 +18,9 @@ export type FunctionAccess =
   /** ses:SendEmail from the MAIL_FROM identity through the configuration set. */
   | 'sendEmail'
   /** sqs:SendMessage to the dispatch queue (jobsite batches). */
-  | 'dispatchQueue';
+  | 'dispatchQueue'
+  /** UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links. */
+  | 'unsubscribeSecret';
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -53,8 +55,11 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [
       { method: 'ANY', path: '/api/{proxy+}' },
       { method: 'GET', path: '/api/health', public: true },
+      // A notice's unsubscribe link works without signing in: the signed token is the authority.
+      { method: 'GET', path: '/api/unsubscribe', public: true },
+      { method: 'POST', path: '/api/unsubscribe', public: true },
     ],
-    access: ['table', 'weatherApiKey', 'sendEmail'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -75,7 +80,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret'],
     memorySize: 1024,
     timeoutSeconds: 120,
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
@@ -97,6 +102,15 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }],
     access: ['table', 'stripeSecret'],
     budget: LAMBDA_BUNDLE_BUDGETS['stripe-webhook'],
+  },
+  {
+    // SES bounce and complaint events, delivered by the configuration set's SNS topic (alerts
+    // construct): marks the worker records of that address bounced or unsubscribed.
+    name: 'email-events',
+    entry: 'lambdas/email-events/index.ts',
+    routes: [],
+    access: ['table'],
+    budget: LAMBDA_BUNDLE_BUDGETS['email-events'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -1,12 +1,12 @@
 import { loadConfig } from '../config';
-import { createCompositionRoot } from '../composition-root';
+import { createDataRoot } from '../composition/data.root';
 import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
 import { createEmailEventsHandler } from './app';
 
-// Built once per container, at module load.
-const root = createCompositionRoot(loadConfig());
+// Built once per container, at module load: only the table, no Stripe, no SES.
+const data = createDataRoot(loadConfig());
 
 export const handler = createEmailEventsHandler({
-  workers: new DynamoWorkerStatusRepo(root.db),
-  clock: root.clock,
+  workers: new DynamoWorkerStatusRepo(data.db),
+  clock: data.clock,
 });

@@ -3,13 +3,9 @@ import { patchSchemaOf } from '../records/patch';
 import { nameText } from '../records/text';
 import { placeholderProblem } from './placeholders';
 
-/** What a message is about: a new delay, a changed one, or a called delay that no longer applies. */
-export const EMAIL_KINDS = ['notice', 'update', 'allClear'] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+import { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind } from './kinds';
 
-/** Who reads it: the crew on the site, their managers, or the client (when opted in). */
-export const EMAIL_AUDIENCES = ['worker', 'manager', 'client'] as const;
-export type EmailAudience = (typeof EMAIL_AUDIENCES)[number];
+export { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind };
 
 export const EMAIL_KIND_LABEL: Record<EmailKind, string> = {
   notice: 'Delay notice',

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { EMAIL_AUDIENCES, EMAIL_KINDS } from '../../../../shared/email/template';
+import { EMAIL_AUDIENCES, EMAIL_KINDS } from '../../../../shared/email/kinds';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /** An account's own wording for one kind × audience of notice, under the tenant's partition. */
