@@ -90,7 +90,9 @@ test('should show the verdicts of a pasted recorded response on /admin/weather-t
   await page.getByLabel('Open-Meteo response (JSON)').fill(recorded);
   await page.getByRole('button', { name: 'Evaluate' }).click();
   const table = page.getByRole('table', { name: 'Verdicts' });
-  await expect(table.getByRole('row', { name: /2025-12-29/ })).toContainText('partial');
+  await expect(table.getByRole('row', { name: /2025-12-29/ })).toContainText(
+    'Gusts 47 mph from 2 PM to 5 PM',
+  );
   await expect(table.getByRole('row', { name: /2025-12-30/ })).toContainText('full');
   await shoot(page, 'admin-weather-testing');
 });
