@@ -8,6 +8,7 @@ import { createRecordsStore } from './adapters/dynamo/records.repo';
 import { createRaincheckService } from './adapters/dynamo/service';
 import type { StripeKeys } from './adapters/stripe/stripe.client';
 import { createStripeBilling } from './adapters/stripe/stripe.billing';
+import { SesMailer, createSesClient } from './adapters/ses/ses.mailer';
 import type { Clock, IdGenerator } from './core/runtime.ports';
 
 export interface CompositionOptions {
@@ -30,6 +31,13 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
   const ids = opts.ids ?? { next: () => randomUUID() };
   const accounts = new DynamoAccountRepo(db);
   const stripe = createStripeBilling(config, opts.stripeKeys);
+  // Account emails (purchase, plan change, cancellation, failed payment, password change) go through
+  // the same SES path as every other email: the SES emulator locally.
+  const mailer = new SesMailer(
+    createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT }),
+    config.MAIL_FROM,
+    config.SES_CONFIGURATION_SET,
+  );
   const billing = {
     store: new DynamoBillingStore(db),
     accounts,
@@ -37,6 +45,7 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
     clock,
     appOrigin: (config.APP_ORIGIN ?? '').replace(/\/$/, ''),
     verifyEvent: stripe.verifyEvent,
+    mailer,
   };
   return {
     config,

@@ -10,7 +10,7 @@ import {
   type PaidPlanId,
   type PlanId,
 } from './plans';
-import type { Subscription } from './subscription';
+import { grantsPlan, type Subscription } from './subscription';
 
 /**
  * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
@@ -74,6 +74,9 @@ export const BILLING_MESSAGES = {
   paymentProviderUnavailable: 'The payment provider is unavailable. Please try again in a moment.',
   samePlan: 'The subscription is already on this plan and billing cycle',
   subscriptionInactive: 'This subscription is no longer active. Choose a plan to start a new one.',
+  cancellingNoChange: 'This subscription is set to cancel. Resume it before changing the plan.',
+  alreadyCancelling: 'This subscription is already set to cancel at the end of the period.',
+  notCancelling: 'This subscription is not set to cancel.',
 } as const;
 
 const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
@@ -102,6 +105,49 @@ export const changeSubscriptionRequestSchema = z.object({
 });
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 
+/**
+ * Body of POST /api/subscription/change: the target, and optionally the proration time the preview
+ * was computed for (unix seconds), so the invoice charges exactly what the confirm dialog showed.
+ */
+export const changeSubscriptionWithPreviewSchema = changeSubscriptionRequestSchema.extend({
+  prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
+});
+export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWithPreviewSchema>;
+
+/** Body of POST /api/subscription/preview-change: the same target as the change itself. */
+export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
+
+/** Body of POST /api/subscription/cancel and /resume. */
+export const subscriptionActionRequestSchema = z.object({
+  subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
+});
+export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;
+
+/** One line of an invoice: a negative amount is a credit (unused time on the old plan). */
+export interface InvoiceLine {
+  description: string;
+  /** Integer cents; negative for a credit. */
+  amount: number;
+  /** True for a proration (credit for unused time, charge for the remaining time). */
+  proration: boolean;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+/** What a plan change will cost, from the payment provider's upcoming-invoice preview. */
+export interface PlanChangePreview {
+  /** Charged now (never negative; a credit goes to the account balance). */
+  amountDue: number;
+  /** Sum of the lines; negative when the change leaves a credit. */
+  total: number;
+  currency: string;
+  /** Unix seconds the proration was computed for; send it back with the change. */
+  prorationDate: number;
+  lines: InvoiceLine[];
+  /** When the new plan next renews. */
+  nextBillingDate: string | null;
+}
+
 /** `{ sessionId, url }` on success; `{ error, message }` on failure (spec §7). */
 export interface CheckoutSessionResponse {
   sessionId: string;
@@ -122,12 +168,25 @@ export interface BillingHistoryEntry {
   status: string;
   invoice: string | null;
   invoiceUrl: string | null;
+  /** The invoice's lines (credit for unused time, charge for the new plan); absent on old entries. */
+  lines?: InvoiceLine[];
 }
 
 /** The body of GET /api/subscription: the caller's own record and history, newest first. */
 export interface SubscriptionResponse {
   subscription: Subscription;
   billingHistory: BillingHistoryEntry[];
+}
+
+/**
+ * The date a subscription set to cancel at the end of its period stops, or null when it renews (or
+ * has already ended). The record keeps Stripe's state: still granting, no next billing date, an end.
+ */
+export function cancelsOn(
+  sub: Pick<Subscription, 'status' | 'end_date' | 'next_billing_date' | 'id'>,
+): string | null {
+  if (!sub.id || !sub.end_date || sub.next_billing_date) return null;
+  return grantsPlan(sub.status) ? sub.end_date : null;
 }
 
 export type EntitlementKind = 'jobsite' | 'emailTemplate';
