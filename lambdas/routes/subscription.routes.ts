@@ -42,29 +42,31 @@ export const SUBSCRIPTION_ROUTES = [
 ] as const;
 
 export function subscriptionRoutes(deps: SubscriptionRoutesDeps) {
-  return new Hono<AppEnv>()
-    .get('/api/subscription', async (c) => {
-      await linkGuestPurchasesQuietly(callerOf(c), deps);
-      return c.json(await getSubscription(callerOf(c), deps));
-    })
-    .post('/api/subscription/change', jsonBody(changeSubscriptionWithPreviewSchema), async (c) =>
-      c.json(await changeSubscription(callerOf(c), c.req.valid('json'), deps)),
-    )
-    .post('/api/subscription/preview-change', jsonBody(previewChangeRequestSchema), async (c) =>
-      c.json(await previewSubscriptionChange(callerOf(c), c.req.valid('json'), deps)),
-    )
-    .post('/api/subscription/cancel', jsonBody(subscriptionActionRequestSchema), async (c) =>
-      c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), true, deps)),
-    )
-    .post('/api/subscription/resume', jsonBody(subscriptionActionRequestSchema), async (c) =>
-      c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), false, deps)),
-    )
-    // The SPA changes the password with Cognito directly, then asks for the notice: sent only to the
-    // verified caller's own email, so it can tell nobody anything they could not already see.
-    .post('/api/me/password-changed', async (c) => c.json(await notifyPasswordChanged(callerOf(c), deps)))
-    .post('/api/consolidated/stripe/create-portal-session', async (c) =>
-      c.json(await createPortalSession(callerOf(c), deps)),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get('/api/subscription', async (c) => {
+        await linkGuestPurchasesQuietly(callerOf(c), deps);
+        return c.json(await getSubscription(callerOf(c), deps));
+      })
+      .post('/api/subscription/change', jsonBody(changeSubscriptionWithPreviewSchema), async (c) =>
+        c.json(await changeSubscription(callerOf(c), c.req.valid('json'), deps)),
+      )
+      .post('/api/subscription/preview-change', jsonBody(previewChangeRequestSchema), async (c) =>
+        c.json(await previewSubscriptionChange(callerOf(c), c.req.valid('json'), deps)),
+      )
+      .post('/api/subscription/cancel', jsonBody(subscriptionActionRequestSchema), async (c) =>
+        c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), true, deps)),
+      )
+      .post('/api/subscription/resume', jsonBody(subscriptionActionRequestSchema), async (c) =>
+        c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), false, deps)),
+      )
+      // The SPA changes the password with Cognito directly, then asks for the notice: sent only to the
+      // verified caller's own email, so it can tell nobody anything they could not already see.
+      .post('/api/me/password-changed', async (c) => c.json(await notifyPasswordChanged(callerOf(c), deps)))
+      .post('/api/consolidated/stripe/create-portal-session', async (c) =>
+        c.json(await createPortalSession(callerOf(c), deps)),
+      )
+  );
 }
 
 /**

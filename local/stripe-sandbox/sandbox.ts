@@ -1108,7 +1108,11 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
         : plan.lines
       : [
           ...(behavior === 'none' ? [] : plan.lines),
-          priceLine(newPrice, it.current_period_end, addInterval(it.current_period_end, newPrice.recurring.interval)),
+          priceLine(
+            newPrice,
+            it.current_period_end,
+            addInterval(it.current_period_end, newPrice.recurring.interval),
+          ),
         ];
     return c.json(
       invoiceObject({

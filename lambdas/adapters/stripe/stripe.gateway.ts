@@ -78,7 +78,11 @@ export function toInvoiceLine(line: Stripe.InvoiceLineItem): InvoiceLine {
 
 export function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
   const subscription = invoice.parent?.subscription_details?.subscription ?? null;
-  const firstLine = invoice.lines?.data?.[0]?.description ?? null;
+  // A plan change's first line is its credit: name the invoice for what it is, its lines say the rest.
+  const firstLine =
+    invoice.billing_reason === 'subscription_update'
+      ? 'Plan change'
+      : (invoice.lines?.data?.[0]?.description ?? null);
   return {
     id: invoice.id!,
     customerId: idOf(invoice.customer)!,

@@ -277,7 +277,8 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
     }
     if (shouldReplace(currentRecord, next)) {
       subscription = { record: next, expectedVersion: current ? (current.version ?? null) : null };
-      for (const notice of noticesFor(current?.record ?? null, next, now)) notices.push({ to: '', email: notice });
+      for (const notice of noticesFor(current?.record ?? null, next, now))
+        notices.push({ to: '', email: notice });
     } else if (current) {
       // Keep the current record, but still fail over to a retry if it changes under us.
       subscription = { record: current.record, expectedVersion: current.version ?? null };

@@ -144,8 +144,7 @@ export async function setSubscriptionCancellation(
   const { current } = await checkOwner(caller, request.subscriptionId, deps);
   if (current?.id === request.subscriptionId) {
     const cancelling = cancelsOn(current) !== null;
-    if (cancel && cancelling)
-      throw new ValidationError('subscriptionId', BILLING_MESSAGES.alreadyCancelling);
+    if (cancel && cancelling) throw new ValidationError('subscriptionId', BILLING_MESSAGES.alreadyCancelling);
     if (!cancel && !cancelling) throw new ValidationError('subscriptionId', BILLING_MESSAGES.notCancelling);
   }
   await deps.gateway.setCancelAtPeriodEnd({

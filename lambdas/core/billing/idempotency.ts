@@ -53,6 +53,10 @@ export function changeIdempotencyKey(input: {
 }
 
 /** Cancel or resume from one known state of the record: a retry does not flip it twice. */
-export function cancelIdempotencyKey(input: { subscriptionId: string; cancel: boolean; fromState: string }): string {
+export function cancelIdempotencyKey(input: {
+  subscriptionId: string;
+  cancel: boolean;
+  fromState: string;
+}): string {
   return key([input.cancel ? 'cancel' : 'resume', input.subscriptionId, input.fromState]);
 }

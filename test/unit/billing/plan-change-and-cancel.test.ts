@@ -52,9 +52,9 @@ describe('plan change preview', () => {
 
   it('should refuse a preview for the current plan, as the change itself does', async () => {
     const d = deps(live());
-    await expect(
-      previewSubscriptionChange(alice, { ...target, plan: 'basic' }, d),
-    ).rejects.toMatchObject({ message: BILLING_MESSAGES.samePlan });
+    await expect(previewSubscriptionChange(alice, { ...target, plan: 'basic' }, d)).rejects.toMatchObject({
+      message: BILLING_MESSAGES.samePlan,
+    });
   });
 
   it("should send the preview's proration time with the change when it is recent, and not when stale or future", async () => {
