@@ -24,4 +24,19 @@ export const MESSAGES = {
   processing: 'Processing...',
 } as const;
 
+/**
+ * Messages beyond the spec's catalogue where issue 13 changed what the product says: the reset
+ * request sends a code (not a link), and never tells whether an account exists.
+ */
+export const ACCOUNT_MESSAGES = {
+  resetCodeSent: 'If an account exists for that email, we sent a code. Check your inbox.',
+  resetRequestIntro:
+    "Enter your account's email. If there is an account, we'll email it a code to set a new password.",
+  sendCode: 'Send code',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChangeFailed: 'Your password could not be changed just now. Try again.',
+  profileLoadFailed: 'Your profile could not be loaded just now.',
+  profileSaveFailed: 'Your profile could not be saved just now. Try again.',
+} as const;
+
 export type MessageKey = keyof typeof MESSAGES;

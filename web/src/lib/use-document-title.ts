@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 
 export const APP_NAME = 'Raincheck';
+/** The landing page's title, as web/index.html has it before the app loads. */
+export const HOME_TITLE = 'Raincheck — weather delay notifications for jobsites';
 
-/** "Subscription · Raincheck"; the app's name alone for an empty title. */
+/** "Subscription · Raincheck"; the home title for an empty one. */
 export function documentTitle(title: string | null | undefined): string {
-  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+  return title ? `${title} · ${APP_NAME}` : HOME_TITLE;
 }
 
 /**
