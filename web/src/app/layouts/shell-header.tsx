@@ -43,6 +43,9 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
             size="sm"
             w={PHONE_TOUCH_TARGET_PX}
             h={PHONE_TOUCH_TARGET_PX}
+            // The lines (18 px) centred in the 44 px target; never squeezed by a long brand badge.
+            p={(PHONE_TOUCH_TARGET_PX - 18) / 2}
+            style={{ flexShrink: 0 }}
             aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
           />
         ) : null}
