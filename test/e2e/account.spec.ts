@@ -140,6 +140,27 @@ test('should keep toasts off the header controls', async ({ page }) => {
   expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
 });
 
+test('should not draw headings dimmer than body text in dark mode', async ({ page }) => {
+  const user = await freshUser('headings');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInThroughLoginPage(page, user.email, user.password);
+  for (const path of ['/subscription', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const dimmer = await page.evaluate(() => {
+      const luminance = (el: Element) => {
+        const [r, g, b] = getComputedStyle(el).color.match(/\d+/g)!.map(Number) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const body = luminance(document.body);
+      return [...document.querySelectorAll('main h1, main h2, main h3')]
+        .filter((h) => luminance(h) < body)
+        .map((h) => h.textContent);
+    });
+    expect({ path, dimmer }).toEqual({ path, dimmer: [] });
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -154,5 +175,8 @@ test.describe('on a phone', () => {
         height: true,
       });
     }
+    // The brand stays on one line beside them.
+    const brand = (await page.getByRole('link', { name: 'Raincheck home' }).boundingBox())!;
+    expect(brand.height).toBeLessThan(44);
   });
 });

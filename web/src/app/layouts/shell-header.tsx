@@ -1,4 +1,4 @@
-import { Burger, Button, Group, Text, useMatches } from '@mantine/core';
+import { Box, Burger, Button, Group, Text, useMatches } from '@mantine/core';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
@@ -33,8 +33,8 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
   };
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={phone ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+      <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
         {onToggleNav ? (
           <Burger
             opened={navOpened}
@@ -49,14 +49,17 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
             aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
           />
         ) : null}
-        <Brand to={home} />
+        {/* The brand keeps its one line even with the larger phone touch targets beside it. */}
+        <Box style={{ flexShrink: 0 }}>
+          <Brand to={home} />
+        </Box>
         {badge ? (
           <Text size="sm" c="dimmed" visibleFrom="xs">
             {badge}
           </Text>
         ) : null}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap={phone ? 'xs' : 'sm'} wrap="nowrap">
         <Text size="sm" visibleFrom="sm" data-testid="signed-in-email" truncate maw={260}>
           {user?.email}
         </Text>
