@@ -71,9 +71,14 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [
       { method: 'GET', path: '/api/subscription' },
       { method: 'POST', path: '/api/subscription/change' },
+      { method: 'POST', path: '/api/subscription/preview-change' },
+      { method: 'POST', path: '/api/subscription/cancel' },
+      { method: 'POST', path: '/api/subscription/resume' },
+      { method: 'POST', path: '/api/me/password-changed' },
       { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
     ],
-    access: ['table', 'stripeSecret'],
+    // Account emails (plan change, cancellation, password change) go out from these routes too.
+    access: ['table', 'stripeSecret', 'sendEmail'],
     budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
@@ -100,7 +105,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     entry: 'lambdas/stripe-webhook/index.ts',
     // Public: Stripe cannot send a JWT; the handler verifies Stripe's signature on the raw body.
     routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }],
-    access: ['table', 'stripeSecret'],
+    // Account emails (purchase, plan change, cancellation, failed payment) are sent after the commit.
+    access: ['table', 'stripeSecret', 'sendEmail'],
     budget: LAMBDA_BUNDLE_BUDGETS['stripe-webhook'],
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_MESSAGES } from './messages';
 import {
   BILLING_CYCLES,
   PAID_PLAN_IDS,
@@ -10,7 +11,7 @@ import {
   type PaidPlanId,
   type PlanId,
 } from './plans';
-import type { Subscription } from './subscription';
+import { grantsPlan, type Subscription } from './subscription';
 
 /**
  * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
@@ -60,21 +61,8 @@ export const PRICE_CATALOGUE: readonly PriceCatalogueEntry[] = PAID_PLAN_IDS.fla
   })),
 );
 
-/** Billing messages beyond the spec's catalogue (shared/messages.ts holds the spec's own). */
-export const BILLING_MESSAGES = {
-  planInvalid: 'Plan must be "basic", "premium" or "enterprise"',
-  billingCycleInvalid: 'Billing cycle must be "monthly" or "annual"',
-  emailInvalid: 'Email must be a valid email address',
-  userIdRequired: 'userId is required',
-  userIdMismatch: 'userId does not match the signed-in account',
-  subscriptionIdRequired: 'subscriptionId is required',
-  alreadySubscribed:
-    'This account already has an active subscription. Change your plan from the subscription page instead.',
-  noBillingAccount: 'No billing account yet. Choose a plan first.',
-  paymentProviderUnavailable: 'The payment provider is unavailable. Please try again in a moment.',
-  samePlan: 'The subscription is already on this plan and billing cycle',
-  subscriptionInactive: 'This subscription is no longer active. Choose a plan to start a new one.',
-} as const;
+/** Billing messages beyond the spec's catalogue: kept in messages.ts (no zod) so the SPA can check them cheaply. */
+export { BILLING_MESSAGES } from './messages';
 
 const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
 const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid });
@@ -102,6 +90,49 @@ export const changeSubscriptionRequestSchema = z.object({
 });
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 
+/**
+ * Body of POST /api/subscription/change: the target, and optionally the proration time the preview
+ * was computed for (unix seconds), so the invoice charges exactly what the confirm dialog showed.
+ */
+export const changeSubscriptionWithPreviewSchema = changeSubscriptionRequestSchema.extend({
+  prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
+});
+export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWithPreviewSchema>;
+
+/** Body of POST /api/subscription/preview-change: the same target as the change itself. */
+export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
+
+/** Body of POST /api/subscription/cancel and /resume. */
+export const subscriptionActionRequestSchema = z.object({
+  subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
+});
+export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;
+
+/** One line of an invoice: a negative amount is a credit (unused time on the old plan). */
+export interface InvoiceLine {
+  description: string;
+  /** Integer cents; negative for a credit. */
+  amount: number;
+  /** True for a proration (credit for unused time, charge for the remaining time). */
+  proration: boolean;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+/** What a plan change will cost, from the payment provider's upcoming-invoice preview. */
+export interface PlanChangePreview {
+  /** Charged now (never negative; a credit goes to the account balance). */
+  amountDue: number;
+  /** Sum of the lines; negative when the change leaves a credit. */
+  total: number;
+  currency: string;
+  /** Unix seconds the proration was computed for; send it back with the change. */
+  prorationDate: number;
+  lines: InvoiceLine[];
+  /** When the new plan next renews. */
+  nextBillingDate: string | null;
+}
+
 /** `{ sessionId, url }` on success; `{ error, message }` on failure (spec §7). */
 export interface CheckoutSessionResponse {
   sessionId: string;
@@ -122,12 +153,25 @@ export interface BillingHistoryEntry {
   status: string;
   invoice: string | null;
   invoiceUrl: string | null;
+  /** The invoice's lines (credit for unused time, charge for the new plan); absent on old entries. */
+  lines?: InvoiceLine[];
 }
 
 /** The body of GET /api/subscription: the caller's own record and history, newest first. */
 export interface SubscriptionResponse {
   subscription: Subscription;
   billingHistory: BillingHistoryEntry[];
+}
+
+/**
+ * The date a subscription set to cancel at the end of its period stops, or null when it renews (or
+ * has already ended). The record keeps Stripe's state: still granting, no next billing date, an end.
+ */
+export function cancelsOn(
+  sub: Pick<Subscription, 'status' | 'end_date' | 'next_billing_date' | 'id'>,
+): string | null {
+  if (!sub.id || !sub.end_date || sub.next_billing_date) return null;
+  return grantsPlan(sub.status) ? sub.end_date : null;
 }
 
 export type EntitlementKind = 'jobsite' | 'emailTemplate';

@@ -24,4 +24,38 @@ export const MESSAGES = {
   processing: 'Processing...',
 } as const;
 
+/**
+ * Messages beyond the spec's catalogue where issue 13 changed what the product says: the reset
+ * request sends a code (not a link), and never tells whether an account exists.
+ */
+export const ACCOUNT_MESSAGES = {
+  resetCodeSent: 'If an account exists for that email, we sent a code. Check your inbox.',
+  resetRequestIntro:
+    "Enter your account's email. If there is an account, we'll email it a code to set a new password.",
+  sendCode: 'Send code',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChangeFailed: 'Your password could not be changed just now. Try again.',
+  profileLoadFailed: 'Your profile could not be loaded just now.',
+  profileSaveFailed: 'Your profile could not be saved just now. Try again.',
+} as const;
+
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Billing messages beyond the spec's catalogue (re-exported by shared/billing.ts). */
+export const BILLING_MESSAGES = {
+  planInvalid: 'Plan must be "basic", "premium" or "enterprise"',
+  billingCycleInvalid: 'Billing cycle must be "monthly" or "annual"',
+  emailInvalid: 'Email must be a valid email address',
+  userIdRequired: 'userId is required',
+  userIdMismatch: 'userId does not match the signed-in account',
+  subscriptionIdRequired: 'subscriptionId is required',
+  alreadySubscribed:
+    'This account already has an active subscription. Change your plan from the subscription page instead.',
+  noBillingAccount: 'No billing account yet. Choose a plan first.',
+  paymentProviderUnavailable: 'The payment provider is unavailable. Please try again in a moment.',
+  samePlan: 'The subscription is already on this plan and billing cycle',
+  subscriptionInactive: 'This subscription is no longer active. Choose a plan to start a new one.',
+  cancellingNoChange: 'This subscription is set to cancel. Resume it before changing the plan.',
+  alreadyCancelling: 'This subscription is already set to cancel at the end of the period.',
+  notCancelling: 'This subscription is not set to cancel.',
+} as const;

@@ -2,6 +2,7 @@ import type { StripeKeys } from '../adapters/stripe/stripe.client';
 import { createStripeBilling } from '../adapters/stripe/stripe.billing';
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { DynamoBillingStore } from '../adapters/dynamo/billing.repo';
+import { SesMailer, createSesClient } from '../adapters/ses/ses.mailer';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DataRoot } from './data.root';
 
@@ -26,6 +27,13 @@ export function createBillingDeps(data: DataRoot, opts: BillingRootOptions = {})
     clock: data.clock,
     appOrigin: (data.config.APP_ORIGIN ?? '').replace(/\/$/, ''),
     verifyEvent: stripe.verifyEvent,
+    // Account emails (purchase, plan change, cancellation, failed payment, password change) go through
+    // the same SES path as every other email: the SES emulator locally.
+    mailer: new SesMailer(
+      createSesClient({ region: data.config.AWS_REGION, endpoint: data.config.SES_ENDPOINT }),
+      data.config.MAIL_FROM,
+      data.config.SES_CONFIGURATION_SET,
+    ),
   };
 }
 

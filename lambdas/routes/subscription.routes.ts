@@ -1,6 +1,16 @@
 import { Hono } from 'hono';
-import { changeSubscriptionRequestSchema } from '../../shared/billing';
-import { changeSubscription } from '../core/billing/change-subscription';
+import {
+  changeSubscriptionWithPreviewSchema,
+  previewChangeRequestSchema,
+  subscriptionActionRequestSchema,
+} from '../../shared/billing';
+import {
+  changeSubscription,
+  previewSubscriptionChange,
+  setSubscriptionCancellation,
+} from '../core/billing/change-subscription';
+import { notifyPasswordChanged } from '../core/email/password-changed';
+import type { Mailer } from '../core/email/email.ports';
 import { createPortalSession } from '../core/billing/checkout';
 import { getSubscription } from '../core/billing/get-subscription';
 import { linkGuestPurchases, type LinkCaller } from '../core/billing/link-guest-purchases';
@@ -16,27 +26,47 @@ export interface SubscriptionRoutesDeps {
   accounts: AccountRepo;
   clock: Clock;
   appOrigin: string;
+  /** Account emails (the password-change notice); the route answers 503 without one. */
+  mailer?: Mailer;
 }
 
 /** Signed-in billing routes served by the API Lambda (under `/api/{proxy+}`, behind the JWT authorizer). */
 export const SUBSCRIPTION_ROUTES = [
   { method: 'GET', path: '/api/subscription' },
   { method: 'POST', path: '/api/subscription/change' },
+  { method: 'POST', path: '/api/subscription/preview-change' },
+  { method: 'POST', path: '/api/subscription/cancel' },
+  { method: 'POST', path: '/api/subscription/resume' },
+  { method: 'POST', path: '/api/me/password-changed' },
   { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
 ] as const;
 
 export function subscriptionRoutes(deps: SubscriptionRoutesDeps) {
-  return new Hono<AppEnv>()
-    .get('/api/subscription', async (c) => {
-      await linkGuestPurchasesQuietly(callerOf(c), deps);
-      return c.json(await getSubscription(callerOf(c), deps));
-    })
-    .post('/api/subscription/change', jsonBody(changeSubscriptionRequestSchema), async (c) =>
-      c.json(await changeSubscription(callerOf(c), c.req.valid('json'), deps)),
-    )
-    .post('/api/consolidated/stripe/create-portal-session', async (c) =>
-      c.json(await createPortalSession(callerOf(c), deps)),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get('/api/subscription', async (c) => {
+        await linkGuestPurchasesQuietly(callerOf(c), deps);
+        return c.json(await getSubscription(callerOf(c), deps));
+      })
+      .post('/api/subscription/change', jsonBody(changeSubscriptionWithPreviewSchema), async (c) =>
+        c.json(await changeSubscription(callerOf(c), c.req.valid('json'), deps)),
+      )
+      .post('/api/subscription/preview-change', jsonBody(previewChangeRequestSchema), async (c) =>
+        c.json(await previewSubscriptionChange(callerOf(c), c.req.valid('json'), deps)),
+      )
+      .post('/api/subscription/cancel', jsonBody(subscriptionActionRequestSchema), async (c) =>
+        c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), true, deps)),
+      )
+      .post('/api/subscription/resume', jsonBody(subscriptionActionRequestSchema), async (c) =>
+        c.json(await setSubscriptionCancellation(callerOf(c), c.req.valid('json'), false, deps)),
+      )
+      // The SPA changes the password with Cognito directly, then asks for the notice: sent only to the
+      // verified caller's own email, so it can tell nobody anything they could not already see.
+      .post('/api/me/password-changed', async (c) => c.json(await notifyPasswordChanged(callerOf(c), deps)))
+      .post('/api/consolidated/stripe/create-portal-session', async (c) =>
+        c.json(await createPortalSession(callerOf(c), deps)),
+      )
+  );
 }
 
 /**

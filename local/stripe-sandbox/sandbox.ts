@@ -278,29 +278,81 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     return pm;
   }
 
-  function createInvoice(input: {
-    sub: Obj;
+  /** One line of an invoice, as Stripe lists it (a credit is a negative amount). */
+  interface LineInput {
     amount: number;
-    paid: boolean;
-    reason: string;
     description: string;
     periodStart: number;
     periodEnd: number;
+    proration: boolean;
+    price: Obj;
+  }
+
+  function invoiceLine(sub: Obj, line: LineInput, invoiceId: string | null): Obj {
+    return {
+      id: newId('il'),
+      object: 'line_item',
+      amount: line.amount,
+      currency: 'usd',
+      description: line.description,
+      discountable: !line.proration,
+      invoice: invoiceId,
+      livemode: false,
+      metadata: {},
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration: line.proration,
+          proration_details: null,
+          subscription: sub.id,
+          subscription_item: item(sub).id,
+        },
+      },
+      period: { start: line.periodStart, end: line.periodEnd },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: line.price.id, product: line.price.product },
+        unit_amount_decimal: String(line.price.unit_amount),
+      },
+      quantity: 1,
+      subtotal: line.amount,
+      taxes: [],
+    };
+  }
+
+  /**
+   * An invoice over `lines`, as Stripe totals it: the customer's credit balance (negative) is applied
+   * first; a negative total is not refunded but added to that balance (amount due 0).
+   */
+  function invoiceObject(input: {
+    sub: Obj;
+    lines: LineInput[];
+    paid: boolean;
+    reason: string;
+    periodStart: number;
+    periodEnd: number;
+    preview?: boolean;
   }): Obj {
-    const id = newId('in');
+    const id = input.preview ? `upcoming_${input.sub.id}` : newId('in');
     const customer = state.customers[input.sub.customer];
-    const number = `RC-${String(++state.invoiceCounter).padStart(4, '0')}`;
     const t = sec(now());
-    const invoice = {
+    const total = input.lines.reduce((sum, l) => sum + l.amount, 0);
+    const startingBalance = Number(customer?.balance ?? 0);
+    const afterBalance = total + startingBalance;
+    const amountDue = Math.max(0, afterBalance);
+    const paid = input.paid || amountDue === 0;
+    return {
       id,
       object: 'invoice',
       account_country: 'US',
       account_name: 'Raincheck (local sandbox)',
-      amount_due: input.amount,
-      amount_paid: input.paid ? input.amount : 0,
-      amount_remaining: input.paid ? 0 : input.amount,
-      attempt_count: 1,
-      attempted: true,
+      amount_due: amountDue,
+      amount_paid: paid ? amountDue : 0,
+      amount_remaining: paid ? 0 : amountDue,
+      attempt_count: input.preview ? 0 : 1,
+      attempted: !input.preview,
       billing_reason: input.reason,
       collection_method: 'charge_automatically',
       created: t,
@@ -310,28 +362,19 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
       customer_name: customer?.name ?? null,
       default_payment_method: null,
       description: null,
-      hosted_invoice_url: `${baseUrl}/invoices/${id}`,
-      invoice_pdf: `${baseUrl}/invoices/${id}`,
+      ending_balance: Math.min(0, afterBalance),
+      hosted_invoice_url: input.preview ? null : `${baseUrl}/invoices/${id}`,
+      invoice_pdf: input.preview ? null : `${baseUrl}/invoices/${id}`,
       lines: {
         object: 'list',
-        data: [
-          {
-            id: newId('il'),
-            object: 'line_item',
-            amount: input.amount,
-            currency: 'usd',
-            description: input.description,
-            period: { start: input.periodStart, end: input.periodEnd },
-            quantity: 1,
-          },
-        ],
+        data: input.lines.map((l) => invoiceLine(input.sub, l, input.preview ? null : id)),
         has_more: false,
         url: `/v1/invoices/${id}/lines`,
       },
       livemode: false,
       metadata: {},
-      next_payment_attempt: input.paid ? null : t + 3 * 24 * 3600,
-      number,
+      next_payment_attempt: paid || input.preview ? null : t + 3 * 24 * 3600,
+      number: input.preview ? null : `RC-${String(++state.invoiceCounter).padStart(4, '0')}`,
       parent: {
         type: 'subscription_details',
         quote_details: null,
@@ -339,19 +382,103 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
       },
       period_end: input.periodEnd,
       period_start: input.periodStart,
-      status: input.paid ? 'paid' : 'open',
+      starting_balance: startingBalance,
+      status: input.preview ? 'draft' : paid ? 'paid' : 'open',
       status_transitions: {
-        finalized_at: t,
+        finalized_at: input.preview ? null : t,
         marked_uncollectible_at: null,
-        paid_at: input.paid ? t : null,
+        paid_at: paid && !input.preview ? t : null,
         voided_at: null,
       },
-      subtotal: input.amount,
-      total: input.amount,
+      subtotal: total,
+      total,
     };
-    state.invoices[id] = invoice;
-    input.sub.latest_invoice = id;
+  }
+
+  function createInvoice(input: {
+    sub: Obj;
+    lines: LineInput[];
+    paid: boolean;
+    reason: string;
+    periodStart: number;
+    periodEnd: number;
+  }): Obj {
+    const invoice = invoiceObject(input);
+    const customer = state.customers[input.sub.customer];
+    if (customer) customer.balance = invoice.ending_balance;
+    state.invoices[invoice.id] = invoice;
+    input.sub.latest_invoice = invoice.id;
     return invoice;
+  }
+
+  /** A period's charge for one price. */
+  function priceLine(price: Obj, periodStart: number, periodEnd: number, description?: string): LineInput {
+    return {
+      amount: price.unit_amount,
+      description: description ?? lineDescription(price),
+      periodStart,
+      periodEnd,
+      proration: false,
+      price,
+    };
+  }
+
+  const productName = (price: Obj) =>
+    String(price.nickname ?? 'Raincheck').replace(/ \((monthly|annual)\)$/, '');
+  /** "23 Nov 2026", as Stripe writes it in proration lines. */
+  const lineDate = (seconds: number) =>
+    new Date(seconds * 1000).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+  /**
+   * Stripe's proration for moving the item from `oldPrice` to `newPrice` at `at` (unix seconds),
+   * to the second: a credit for the old price's unused share of the period, and — same interval — a
+   * charge for the new price's share of the remaining time, or — another interval — the new price's
+   * full new period starting now (the billing cycle resets).
+   */
+  function prorate(
+    sub: Obj,
+    newPrice: Obj,
+    at: number,
+  ): { lines: LineInput[]; periodStart: number; periodEnd: number; resetsCycle: boolean } {
+    const it = item(sub);
+    const oldPrice = it.price;
+    const start = it.current_period_start;
+    const end = it.current_period_end;
+    const total = end - start;
+    const remaining = Math.min(total, Math.max(0, end - at));
+    const share = (amount: number) => (total > 0 ? Math.round((amount * remaining) / total) : 0);
+    const lines: LineInput[] = [];
+    const credit = share(oldPrice.unit_amount);
+    if (credit > 0)
+      lines.push({
+        amount: -credit,
+        description: `Unused time on ${productName(oldPrice)} after ${lineDate(at)}`,
+        periodStart: at,
+        periodEnd: end,
+        proration: true,
+        price: oldPrice,
+      });
+    if (oldPrice.recurring.interval === newPrice.recurring.interval) {
+      const charge = share(newPrice.unit_amount);
+      if (charge > 0)
+        lines.push({
+          amount: charge,
+          description: `Remaining time on ${productName(newPrice)} after ${lineDate(at)}`,
+          periodStart: at,
+          periodEnd: end,
+          proration: true,
+          price: newPrice,
+        });
+      return { lines, periodStart: start, periodEnd: end, resetsCycle: false };
+    }
+    const newEnd = addInterval(at, newPrice.recurring.interval);
+    lines.push(priceLine(newPrice, at, newEnd));
+    return { lines, periodStart: at, periodEnd: newEnd, resetsCycle: true };
   }
 
   function lineDescription(price: Obj): string {
@@ -526,13 +653,12 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
       trial_start: null,
     };
     state.subscriptions[subId] = sub;
-    state.internal[subId] = { pendingProrationCents: 0 };
+    state.internal[subId] = { pendingLines: [] };
     const invoice = createInvoice({
       sub,
-      amount: price.unit_amount,
+      lines: [priceLine(price, start, end)],
       paid: true,
       reason: 'subscription_create',
-      description: lineDescription(price),
       periodStart: start,
       periodEnd: end,
     });
@@ -573,17 +699,17 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     const previous = { items: structuredClone(sub.items), status: sub.status };
     it.current_period_start = start;
     it.current_period_end = end;
-    const proration = state.internal[subId]?.pendingProrationCents ?? 0;
+    // Prorations left pending by `create_prorations` are invoiced with the next period, as Stripe does.
+    const pending = (state.internal[subId]?.pendingLines ?? []) as LineInput[];
     const invoice = createInvoice({
       sub,
-      amount: Math.max(0, it.price.unit_amount + proration),
+      lines: [...pending, priceLine(it.price, start, end, opts2.invoiceDescription)],
       paid: opts2.paid,
       reason: 'subscription_cycle',
-      description: opts2.invoiceDescription ?? lineDescription(it.price),
       periodStart: start,
       periodEnd: end,
     });
-    if (opts2.paid) state.internal[subId] = { pendingProrationCents: 0 };
+    if (opts2.paid) state.internal[subId] = { pendingLines: [] };
     sub.status = opts2.paid ? 'active' : 'past_due';
     const events = [
       makeEvent(opts2.paid ? 'invoice.paid' : 'invoice.payment_failed', invoice),
@@ -607,41 +733,72 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     return remember([makeEvent('customer.subscription.deleted', sub)]);
   }
 
-  /** Moves the item to another price. Same interval: prorated difference on the next invoice
-   * (create_prorations). Other interval: a new period starts now and is invoiced now, minus unused time. */
-  function changePrice(sub: Obj, newPrice: Obj): SignedEvent[] {
+  /**
+   * Moves the item to another price, prorated at `at` (Stripe's `proration_date`, default now).
+   * `always_invoice`: the proration lines are invoiced and charged now. `create_prorations`: they wait
+   * for the next invoice, except when the interval changes (Stripe invoices a cycle reset at once).
+   * `none`: no proration at all.
+   */
+  function changePrice(sub: Obj, newPrice: Obj, behavior: string, at: number): SignedEvent[] {
     const it = item(sub);
-    const oldPrice = it.price;
     const previous = { items: structuredClone(sub.items) };
-    const t = sec(now());
-    const total = it.current_period_end - it.current_period_start;
-    const remaining = Math.max(0, it.current_period_end - t);
-    const unusedCredit = total > 0 ? Math.round((oldPrice.unit_amount * remaining) / total) : 0;
-    const events: SignedEvent[] = [];
+    const plan = prorate(sub, newPrice, at);
     it.price = structuredClone(newPrice);
-    if (oldPrice.recurring.interval === newPrice.recurring.interval) {
-      const newCost = total > 0 ? Math.round((newPrice.unit_amount * remaining) / total) : 0;
-      const internal = (state.internal[sub.id] ??= { pendingProrationCents: 0 });
-      internal.pendingProrationCents += newCost - unusedCredit;
-      events.push(makeEvent('customer.subscription.updated', sub, previous));
-    } else {
-      it.current_period_start = t;
-      it.current_period_end = addInterval(t, newPrice.recurring.interval);
+    if (plan.resetsCycle) {
+      it.current_period_start = plan.periodStart;
+      it.current_period_end = plan.periodEnd;
+      sub.billing_cycle_anchor = plan.periodStart;
+      if (sub.cancel_at_period_end) sub.cancel_at = plan.periodEnd;
+    }
+    const events: SignedEvent[] = [makeEvent('customer.subscription.updated', sub, previous)];
+    const lines = behavior === 'none' ? plan.lines.filter((l) => !l.proration) : plan.lines;
+    if (behavior === 'always_invoice' || plan.resetsCycle) {
       const invoice = createInvoice({
         sub,
-        amount: Math.max(0, newPrice.unit_amount - unusedCredit),
+        lines,
         paid: true,
         reason: 'subscription_update',
-        description: lineDescription(newPrice),
-        periodStart: it.current_period_start,
-        periodEnd: it.current_period_end,
+        periodStart: plan.periodStart,
+        periodEnd: plan.periodEnd,
       });
-      events.push(
-        makeEvent('customer.subscription.updated', sub, previous),
-        makeEvent('invoice.paid', invoice),
-      );
+      events.push(makeEvent('invoice.paid', invoice));
+    } else if (behavior !== 'none') {
+      const internal = (state.internal[sub.id] ??= { pendingLines: [] });
+      internal.pendingLines = [...(internal.pendingLines ?? []), ...lines];
     }
     return remember(events);
+  }
+
+  const PRORATION_BEHAVIORS = ['create_prorations', 'always_invoice', 'none'];
+
+  /** `proration_date` as Stripe checks it: inside the current period, not in the future. */
+  function prorationDateOf(sub: Obj, value: FormValue | undefined): number {
+    const t = sec(now());
+    if (value === undefined) return t;
+    const at = Number(value);
+    const it = item(sub);
+    if (!Number.isInteger(at) || at > t + 5 || at < it.current_period_start || at > it.current_period_end)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'proration_date must be within the current period of the subscription.',
+        'parameter_invalid',
+        'proration_date',
+      );
+    return Math.min(at, t);
+  }
+
+  function prorationBehaviorOf(value: FormValue | undefined): string {
+    const behavior = typeof value === 'string' ? value : 'create_prorations';
+    if (!PRORATION_BEHAVIORS.includes(behavior))
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(', ')}`,
+        'parameter_invalid',
+        'proration_behavior',
+      );
+    return behavior;
   }
 
   // ---------------------------------------------------------------- HTTP
@@ -889,7 +1046,9 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
       const first = items[0]!;
       if (first.id && first.id !== item(sub).id)
         throw noSuch('subscription item', first.id, { status: 400, param: 'items[0][id]' });
-      events.push(...changePrice(sub, priceOrThrow(first.price)));
+      const behavior = prorationBehaviorOf(p.proration_behavior);
+      const at = prorationDateOf(sub, p.proration_date);
+      events.push(...changePrice(sub, priceOrThrow(first.price), behavior, at));
     }
     const cancelAtPeriodEnd = str(p.cancel_at_period_end);
     if (cancelAtPeriodEnd !== undefined) {
@@ -908,6 +1067,64 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     const events = cancelNow(c.req.param('id'));
     deliverLater(events);
     return c.json(state.subscriptions[c.req.param('id')]);
+  });
+
+  /**
+   * Stripe's upcoming-invoice preview for a subscription update (items moved to another price):
+   * the invoice the update would create, computed exactly as the update computes it, never stored.
+   */
+  app.post('/v1/invoices/create_preview', async (c) => {
+    const p = await params(c);
+    const subId = str(p.subscription);
+    if (!subId)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'The sandbox previews subscription updates only: pass subscription.',
+        'parameter_missing',
+        'subscription',
+      );
+    const sub = subscriptionOrThrow(subId);
+    if (sub.status === 'canceled')
+      throw new StripeApiError(400, 'invalid_request_error', 'This subscription is canceled.');
+    const details = (p.subscription_details ?? {}) as Obj;
+    const items = Array.isArray(details.items) ? (details.items as Obj[]) : [];
+    const it = item(sub);
+    const first = items[0];
+    if (first?.id && first.id !== it.id)
+      throw noSuch('subscription item', first.id, {
+        status: 400,
+        param: 'subscription_details[items][0][id]',
+      });
+    const newPrice = first?.price ? priceOrThrow(first.price) : it.price;
+    const behavior = prorationBehaviorOf(details.proration_behavior);
+    const at = prorationDateOf(sub, details.proration_date);
+    const plan = prorate(sub, newPrice, at);
+    const immediate = behavior === 'always_invoice' || plan.resetsCycle;
+    // Not invoiced now: the preview is the next renewal with the pending prorations on it.
+    const lines = immediate
+      ? behavior === 'none'
+        ? plan.lines.filter((l) => !l.proration)
+        : plan.lines
+      : [
+          ...(behavior === 'none' ? [] : plan.lines),
+          priceLine(
+            newPrice,
+            it.current_period_end,
+            addInterval(it.current_period_end, newPrice.recurring.interval),
+          ),
+        ];
+    return c.json(
+      invoiceObject({
+        sub,
+        lines,
+        paid: false,
+        reason: immediate ? 'subscription_update' : 'upcoming',
+        periodStart: plan.periodStart,
+        periodEnd: plan.periodEnd,
+        preview: true,
+      }),
+    );
   });
 
   app.get('/v1/invoices/:id', async (c) => {

@@ -16,7 +16,7 @@ test('should set a new password with the emailed code and sign in with it when a
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
   await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/reset-password\?email=/);
 
   // The code went through cognito-local into the SES emulator's mailbox.

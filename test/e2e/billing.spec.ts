@@ -129,10 +129,10 @@ test('should move a Basic account to Premium and open /jobsites when the plan ch
   await expect(page.getByTestId('current-plan-name')).toHaveText('Basic');
 
   await page.getByRole('button', { name: 'Switch to Premium, monthly' }).click();
-  await page
-    .getByRole('dialog', { name: 'Change your plan' })
-    .getByRole('button', { name: 'Confirm change' })
-    .click();
+  // The prorated amount is shown before anything is charged.
+  const dialog = page.getByRole('dialog', { name: 'Change your plan' });
+  await expect(dialog.getByTestId('prorated-amount')).toHaveText(/^\$\d+\.\d\d$/);
+  await dialog.getByRole('button', { name: /^Confirm and pay \$/ }).click();
 
   // The webhook updates the record; the screen polls until it does.
   await expect(page.getByTestId('current-plan-name')).toHaveText('Premium');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { colorScheme, seriousA11yViolations } from './helpers';
 import { DEMO } from './stack';
 
@@ -143,7 +143,7 @@ test.describe('login modal', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-    await expect(dialog.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Send code' })).toBeVisible();
     const email = dialog.getByLabel('Email');
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toHaveAttribute('required', '');
@@ -152,7 +152,7 @@ test.describe('login modal', () => {
     await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible();
   });
 
-  test('should alert "Password reset email sent! Check your inbox." when the reset email is sent', async ({
+  test('should alert that a code was sent if the account exists when the reset code is requested', async ({
     page,
   }) => {
     const alerts: string[] = [];
@@ -165,9 +165,9 @@ test.describe('login modal', () => {
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
     await dialog.getByLabel('Email').fill(DEMO.email);
-    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
 
     await expect(page).toHaveURL(/\/reset-password\?email=/);
-    expect(alerts).toEqual([MESSAGES.resetEmailSent]);
+    expect(alerts).toEqual([ACCOUNT_MESSAGES.resetCodeSent]);
   });
 });

@@ -81,6 +81,13 @@ function toEntryItem(entry: BillingHistoryEntry, ownerId: string) {
     status: entry.status,
     invoiceNumber: entry.invoice ?? undefined,
     invoiceUrl: entry.invoiceUrl ?? undefined,
+    lines: entry.lines?.map((l) => ({
+      description: l.description,
+      amount: l.amount,
+      proration: l.proration,
+      periodStart: l.periodStart ?? undefined,
+      periodEnd: l.periodEnd ?? undefined,
+    })),
   };
 }
 
@@ -219,6 +226,17 @@ export class DynamoBillingStore implements BillingStore {
       status: d.status,
       invoice: d.invoiceNumber ?? null,
       invoiceUrl: d.invoiceUrl ?? null,
+      ...(d.lines
+        ? {
+            lines: d.lines.map((l) => ({
+              description: l.description,
+              amount: l.amount,
+              proration: l.proration,
+              periodStart: l.periodStart ?? null,
+              periodEnd: l.periodEnd ?? null,
+            })),
+          }
+        : {}),
     }));
   }
 

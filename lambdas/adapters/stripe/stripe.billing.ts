@@ -44,6 +44,8 @@ export function createStripeBilling(config: LambdaConfig, keys?: () => Promise<S
     cancelSubscription: async (id) => (await stripeContext()).gateway.cancelSubscription(id),
     createPortalSession: async (i) => (await stripeContext()).gateway.createPortalSession(i),
     changeSubscriptionPrice: async (i) => (await stripeContext()).gateway.changeSubscriptionPrice(i),
+    previewPriceChange: async (i) => (await stripeContext()).gateway.previewPriceChange(i),
+    setCancelAtPeriodEnd: async (i) => (await stripeContext()).gateway.setCancelAtPeriodEnd(i),
     retrieveSubscription: async (id) => (await stripeContext()).gateway.retrieveSubscription(id),
     retrieveInvoice: async (id) => (await stripeContext()).gateway.retrieveInvoice(id),
   };

@@ -6,6 +6,7 @@ import type {
   SubscriptionSnapshot,
 } from '../../core/billing/billing.ports';
 import { PaymentProviderError } from '../../core/billing/billing.errors';
+import type { InvoiceLine, PlanChangePreview } from '../../../shared/billing';
 
 const iso = (seconds: number | null | undefined): string | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
@@ -61,9 +62,27 @@ export function toSubscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSn
   };
 }
 
+/** An invoice line as the billing history shows it (credits are negative amounts). */
+export function toInvoiceLine(line: Stripe.InvoiceLineItem): InvoiceLine {
+  const parent = line.parent;
+  const proration =
+    parent?.subscription_item_details?.proration ?? parent?.invoice_item_details?.proration ?? false;
+  return {
+    description: line.description ?? '',
+    amount: line.amount,
+    proration,
+    periodStart: iso(line.period?.start),
+    periodEnd: iso(line.period?.end),
+  };
+}
+
 export function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
   const subscription = invoice.parent?.subscription_details?.subscription ?? null;
-  const firstLine = invoice.lines?.data?.[0]?.description ?? null;
+  // A plan change's first line is its credit: name the invoice for what it is, its lines say the rest.
+  const firstLine =
+    invoice.billing_reason === 'subscription_update'
+      ? 'Plan change'
+      : (invoice.lines?.data?.[0]?.description ?? null);
   return {
     id: invoice.id!,
     customerId: idOf(invoice.customer)!,
@@ -77,6 +96,30 @@ export function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
     created: iso(invoice.created)!,
     paidAt: iso(invoice.status_transitions?.paid_at),
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    lines: (invoice.lines?.data ?? []).map(toInvoiceLine),
+  };
+}
+
+/**
+ * What a preview invoice of a plan change says: Stripe's lines (credit for unused time, charge for
+ * the new plan), the total and what is due now, for the proration time sent with the change.
+ */
+export function toPlanChangePreview(invoice: Stripe.Invoice, prorationDate: number): PlanChangePreview {
+  const lines = (invoice.lines?.data ?? []).map(toInvoiceLine);
+  // Same interval: the proration invoice holds only the proration lines; the new price renews at the
+  // end of the unchanged period. A new interval starts a new period now, invoiced at once.
+  const periodEnds = (invoice.lines?.data ?? [])
+    .filter((l) => !(l.parent?.subscription_item_details?.proration ?? false))
+    .map((l) => l.period?.end);
+  const prorated = (invoice.lines?.data ?? []).map((l) => l.period?.end);
+  const nextBillingDate = iso(periodEnds[0] ?? prorated[0] ?? invoice.period_end);
+  return {
+    amountDue: invoice.amount_due,
+    total: invoice.total,
+    currency: invoice.currency,
+    prorationDate,
+    lines,
+    nextBillingDate,
   };
 }
 
@@ -194,17 +237,65 @@ export class StripePaymentsGateway implements PaymentsGateway {
     return { url: session.url };
   }
 
-  async changeSubscriptionPrice(input: { subscriptionId: string; priceId: string; idempotencyKey: string }) {
-    const sub = await this.call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
-    const item = sub.items.data[0];
-    if (!item) throw new PaymentProviderError(`Subscription ${input.subscriptionId} has no item`);
+  /**
+   * `always_invoice`: the proration is invoiced and charged now (credit for unused time, charge for
+   * the new price), so a change is never an invisible adjustment on next month's invoice.
+   */
+  async changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    priceId: string;
+    idempotencyKey: string;
+    prorationDate?: number;
+  }) {
+    const item = await this.itemOf(input.subscriptionId);
     await this.call(() =>
       this.stripe.subscriptions.update(
         input.subscriptionId,
-        { items: [{ id: item.id, price: input.priceId }], proration_behavior: 'create_prorations' },
+        {
+          items: [{ id: item.id, price: input.priceId }],
+          proration_behavior: 'always_invoice',
+          ...(input.prorationDate ? { proration_date: input.prorationDate } : {}),
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
+  }
+
+  async previewPriceChange(input: { subscriptionId: string; priceId: string }): Promise<PlanChangePreview> {
+    const item = await this.itemOf(input.subscriptionId);
+    const prorationDate = Math.floor(Date.now() / 1000);
+    const invoice = await this.call(() =>
+      this.stripe.invoices.createPreview({
+        subscription: input.subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: input.priceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: prorationDate,
+        },
+      }),
+    );
+    return toPlanChangePreview(invoice, prorationDate);
+  }
+
+  async setCancelAtPeriodEnd(input: {
+    subscriptionId: string;
+    cancelAtPeriodEnd: boolean;
+    idempotencyKey: string;
+  }): Promise<void> {
+    await this.call(() =>
+      this.stripe.subscriptions.update(
+        input.subscriptionId,
+        { cancel_at_period_end: input.cancelAtPeriodEnd },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+  }
+
+  private async itemOf(subscriptionId: string): Promise<Stripe.SubscriptionItem> {
+    const sub = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item) throw new PaymentProviderError(`Subscription ${subscriptionId} has no item`);
+    return item;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null> {

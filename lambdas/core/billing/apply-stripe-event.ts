@@ -1,4 +1,8 @@
+import { cancelsOn } from '../../../shared/billing';
+import { isPaidPlan, priceCents } from '../../../shared/plans';
 import { grantsPlan, type Subscription } from '../../../shared/subscription';
+import { sendAccountEmail, type AccountEmail } from '../email/account-emails';
+import type { Mailer } from '../email/email.ports';
 import type { Clock } from '../ports';
 import type {
   BillingEvent,
@@ -18,6 +22,10 @@ export interface ApplyEventDeps {
   clock: Clock;
   /** Structured warnings (one JSON line each); default console.warn. */
   warn?: (message: string, fields: Record<string, unknown>) => void;
+  /** Account emails (purchase, plan change, cancellation, failed payment); none are sent without it. */
+  mailer?: Mailer;
+  /** Links in those emails point here. */
+  appOrigin?: string;
 }
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored';
@@ -46,6 +54,7 @@ export async function applyStripeEvent(event: BillingEvent, deps: ApplyEventDeps
     const result = await deps.store.commitEvent(planned.commit);
     if (result === 'committed') {
       if (planned.duplicate) await cancelDuplicate(planned.duplicate, event, deps);
+      await sendNotices(planned.notices, event, deps);
       return planned.outcome;
     }
     if (result === 'duplicate') return 'duplicate';
@@ -60,6 +69,80 @@ interface Planned {
   outcome: 'applied' | 'ignored';
   /** Two live subscriptions for one owner: the one kept in the record, and the one to cancel. */
   duplicate?: { ownerId: string; keptId: string; cancelId: string };
+  /** Account emails this event causes, sent once the commit (and its receipt) is written. */
+  notices: { to: string; email: AccountEmail }[];
+}
+
+function warner(deps: ApplyEventDeps) {
+  return (
+    deps.warn ??
+    ((message: string, fields: Record<string, unknown>) =>
+      console.warn(JSON.stringify({ level: 'warn', message, ...fields })))
+  );
+}
+
+/**
+ * Sent after the commit, so at most once per event: the receipt written with the change makes any
+ * redelivery a duplicate before it gets here. A failed send is logged, never retried by failing the
+ * webhook (that would apply nothing new and send nothing either).
+ */
+async function sendNotices(notices: Planned['notices'], event: BillingEvent, deps: ApplyEventDeps) {
+  if (!deps.mailer || notices.length === 0) return;
+  const mailer = deps.mailer;
+  for (const notice of notices) {
+    try {
+      await sendAccountEmail(notice.to, notice.email, { mailer, appOrigin: deps.appOrigin ?? '' });
+    } catch (err) {
+      warner(deps)('Account email not sent', {
+        eventId: event.id,
+        kind: notice.email.kind,
+        error: String(err),
+      });
+    }
+  }
+}
+
+/**
+ * What the account owner is told when the record moves from `previous` to `next`. Decided on the
+ * records, not the event type, so whichever event brings a change first (Stripe's order varies)
+ * sends its one email, and the events after it see no change.
+ */
+export function noticesFor(previous: Subscription | null, next: Subscription, now: Date): AccountEmail[] {
+  const wasLive = !!previous?.id && grantsPlan(previous.status);
+  const isLive = !!next.id && grantsPlan(next.status);
+  if (isLive && (!wasLive || previous?.id !== next.id)) {
+    return [
+      {
+        kind: 'purchase',
+        plan: next.plan,
+        billingCycle: next.billing_cycle,
+        amountCents: isPaidPlan(next.plan) ? priceCents(next.plan, next.billing_cycle) : null,
+      },
+    ];
+  }
+  if (!previous || previous.id !== next.id) return [];
+  if (wasLive && !isLive && next.status === 'canceled') {
+    return [{ kind: 'ended', plan: previous.plan, endedOn: next.end_date ?? now.toISOString() }];
+  }
+  if (!wasLive || !isLive) return [];
+  const notices: AccountEmail[] = [];
+  if (previous.plan !== next.plan || previous.billing_cycle !== next.billing_cycle) {
+    notices.push({
+      kind: 'planChanged',
+      fromPlan: previous.plan,
+      fromCycle: previous.billing_cycle,
+      plan: next.plan,
+      billingCycle: next.billing_cycle,
+    });
+  }
+  const wasCancelling = cancelsOn(previous);
+  const cancelling = cancelsOn(next);
+  if (!wasCancelling && cancelling) {
+    notices.push({ kind: 'cancellationScheduled', plan: next.plan, endsOn: cancelling });
+  } else if (wasCancelling && !cancelling && next.next_billing_date) {
+    notices.push({ kind: 'resumed', plan: next.plan, renewsOn: next.next_billing_date });
+  }
+  return notices;
 }
 
 /**
@@ -74,10 +157,7 @@ async function cancelDuplicate(
   event: BillingEvent,
   deps: ApplyEventDeps,
 ): Promise<void> {
-  const warn =
-    deps.warn ??
-    ((message: string, fields: Record<string, unknown>) =>
-      console.warn(JSON.stringify({ level: 'warn', message, ...fields })));
+  const warn = warner(deps);
   const fields = {
     eventId: event.id,
     ownerId: duplicate.ownerId,
@@ -120,6 +200,7 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
   };
   const receiptOnly: Planned = {
     outcome: 'ignored',
+    notices: [],
     commit: {
       receipt,
       ownerId: '',
@@ -168,6 +249,7 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
 
   let subscription: EventCommit['subscription'] = null;
   let duplicate: Planned['duplicate'];
+  const notices: Planned['notices'] = [];
   if (snapshot) {
     const current = await deps.store.getSubscriptionForSync(ownerId);
     const next = toSubscriptionRecord(snapshot, ownerId, now);
@@ -195,15 +277,31 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
     }
     if (shouldReplace(currentRecord, next)) {
       subscription = { record: next, expectedVersion: current ? (current.version ?? null) : null };
+      for (const notice of noticesFor(current?.record ?? null, next, now))
+        notices.push({ to: '', email: notice });
     } else if (current) {
       // Keep the current record, but still fail over to a retry if it changes under us.
       subscription = { record: current.record, expectedVersion: current.version ?? null };
     }
   }
 
+  if (event.type === 'invoice.payment_failed' && invoice && invoice.status !== 'paid') {
+    notices.push({
+      to: '',
+      email: {
+        kind: 'paymentFailed',
+        amountCents: invoice.amountCents,
+        invoiceNumber: invoice.number,
+        invoiceUrl: invoice.hostedInvoiceUrl,
+      },
+    });
+  }
+
   return {
     outcome: 'applied',
     duplicate,
+    // Every notice goes to the customer's email (the account's, or the guest's until linked).
+    notices: email ? notices.map((n) => ({ ...n, to: email.toLowerCase() })) : [],
     commit: {
       receipt,
       ownerId,

@@ -1,4 +1,4 @@
-import type { BillingHistoryEntry } from '../../../shared/billing';
+import type { BillingHistoryEntry, InvoiceLine, PlanChangePreview } from '../../../shared/billing';
 import type { PaymentMethod, Subscription } from '../../../shared/subscription';
 
 /**
@@ -45,6 +45,8 @@ export interface InvoiceSnapshot {
   created: string;
   paidAt: string | null;
   hostedInvoiceUrl: string | null;
+  /** The invoice's lines as Stripe lists them (credits negative). */
+  lines: InvoiceLine[];
 }
 
 /** A verified Stripe event, normalised by the adapter. Unknown types arrive as `ignored`. */
@@ -114,10 +116,23 @@ export interface PaymentsGateway {
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
-  /** Moves the subscription's single item to another price, prorating. */
+  /**
+   * Moves the subscription's single item to another price, prorating, and invoices the proration at
+   * once (credit for unused time, charge for the new price). `prorationDate` (unix seconds) makes the
+   * invoice equal the preview shown for that time.
+   */
   changeSubscriptionPrice(input: {
     subscriptionId: string;
     priceId: string;
+    idempotencyKey: string;
+    prorationDate?: number;
+  }): Promise<void>;
+  /** Stripe's upcoming-invoice preview of `changeSubscriptionPrice` for the same target, now. */
+  previewPriceChange(input: { subscriptionId: string; priceId: string }): Promise<PlanChangePreview>;
+  /** Sets or clears cancel_at_period_end; Stripe's webhook then updates the record. */
+  setCancelAtPeriodEnd(input: {
+    subscriptionId: string;
+    cancelAtPeriodEnd: boolean;
     idempotencyKey: string;
   }): Promise<void>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;

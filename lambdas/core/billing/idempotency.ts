@@ -51,3 +51,12 @@ export function changeIdempotencyKey(input: {
 }): string {
   return key(['change', input.subscriptionId, input.fromState, input.plan, input.billingCycle]);
 }
+
+/** Cancel or resume from one known state of the record: a retry does not flip it twice. */
+export function cancelIdempotencyKey(input: {
+  subscriptionId: string;
+  cancel: boolean;
+  fromState: string;
+}): string {
+  return key([input.cancel ? 'cancel' : 'resume', input.subscriptionId, input.fromState]);
+}

@@ -63,6 +63,8 @@ export function toSubscriptionRecord(
 }
 
 const MAX_DESCRIPTION = 500;
+/** A subscription invoice has a handful of lines; more are cut so an entry stays far below 400 KB. */
+const MAX_LINES = 20;
 
 /** One billing history entry per invoice id: replays overwrite it with the same values. */
 export function toBillingEntry(invoice: InvoiceSnapshot): BillingHistoryEntry {
@@ -75,6 +77,10 @@ export function toBillingEntry(invoice: InvoiceSnapshot): BillingHistoryEntry {
     status: invoice.status,
     invoice: invoice.number,
     invoiceUrl: invoice.hostedInvoiceUrl,
+    lines: invoice.lines.slice(0, MAX_LINES).map((line) => ({
+      ...line,
+      description: line.description.slice(0, MAX_DESCRIPTION),
+    })),
   };
 }
 

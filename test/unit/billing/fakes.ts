@@ -183,8 +183,43 @@ export class FakeGateway implements PaymentsGateway {
   async createPortalSession() {
     return { url: 'http://sandbox/portal/bps_1' };
   }
-  async changeSubscriptionPrice(input: { subscriptionId: string; priceId: string }) {
+  changes: { subscriptionId: string; priceId: string; prorationDate?: number }[] = [];
+  async changeSubscriptionPrice(input: { subscriptionId: string; priceId: string; prorationDate?: number }) {
     this.calls.push(`change:${input.subscriptionId}:${input.priceId}`);
+    this.changes.push({
+      subscriptionId: input.subscriptionId,
+      priceId: input.priceId,
+      prorationDate: input.prorationDate,
+    });
+  }
+  async previewPriceChange(input: { subscriptionId: string; priceId: string }) {
+    this.calls.push(`preview:${input.subscriptionId}:${input.priceId}`);
+    return {
+      amountDue: 1500,
+      total: 1500,
+      currency: 'usd',
+      prorationDate: Math.floor(Date.parse(T0) / 1000),
+      lines: [
+        {
+          description: 'Unused time on Raincheck Basic after 22 Nov 2026',
+          amount: -1500,
+          proration: true,
+          periodStart: T0,
+          periodEnd: '2026-12-22T12:00:00.000Z',
+        },
+        {
+          description: 'Remaining time on Raincheck Premium after 22 Nov 2026',
+          amount: 3000,
+          proration: true,
+          periodStart: T0,
+          periodEnd: '2026-12-22T12:00:00.000Z',
+        },
+      ],
+      nextBillingDate: '2026-12-22T12:00:00.000Z',
+    };
+  }
+  async setCancelAtPeriodEnd(input: { subscriptionId: string; cancelAtPeriodEnd: boolean }) {
+    this.calls.push(`${input.cancelAtPeriodEnd ? 'cancelAtPeriodEnd' : 'resume'}:${input.subscriptionId}`);
   }
   async retrieveSubscription(id: string) {
     this.calls.push(`retrieveSubscription:${id}`);
@@ -198,6 +233,17 @@ export class FakeGateway implements PaymentsGateway {
 }
 
 export const T0 = '2026-11-22T12:00:00.000Z';
+
+/** A mailer that keeps what it was asked to send. */
+export class MemoryMailer {
+  sent: { to: string[]; subject: string; text: string; html?: string }[] = [];
+  fail: Error | null = null;
+  async send(email: { to: string[]; subject: string; text: string; html?: string }) {
+    if (this.fail) throw this.fail;
+    this.sent.push(email);
+    return { messageId: `m${this.sent.length}` };
+  }
+}
 
 export function snapshot(overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
   return {
@@ -238,6 +284,15 @@ export function invoice(overrides: Partial<InvoiceSnapshot> = {}): InvoiceSnapsh
     created: T0,
     paidAt: T0,
     hostedInvoiceUrl: 'http://sandbox/invoices/in_1',
+    lines: [
+      {
+        description: '1 × Raincheck Basic (at $29.99 / month)',
+        amount: 2999,
+        proration: false,
+        periodStart: T0,
+        periodEnd: '2026-12-22T12:00:00.000Z',
+      },
+    ],
     ...overrides,
   };
 }

@@ -77,7 +77,7 @@ describe('LoginModal', () => {
     renderWithProviders(<LoginModal opened onClose={() => undefined} onSignedIn={() => undefined} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
@@ -100,9 +100,13 @@ describe('LoginModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'demo@raincheck.local' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Password reset email sent! Check your inbox.'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'If an account exists for that email, we sent a code. Check your inbox.',
+      ),
+    );
     expect(requestPasswordReset).toHaveBeenCalledWith('demo@raincheck.local');
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(
@@ -123,7 +127,7 @@ describe('LoginModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'demo@raincheck.local' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to send reset email. Please try again.',

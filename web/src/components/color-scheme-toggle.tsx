@@ -38,7 +38,7 @@ function MoonIcon() {
  * A native `title` rather than Mantine's Tooltip: the Tooltip brings floating-ui (~18 KB gzipped) into
  * every page that shows this button, the landing page included.
  */
-export function ColorSchemeToggle() {
+export function ColorSchemeToggle({ size = 'lg' }: { size?: 'lg' | number }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
@@ -46,7 +46,7 @@ export function ColorSchemeToggle() {
   return (
     <ActionIcon
       variant="default"
-      size="lg"
+      size={size}
       aria-label={label}
       title={label}
       onClick={() => setColorScheme(next)}

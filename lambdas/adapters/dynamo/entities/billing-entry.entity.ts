@@ -16,6 +16,20 @@ export function billingEntryEntity(config: EntityConfig) {
         status: { type: 'string', required: true },
         invoiceNumber: { type: 'string' },
         invoiceUrl: { type: 'string' },
+        /** The invoice's lines (credit for unused time, charge for the new plan); cents, credits negative. */
+        lines: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              description: { type: 'string', required: true },
+              amount: { type: 'number', required: true },
+              proration: { type: 'boolean', required: true },
+              periodStart: { type: 'string' },
+              periodEnd: { type: 'string' },
+            },
+          },
+        },
       },
       indexes: {
         byOwner: {

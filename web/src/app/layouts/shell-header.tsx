@@ -1,4 +1,4 @@
-import { Burger, Button, Group, Text } from '@mantine/core';
+import { Box, Burger, Button, Group, Text, useMatches } from '@mantine/core';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
@@ -6,15 +6,20 @@ import { toast } from '../../lib/toast';
 import { Brand } from './brand';
 
 interface Props {
-  navOpened: boolean;
-  onToggleNav: () => void;
+  navOpened?: boolean;
+  /** Toggles the navbar on small screens; without it (no navbar, e.g. the 404 page) there is no menu button. */
+  onToggleNav?: () => void;
   home: string;
   badge?: string;
 }
 
+/** WCAG 2.5.5: touch targets of at least 44 × 44 px on phones; the desktop sizes elsewhere. */
+export const PHONE_TOUCH_TARGET_PX = 44;
+
 /** Header of the signed-in and admin shells: menu button (small screens), brand, user, theme, sign out. */
-export function ShellHeader({ navOpened, onToggleNav, home, badge }: Props) {
+export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Props) {
   const { user, signOut } = useAuth();
+  const phone = useMatches({ base: true, sm: false });
 
   // Once signed out, the route guard sends the user to the landing page.
   const onSignOut = async () => {
@@ -28,28 +33,38 @@ export function ShellHeader({ navOpened, onToggleNav, home, badge }: Props) {
   };
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={navOpened}
-          onClick={onToggleNav}
-          hiddenFrom="sm"
-          size="sm"
-          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-        />
-        <Brand to={home} />
+    <Group h="100%" px={phone ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+      <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
+        {onToggleNav ? (
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            hiddenFrom="sm"
+            size="sm"
+            w={PHONE_TOUCH_TARGET_PX}
+            h={PHONE_TOUCH_TARGET_PX}
+            // The lines (18 px) centred in the 44 px target; never squeezed by a long brand badge.
+            p={(PHONE_TOUCH_TARGET_PX - 18) / 2}
+            style={{ flexShrink: 0 }}
+            aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+          />
+        ) : null}
+        {/* The brand keeps its one line even with the larger phone touch targets beside it. */}
+        <Box style={{ flexShrink: 0 }}>
+          <Brand to={home} />
+        </Box>
         {badge ? (
           <Text size="sm" c="dimmed" visibleFrom="xs">
             {badge}
           </Text>
         ) : null}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap={phone ? 'xs' : 'sm'} wrap="nowrap">
         <Text size="sm" visibleFrom="sm" data-testid="signed-in-email" truncate maw={260}>
           {user?.email}
         </Text>
-        <ColorSchemeToggle />
-        <Button variant="default" onClick={onSignOut}>
+        <ColorSchemeToggle size={phone ? PHONE_TOUCH_TARGET_PX : undefined} />
+        <Button variant="default" onClick={onSignOut} h={phone ? PHONE_TOUCH_TARGET_PX : undefined}>
           Sign out
         </Button>
       </Group>

@@ -11,9 +11,11 @@ import { useAuth } from '../../lib/auth/auth-context';
 import type { RedirectState } from '../../lib/auth/guards';
 import { isAdmin } from '../../lib/auth/types';
 import { toast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /login: a signed-in user goes on to the pending plan, the page they came from, or the dashboard. */
 export function LoginPage() {
+  useDocumentTitle('Log in');
   const location = useLocation();
   const navigate = useNavigate();
   const { from, email } = (location.state as RedirectState | null) ?? {};
@@ -37,6 +39,7 @@ export function LoginPage() {
 
 /** /register: sign up, confirm the emailed code, and go on signed in. */
 export function RegisterPage() {
+  useDocumentTitle('Create your account');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // Back from a guest checkout: once signed in, the subscription screen shows the linked purchase.
@@ -50,6 +53,7 @@ export function RegisterPage() {
 
 /** /forgot-password: sends the reset code, then moves on to entering it. */
 export function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
   const navigate = useNavigate();
   return (
     <Stack gap="md">
@@ -66,6 +70,7 @@ export function ForgotPasswordPage() {
 
 /** /reset-password: the code from the email and a new password. */
 export function ResetPasswordPage() {
+  useDocumentTitle('Set a new password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
@@ -90,6 +95,7 @@ export function ResetPasswordPage() {
 
 /** /admin/login: admins only (group `admins`). */
 export function AdminLoginPage() {
+  useDocumentTitle('Admin log in');
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -27,6 +27,7 @@ import {
 } from '../../lib/pending-plan';
 import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The modal (and, through it, the auth client) loads only when a visitor opens it.
 const loadLoginModal = () => import('../../features/auth/components/login-modal');
@@ -54,6 +55,7 @@ const FEATURES = [
 ];
 
 export function LandingPage() {
+  useDocumentTitle(null);
   const auth = useAuth();
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);

@@ -1,9 +1,13 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMe } from '../../../features/account/api/get-me';
 import { AccountSummary } from '../../../features/account/components/account-summary';
+import { CancelsOnNotice } from '../../../features/billing/components/cancels-on-notice';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const me = useMe();
   return (
@@ -14,6 +18,8 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">Signed in as {user?.email}</Text>
       </div>
+      {/* "Cancels on <date>" with a link to resume, only while the subscription is set to cancel. */}
+      <CancelsOnNotice />
       {me.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading your account">
           <Skeleton h={80} />
@@ -22,7 +28,9 @@ export function DashboardPage() {
       ) : me.isError ? (
         <Alert color="red" title="Could not load your account" role="alert">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{me.error.message}</Text>
+            <Text size="sm">
+              {friendlyErrorMessage(me.error, 'Your account could not be loaded just now.')}
+            </Text>
             <Button variant="default" size="xs" onClick={() => void me.refetch()}>
               Try again
             </Button>

@@ -1,9 +1,12 @@
-import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
 import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -17,6 +20,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const me = useMe();
   const update = useUpdateProfile();
   return (
@@ -29,7 +33,12 @@ export function SettingsPage() {
           <Skeleton h={200} aria-label="Loading your profile" />
         ) : me.isError ? (
           <Alert color="red" role="alert">
-            {me.error.message}
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{friendlyErrorMessage(me.error, ACCOUNT_MESSAGES.profileLoadFailed)}</Text>
+              <Button size="xs" variant="default" onClick={() => void me.refetch()}>
+                Try again
+              </Button>
+            </Group>
           </Alert>
         ) : (
           <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />

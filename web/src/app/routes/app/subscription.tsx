@@ -1,14 +1,17 @@
 import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { cancelsOn } from '../../../../../shared/billing';
 import { MESSAGES } from '../../../../../shared/messages';
 import { isBillingCycle, isPaidPlan, PLANS } from '../../../../../shared/plans';
 import { effectivePlan, grantsPlan } from '../../../../../shared/subscription';
+import { useSetCancellation } from '../../../features/billing/api/cancel-subscription';
 import { useChangeSubscription } from '../../../features/billing/api/change-subscription';
 import { createPortalSession } from '../../../features/billing/api/create-portal-session';
 import { useSubscription } from '../../../features/billing/api/get-subscription';
-import { billingErrorMessage } from '../../../features/billing/checkout-errors';
+import { CancelSubscriptionModal } from '../../../features/billing/components/cancel-subscription-modal';
+import { formatDate } from '../../../features/billing/billing-history';
 import { BillingHistoryTable } from '../../../features/billing/components/billing-history-table';
 import { ChangePlanModal } from '../../../features/billing/components/change-plan-modal';
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary';
@@ -18,7 +21,10 @@ import { meQueryKey } from '../../../features/account/api/get-me';
 import { PlanChooser } from '../../../features/plans/components/plan-chooser';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { ApiError } from '../../../lib/api-client';
+import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import type { SubscriptionRedirectState } from './require-premium';
 
 /** How often the screen re-reads the subscription while the payment provider's webhook is on its way. */
@@ -27,8 +33,11 @@ const POLL_MS = 1000;
 const POLL_LIMIT_MS = 30_000;
 
 const PORTAL_FAILED = 'Could not open the billing portal. Please try again.';
+const CHANGE_FAILED = 'Your plan could not be changed just now. Nothing was charged. Try again.';
+const CANCEL_FAILED = 'Your subscription could not be updated just now. Try again.';
 
-type Awaiting = { kind: 'checkout' } | { kind: 'change'; target: CheckoutChoice };
+type Awaiting =
+  { kind: 'checkout' } | { kind: 'change'; target: CheckoutChoice } | { kind: 'cancel' } | { kind: 'resume' };
 
 const cycleName = (cycle: string) => (cycle === 'annual' ? 'Annual' : 'Monthly');
 
@@ -39,6 +48,7 @@ const cycleName = (cycle: string) => (cycle === 'annual' ? 'Annual' : 'Monthly')
  * (back from the hosted checkout: the screen polls until the webhook has written the plan).
  */
 export function SubscriptionPage() {
+  useDocumentTitle('Subscription');
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -62,10 +72,16 @@ export function SubscriptionPage() {
   const [alreadySubscribed, setAlreadySubscribed] = useState(false);
   const [changeTarget, setChangeTarget] = useState<CheckoutChoice | null>(null);
   const [portal, setPortal] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const plansHeading = useRef<HTMLHeadingElement>(null);
+  const summaryHeading = useCallback(() => document.getElementById('current-plan-title'), []);
+  useReturnFocus(changeTarget !== null, () => plansHeading.current);
+  useReturnFocus(confirmCancel, summaryHeading);
 
   const subscription = useSubscription(awaiting && !slow ? POLL_MS : false);
   const checkout = useCheckout();
   const change = useChangeSubscription();
+  const cancellation = useSetCancellation();
   const data = subscription.data;
 
   useEffect(() => {
@@ -95,7 +111,11 @@ export function SubscriptionPage() {
     const done =
       awaiting.kind === 'checkout'
         ? plan !== 'none'
-        : sub.plan === awaiting.target.plan && sub.billing_cycle === awaiting.target.billingCycle;
+        : awaiting.kind === 'cancel'
+          ? cancelsOn(sub) !== null
+          : awaiting.kind === 'resume'
+            ? cancelsOn(sub) === null
+            : sub.plan === awaiting.target.plan && sub.billing_cycle === awaiting.target.billingCycle;
     if (!done) return;
     setAwaiting(null);
     setSlow(false);
@@ -104,7 +124,11 @@ export function SubscriptionPage() {
     toast.success(
       awaiting.kind === 'checkout'
         ? `Your ${PLANS[plan].name} plan is active.`
-        : `Your plan is now ${PLANS[sub.plan].name}, billed ${sub.billing_cycle}.`,
+        : awaiting.kind === 'cancel'
+          ? `Your subscription cancels on ${formatDate(cancelsOn(sub))}.`
+          : awaiting.kind === 'resume'
+            ? 'Your subscription will renew.'
+            : `Your plan is now ${PLANS[sub.plan].name}, billed ${sub.billing_cycle}.`,
     );
   }, [awaiting, data, queryClient, user?.sub]);
 
@@ -116,6 +140,7 @@ export function SubscriptionPage() {
 
   const sub = data?.subscription ?? null;
   const hasLivePlan = !!sub && sub.id !== null && grantsPlan(sub.status) && isPaidPlan(sub.plan);
+  const cancelling = sub ? cancelsOn(sub) : null;
 
   const onChoose = (choice: CheckoutChoice) => {
     if (!user || !data) return;
@@ -127,15 +152,32 @@ export function SubscriptionPage() {
     void checkout.start({ kind: 'account', userId: user.sub, email: user.email }, choice);
   };
 
-  const onConfirmChange = (target: CheckoutChoice) => {
+  const onConfirmChange = (target: CheckoutChoice, prorationDate: number) => {
     if (!sub?.id) return;
     change.mutate(
-      { subscriptionId: sub.id, ...target },
+      { subscriptionId: sub.id, ...target, prorationDate },
       {
         onSuccess: () => {
           setChangeTarget(null);
           setSlow(false);
           setAwaiting({ kind: 'change', target });
+        },
+      },
+    );
+  };
+
+  const setCancelled = (cancel: boolean) => {
+    if (!sub?.id) return;
+    cancellation.mutate(
+      { subscriptionId: sub.id, cancel },
+      {
+        onSuccess: () => {
+          setConfirmCancel(false);
+          setSlow(false);
+          setAwaiting({ kind: cancel ? 'cancel' : 'resume' });
+        },
+        onError: (err) => {
+          if (!cancel) toast.error(friendlyErrorMessage(err, CANCEL_FAILED));
         },
       },
     );
@@ -148,7 +190,7 @@ export function SubscriptionPage() {
       if (redirectToHostedPage(url, PORTAL_FAILED)) return;
       setPortal({ busy: false, error: null });
     } catch (err) {
-      setPortal({ busy: false, error: billingErrorMessage(err, PORTAL_FAILED) });
+      setPortal({ busy: false, error: friendlyErrorMessage(err, PORTAL_FAILED) });
     }
   };
 
@@ -157,9 +199,38 @@ export function SubscriptionPage() {
       ? MESSAGES.permissionDenied
       : MESSAGES.subscriptionLoadFailed;
 
-  const plans = (
+  const plans = subscription.isPending ? (
+    // While loading, nothing claims the account has no plan yet.
+    <Stack gap="md" aria-busy="true" aria-label="Loading plans">
+      <Skeleton h={24} w={260} />
+      <Skeleton h={220} />
+    </Stack>
+  ) : cancelling ? (
     <section aria-labelledby="plans-title">
-      <Title order={2} size="h4" id="plans-title" mb="md">
+      <Title order={2} size="h4" id="plans-title" mb="md" ref={plansHeading} tabIndex={-1}>
+        Change plan or billing cycle
+      </Title>
+      <Alert color="gray" data-testid="plans-locked">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Your subscription is set to cancel on {formatDate(cancelling)}, so plan changes are paused. Resume
+            it to switch plans or billing cycle.
+          </Text>
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => setCancelled(false)}
+            loading={cancellation.isPending}
+            disabled={awaiting !== null && !slow}
+          >
+            Resume to change plans
+          </Button>
+        </Stack>
+      </Alert>
+    </section>
+  ) : (
+    <section aria-labelledby="plans-title">
+      <Title order={2} size="h4" id="plans-title" mb="md" ref={plansHeading} tabIndex={-1}>
         {hasLivePlan ? 'Change plan or billing cycle' : 'Choose a plan'}
       </Title>
       <PlanChooser
@@ -212,7 +283,11 @@ export function SubscriptionPage() {
             ? 'The payment provider has not confirmed it yet. Refresh this page in a minute.'
             : awaiting.kind === 'checkout'
               ? 'Your plan is being activated. This takes a few seconds.'
-              : `Switching to ${PLANS[awaiting.target.plan].name}, ${cycleName(awaiting.target.billingCycle)}. This takes a few seconds.`}
+              : awaiting.kind === 'cancel'
+                ? 'Setting your subscription to cancel at the end of the period. This takes a few seconds.'
+                : awaiting.kind === 'resume'
+                  ? 'Resuming your subscription. This takes a few seconds.'
+                  : `Switching to ${PLANS[awaiting.target.plan].name}, ${cycleName(awaiting.target.billingCycle)}. This takes a few seconds.`}
         </Alert>
       ) : null}
       {checkout.error ? (
@@ -251,6 +326,11 @@ export function SubscriptionPage() {
           subscription={subscription.data.subscription}
           onManage={subscription.data.subscription.customer_id ? openPortal : null}
           managing={portal.busy}
+          onCancel={
+            hasLivePlan && awaiting === null ? () => (cancellation.reset(), setConfirmCancel(true)) : null
+          }
+          onResume={awaiting === null || slow ? () => setCancelled(false) : null}
+          resuming={cancellation.isPending && !confirmCancel}
         />
       )}
       {portal.error ? (
@@ -283,7 +363,17 @@ export function SubscriptionPage() {
           onCancel={() => setChangeTarget(null)}
           onConfirm={onConfirmChange}
           submitting={change.isPending}
-          error={change.isError ? billingErrorMessage(change.error, MESSAGES.unknownError) : null}
+          error={change.isError ? friendlyErrorMessage(change.error, CHANGE_FAILED) : null}
+        />
+      ) : null}
+      {sub && hasLivePlan ? (
+        <CancelSubscriptionModal
+          subscription={sub}
+          opened={confirmCancel}
+          onClose={() => setConfirmCancel(false)}
+          onConfirm={() => setCancelled(true)}
+          submitting={cancellation.isPending}
+          error={cancellation.isError ? friendlyErrorMessage(cancellation.error, CANCEL_FAILED) : null}
         />
       ) : null}
     </Stack>

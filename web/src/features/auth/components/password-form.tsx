@@ -4,11 +4,12 @@ import { MESSAGES } from '../../../../../shared/messages';
 import { FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
-import { authErrorCode } from '../map-auth-error';
+import { notifyPasswordChanged } from '../api/notify-password-changed';
+import { passwordChangeError, type PasswordFormField } from '../password-change-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
 import { PasswordRulesList } from './password-rules-list';
 
-type Field = 'current' | 'next' | 'confirm' | 'form';
+type Field = PasswordFormField;
 
 /** Changes the password of the signed-in user (Amplify updatePassword). */
 export function PasswordForm() {
@@ -34,13 +35,9 @@ export function PasswordForm() {
       setNext('');
       setConfirm('');
       toast.success('Your password has been changed.');
+      void notifyPasswordChanged();
     } catch (err) {
-      const code = authErrorCode(err);
-      if (code === 'NotAuthorizedException')
-        setError({ field: 'current', message: 'The current password is not correct.' });
-      else if (code === 'InvalidPasswordException' || code === 'InvalidParameterException')
-        setError({ field: 'next', message: (err as Error).message });
-      else setError({ field: 'form', message: err instanceof Error ? err.message : MESSAGES.unknownError });
+      setError(passwordChangeError(err));
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../../shared/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../../../shared/messages';
 import { EmailField, FormErrorAlert } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
 
 interface Props {
   /** After the code is sent (and the spec's alert is dismissed). */
@@ -13,7 +13,11 @@ interface Props {
   initialEmail?: string;
 }
 
-/** Sends the reset code (spec §2: "Send Reset Link", "Back to Login"; messages of §8). */
+/**
+ * Sends the reset code (spec §2, reworded by issue 13: it is a code, on the text and the button).
+ * Whether an account exists is never told: an unknown email reads as sent, like Cognito's own
+ * "prevent user existence errors" answers in AWS. Other failures keep the spec's message (§8).
+ */
 export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
   const { getClient } = useAuth();
   const [email, setEmail] = useState(initialEmail);
@@ -27,8 +31,12 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
     setSubmitting(true);
     const address = email.trim();
     try {
-      await (await getClient()).requestPasswordReset(address);
-      window.alert(MESSAGES.resetEmailSent);
+      try {
+        await (await getClient()).requestPasswordReset(address);
+      } catch (err) {
+        if (authErrorCode(err) !== 'UserNotFoundException') throw err;
+      }
+      window.alert(ACCOUNT_MESSAGES.resetCodeSent);
       onSent(address);
     } catch (err) {
       const mapped = mapAuthError(err, MESSAGES.resetEmailFailed);
@@ -43,7 +51,7 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
     <form onSubmit={onSubmit} aria-label="Reset password">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Enter your account&apos;s email. We&apos;ll send a code to set a new password.
+          {ACCOUNT_MESSAGES.resetRequestIntro}
         </Text>
         <FormErrorAlert message={error?.field === null ? error.message : null} />
         <EmailField
@@ -54,7 +62,7 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
           error={error?.field ? error.message : undefined}
         />
         <Button type="submit" loading={submitting} fullWidth>
-          Send Reset Link
+          {ACCOUNT_MESSAGES.sendCode}
         </Button>
         {onBack ? (
           <Button variant="subtle" type="button" onClick={onBack} fullWidth>

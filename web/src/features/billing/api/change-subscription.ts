@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeSubscriptionRequest } from '../../../../../shared/billing';
+import type { ChangeSubscriptionWithPreview } from '../../../../../shared/billing';
 import { api } from '../../../lib/api-client';
 
 export interface ChangeSubscriptionResult {
@@ -11,7 +11,9 @@ export interface ChangeSubscriptionResult {
 }
 
 /** POST /api/subscription/change. */
-export function changeSubscription(request: ChangeSubscriptionRequest): Promise<ChangeSubscriptionResult> {
+export function changeSubscription(
+  request: ChangeSubscriptionWithPreview,
+): Promise<ChangeSubscriptionResult> {
   return api<ChangeSubscriptionResult>('/api/subscription/change', { method: 'POST', body: request });
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
-import type { BillingHistoryEntry } from '../../../../../shared/billing';
+import type { BillingHistoryEntry, InvoiceLine } from '../../../../../shared/billing';
 import { formatUsd } from '../../../../../shared/plans';
 import { formatDate, sortHistoryNewestFirst, statusLabel } from '../billing-history';
 
@@ -52,6 +52,7 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
             <Text size="sm" c="dimmed" mt={2}>
               {entry.description}
             </Text>
+            <InvoiceLines lines={entry.lines} />
             <Group justify="space-between" mt={6} gap="sm">
               <StatusBadge status={entry.status} />
               <InvoiceLink entry={entry} />
@@ -75,7 +76,10 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
               {sorted.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Td>
-                  <Table.Td>{entry.description}</Table.Td>
+                  <Table.Td>
+                    {entry.description}
+                    <InvoiceLines lines={entry.lines} />
+                  </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatUsd(entry.amount)}
                   </Table.Td>
@@ -92,6 +96,41 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
         </Table.ScrollContainer>
       </Box>
     </>
+  );
+}
+
+/**
+ * An invoice's lines under its description when there is more than the one line the description
+ * already says: a plan change's credit for unused time and charge for the new plan.
+ */
+function InvoiceLines({ lines }: { lines: readonly InvoiceLine[] | undefined }) {
+  if (!lines || lines.length < 2) return null;
+  return (
+    <Box
+      component="ul"
+      m={0}
+      mt={4}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Invoice lines"
+      data-testid="invoice-lines"
+    >
+      {lines.map((line, index) => (
+        <Group component="li" key={index} justify="space-between" wrap="nowrap" gap="md">
+          <Text size="sm" c="dimmed">
+            {line.description}
+          </Text>
+          <Text
+            size="sm"
+            fw={500}
+            c={line.amount < 0 ? 'var(--mantine-color-green-light-color)' : undefined}
+            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {line.amount < 0 ? `Credit ${formatUsd(-line.amount)}` : formatUsd(line.amount)}
+          </Text>
+        </Group>
+      ))}
+    </Box>
   );
 }
 

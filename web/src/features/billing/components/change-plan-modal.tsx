@@ -1,6 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { PlanChangePreview } from '../../../../../shared/billing';
 import { formatUsd, PLANS, priceCents } from '../../../../../shared/plans';
 import type { Subscription } from '../../../../../shared/subscription';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { usePlanChangePreview } from '../api/preview-change';
+import { formatDate } from '../billing-history';
 import type { CheckoutChoice } from '../use-checkout';
 
 interface Props {
@@ -8,21 +12,34 @@ interface Props {
   /** The plan and cycle to switch to; the modal is open while it is set. */
   target: CheckoutChoice | null;
   onCancel: () => void;
-  onConfirm: (target: CheckoutChoice) => void;
+  /** `prorationDate`: the preview's time, so the invoice equals what was shown. */
+  onConfirm: (target: CheckoutChoice, prorationDate: number) => void;
   submitting: boolean;
   error: string | null;
 }
 
 const cycleWord = (cycle: string) => (cycle === 'annual' ? 'annually' : 'monthly');
 
-/** Confirms a plan or billing-cycle change; the payment provider prorates it. */
+export const PREVIEW_FAILED = 'We could not work out the prorated amount just now.';
+
+/**
+ * Confirms a plan or billing-cycle change, showing first what it costs: the payment provider's
+ * upcoming-invoice preview (credit for unused time, charge for the new plan) and the amount charged
+ * now. Confirm stays disabled until that amount is known.
+ */
 export function ChangePlanModal({ current, target, onCancel, onConfirm, submitting, error }: Props) {
+  const preview = usePlanChangePreview(
+    target && current.id
+      ? { subscriptionId: current.id, plan: target.plan, billingCycle: target.billingCycle }
+      : null,
+  );
   return (
     <Modal
       opened={target !== null}
       onClose={submitting ? () => undefined : onCancel}
       title="Change your plan"
       centered
+      size="lg"
     >
       {target ? (
         <Stack gap="md">
@@ -32,9 +49,24 @@ export function ChangePlanModal({ current, target, onCancel, onConfirm, submitti
             {formatUsd(priceCents(target.plan, target.billingCycle))}{' '}
             {target.billingCycle === 'annual' ? 'per year' : 'per month'})?
           </Text>
-          <Text size="sm" c="dimmed">
-            The change applies now. The card on file is charged or credited the prorated difference.
-          </Text>
+          {preview.isPending ? (
+            <Stack gap={6} aria-busy="true" aria-label="Calculating the prorated amount">
+              <Skeleton h={16} />
+              <Skeleton h={16} />
+              <Skeleton h={20} w="50%" />
+            </Stack>
+          ) : preview.isError ? (
+            <Alert color="red" role="alert">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">{friendlyErrorMessage(preview.error, PREVIEW_FAILED)}</Text>
+                <Button size="xs" variant="default" onClick={() => void preview.refetch()}>
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <PreviewLines preview={preview.data} />
+          )}
           {error ? (
             <Alert color="red" role="alert">
               {error}
@@ -44,12 +76,64 @@ export function ChangePlanModal({ current, target, onCancel, onConfirm, submitti
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               Keep current plan
             </Button>
-            <Button onClick={() => onConfirm(target)} loading={submitting}>
-              Confirm change
+            <Button
+              onClick={() => preview.data && onConfirm(target, preview.data.prorationDate)}
+              loading={submitting}
+              disabled={!preview.data}
+            >
+              {preview.data ? `Confirm and pay ${formatUsd(preview.data.amountDue)}` : 'Confirm change'}
             </Button>
           </Group>
         </Stack>
       ) : null}
     </Modal>
+  );
+}
+
+function PreviewLines({ preview }: { preview: PlanChangePreview }) {
+  const credit = preview.total < 0 ? -preview.total : 0;
+  return (
+    <Stack gap="xs" data-testid="plan-change-preview">
+      <Table verticalSpacing={6} withRowBorders aria-label="What this change costs">
+        <Table.Tbody>
+          {preview.lines.map((line, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>
+                <Text size="sm">{line.description}</Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Text
+                  size="sm"
+                  c={line.amount < 0 ? 'var(--mantine-color-green-light-color)' : undefined}
+                  fw={500}
+                >
+                  {line.amount < 0 ? `Credit ${formatUsd(-line.amount)}` : formatUsd(line.amount)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td>
+              <Text fw={700}>Charged now</Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <Text fw={700} data-testid="prorated-amount">
+                {formatUsd(preview.amountDue)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {credit > 0 ? (
+        <Text size="sm" c="dimmed">
+          The remaining {formatUsd(credit)} stays as credit on your account and is taken off your next
+          invoices.
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        The change applies now and the card on file is charged the amount above.
+        {preview.nextBillingDate ? ` Your plan then renews on ${formatDate(preview.nextBillingDate)}.` : ''}
+      </Text>
+    </Stack>
   );
 }

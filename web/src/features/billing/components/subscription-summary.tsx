@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { cancelsOn } from '../../../../../shared/billing';
 import { PLANS } from '../../../../../shared/plans';
 import {
   effectivePlan,
@@ -46,6 +47,11 @@ interface Props {
   /** Opens the provider's billing portal (card, cancellation); absent when there is no billing account. */
   onManage?: (() => void) | null;
   managing?: boolean;
+  /** Opens the in-app cancel confirmation; absent when there is nothing to cancel. */
+  onCancel?: (() => void) | null;
+  /** Resumes a subscription set to cancel. */
+  onResume?: (() => void) | null;
+  resuming?: boolean;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -60,15 +66,25 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The current plan, status, cycle, next billing date and card (spec §3). */
-export function SubscriptionSummary({ subscription: sub, onManage, managing = false }: Props) {
+export function SubscriptionSummary({
+  subscription: sub,
+  onManage,
+  managing = false,
+  onCancel,
+  onResume,
+  resuming = false,
+}: Props) {
   const plan = PLANS[effectivePlan(sub)];
   const hasRecord = sub.id !== null;
   const active = grantsPlan(sub.status);
+  const cancelling = cancelsOn(sub);
   const renewal = sub.next_billing_date
     ? { label: 'Next billing date', date: formatDate(sub.next_billing_date) }
-    : sub.end_date
-      ? { label: active ? 'Ends on' : 'Ended on', date: formatDate(sub.end_date) }
-      : null;
+    : cancelling
+      ? { label: 'Cancels on', date: formatDate(cancelling) }
+      : sub.end_date
+        ? { label: active ? 'Ends on' : 'Ended on', date: formatDate(sub.end_date) }
+        : null;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="current-plan-title">
@@ -86,15 +102,26 @@ export function SubscriptionSummary({ subscription: sub, onManage, managing = fa
                 {statusLabel(sub.status)}
               </Badge>
             ) : null}
+            {cancelling ? (
+              <Badge color="yellow" variant="light" data-testid="cancels-on">
+                Cancels on {formatDate(cancelling)}
+              </Badge>
+            ) : null}
           </Group>
         </div>
-        {hasRecord && onManage ? (
+        {hasRecord ? (
           <Group gap="xs">
-            <Button variant="default" onClick={onManage} loading={managing}>
-              Manage payment method
-            </Button>
-            {active && sub.next_billing_date ? (
-              <Button variant="light" color="red" onClick={onManage} disabled={managing}>
+            {onManage ? (
+              <Button variant="default" onClick={onManage} loading={managing}>
+                Manage payment method
+              </Button>
+            ) : null}
+            {cancelling && onResume ? (
+              <Button onClick={onResume} loading={resuming}>
+                Resume subscription
+              </Button>
+            ) : active && sub.next_billing_date && onCancel ? (
+              <Button variant="light" color="red" onClick={onCancel}>
                 Cancel subscription
               </Button>
             ) : null}
@@ -107,7 +134,9 @@ export function SubscriptionSummary({ subscription: sub, onManage, managing = fa
           <Field label="Billing cycle">
             <span data-testid="billing-cycle">{sub.billing_cycle === 'annual' ? 'Annual' : 'Monthly'}</span>
           </Field>
-          <Field label={renewal?.label ?? 'Next billing date'}>{renewal?.date ?? '—'}</Field>
+          <Field label={renewal?.label ?? 'Next billing date'}>
+            <span data-testid="renewal-date">{renewal?.date ?? '—'}</span>
+          </Field>
           <Field label="Payment method">
             {sub.payment_method ? (
               <span data-testid="payment-method">{cardLabel(sub.payment_method)}</span>

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { AccountProfile, UnitSystem } from '../../../../../shared/account';
-import { MESSAGES } from '../../../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { profileUpdateSchema, type ProfileUpdate } from '../../../../../shared/profile';
 import { ApiError } from '../../../lib/api-client';
+import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 
 type Field = keyof ProfileUpdate;
@@ -51,7 +52,7 @@ export function ProfileForm({
       await onSave(parsed.data);
       toast.success('Your profile has been saved.');
     } catch (error) {
-      const message = error instanceof Error ? error.message : MESSAGES.unknownError;
+      const message = friendlyErrorMessage(error, ACCOUNT_MESSAGES.profileSaveFailed);
       const field = error instanceof ApiError ? error.field : undefined;
       setErrors(isField(field) ? { [field]: message } : { form: message });
     } finally {
@@ -67,12 +68,20 @@ export function ProfileForm({
             {errors.form}
           </Alert>
         ) : null}
+        {/* Read-only, not disabled: a disabled input is faded below 4.5:1; this one keeps the
+            body text colour on a tinted field, in both themes. */}
         <TextInput
           label="Email"
           value={profile.email}
           readOnly
-          disabled
           description="The email you sign in with."
+          styles={{
+            input: {
+              color: 'var(--mantine-color-text)',
+              backgroundColor: 'var(--mantine-color-default-hover)',
+              cursor: 'default',
+            },
+          }}
         />
         <TextInput
           label="Name"
