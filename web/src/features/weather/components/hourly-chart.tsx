@@ -1,4 +1,5 @@
 import { useMantineTheme } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { formatNumber, toDisplay, unitLabel, type UnitSystem } from '../../../../../shared/weather/units';
 import type { Rule, RuleMetric } from '../../../../../shared/weather/rule';
 
@@ -21,6 +22,17 @@ const METRIC_LABEL: Partial<Record<RuleMetric, string>> = {
 };
 
 export const metricLabel = (m: RuleMetric) => METRIC_LABEL[m] ?? m;
+
+const NON_NEGATIVE = new Set<RuleMetric>([
+  'precipitation',
+  'precipitation_probability',
+  'relative_humidity',
+  'snowfall',
+  'wind_speed',
+  'wind_gusts',
+  'visibility',
+  'evaporation_rate',
+]);
 
 export interface ChartHour {
   /** Local hour of day, 0–23. */
@@ -45,7 +57,9 @@ export function HourlyChart({
   units: UnitSystem;
 }) {
   const theme = useMantineTheme();
-  const W = 640;
+  // Drawn at the width it gets, so its labels keep their size on a phone.
+  const { ref, width } = useElementSize();
+  const W = Math.max(300, Math.min(720, Math.round(width) || 640));
   const H = 180;
   const pad = { l: 44, r: 12, t: 12, b: 26 };
   const shown = hours.map((h) => ({ ...h, v: h.value === null ? null : toDisplay(metric, h.value, units) }));
@@ -61,7 +75,8 @@ export function HourlyChart({
     lo -= 1;
   }
   const span = hi - lo;
-  lo -= span * 0.1;
+  // Amounts, speeds and chances are never below zero: the axis does not pretend they could be.
+  lo = NON_NEGATIVE.has(metric) ? Math.max(0, lo - span * 0.1) : lo - span * 0.1;
   hi += span * 0.1;
   const x = (hour: number) => pad.l + (hour / 24) * (W - pad.l - pad.r);
   const y = (v: number) => pad.t + (1 - (v - lo) / (hi - lo)) * (H - pad.t - pad.b);
@@ -76,57 +91,66 @@ export function HourlyChart({
   const limit = theme.colors.red[6];
   const label = `${metricLabel(metric)} by hour${thresholds.length ? `, limit ${thresholds.map((t) => `${formatNumber(metric, t.v, units)} ${unit}`).join(' and ')}` : ''}`;
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={label}
-      style={{ maxWidth: W, display: 'block' }}
-    >
-      {workStart !== undefined && workEnd !== undefined ? (
-        <rect
-          x={x(workStart)}
-          y={pad.t}
-          width={x(workEnd + 1) - x(workStart)}
-          height={H - pad.t - pad.b}
-          fill="var(--mantine-color-yellow-light)"
-        >
-          <title>Working hours</title>
-        </rect>
-      ) : null}
-      {[lo + (hi - lo) * 0.1, (lo + hi) / 2, hi - (hi - lo) * 0.1].map((v) => (
-        <g key={v}>
-          <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} stroke="var(--mantine-color-default-border)" />
-          <text x={pad.l - 6} y={y(v) + 4} fontSize="11" textAnchor="end" fill="var(--mantine-color-dimmed)">
-            {formatNumber(metric, v, units)}
+    <div ref={ref} style={{ width: '100%', maxWidth: 720 }}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={label} style={{ display: 'block' }}>
+        {workStart !== undefined && workEnd !== undefined ? (
+          <rect
+            x={x(workStart)}
+            y={pad.t}
+            width={x(workEnd + 1) - x(workStart)}
+            height={H - pad.t - pad.b}
+            fill="var(--mantine-color-yellow-light)"
+            fillOpacity={0.7}
+          >
+            <title>Working hours</title>
+          </rect>
+        ) : null}
+        {[lo + (hi - lo) * 0.1, (lo + hi) / 2, hi - (hi - lo) * 0.1].map((v) => (
+          <g key={v}>
+            <line
+              x1={pad.l}
+              x2={W - pad.r}
+              y1={y(v)}
+              y2={y(v)}
+              stroke="var(--mantine-color-default-border)"
+            />
+            <text
+              x={pad.l - 6}
+              y={y(v) + 4}
+              fontSize="11"
+              textAnchor="end"
+              fill="var(--mantine-color-dimmed)"
+            >
+              {formatNumber(metric, v, units)}
+            </text>
+          </g>
+        ))}
+        {[0, 6, 12, 18].map((h) => (
+          <text key={h} x={x(h)} y={H - 8} fontSize="11" fill="var(--mantine-color-dimmed)">
+            {h === 0 ? '12 AM' : h === 12 ? '12 PM' : h < 12 ? `${h} AM` : `${h - 12} PM`}
           </text>
-        </g>
-      ))}
-      {[0, 6, 12, 18].map((h) => (
-        <text key={h} x={x(h)} y={H - 8} fontSize="11" fill="var(--mantine-color-dimmed)">
-          {h === 0 ? '12 AM' : h === 12 ? '12 PM' : h < 12 ? `${h} AM` : `${h - 12} PM`}
+        ))}
+        {thresholds.map((t) => (
+          <g key={t.rule.id}>
+            <line
+              x1={pad.l}
+              x2={W - pad.r}
+              y1={y(t.v)}
+              y2={y(t.v)}
+              stroke={limit}
+              strokeDasharray="6 4"
+              strokeWidth={1.5}
+            />
+            <text x={W - pad.r} y={y(t.v) - 6} fontSize="11" textAnchor="end" fill={limit} fontWeight={600}>
+              limit {formatNumber(metric, t.v, units)} {unit}
+            </text>
+          </g>
+        ))}
+        <path d={path} fill="none" stroke={line} strokeWidth={2} />
+        <text x={pad.l} y={pad.t - 2} fontSize="11" fill="var(--mantine-color-dimmed)">
+          {unit}
         </text>
-      ))}
-      {thresholds.map((t) => (
-        <g key={t.rule.id}>
-          <line
-            x1={pad.l}
-            x2={W - pad.r}
-            y1={y(t.v)}
-            y2={y(t.v)}
-            stroke={limit}
-            strokeDasharray="6 4"
-            strokeWidth={1.5}
-          />
-          <text x={W - pad.r} y={y(t.v) - 4} fontSize="11" textAnchor="end" fill={limit}>
-            limit {formatNumber(metric, t.v, units)} {unit}
-          </text>
-        </g>
-      ))}
-      <path d={path} fill="none" stroke={line} strokeWidth={2} />
-      <text x={pad.l} y={pad.t - 2} fontSize="11" fill="var(--mantine-color-dimmed)">
-        {unit}
-      </text>
-    </svg>
+      </svg>
+    </div>
   );
 }
