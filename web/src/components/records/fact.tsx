@@ -1,0 +1,17 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A label and its value on a record's detail screen; empty values read "—". */
+export function Fact({ label, value }: { label: string; value: ReactNode }) {
+  const empty = value === null || value === undefined || value === '';
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} c={empty ? 'dimmed' : undefined}>
+        {empty ? '—' : value}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../lib/api-client';
+import { EmptyList } from './query-state';
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** A record id that is not in this account (or does not exist: the API answers both alike). */
+export function RecordNotFound({ kind, list, listLabel }: { kind: string; list: string; listLabel: string }) {
+  return (
+    <EmptyList
+      title={`No ${kind} with this id`}
+      description={`This ${kind} does not exist in your account, or it was deleted.`}
+      action={
+        <Button component={Link} to={list} variant="default">
+          {listLabel}
+        </Button>
+      }
+    />
+  );
+}
