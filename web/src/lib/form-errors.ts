@@ -30,7 +30,10 @@ export interface SubmitErrors {
  */
 export function submitErrors(error: unknown, shows: (path: string) => boolean): SubmitErrors {
   if (!(error instanceof ApiError)) {
-    return { fields: {}, form: error instanceof Error && error.message ? error.message : MESSAGES.unknownError };
+    return {
+      fields: {},
+      form: error instanceof Error && error.message ? error.message : MESSAGES.unknownError,
+    };
   }
   const all: FieldErrors = { ...(error.fields ?? {}) };
   if (error.field && !all[error.field]) all[error.field] = error.message;
@@ -40,7 +43,8 @@ export function submitErrors(error: unknown, shows: (path: string) => boolean): 
     if (shows(path)) fields[path] = reason;
     else elsewhere.push(reason);
   }
-  const form = elsewhere.length > 0 ? elsewhere.join(' ') : Object.keys(fields).length > 0 ? null : error.message;
+  const form =
+    elsewhere.length > 0 ? elsewhere.join(' ') : Object.keys(fields).length > 0 ? null : error.message;
   return { fields, form };
 }
 

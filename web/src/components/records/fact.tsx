@@ -9,7 +9,11 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} c={empty ? 'dimmed' : undefined}>
+      <Text
+        fw={500}
+        style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+        c={empty ? 'dimmed' : undefined}
+      >
         {empty ? '—' : value}
       </Text>
     </div>

@@ -24,7 +24,13 @@ export function PagedList<T>({
 }) {
   if (query.isPending) return <LoadingBlock label={`Loading ${noun}`} rows={5} />;
   if (query.isError) {
-    return <QueryError title={`Could not load your ${noun}`} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <QueryError
+        title={`Could not load your ${noun}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
@@ -40,7 +46,11 @@ export function PagedList<T>({
       {children(items)}
       {query.hasNextPage ? (
         <Center>
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          <Button
+            variant="default"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
             Show more
           </Button>
         </Center>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../error-screen';
 
 /** A failed read: what failed, the server's reason and "Try again". */
-export function QueryError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function QueryError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <Alert color="red" title={title} role="alert">
       <Stack gap="sm" align="flex-start">
@@ -17,7 +25,15 @@ export function QueryError({ title, error, onRetry }: { title: string; error: un
 }
 
 /** Grey bars in the shape of what is loading, announced as busy. */
-export function LoadingBlock({ label, rows = 4, height = 36 }: { label: string; rows?: number; height?: number }) {
+export function LoadingBlock({
+  label,
+  rows = 4,
+  height = 36,
+}: {
+  label: string;
+  rows?: number;
+  height?: number;
+}) {
   return (
     <Stack gap="xs" aria-busy="true" aria-label={label} role="status">
       {Array.from({ length: rows }, (_, i) => (

@@ -13,7 +13,12 @@ interface Display {
   digits: number;
 }
 
-const same = (unit: string, digits = 2): Display => ({ unit, toDisplay: (v) => v, toCanonical: (v) => v, digits });
+const same = (unit: string, digits = 2): Display => ({
+  unit,
+  toDisplay: (v) => v,
+  toCanonical: (v) => v,
+  digits,
+});
 const fahrenheit: Display = {
   unit: '°F',
   toDisplay: (c) => (c * 9) / 5 + 32,

@@ -1,6 +1,10 @@
 import Papa from 'papaparse';
 import { crewInputSchema } from '../../../../shared/records/crew';
-import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS, workerInputSchema } from '../../../../shared/records/worker';
+import {
+  WORKER_CSV_COLUMNS,
+  WORKER_IMPORT_MAX_ROWS,
+  workerInputSchema,
+} from '../../../../shared/records/worker';
 import type { ImportRowError } from './api/import-workers';
 
 export type CsvColumn = (typeof WORKER_CSV_COLUMNS)[number];
@@ -24,7 +28,14 @@ export interface WorkersCsvPreview {
   ignoredColumns: string[];
 }
 
-const MANAGER_WORDS: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false };
+const MANAGER_WORDS: Record<string, boolean> = {
+  yes: true,
+  true: true,
+  '1': true,
+  no: false,
+  false: false,
+  '0': false,
+};
 
 /** `yes`/`no`/`true`/`false`/`1`/`0` (any case); empty reads as not a manager; anything else is null. */
 export function parseManager(value: string): boolean | null {
@@ -55,9 +66,10 @@ const FIELD_TO_COLUMN: Record<string, CsvColumn> = {
 };
 
 function validateRow(row: number, raw: Record<string, string | undefined>): PreviewRow {
-  const values = Object.fromEntries(
-    WORKER_CSV_COLUMNS.map((c) => [c, (raw[c] ?? '').trim()]),
-  ) as Record<CsvColumn, string>;
+  const values = Object.fromEntries(WORKER_CSV_COLUMNS.map((c) => [c, (raw[c] ?? '').trim()])) as Record<
+    CsvColumn,
+    string
+  >;
   const errors: Record<string, string> = {};
   const manager = parseManager(values.manager);
   if (manager === null) errors.manager = 'Manager must be yes or no';
@@ -158,6 +170,8 @@ export function withServerErrors(preview: WorkersCsvPreview, rowErrors: ImportRo
 export function templateCsv(): string {
   return Papa.unparse({
     fields: [...WORKER_CSV_COLUMNS],
-    data: [['Alex Rivera', 'alex.rivera@example.com', '+1 555 010 2000', 'Carpenter', 'Framing; Concrete', 'no']],
+    data: [
+      ['Alex Rivera', 'alex.rivera@example.com', '+1 555 010 2000', 'Carpenter', 'Framing; Concrete', 'no'],
+    ],
   });
 }

@@ -104,8 +104,15 @@ export function ClientPage() {
 
   if (client.isPending) return <LoadingBlock label="Loading the client" rows={3} height={60} />;
   if (client.isError) {
-    if (isNotFound(client.error)) return <RecordNotFound kind="client" list="/clients" listLabel="See all clients" />;
-    return <QueryError title="Could not load this client" error={client.error} onRetry={() => void client.refetch()} />;
+    if (isNotFound(client.error))
+      return <RecordNotFound kind="client" list="/clients" listLabel="See all clients" />;
+    return (
+      <QueryError
+        title="Could not load this client"
+        error={client.error}
+        onRetry={() => void client.refetch()}
+      />
+    );
   }
   const theirs = jobsites.data?.filter((site) => site.clientId === id) ?? [];
   return (
@@ -118,7 +125,7 @@ export function ClientPage() {
             <Button component={Link} to={`/clients/${id}/edit`}>
               Edit
             </Button>
-            <Button variant="default" color="red" onClick={deletion.open}>
+            <Button variant="outline" color="red" onClick={deletion.open}>
               Delete
             </Button>
           </>
@@ -132,7 +139,11 @@ export function ClientPage() {
         {jobsites.isPending ? (
           <LoadingBlock label="Loading the client's jobsites" rows={2} />
         ) : jobsites.isError ? (
-          <QueryError title="Could not load the jobsites" error={jobsites.error} onRetry={() => void jobsites.refetch()} />
+          <QueryError
+            title="Could not load the jobsites"
+            error={jobsites.error}
+            onRetry={() => void jobsites.refetch()}
+          />
         ) : (
           <JobsiteLinks
             jobsites={theirs}
@@ -149,8 +160,8 @@ export function ClientPage() {
         onConfirm={() => void deletion.confirm()}
         onClose={deletion.close}
       >
-        The client and its details are removed. A client that jobsites still use cannot be deleted: change those
-        jobsites first.
+        The client and its details are removed. A client that jobsites still use cannot be deleted: change
+        those jobsites first.
       </ConfirmDeleteModal>
     </Stack>
   );
@@ -164,12 +175,22 @@ export function EditClientPage() {
   const update = useUpdateClient();
   if (client.isPending) return <LoadingBlock label="Loading the client" rows={5} height={50} />;
   if (client.isError) {
-    if (isNotFound(client.error)) return <RecordNotFound kind="client" list="/clients" listLabel="See all clients" />;
-    return <QueryError title="Could not load this client" error={client.error} onRetry={() => void client.refetch()} />;
+    if (isNotFound(client.error))
+      return <RecordNotFound kind="client" list="/clients" listLabel="See all clients" />;
+    return (
+      <QueryError
+        title="Could not load this client"
+        error={client.error}
+        onRetry={() => void client.refetch()}
+      />
+    );
   }
   return (
     <Stack gap="lg">
-      <PageHeader title={`Edit ${client.data.name}`} back={{ to: `/clients/${id}`, label: client.data.name }} />
+      <PageHeader
+        title={`Edit ${client.data.name}`}
+        back={{ to: `/clients/${id}`, label: client.data.name }}
+      />
       <ClientForm
         client={client.data}
         submitLabel="Save changes"

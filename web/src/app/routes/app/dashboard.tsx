@@ -2,6 +2,8 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMe } from '../../../features/account/api/get-me';
 import { AccountSummary } from '../../../features/account/components/account-summary';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { effectivePlan } from '../../../../../shared/subscription';
+import { DashboardJobsite } from './dashboard-jobsite';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -29,7 +31,13 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       ) : (
-        <AccountSummary me={me.data} />
+        <>
+          <AccountSummary me={me.data} />
+          {/* Premium and Enterprise have the /jobsites pages; the others manage their one jobsite here. */}
+          {['premium', 'enterprise'].includes(effectivePlan(me.data.subscription)) ? null : (
+            <DashboardJobsite />
+          )}
+        </>
       )}
     </Stack>
   );

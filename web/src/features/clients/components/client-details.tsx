@@ -16,9 +16,15 @@ export function ClientDetails({ client }: { client: Client }) {
             label="Email"
             value={client.email ? <Anchor href={`mailto:${client.email}`}>{client.email}</Anchor> : null}
           />
-          <Fact label="Phone" value={client.phone ? <Anchor href={`tel:${client.phone}`}>{client.phone}</Anchor> : null} />
+          <Fact
+            label="Phone"
+            value={client.phone ? <Anchor href={`tel:${client.phone}`}>{client.phone}</Anchor> : null}
+          />
           <Fact label="Address" value={client.address} />
-          <Fact label='"No work today" notices' value={client.notifyNoWork ? 'Sent to this client' : 'Not sent'} />
+          <Fact
+            label='"No work today" notices'
+            value={client.notifyNoWork ? 'Sent to this client' : 'Not sent'}
+          />
         </SimpleGrid>
         {client.notes ? <Fact label="Notes" value={client.notes} /> : null}
       </Stack>

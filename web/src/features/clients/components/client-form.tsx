@@ -2,7 +2,12 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from 
 import { useState, type FormEvent } from 'react';
 import { clientInputSchema, type Client, type ClientFields } from '../../../../../shared/records/client';
 import { FormErrorAlert } from '../../../components/form-fields';
-import { submitErrors, useFocusFirstInvalid, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import {
+  submitErrors,
+  useFocusFirstInvalid,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 
 const FIELDS = ['name', 'contactName', 'email', 'phone', 'address', 'notes', 'notifyNoWork'] as const;

@@ -27,12 +27,26 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
                 </Badge>
               ) : null}
             </Table.Td>
-            <Table.Td visibleFrom="sm">{client.contactName ?? <Text span c="dimmed">—</Text>}</Table.Td>
+            <Table.Td visibleFrom="sm">
+              {client.contactName ?? (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              {client.email ?? <Text span c="dimmed">—</Text>}
+              {client.email ?? (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              )}
             </Table.Td>
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-              {client.phone ?? <Text span c="dimmed">—</Text>}
+              {client.phone ?? (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              )}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -2,7 +2,12 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { FormErrorAlert } from '../../../components/form-fields';
-import { submitErrors, useFocusFirstInvalid, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import {
+  submitErrors,
+  useFocusFirstInvalid,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 
 const shows = (path: string) => path === 'name' || path === 'notes';

@@ -42,7 +42,12 @@ export function CrewsTable({
             </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Button size="compact-sm" variant="subtle" onClick={() => onRename(crew)} aria-label={`Rename ${crew.name}`}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => onRename(crew)}
+                  aria-label={`Rename ${crew.name}`}
+                >
                   Rename
                 </Button>
                 <Button

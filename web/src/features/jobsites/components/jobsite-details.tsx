@@ -40,13 +40,22 @@ export function JobsiteDetails({
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <Fact
             label="Client"
-            value={client ? <Anchor component={Link} to={`/clients/${client.id}`}>{client.name}</Anchor> : null}
+            value={
+              client ? (
+                <Anchor component={Link} to={`/clients/${client.id}`}>
+                  {client.name}
+                </Anchor>
+              ) : null
+            }
           />
           <Fact label="Address" value={jobsite.address} />
           <Fact label="Coordinates" value={`${jobsite.latitude}, ${jobsite.longitude}`} />
           <Fact label="Timezone" value={jobsite.timezone} />
           <Fact label="Working days" value={days(jobsite.workingDays)} />
-          <Fact label="Working hours" value={`${jobsite.workingHours.start} to ${jobsite.workingHours.end}`} />
+          <Fact
+            label="Working hours"
+            value={`${jobsite.workingHours.start} to ${jobsite.workingHours.end}`}
+          />
           <Fact label="Start date" value={jobsite.startDate} />
           <Fact label="End date" value={jobsite.endDate} />
           <Fact

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -25,7 +24,12 @@ import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../..
 import { timezoneAt } from '../../../../../shared/records/timezone';
 import { RULE_OPS, type Rule, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
 import { ApiError } from '../../../lib/api-client';
-import { submitErrors, useFocusFirstInvalid, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import {
+  submitErrors,
+  useFocusFirstInvalid,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { METRIC_OPTIONS, OP_LABELS, thresholdText, thresholdValue, unitOf } from '../rule-units';
 
@@ -91,7 +95,8 @@ export function derivedTimezone(latitude: string, longitude: string): string | n
   if (latitude.trim() === '' || longitude.trim() === '') return null;
   const lat = Number(latitude);
   const lon = Number(longitude);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return null;
   try {
     return timezoneAt(lat, lon);
   } catch {
@@ -121,7 +126,15 @@ function initialValues(site: Jobsite | undefined, units: UnitSystem) {
     rules: (site?.rules ?? []).map((rule): RuleRow => {
       const { id, metric, op, threshold, ...rest } = rule;
       const text = thresholdText(metric, units, threshold);
-      return { key: newKey(), id, metric, op, threshold: text, original: { metric, text, value: threshold }, rest };
+      return {
+        key: newKey(),
+        id,
+        metric,
+        op,
+        threshold: text,
+        original: { metric, text, value: threshold },
+        rest,
+      };
     }),
     workerIds: site?.recipients.workerIds ?? [],
     crewIds: site?.recipients.crewIds ?? [],
@@ -132,7 +145,8 @@ function initialValues(site: Jobsite | undefined, units: UnitSystem) {
 type Values = ReturnType<typeof initialValues>;
 
 function toInput(values: Values, derived: string | null, units: UnitSystem, site?: Jobsite): JobsiteInput {
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(/\u2212/g, '-')));
+  const number = (text: string) =>
+    text.trim() === '' ? undefined : Number(text.trim().replace(/\u2212/g, '-'));
   return {
     name: values.name,
     address: values.address,
@@ -147,7 +161,8 @@ function toInput(values: Values, derived: string | null, units: UnitSystem, site
     active: values.active,
     noticeTimes: values.noticeTimes.map(({ time, forDay }) => ({ time, forDay })),
     rules: values.rules.map((row) => {
-      const untouched = row.original && row.original.metric === row.metric && row.original.text === row.threshold.trim();
+      const untouched =
+        row.original && row.original.metric === row.metric && row.original.text === row.threshold.trim();
       const sameMetric = !row.original || row.original.metric === row.metric;
       return {
         // Hysteresis and the like are in the old metric's units: dropped when the metric changes.
@@ -196,11 +211,15 @@ export function JobsiteForm({
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
   const ids = useId();
 
-  const derived = useMemo(() => derivedTimezone(values.latitude, values.longitude), [values.latitude, values.longitude]);
+  const derived = useMemo(
+    () => derivedTimezone(values.latitude, values.longitude),
+    [values.latitude, values.longitude],
+  );
   const timezone = values.timezoneOverride ?? derived;
   const zones = useMemo(() => {
     const list = allTimezones();
-    for (const extra of [derived, values.timezoneOverride]) if (extra && !list.includes(extra)) list.push(extra);
+    for (const extra of [derived, values.timezoneOverride])
+      if (extra && !list.includes(extra)) list.push(extra);
     return list;
   }, [derived, values.timezoneOverride]);
 
@@ -208,7 +227,9 @@ export function JobsiteForm({
     <K extends keyof Values>(key: K) =>
     (value: Values[K]) =>
       setValues((v) => ({ ...v, [key]: value }));
-  const text = (key: 'name' | 'address' | 'latitude' | 'longitude' | 'start' | 'end' | 'startDate' | 'endDate') => ({
+  const text = (
+    key: 'name' | 'address' | 'latitude' | 'longitude' | 'start' | 'end' | 'startDate' | 'endDate',
+  ) => ({
     name: key,
     value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value),
@@ -248,7 +269,9 @@ export function JobsiteForm({
       const result = submitErrors(error, shows);
       setErrors(result.fields);
       setFormError(
-        result.form ? { message: result.form, planLimit: error instanceof ApiError && error.status === 403 } : null,
+        result.form
+          ? { message: result.form, planLimit: error instanceof ApiError && error.status === 403 }
+          : null,
       );
       focusFirstInvalid();
     } finally {
@@ -336,7 +359,12 @@ export function JobsiteForm({
               comboboxProps={{ withinPortal: true }}
             />
             {values.timezoneOverride && derived && values.timezoneOverride !== derived ? (
-              <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => set('timezoneOverride')(null)}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                w="fit-content"
+                onClick={() => set('timezoneOverride')(null)}
+              >
                 Use {derived} (from the coordinates)
               </Button>
             ) : null}
@@ -369,8 +397,20 @@ export function JobsiteForm({
               </Group>
             </Input.Wrapper>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-              <TextInput label="Work starts" type="time" required {...text('start')} error={err('workingHours.start')} />
-              <TextInput label="Work ends" type="time" required {...text('end')} error={err('workingHours.end', 'workingHours')} />
+              <TextInput
+                label="Work starts"
+                type="time"
+                required
+                {...text('start')}
+                error={err('workingHours.start')}
+              />
+              <TextInput
+                label="Work ends"
+                type="time"
+                required
+                {...text('end')}
+                error={err('workingHours.end', 'workingHours')}
+              />
               <TextInput label="Start date" type="date" {...text('startDate')} error={errors.startDate} />
               <TextInput label="End date" type="date" {...text('endDate')} error={errors.endDate} />
             </SimpleGrid>
@@ -388,8 +428,8 @@ export function JobsiteForm({
         <Fieldset legend="Notice times">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              On the jobsite&apos;s clock{timezone ? ` (${timezone})` : ''}, on the quarter hour. By default the evening
-              before and early on the day.
+              On the jobsite&apos;s clock{timezone ? ` (${timezone})` : ''}, on the quarter hour. By default
+              the evening before and early on the day.
             </Text>
             {values.noticeTimes.map((notice, i) => (
               <Group key={notice.key} gap="sm" align="flex-start" wrap="wrap">
@@ -433,7 +473,10 @@ export function JobsiteForm({
                 variant="default"
                 w="fit-content"
                 onClick={() =>
-                  set('noticeTimes')([...values.noticeTimes, { key: newKey(), time: '06:00', forDay: 'same' }])
+                  set('noticeTimes')([
+                    ...values.noticeTimes,
+                    { key: newKey(), time: '06:00', forDay: 'same' },
+                  ])
                 }
               >
                 Add a notice time
@@ -454,7 +497,14 @@ export function JobsiteForm({
               <Text size="sm">No rules yet: without a rule, this jobsite never calls a weather delay.</Text>
             ) : null}
             {values.rules.map((rule, i) => (
-              <Group key={rule.key} gap="sm" align="flex-start" wrap="wrap" aria-label={`Rule ${i + 1}`} role="group">
+              <Group
+                key={rule.key}
+                gap="sm"
+                align="flex-start"
+                wrap="wrap"
+                aria-label={`Rule ${i + 1}`}
+                role="group"
+              >
                 <Select
                   label={`Rule ${i + 1}: weather`}
                   data={METRIC_OPTIONS}
@@ -514,7 +564,14 @@ export function JobsiteForm({
                 onClick={() =>
                   set('rules')([
                     ...values.rules,
-                    { key: newKey(), id: newRuleId(), metric: 'precipitation', op: '>=', threshold: '', rest: {} },
+                    {
+                      key: newKey(),
+                      id: newRuleId(),
+                      metric: 'precipitation',
+                      op: '>=',
+                      threshold: '',
+                      rest: {},
+                    },
                   ])
                 }
               >

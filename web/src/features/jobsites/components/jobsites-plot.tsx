@@ -22,7 +22,10 @@ export function JobsitesPlot({ jobsites }: { jobsites: Jobsite[] }) {
   const scale = Math.min((W - 2 * PAD) / spanX, (H - 2 * PAD) / spanY);
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...lats) + Math.min(...lats)) / 2;
-  const at = (s: Jobsite) => ({ x: W / 2 + (s.longitude * k - cx) * scale, y: H / 2 - (s.latitude - cy) * scale });
+  const at = (s: Jobsite) => ({
+    x: W / 2 + (s.longitude * k - cx) * scale,
+    y: H / 2 - (s.latitude - cy) * scale,
+  });
   const active = jobsites.filter((s) => s.active).length;
 
   return (

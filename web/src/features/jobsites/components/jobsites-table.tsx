@@ -37,7 +37,11 @@ export function JobsitesTable({
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                {client ?? <Text span c="dimmed">—</Text>}
+                {client ?? (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td visibleFrom="md">{site.timezone}</Table.Td>
               <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>

@@ -5,13 +5,7 @@ import { Fact } from '../../../components/records/fact';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 
 /** A worker's details as stored, with links to their crews. */
-export function WorkerDetails({
-  worker,
-  crews,
-}: {
-  worker: Worker;
-  crews: { id: string; name: string }[];
-}) {
+export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: string; name: string }[] }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="worker-details-title">
       <Stack gap="md">
@@ -20,7 +14,10 @@ export function WorkerDetails({
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <Fact label="Email" value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>} />
-          <Fact label="Phone" value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null} />
+          <Fact
+            label="Phone"
+            value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null}
+          />
           <Fact label="Trade or role" value={worker.trade} />
           <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
           <Fact

@@ -2,7 +2,12 @@ import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, Tex
 import { useState, type FormEvent } from 'react';
 import { workerInputSchema, type Worker, type WorkerFields } from '../../../../../shared/records/worker';
 import { FormErrorAlert } from '../../../components/form-fields';
-import { submitErrors, useFocusFirstInvalid, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import {
+  submitErrors,
+  useFocusFirstInvalid,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 
@@ -89,7 +94,9 @@ export function WorkerForm({
   // Crews of the worker that the option list does not hold (still loading, or over 4,000 crews).
   const options = [
     ...crewOptions,
-    ...values.crewIds.filter((id) => !crewOptions.some((o) => o.value === id)).map((id) => ({ value: id, label: id })),
+    ...values.crewIds
+      .filter((id) => !crewOptions.some((o) => o.value === id))
+      .map((id) => ({ value: id, label: id })),
   ];
 
   return (
@@ -100,7 +107,9 @@ export function WorkerForm({
           <Alert color="gray" variant="light" title="Notification status">
             <Group gap="sm">
               <WorkerStatusBadge status={worker.status} />
-              <Text size="sm">{workerStatusHint(worker.status)}. Set by the email system; it cannot be edited.</Text>
+              <Text size="sm">
+                {workerStatusHint(worker.status)}. Set by the email system; it cannot be edited.
+              </Text>
             </Group>
           </Alert>
         ) : null}
@@ -120,7 +129,9 @@ export function WorkerForm({
         <MultiSelect
           label="Crews"
           description="A jobsite can notify a whole crew at once."
-          placeholder={values.crewIds.length === 0 ? (crewsLoading ? 'Loading crews…' : 'No crew') : undefined}
+          placeholder={
+            values.crewIds.length === 0 ? (crewsLoading ? 'Loading crews…' : 'No crew') : undefined
+          }
           data={options}
           value={values.crewIds}
           onChange={set('crewIds')}

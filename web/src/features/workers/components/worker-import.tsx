@@ -64,7 +64,11 @@ function Cell({ row, column }: { row: PreviewRow; column: CsvColumn }) {
     );
   return (
     <Table.Td style={{ overflowWrap: 'anywhere' }}>
-      {content || <Text span c="dimmed">—</Text>}
+      {content || (
+        <Text span c="dimmed">
+          —
+        </Text>
+      )}
       {error ? (
         <Text size="xs" c="red.8" fw={600} mt={2} className="import-cell-error">
           {error}
@@ -75,7 +79,13 @@ function Cell({ row, column }: { row: PreviewRow; column: CsvColumn }) {
 }
 
 /** The rows of the file with each one's problems; bad rows are marked for eyes and screen readers. */
-export function WorkerImportPreview({ preview, newCrews }: { preview: WorkersCsvPreview; newCrews: string[] }) {
+export function WorkerImportPreview({
+  preview,
+  newCrews,
+}: {
+  preview: WorkersCsvPreview;
+  newCrews: string[];
+}) {
   return (
     <Table.ScrollContainer minWidth={760} maxHeight={420}>
       <Table stickyHeader verticalSpacing="xs" aria-label="Workers in the file" withRowBorders>
@@ -204,12 +214,17 @@ export function WorkerImport({
   return (
     <Stack gap="md">
       <Text size="sm">
-        A CSV file with a header row and the columns <strong>{WORKER_CSV_COLUMNS.join(', ')}</strong>. Name and
-        email are required; <em>crews</em> holds crew names separated by semicolons (missing crews are created);
+        A CSV file with a header row and the columns <strong>{WORKER_CSV_COLUMNS.join(', ')}</strong>. Name
+        and email are required; <em>crews</em> holds crew names separated by semicolons (missing crews are
+        created);
         <em> manager</em> is yes or no. Up to {WORKER_IMPORT_MAX_ROWS} rows; all rows are imported, or none.
       </Text>
       <Group gap="sm">
-        <FileButton onChange={(file) => void pick(file)} accept=".csv,text/csv" disabled={importing.isPending}>
+        <FileButton
+          onChange={(file) => void pick(file)}
+          accept=".csv,text/csv"
+          disabled={importing.isPending}
+        >
           {(props) => (
             <Button variant={preview ? 'default' : 'filled'} {...props}>
               {preview ? 'Choose another file' : 'Choose a CSV file'}
@@ -253,7 +268,9 @@ export function WorkerImport({
             {badRows > 0
               ? `, ${plural(badRows, 'row has', 'rows have')} problems. Fix them in the file and choose it again; nothing is imported until every row is right.`
               : ', no problems found.'}
-            {preview.ignoredColumns.length > 0 ? ` Ignored columns: ${preview.ignoredColumns.join(', ')}.` : ''}
+            {preview.ignoredColumns.length > 0
+              ? ` Ignored columns: ${preview.ignoredColumns.join(', ')}.`
+              : ''}
           </Text>
           <WorkerImportPreview preview={preview} newCrews={newCrews} />
         </>

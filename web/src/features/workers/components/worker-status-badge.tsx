@@ -3,7 +3,11 @@ import type { WorkerStatus } from '../../../../../shared/records/worker';
 
 const STATUS: Record<WorkerStatus, { label: string; color: string; hint: string }> = {
   active: { label: 'Active', color: 'green', hint: 'Receives notices' },
-  unsubscribed: { label: 'Unsubscribed', color: 'yellow', hint: 'Used the unsubscribe link: no notices are sent' },
+  unsubscribed: {
+    label: 'Unsubscribed',
+    color: 'yellow',
+    hint: 'Used the unsubscribe link: no notices are sent',
+  },
   bounced: { label: 'Bounced', color: 'red', hint: 'Email bounced or was reported: no notices are sent' },
 };
 

@@ -4,7 +4,13 @@ import type { Worker } from '../../../../../shared/records/worker';
 import { WorkerStatusBadge } from './worker-status-badge';
 
 /** The workers list: name (and manager), email, trade, crews and notification status. */
-export function WorkersTable({ workers, crewName }: { workers: Worker[]; crewName: (id: string) => string | null }) {
+export function WorkersTable({
+  workers,
+  crewName,
+}: {
+  workers: Worker[];
+  crewName: (id: string) => string | null;
+}) {
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Workers">
       <Table.Thead>
@@ -39,9 +45,21 @@ export function WorkersTable({ workers, crewName }: { workers: Worker[]; crewNam
               <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                 {worker.email}
               </Table.Td>
-              <Table.Td visibleFrom="md">{worker.trade ?? <Text span c="dimmed">—</Text>}</Table.Td>
               <Table.Td visibleFrom="md">
-                {crews.length > 0 ? crews.join(', ') : <Text span c="dimmed">—</Text>}
+                {worker.trade ?? (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                {crews.length > 0 ? (
+                  crews.join(', ')
+                ) : (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <WorkerStatusBadge status={worker.status} />
