@@ -142,6 +142,17 @@ export function WorkerImportPreview({
   );
 }
 
+/** The file's text (UTF-8); FileReader where Blob.text is missing (older browsers, jsdom). */
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 function downloadTemplate() {
   const url = URL.createObjectURL(new Blob([templateCsv()], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
@@ -178,7 +189,7 @@ export function WorkerImport({
     setReadError(null);
     setFileName(file.name);
     try {
-      setPreview(previewWorkersCsv(await file.text()));
+      setPreview(previewWorkersCsv(await readText(file)));
     } catch (error) {
       setPreview(null);
       setReadError(`Could not read ${file.name}: ${errorMessage(error)}`);
