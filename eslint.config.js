@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import path from 'node:path';
+import { zonesPlugin } from './scripts/lint/zones.js';
 
 const noIo = [
   '@aws-sdk/*',
@@ -21,58 +21,6 @@ const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
-/**
- * The SPA's layers (web/README.md): shared → lib/components/config → features → app. A feature never
- * imports another feature (the app's route pages compose them), and nothing below app imports app.
- * Relative imports are resolved against the importing file, so `../../workers/api/x` is caught too.
- */
-const webLayers = {
-  meta: {
-    type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: { allow: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
-    messages: {
-      crossFeature:
-        'web/src/features/{{from}} imports web/src/features/{{to}}: features do not import each other; compose them in web/src/app.',
-      upward:
-        'web/src/{{from}} imports web/src/{{to}}: imports go shared → lib/components/config → features → app.',
-    },
-  },
-  create(context) {
-    const allowed = new Set(context.options[0]?.allow ?? []);
-    const file = context.filename.split(path.sep).join('/');
-    const at = file.lastIndexOf('/web/src/');
-    if (at < 0) return {};
-    const within = (p) => p.slice(p.lastIndexOf('/web/src/') + '/web/src/'.length).split('/');
-    const [layer, feature] = within(file);
-    const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source).split(path.sep).join('/');
-      if (!target.includes('/web/src/')) return;
-      const [toLayer, toFeature] = within(target);
-      if (layer === 'features' && toLayer === 'features' && toFeature !== feature) {
-        if (allowed.has(`${feature}->${toFeature}`)) return;
-        context.report({ node, messageId: 'crossFeature', data: { from: feature, to: toFeature } });
-      } else if (['lib', 'components', 'config', 'features'].includes(layer) && toLayer === 'app') {
-        context.report({ node, messageId: 'upward', data: { from: layer, to: 'app' } });
-      } else if (['lib', 'components', 'config'].includes(layer) && toLayer === 'features') {
-        context.report({ node, messageId: 'upward', data: { from: layer, to: `features/${toFeature}` } });
-      }
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
-  },
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -83,11 +31,17 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.test-output',
+      '.scratch',
       '**/*.cjs',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['shared/**/*.ts', 'lambdas/**/*.ts', 'infra/**/*.ts', 'web/**/*.{ts,tsx}'],
+    plugins: { boundaries: zonesPlugin },
+    rules: { 'boundaries/zones': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
@@ -97,36 +51,19 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: restrict(
-      [...noIo, '**/lambdas/**', '**/web/**', '**/infra/**', '**/local/**', 'node:*', 'fs', 'http'],
+      [...noIo, 'node:*', 'fs', 'http'],
       'shared/ is pure TypeScript: no I/O, no frameworks, no other layer.',
     ),
   },
   {
     files: ['lambdas/core/**/*.ts'],
-    rules: restrict(
-      [...noIo, '**/adapters/**', '**/web/**', '**/infra/**', '**/local/**', '**/api/**', '**/dispatch/**'],
-      'lambdas/core holds use-cases behind ports: it imports shared and core only.',
-    ),
+    rules: restrict(noIo, 'lambdas/core holds use-cases behind ports: it imports shared and core only.'),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    plugins: { raincheck: { rules: { 'web-layers': webLayers } } },
-    rules: {
-      ...restrict(
-        ['**/lambdas/**', '**/infra/**', '**/local/**', '@aws-sdk/*', 'electrodb', 'hono', 'hono/*'],
-        'web/ imports shared/ only (and its own code).',
-      ),
-      // settings → auth predates the rule: the password form reuses auth's password rules and error
-      // mapping. To go: move those to shared/ or lib/ and drop the exception.
-      'raincheck/web-layers': ['error', { allow: ['settings->auth'] }],
-    },
-  },
-  {
-    files: ['lambdas/**/*.ts'],
-    ignores: ['lambdas/core/**'],
     rules: restrict(
-      ['**/web/**', '**/infra/**', '**/local/**'],
-      'Lambdas never import web, infra or local code.',
+      ['@aws-sdk/*', 'electrodb', 'hono', 'hono/*', 'stripe'],
+      'web/ imports shared/ only (and its own code).',
     ),
   },
   {

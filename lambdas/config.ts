@@ -27,6 +27,27 @@ const configSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   WEATHER_API_KEY_PARAM: z.string().optional(),
   APP_ORIGIN: z.string().optional(),
+  /**
+   * Weather (lambdas/adapters/weather/weather.factory.ts). Which forecast provider to use:
+   * `open-meteo` (the default when unset) or `simulated` (no network; the local stack sets it when
+   * Open-Meteo cannot be reached, see local/weather-provider-choice.ts).
+   */
+  RAINCHECK_WEATHER_PROVIDER: z.enum(['open-meteo', 'simulated']).optional(),
+  /**
+   * Open-Meteo's base URL (scheme and host; `/v1/forecast` is added). Unset: the public host
+   * https://api.open-meteo.com, or https://customer-api.open-meteo.com when OPEN_METEO_API_KEY is set.
+   */
+  RAINCHECK_OPEN_METEO_URL: optionalUrl,
+  /** Open-Meteo's paid-plan key, sent as `apikey` (the free host is for non-commercial use only). */
+  OPEN_METEO_API_KEY: z.string().min(1).optional(),
+  /** The US National Weather Service API's base URL (official alerts). */
+  RAINCHECK_NWS_URL: z.string().url().default('https://api.weather.gov'),
+  /** NWS refuses requests without an identifying User-Agent: product name and a contact address. */
+  NWS_USER_AGENT: z.string().min(3).default('Raincheck (ops@raincheck.example)'),
+  /** Per-attempt timeout of weather calls, in ms (default 10 s). */
+  RAINCHECK_WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  /** Attempts per weather call, the first included (default 3; 1 disables retries). */
+  RAINCHECK_WEATHER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).optional(),
 });
 
 export type LambdaConfig = z.infer<typeof configSchema>;

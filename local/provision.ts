@@ -18,7 +18,7 @@ import {
   ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { TABLE_KEYS } from '../lambdas/adapters/dynamo/entities';
+import { TABLE_KEYS } from '../lambdas/adapters/dynamo/service';
 import { PASSWORD_POLICY } from '../shared/password-policy';
 
 /**

@@ -1,14 +1,22 @@
-import type { RaincheckService } from '../lambdas/adapters/dynamo/entities';
-import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../shared/notice-slots';
+import type { CompositionRoot } from '../lambdas/composition-root';
+import { tenantFromStore } from '../lambdas/core/caller';
+import type { Client, Jobsite, Worker } from '../shared/records';
+import type { StoredCrew } from '../lambdas/core/records/records.ports';
+import { DEFAULT_NOTICE_TIMES } from '../shared/notice-slots';
+import type { Rule } from '../shared/weather/rule';
 
-/** Demo data for the demo contractor, written only when it is missing so user edits survive restarts. */
+/**
+ * Demo data for the demo contractor: a believable small firm (two clients, three jobsites in three
+ * timezones, six workers in two crews). Each record is written only when missing, so user edits
+ * survive restarts; the first demo jobsite keeps the id the earlier seed used (`demo-site-1`).
+ */
 export async function seedDemoData(
-  db: RaincheckService,
+  root: CompositionRoot,
   demo: { userId: string; email: string },
 ): Promise<void> {
-  const { data: profile } = await db.entities.profile.get({ userId: demo.userId }).go();
+  const { data: profile } = await root.db.entities.profile.get({ userId: demo.userId }).go();
   if (!profile) {
-    await db.entities.profile
+    await root.db.entities.profile
       .put({
         userId: demo.userId,
         email: demo.email,
@@ -19,21 +27,186 @@ export async function seedDemoData(
       })
       .go();
   }
-  const { data: site } = await db.entities.jobsiteSchedule
-    .get({ tenantId: demo.userId, jobsiteId: 'demo-site-1' })
-    .go();
-  if (!site) {
-    await db.entities.jobsiteSchedule
-      .put({
-        tenantId: demo.userId,
-        jobsiteId: 'demo-site-1',
-        name: 'Riverside Medical Center',
-        timezone: 'America/Chicago',
-        active: true,
-        noticeTimes: DEFAULT_NOTICE_TIMES.map((n) => ({ ...n })),
-        workingDays: [...DEFAULT_WORKING_DAYS],
-        createdAt: new Date().toISOString(),
-      })
-      .go();
-  }
+
+  const tenant = tenantFromStore(demo.userId);
+  const now = new Date().toISOString();
+  const stamp = { createdAt: now, updatedAt: now };
+  const { clients, crews, workers, jobsites } = root.records;
+
+  const ensure = async <T extends { id: string }>(
+    repo: {
+      get: (t: typeof tenant, id: string) => Promise<T | null>;
+      create: (t: typeof tenant, r: T) => Promise<void>;
+    },
+    record: T,
+    isComplete: (stored: T) => boolean = () => true,
+  ) => {
+    const stored = await repo.get(tenant, record.id);
+    if (stored && isComplete(stored)) return;
+    if (stored) await root.db.entities.jobsite.delete({ tenantId: tenant, jobsiteId: record.id }).go();
+    await repo.create(tenant, record);
+  };
+
+  const demoClients: Client[] = [
+    {
+      id: 'demo-client-northgate',
+      name: 'Northgate Health Partners',
+      contactName: 'Priya Raman',
+      email: 'priya.raman@northgate-health.example',
+      phone: '(312) 555-0142',
+      address: '200 W Adams St, Chicago, IL 60606',
+      notes: 'Owner of the Riverside medical campus. Wants weather-day notices for the claim file.',
+      notifyNoWork: true,
+      ...stamp,
+    },
+    {
+      id: 'demo-client-harbor',
+      name: 'Harbor Point Development',
+      contactName: 'Marcus Lee',
+      email: 'mlee@harborpoint.example',
+      phone: '(206) 555-0188',
+      address: '1201 Western Ave, Seattle, WA 98101',
+      notes: null,
+      notifyNoWork: false,
+      ...stamp,
+    },
+  ];
+  for (const client of demoClients) await ensure(clients, client);
+
+  const demoCrews: StoredCrew[] = [
+    { id: 'demo-crew-concrete', name: 'Concrete crew', notes: 'Pours and finishing', ...stamp },
+    { id: 'demo-crew-framing', name: 'Framing crew', notes: 'Steel and framing, crane work', ...stamp },
+  ];
+  for (const crew of demoCrews) await ensure(crews, crew);
+
+  const worker = (id: string, name: string, trade: string, crewIds: string[], isManager = false): Worker => ({
+    id: `demo-worker-${id}`,
+    name,
+    email: `${id}@demo-builders.example`,
+    phone: null,
+    trade,
+    crewIds,
+    isManager,
+    status: 'active',
+    ...stamp,
+  });
+  const demoWorkers = [
+    worker('sam.ortiz', 'Sam Ortiz', 'Superintendent', [], true),
+    worker('jo.kim', 'Jo Kim', 'Concrete finisher', ['demo-crew-concrete']),
+    worker('luis.perez', 'Luis Perez', 'Concrete laborer', ['demo-crew-concrete']),
+    worker('amara.obi', 'Amara Obi', 'Crane operator', ['demo-crew-framing']),
+    worker('ben.tran', 'Ben Tran', 'Ironworker', ['demo-crew-framing']),
+    worker('rita.hale', 'Rita Hale', 'Carpenter', ['demo-crew-framing', 'demo-crew-concrete']),
+  ];
+  for (const w of demoWorkers) await ensure(workers, w);
+
+  const rain: Rule[] = [
+    {
+      id: 'rain-rate',
+      metric: 'precipitation',
+      op: '>=',
+      threshold: 2.54,
+      label: 'the rain limit',
+      preset: 'general',
+    },
+    {
+      id: 'rain-chance',
+      metric: 'precipitation_probability',
+      op: '>=',
+      threshold: 60,
+      label: 'the rain-chance limit',
+      preset: 'general',
+    },
+  ];
+  const crane: Rule[] = [
+    {
+      id: 'crane-wind',
+      metric: 'wind_speed',
+      op: '>=',
+      threshold: 32.19,
+      label: 'the crane wind limit',
+      preset: 'crane',
+    },
+    {
+      id: 'crane-gusts',
+      metric: 'wind_gusts',
+      op: '>=',
+      threshold: 48.28,
+      label: 'the crane gust limit',
+      preset: 'crane',
+    },
+  ];
+  const heat: Rule[] = [
+    {
+      id: 'heat-index',
+      metric: 'heat_index',
+      op: '>=',
+      threshold: 39.44,
+      label: 'the heat-index danger band',
+      preset: 'heat',
+    },
+  ];
+  const site = (
+    id: string,
+    name: string,
+    fields: Pick<
+      Jobsite,
+      'address' | 'latitude' | 'longitude' | 'timezone' | 'clientId' | 'rules' | 'recipients'
+    > &
+      Partial<Jobsite>,
+  ): Jobsite => ({
+    id,
+    name,
+    workingDays: [1, 2, 3, 4, 5],
+    workingHours: { start: '07:00', end: '17:00' },
+    startDate: null,
+    endDate: null,
+    active: true,
+    noticeTimes: DEFAULT_NOTICE_TIMES.map((n) => ({ ...n })),
+    scenario: null,
+    ...stamp,
+    ...fields,
+  });
+  const demoJobsites = [
+    site('demo-site-1', 'Riverside Medical Center', {
+      address: '1500 S Canal St, Chicago, IL 60607',
+      latitude: 41.8608,
+      longitude: -87.6393,
+      timezone: 'America/Chicago',
+      clientId: 'demo-client-northgate',
+      rules: [...rain, ...crane],
+      recipients: {
+        workerIds: ['demo-worker-sam.ortiz'],
+        crewIds: ['demo-crew-concrete', 'demo-crew-framing'],
+        notifyClient: true,
+      },
+    }),
+    site('demo-site-harbor', 'Harbor Point Tower', {
+      address: '1400 Alaskan Way, Seattle, WA 98101',
+      latitude: 47.6064,
+      longitude: -122.3405,
+      timezone: 'America/Los_Angeles',
+      clientId: 'demo-client-harbor',
+      rules: [...rain, ...crane],
+      recipients: {
+        workerIds: ['demo-worker-sam.ortiz'],
+        crewIds: ['demo-crew-framing'],
+        notifyClient: false,
+      },
+      scenario: 'storm',
+    }),
+    site('demo-site-mesa', 'Mesa Logistics Warehouse', {
+      address: '4400 E Broadway Rd, Phoenix, AZ 85040',
+      latitude: 33.4075,
+      longitude: -111.9862,
+      timezone: 'America/Phoenix',
+      clientId: 'demo-client-northgate',
+      workingHours: { start: '05:00', end: '14:00' },
+      rules: heat,
+      recipients: { workerIds: [], crewIds: ['demo-crew-concrete'], notifyClient: false },
+    }),
+  ];
+  // The first seed wrote `demo-site-1` as a bare schedule row (no coordinates): replace it once.
+  for (const j of demoJobsites)
+    await ensure(jobsites, j, (stored) => stored.latitude !== 0 || stored.longitude !== 0);
 }

@@ -5,17 +5,16 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
-import { composeApiApp } from '../lambdas/api/compose';
-import { composeDispatchJob } from '../lambdas/dispatch/compose';
-import { composeBilling } from '../lambdas/checkout/compose';
-import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/checkout.app';
-import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/webhook.app';
+import { createApiApp } from '../lambdas/api/app';
+import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
+import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
+import { createCompositionRoot } from '../lambdas/composition-root';
+import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
+import type { DispatchRun } from '../lambdas/core/dispatch/dispatch.ports';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox';
 import { stripeModeFromEnv } from './stripe-sandbox/mode';
 import { callerFromClaims } from '../lambdas/adapters/auth/claims';
 import { createTokenVerifier } from '../lambdas/adapters/auth/local-token-verifier';
-import { createDocumentClient } from '../lambdas/adapters/dynamo/client';
-import { createEntities } from '../lambdas/adapters/dynamo/entities';
 import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { CognitoPoolFile } from './cognito-pool-file';
@@ -36,7 +35,7 @@ export interface RunningStack {
   dynamoUrl: string;
   lambdaConfig: LambdaConfig;
   runtimeConfig: RuntimeConfig;
-  runDispatch: () => ReturnType<ReturnType<typeof composeDispatchJob>['run']>;
+  runDispatch: () => Promise<DispatchRun>;
   /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
   stripeSandboxUrl: string | null;
   stripeWebhookSecret: string;
@@ -134,11 +133,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
     });
 
-    const db = createEntities(
-      lambdaConfig.TABLE_NAME,
-      createDocumentClient({ region: settings.region, endpoint: dynamoUrl }),
-    );
-    await seedDemoData(db, { userId: demoUserId, email: DEMO_USERS.contractor.email });
+    // One composition root for every app of the local runtime, as one Lambda container builds one.
+    const root = createCompositionRoot(lambdaConfig);
+    await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
 
     const mailer = new SesMailer(
       createSesClient({ region: settings.region, endpoint: sesUrl }),
@@ -165,9 +162,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       mailboxUrl: `http://localhost:${settings.sesPort}`,
     };
 
-    const dispatch = composeDispatchJob(lambdaConfig);
-    const billing = composeBilling(lambdaConfig);
-    const checkoutApp = createCheckoutApp({ authenticate, checkout: billing });
+    const dispatch = { run: () => runDispatch(root.dispatch) };
+    const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
     const app = createLocalApp({
       port: settings.appPort,
       distDir: opts.distDir ?? settings.webDistDir,
@@ -175,8 +171,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       apiApps: [
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
         ...CHECKOUT_ROUTES.map((r) => ({ prefix: r.path, app: checkoutApp })),
-        { prefix: WEBHOOK_PATH, app: createWebhookApp(billing) },
-        { prefix: '/api', app: composeApiApp(lambdaConfig, authenticate) },
+        { prefix: WEBHOOK_PATH, app: createWebhookApp(root.billing) },
+        { prefix: '/api', app: createApiApp({ ...root, authenticate }) },
       ],
       extraApps: [
         {

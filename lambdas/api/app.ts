@@ -1,18 +1,15 @@
-import { Hono, type Context } from 'hono';
-import { MESSAGES } from '../../shared/messages';
-import { getMe } from '../core/get-me';
-import { updateProfile } from '../core/update-profile';
-import { ValidationError } from '../core/errors';
-import type { AccountRepo, Caller, Clock } from '../core/ports';
-import { toHttpError } from './http-errors';
-import {
-  linkGuestPurchasesQuietly,
-  registerSubscriptionRoutes,
-  type SubscriptionRoutesDeps,
-} from '../checkout/subscription.routes';
+import type { AccountRepo } from '../core/account/account.ports';
+import type { RecordsStore } from '../core/records/records.ports';
+import type { Clock, IdGenerator } from '../core/runtime.ports';
+import { createHttpApp, limitBody, requireCaller, type Authenticate } from '../http/kit';
+import { clientsRoutes } from '../routes/clients.routes';
+import { crewsRoutes } from '../routes/crews.routes';
+import { jobsitesRoutes } from '../routes/jobsites.routes';
+import { meRoutes } from '../routes/me.routes';
+import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subscription.routes';
+import { workersRoutes } from '../routes/workers.routes';
 
-/** How the caller is known: from API Gateway's authorizer in AWS, from a verified bearer token locally. */
-export type Authenticate = (c: Context) => Promise<Caller | null>;
+export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
   authenticate: Authenticate;
@@ -20,47 +17,35 @@ export interface ApiDeps {
   clock: Clock;
   /** Billing routes (GET /api/subscription, plan change, portal); absent in apps built without Stripe. */
   billing?: SubscriptionRoutesDeps;
+  /** Clients, crews, workers and jobsites; absent in apps built without them (unit tests of /api/me). */
+  records?: RecordsStore;
+  ids?: IdGenerator;
 }
-
-type Env = { Variables: { caller: Caller } };
 
 /** Paths API Gateway serves without the JWT authorizer. */
 export const PUBLIC_API_PATHS = ['/api/health'] as const;
 
+/** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
 export function createApiApp(deps: ApiDeps) {
-  const app = new Hono<Env>();
-
+  const app = createHttpApp();
   app.get('/api/health', (c) => c.json({ ok: true }));
-
-  app.use('/api/*', async (c, next) => {
-    const caller = await deps.authenticate(c);
-    if (!caller) return c.json({ error: MESSAGES.notAuthenticated }, 401);
-    c.set('caller', caller);
-    await next();
-  });
-
-  app.get('/api/me', async (c) => {
-    if (deps.billing) await linkGuestPurchasesQuietly(c.get('caller'), deps.billing);
-    return c.json(await getMe(c.get('caller'), deps.accounts));
-  });
-
-  app.put('/api/me/profile', async (c) => {
-    const body = await readJson(c);
-    const profile = await updateProfile(c.get('caller'), body, deps);
-    return c.json({ profile });
-  });
-
-  if (deps.billing) registerSubscriptionRoutes(app, deps.billing);
-
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  app.onError((err, c) => toHttpError(err, c));
+  app.use('/api/*', requireCaller(deps.authenticate));
+  // Every body is capped before anything reads it; the workers import raises its own route's cap.
+  app.use('/api/*', async (c, next) =>
+    c.req.path === '/api/workers/import' ? next() : limitBody()(c, next),
+  );
+  app.route('/', meRoutes(deps));
+  if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
+  if (deps.records) {
+    const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds() };
+    app.route('/', clientsRoutes(records));
+    app.route('/', crewsRoutes(records));
+    app.route('/', workersRoutes(records));
+    app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
+  }
   return app;
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationError('body', 'Request body must be JSON');
-  }
+function randomIds(): IdGenerator {
+  return { next: () => crypto.randomUUID() };
 }

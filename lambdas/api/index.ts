@@ -1,17 +1,12 @@
 import { handle } from 'hono/aws-lambda';
 import { loadConfig } from '../config';
-import { callerFromClaims } from '../adapters/auth/claims';
-import { composeApiApp } from './compose';
-
-interface AuthorizedEvent {
-  requestContext?: { authorizer?: { jwt?: { claims?: Record<string, unknown> } } };
-}
+import { createCompositionRoot } from '../composition-root';
+import { authenticateFromApiGateway } from '../http/api-gateway';
+import { createApiApp } from './app';
 
 // Built once per container, at module load.
-const app = composeApiApp(loadConfig(), async (c) => {
-  // API Gateway's JWT authorizer has already verified the token; its claims ride on the event.
-  const event = (c.env as { event?: AuthorizedEvent } | undefined)?.event;
-  return callerFromClaims(event?.requestContext?.authorizer?.jwt?.claims);
-});
+const root = createCompositionRoot(loadConfig());
 
-export const handler = handle(app);
+export const handler = handle(
+  createApiApp({ ...root, billing: root.billing, authenticate: authenticateFromApiGateway }),
+);

@@ -1,11 +1,12 @@
 import { loadConfig } from '../config';
-import { composeDispatchJob } from './compose';
+import { createCompositionRoot } from '../composition-root';
+import { runDispatch } from '../core/dispatch/run-dispatch';
 
-const job = composeDispatchJob(loadConfig());
+const root = createCompositionRoot(loadConfig());
 
 /** Invoked by the EventBridge schedule (and, locally, by the scheduler on the same cadence). */
 export async function handler(): Promise<{ runId: string; due: number; checked: number }> {
-  const run = await job.run();
+  const run = await runDispatch(root.dispatch);
   console.log(JSON.stringify({ level: 'info', message: 'dispatch run', ...run }));
   return { runId: run.runId, due: run.dueJobsites.length, checked: run.checkedJobsites };
 }

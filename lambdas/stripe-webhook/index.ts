@@ -1,9 +1,9 @@
 import { handle } from 'hono/aws-lambda';
 import { loadConfig } from '../config';
-import { composeBilling } from '../checkout/compose';
-import { createWebhookApp } from './webhook.app';
+import { createCompositionRoot } from '../composition-root';
+import { createWebhookApp } from './app';
 
 // Built once per container; the Stripe secret is read from Secrets Manager on the first event.
-const app = createWebhookApp(composeBilling(loadConfig()));
+const root = createCompositionRoot(loadConfig());
 
-export const handler = handle(app);
+export const handler = handle(createWebhookApp(root.billing));

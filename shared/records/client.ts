@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchemaOf } from './patch';
 import { nameText, optionalEmail, optionalLine, optionalPhone, optionalText } from './text';
 
 /** A contractor's customer: who the jobsites are built for. */
@@ -12,6 +13,9 @@ export const clientInputSchema = z.object({
   /** Whether the client also gets the "no work today" notices of its jobsites. */
   notifyNoWork: z.boolean({ message: 'Notify must be true or false' }).default(false),
 });
+
+/** PUT body: fields left out keep their stored values. */
+export const clientPatchSchema = patchSchemaOf(clientInputSchema.shape);
 
 export type ClientInput = z.input<typeof clientInputSchema>;
 export type ClientFields = z.output<typeof clientInputSchema>;

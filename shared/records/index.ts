@@ -5,3 +5,5 @@ export * from './jobsite';
 export * from './list-query';
 export * from './text';
 export * from './worker';
+export * from './patch';
+export * from './worker-csv';

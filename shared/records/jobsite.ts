@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
 import { rulesSchema } from '../weather/rule';
 import { idList, recordId } from './ids';
+import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -37,7 +38,7 @@ export const recipientsSchema = z.object({
   notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
 });
 
-const jobsiteFields = {
+export const jobsiteShape = {
   name: nameText('Jobsite name', 160),
   address: optionalText('Address', 300),
   latitude: z
@@ -92,8 +93,11 @@ const datesInOrder = (j: { startDate?: string | null; endDate?: string | null })
   !j.startDate || !j.endDate || j.endDate >= j.startDate;
 
 export const jobsiteInputSchema = z
-  .object(jobsiteFields)
+  .object(jobsiteShape)
   .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] });
+
+/** PUT body: fields left out keep their stored values. */
+export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;

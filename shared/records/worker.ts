@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchemaOf } from './patch';
 import { idList } from './ids';
 import { nameText, optionalLine, optionalPhone, requiredEmail } from './text';
 
@@ -14,6 +15,9 @@ export const workerInputSchema = z.object({
   crewIds: idList('Crews', 50).default([]),
   isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
 });
+
+/** PUT body: fields left out keep their stored values. */
+export const workerPatchSchema = patchSchemaOf(workerInputSchema.shape);
 
 export type WorkerInput = z.input<typeof workerInputSchema>;
 export type WorkerFields = z.output<typeof workerInputSchema>;

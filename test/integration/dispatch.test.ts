@@ -1,15 +1,11 @@
-import { composeDispatchJob } from '../../lambdas/dispatch/compose';
-import { createDocumentClient } from '../../lambdas/adapters/dynamo/client';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { createCompositionRoot } from '../../lambdas/composition-root';
+import { runDispatch } from '../../lambdas/core/dispatch/run-dispatch';
 import { localClock, slotStart } from '../../shared/notice-slots';
 import { testStack } from './stack';
 
 const stack = testStack();
 const config = stack.lambdaConfig;
-const db = createEntities(
-  config.TABLE_NAME,
-  createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
-);
+const { db } = createCompositionRoot(config);
 
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
@@ -22,7 +18,7 @@ describe('the scheduled dispatch run', () => {
     const local = localClock(slotStart(now), tz);
     const allDays = [1, 2, 3, 4, 5, 6, 7];
     const tenantId = `tenant-${Date.now()}`;
-    await db.entities.jobsiteSchedule
+    await db.entities.jobsite
       .put({
         tenantId,
         jobsiteId: 'due-now',
@@ -33,7 +29,7 @@ describe('the scheduled dispatch run', () => {
         workingDays: allDays,
       })
       .go();
-    await db.entities.jobsiteSchedule
+    await db.entities.jobsite
       .put({
         tenantId,
         jobsiteId: 'later',
@@ -44,7 +40,7 @@ describe('the scheduled dispatch run', () => {
         workingDays: allDays,
       })
       .go();
-    await db.entities.jobsiteSchedule
+    await db.entities.jobsite
       .put({
         tenantId,
         jobsiteId: 'paused',
@@ -56,12 +52,12 @@ describe('the scheduled dispatch run', () => {
       })
       .go();
 
-    const job = composeDispatchJob(config, { now: () => now });
-    const run = await job.run();
+    const root = createCompositionRoot(config, { clock: { now: () => now } });
+    const run = await runDispatch(root.dispatch);
 
     const mine = run.dueJobsites.filter((j) => j.tenantId === tenantId).map((j) => j.jobsiteId);
     expect(mine).toEqual(['due-now']);
-    const recent = await job.recentRuns(5);
+    const recent = await root.dispatch.runs.listRecent(5);
     expect(recent.map((r) => r.runId)).toContain(run.runId);
     expect(run.checkedJobsites).toBeGreaterThanOrEqual(2);
   });

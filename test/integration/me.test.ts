@@ -131,7 +131,11 @@ describe('PUT /api/me/profile', () => {
       body: JSON.stringify({ name: 'X', company: 'Y', units: 'imperial-ish' }),
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Units must be "us" or "metric"', field: 'units' });
+    expect(res.body).toEqual({
+      error: 'Units must be "us" or "metric"',
+      field: 'units',
+      fields: { units: 'Units must be "us" or "metric"' },
+    });
     const after = await api('/api/me', { token: IdToken });
     expect(after.body.profile).toEqual(before.body.profile);
   });
@@ -144,6 +148,10 @@ describe('PUT /api/me/profile', () => {
       body: '{not json',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Request body must be JSON', field: 'body' });
+    expect(await res.json()).toEqual({
+      error: 'Request body must be JSON',
+      field: 'body',
+      fields: { body: 'Request body must be JSON' },
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { AccountProfile } from '../../../shared/account';
 import type { Subscription } from '../../../shared/subscription';
 import type { AccountRepo } from '../../core/ports';
 import { toSubscription } from './billing.repo';
-import type { RaincheckService } from './entities';
+import type { RaincheckService } from './service';
 
 export class DynamoAccountRepo implements AccountRepo {
   constructor(private readonly db: RaincheckService) {}

@@ -11,7 +11,7 @@ import type {
   VersionedSubscription,
 } from '../../core/billing/billing.ports';
 import { guestOwnerId } from '../../core/billing/subscription-record';
-import type { RaincheckService } from './entities';
+import type { RaincheckService } from './service';
 
 /** DynamoDB rejects a transaction of more than 100 items; a guest purchase has a handful. */
 const MAX_LINKED_ENTRIES = 90;

@@ -1,6 +1,6 @@
 import type { DispatchRun, DispatchRunRepo, JobsiteSchedule, JobsiteScheduleRepo } from '../../core/ports';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../../../shared/notice-slots';
-import type { RaincheckService } from './entities';
+import type { RaincheckService } from './service';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 
@@ -8,7 +8,7 @@ export class DynamoJobsiteScheduleRepo implements JobsiteScheduleRepo {
   constructor(private readonly db: RaincheckService) {}
 
   async listActive(): Promise<JobsiteSchedule[]> {
-    const { data } = await this.db.entities.jobsiteSchedule.query.forScheduler({}).go({ pages: 'all' });
+    const { data } = await this.db.entities.jobsite.query.forScheduler({}).go({ pages: 'all' });
     return data
       .filter((j) => j.active)
       .map((j) => ({

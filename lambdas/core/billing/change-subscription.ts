@@ -1,11 +1,10 @@
-import { BILLING_MESSAGES, changeSubscriptionRequestSchema, priceLookupKey } from '../../../shared/billing';
+import { BILLING_MESSAGES, priceLookupKey, type ChangeSubscriptionRequest } from '../../../shared/billing';
 import { MESSAGES } from '../../../shared/messages';
 import { grantsPlan } from '../../../shared/subscription';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { AccountRepo, Caller, Clock } from '../ports';
 import type { BillingStore, PaymentsGateway } from './billing.ports';
 import { changeIdempotencyKey } from './idempotency';
-import { parseBody } from './parse-body';
 
 export interface ChangeSubscriptionDeps {
   gateway: PaymentsGateway;
@@ -29,11 +28,10 @@ export interface ChangeSubscriptionResult {
  */
 export async function changeSubscription(
   caller: Caller | null,
-  body: unknown,
+  request: ChangeSubscriptionRequest,
   deps: ChangeSubscriptionDeps,
 ): Promise<ChangeSubscriptionResult> {
   if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
-  const request = parseBody(changeSubscriptionRequestSchema, body);
   const owner = await deps.store.getSubscriptionOwner(request.subscriptionId);
   if (!owner) throw new NotFoundError(MESSAGES.subscriptionNotFound);
   if (owner !== caller.userId) throw new ForbiddenError(MESSAGES.unauthorizedSubscriptionUpdate);

@@ -1,7 +1,7 @@
 import {
   BILLING_MESSAGES,
-  checkoutRequestSchema,
-  guestCheckoutRequestSchema,
+  type CheckoutRequest,
+  type GuestCheckoutRequest,
   priceLookupKey,
   type CheckoutSessionResponse,
 } from '../../../shared/billing';
@@ -11,7 +11,6 @@ import type { AccountRepo, Caller, Clock } from '../ports';
 import type { BillingStore, CheckoutSessionInput, PaymentsGateway } from './billing.ports';
 import { AlreadySubscribedError, PaymentProviderError } from './billing.errors';
 import { checkoutIdempotencyKey, customerIdempotencyKey, replacementCheckoutKey } from './idempotency';
-import { parseBody } from './parse-body';
 
 export interface CheckoutDeps {
   gateway: PaymentsGateway;
@@ -47,10 +46,9 @@ export async function ensureAccountCustomer(
  */
 export async function createCheckoutSession(
   caller: Caller,
-  body: unknown,
+  request: CheckoutRequest,
   deps: CheckoutDeps,
 ): Promise<CheckoutSessionResponse> {
-  const request = parseBody(checkoutRequestSchema, body);
   if (request.userId !== caller.userId) throw new ForbiddenError(BILLING_MESSAGES.userIdMismatch);
 
   const current = await deps.accounts.getSubscription(caller.userId);
@@ -117,11 +115,10 @@ async function expireOtherOpenSessions(customerId: string, keepSessionId: string
  * header, or a fingerprint of the connection when it sends none).
  */
 export async function createGuestCheckout(
-  body: unknown,
+  request: GuestCheckoutRequest,
   clientKey: string,
   deps: Omit<CheckoutDeps, 'accounts' | 'store'>,
 ): Promise<CheckoutSessionResponse> {
-  const request = parseBody(guestCheckoutRequestSchema, body);
   const priceId = await deps.gateway.priceIdFor(priceLookupKey(request.plan, request.billingCycle));
   const session = await deps.gateway.createCheckoutSession({
     priceId,

@@ -25,7 +25,12 @@ function deps(subscription: Subscription | null = null) {
   };
 }
 
-const body = { userId: 'alice', email: 'alice@example.com', plan: 'basic', billingCycle: 'monthly' };
+const body = {
+  userId: 'alice',
+  email: 'alice@example.com',
+  plan: 'basic' as const,
+  billingCycle: 'monthly' as const,
+};
 
 describe('createCheckoutSession', () => {
   it('should refuse with a clear 403 when the body names another user than the token', async () => {
@@ -103,7 +108,7 @@ describe('createCheckoutSession', () => {
 });
 
 describe('changeSubscription', () => {
-  const change = { subscriptionId: 'sub_1', plan: 'premium', billingCycle: 'annual' };
+  const change = { subscriptionId: 'sub_1', plan: 'premium' as const, billingCycle: 'annual' as const };
 
   it('should answer the spec messages in the spec order when the caller, id or owner is wrong', async () => {
     const d = deps();

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { verifyStripeEvent } from '../../../lambdas/adapters/stripe/stripe.events';
-import { createWebhookApp } from '../../../lambdas/stripe-webhook/webhook.app';
+import { createWebhookApp } from '../../../lambdas/stripe-webhook/app';
 import { stripeSignatureHeader } from '../../../local/stripe-sandbox/sign';
 import { FakeGateway, MemoryBillingStore, T0, invoice, snapshot } from './fakes';
 

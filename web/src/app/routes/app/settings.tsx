@@ -2,7 +2,7 @@ import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
-import { PasswordForm } from '../../../features/settings/components/password-form';
+import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

@@ -1,0 +1,31 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/** A contractor's client, under the tenant's partition. */
+export function clientEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'client', version: '1', service: SERVICE },
+      attributes: {
+        tenantId: { type: 'string', required: true, readOnly: true },
+        clientId: { type: 'string', required: true, readOnly: true },
+        name: { type: 'string', required: true },
+        contactName: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        address: { type: 'string' },
+        notes: { type: 'string' },
+        notifyNoWork: { type: 'boolean', required: true, default: false },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byTenant: {
+          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
+          sk: { field: TABLE_KEYS.sk, composite: ['clientId'] },
+        },
+      },
+    },
+    config,
+  );
+}

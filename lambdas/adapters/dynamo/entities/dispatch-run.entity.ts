@@ -1,0 +1,37 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/** One run of the scheduled dispatch, kept 90 days. */
+export function dispatchRunEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'dispatchRun', version: '1', service: SERVICE },
+      attributes: {
+        runId: { type: 'string', required: true },
+        startedAt: { type: 'string', required: true },
+        finishedAt: { type: 'string', required: true },
+        slotStart: { type: 'string', required: true },
+        checkedJobsites: { type: 'number', required: true },
+        dueJobsites: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              tenantId: { type: 'string', required: true },
+              jobsiteId: { type: 'string', required: true },
+              name: { type: 'string', required: true },
+            },
+          },
+        },
+        expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
+      },
+      indexes: {
+        byTime: {
+          pk: { field: TABLE_KEYS.pk, composite: [] },
+          sk: { field: TABLE_KEYS.sk, composite: ['startedAt', 'runId'] },
+        },
+      },
+    },
+    config,
+  );
+}

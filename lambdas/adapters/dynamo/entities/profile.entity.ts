@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/** The account owner's profile, one per account. */
+export function profileEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'profile', version: '1', service: SERVICE },
+      attributes: {
+        userId: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        name: { type: 'string' },
+        company: { type: 'string' },
+        units: { type: ['us', 'metric'] as const, required: true, default: 'us' },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
+          sk: { field: TABLE_KEYS.sk, composite: [] },
+        },
+      },
+    },
+    config,
+  );
+}

@@ -1,0 +1,21 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The single table (DESIGN §4): `pk`/`sk`, GSIs `gsi1` and `gsi2`, TTL on `expiresAt`.
+ * Tenant data is always keyed by the verified token's `sub` (see tenant-keys.ts).
+ */
+export const TABLE_KEYS = {
+  pk: 'pk',
+  sk: 'sk',
+  gsi1: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+  gsi2: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  ttl: 'expiresAt',
+} as const;
+
+export const SERVICE = 'raincheck';
+
+/** What every entity factory is given: the table and the one document client of the process. */
+export interface EntityConfig {
+  table: string;
+  client: DynamoDBDocumentClient;
+}

@@ -1,0 +1,37 @@
+import { Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { accountCustomerEntity } from './entities/account-customer.entity';
+import { billingCustomerEntity } from './entities/billing-customer.entity';
+import { billingEntryEntity } from './entities/billing-entry.entity';
+import { clientEntity } from './entities/client.entity';
+import { crewEntity } from './entities/crew.entity';
+import { dispatchRunEntity } from './entities/dispatch-run.entity';
+import { jobsiteEntity } from './entities/jobsite.entity';
+import { profileEntity } from './entities/profile.entity';
+import { stripeEventReceiptEntity } from './entities/stripe-event-receipt.entity';
+import { subscriptionOwnerEntity } from './entities/subscription-owner.entity';
+import { subscriptionEntity } from './entities/subscription.entity';
+import { workerEntity } from './entities/worker.entity';
+
+export { TABLE_KEYS } from './entities/table';
+
+/** Every entity of the one table, grouped in one ElectroDB Service (one file per entity). */
+export function createRaincheckService(table: string, client: DynamoDBDocumentClient) {
+  const config = { table, client };
+  return new Service({
+    profile: profileEntity(config),
+    subscription: subscriptionEntity(config),
+    billingCustomer: billingCustomerEntity(config),
+    accountCustomer: accountCustomerEntity(config),
+    subscriptionOwner: subscriptionOwnerEntity(config),
+    billingEntry: billingEntryEntity(config),
+    stripeEventReceipt: stripeEventReceiptEntity(config),
+    dispatchRun: dispatchRunEntity(config),
+    client: clientEntity(config),
+    crew: crewEntity(config),
+    worker: workerEntity(config),
+    jobsite: jobsiteEntity(config),
+  });
+}
+
+export type RaincheckService = ReturnType<typeof createRaincheckService>;

@@ -1,0 +1,22 @@
+import type { AccountProfile } from '../../../shared/account';
+import type { ProfileUpdate } from '../../../shared/profile';
+import type { AccountRepo, Caller, Clock } from '../ports';
+
+/** Updates the caller's own profile; the body can never name another account. */
+export async function updateProfile(
+  caller: Caller,
+  update: ProfileUpdate,
+  deps: { accounts: AccountRepo; clock: Clock },
+): Promise<AccountProfile> {
+  const existing = await deps.accounts.getProfile(caller.userId);
+  const profile: AccountProfile = {
+    userId: caller.userId,
+    email: caller.email,
+    name: update.name || null,
+    company: update.company || null,
+    units: update.units,
+    createdAt: existing?.createdAt ?? deps.clock.now().toISOString(),
+  };
+  await deps.accounts.putProfile(profile);
+  return profile;
+}

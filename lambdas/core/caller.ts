@@ -1,0 +1,26 @@
+/** The verified identity of the caller, taken from the token and never from the request. */
+export interface Caller {
+  userId: string;
+  email: string;
+  groups: string[];
+  /** Cognito's `email_verified` (ID tokens); guest purchases link only to a verified email. */
+  emailVerified?: boolean;
+}
+
+declare const tenantBrand: unique symbol;
+/**
+ * The account that owns tenant data. Only `tenantOf` makes one, from the verified caller, so no
+ * repository can be handed an id that came from a request body, path or query.
+ */
+export type TenantId = string & { readonly [tenantBrand]: true };
+
+/** The one way to a tenant: the verified token's `sub` (DESIGN §4). */
+export function tenantOf(caller: Caller): TenantId {
+  if (!caller.userId) throw new Error('A caller without a subject has no tenant');
+  return caller.userId as TenantId;
+}
+
+/** For trusted, non-request paths only (the scheduler, the seed, tests): a tenant from a stored owner id. */
+export function tenantFromStore(ownerId: string): TenantId {
+  return ownerId as TenantId;
+}

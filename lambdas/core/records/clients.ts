@@ -1,0 +1,63 @@
+import {
+  clientInputSchema,
+  type Client,
+  type ClientFields,
+  type ListResponse,
+} from '../../../shared/records';
+import type { TenantId } from '../caller';
+import { ConflictError } from '../errors';
+import { parseWith } from '../validate';
+import { listPage, type ListQuery } from './list-page';
+import { mustGet, nameList, plural, replaceChecked } from './record-crud';
+import type { RecordsDeps } from './records.deps';
+
+const NOUN = 'Client';
+
+export async function listClients(
+  tenant: TenantId,
+  query: ListQuery,
+  deps: RecordsDeps,
+): Promise<ListResponse<Client>> {
+  const all = await deps.records.clients.list(tenant);
+  return listPage(all, query, (c) => [c.name, c.contactName, c.email, c.phone, c.address]);
+}
+
+export function getClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Client> {
+  return mustGet(deps.records.clients, tenant, id, NOUN);
+}
+
+export async function createClient(
+  tenant: TenantId,
+  input: ClientFields,
+  deps: RecordsDeps,
+): Promise<Client> {
+  const now = deps.clock.now().toISOString();
+  const client: Client = { ...input, id: deps.ids.next(), createdAt: now, updatedAt: now };
+  await deps.records.clients.create(tenant, client);
+  return client;
+}
+
+export async function updateClient(
+  tenant: TenantId,
+  id: string,
+  patch: Partial<ClientFields>,
+  deps: RecordsDeps,
+): Promise<Client> {
+  const stored = await getClient(tenant, id, deps);
+  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
+  const merged = parseWith(clientInputSchema, { ...fields, ...patch });
+  const next: Client = { ...merged, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  return replaceChecked(deps.records.clients, tenant, stored, next, NOUN);
+}
+
+/** Refuses (409) while jobsites belong to the client, naming them; nothing is deleted then. */
+export async function deleteClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
+  const client = await getClient(tenant, id, deps);
+  const using = (await deps.records.jobsites.list(tenant)).filter((j) => j.clientId === id);
+  if (using.length) {
+    throw new ConflictError(
+      `Client "${client.name}" is used by ${plural(using.length, 'jobsite')}: ${nameList(using.map((j) => j.name))}. Move or delete them first.`,
+    );
+  }
+  await deps.records.clients.remove(tenant, id);
+}

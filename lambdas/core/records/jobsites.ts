@@ -1,0 +1,98 @@
+import {
+  jobsiteInputSchema,
+  type Jobsite,
+  type JobsiteFields,
+  type ListResponse,
+} from '../../../shared/records';
+import { timezoneAt } from '../../../shared/records/timezone';
+import type { AccountRepo } from '../account/account.ports';
+import { assertCanAdd } from '../billing/entitlements';
+import { tenantOf, type Caller, type TenantId } from '../caller';
+import { parseWith } from '../validate';
+import { listPage, type ListQuery } from './list-page';
+import { assertReferences, mustGet, replaceChecked } from './record-crud';
+import type { RecordsDeps } from './records.deps';
+
+const NOUN = 'Jobsite';
+
+export async function listJobsites(
+  tenant: TenantId,
+  query: ListQuery,
+  deps: RecordsDeps,
+): Promise<ListResponse<Jobsite>> {
+  const all = await deps.records.jobsites.list(tenant);
+  return listPage(all, query, (j) => [j.name, j.address, j.timezone]);
+}
+
+export function getJobsite(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Jobsite> {
+  return mustGet(deps.records.jobsites, tenant, id, NOUN);
+}
+
+/** The client and every recipient must be the tenant's own records (400 naming the field). */
+async function assertReferencesExist(tenant: TenantId, fields: JobsiteFields, deps: RecordsDeps) {
+  if (fields.clientId)
+    await assertReferences('clientId', [fields.clientId], () => deps.records.clients.list(tenant), 'client');
+  await assertReferences(
+    'recipients.workerIds',
+    fields.recipients.workerIds,
+    () => deps.records.workers.list(tenant),
+    'worker',
+  );
+  await assertReferences(
+    'recipients.crewIds',
+    fields.recipients.crewIds,
+    () => deps.records.crews.list(tenant),
+    'crew',
+  );
+}
+
+/**
+ * Creates a jobsite within the plan's `maxJobsites` (403 naming the limit otherwise). The timezone
+ * is derived from the coordinates when the body gives none.
+ */
+export async function createJobsite(
+  caller: Caller,
+  input: JobsiteFields,
+  deps: RecordsDeps & { accounts: Pick<AccountRepo, 'getSubscription'> },
+): Promise<Jobsite> {
+  const tenant = tenantOf(caller);
+  await assertCanAdd('jobsite', caller, {
+    accounts: deps.accounts,
+    count: async () => (await deps.records.jobsites.list(tenant)).length,
+  });
+  await assertReferencesExist(tenant, input, deps);
+  const now = deps.clock.now().toISOString();
+  const jobsite: Jobsite = {
+    ...input,
+    timezone: input.timezone ?? timezoneAt(input.latitude, input.longitude),
+    id: deps.ids.next(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.records.jobsites.create(tenant, jobsite);
+  return jobsite;
+}
+
+/** Moving a jobsite without naming a timezone re-derives it from the new coordinates. */
+export async function updateJobsite(
+  tenant: TenantId,
+  id: string,
+  patch: Partial<JobsiteFields>,
+  deps: RecordsDeps,
+): Promise<Jobsite> {
+  const stored = await getJobsite(tenant, id, deps);
+  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
+  const merged = parseWith(jobsiteInputSchema, { ...fields, ...patch });
+  const moved = merged.latitude !== stored.latitude || merged.longitude !== stored.longitude;
+  const timezone =
+    patch.timezone ??
+    (moved || !merged.timezone ? timezoneAt(merged.latitude, merged.longitude) : merged.timezone);
+  await assertReferencesExist(tenant, merged, deps);
+  const next: Jobsite = { ...merged, timezone, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  return replaceChecked(deps.records.jobsites, tenant, stored, next, NOUN);
+}
+
+export async function deleteJobsite(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
+  await getJobsite(tenant, id, deps);
+  await deps.records.jobsites.remove(tenant, id);
+}

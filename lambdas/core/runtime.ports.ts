@@ -1,0 +1,7 @@
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  next(): string;
+}

@@ -1,0 +1,29 @@
+import { ForecastOptionsError } from './weather.errors';
+import type { ForecastLocation, ForecastOptions } from './weather.ports';
+
+/** Open-Meteo serves up to 16 days; the simulated provider keeps the same bound. */
+export const MAX_FORECAST_DAYS = 16;
+
+/** Throws `ForecastOptionsError` for options no provider can honour. */
+export function checkForecastOptions(opts: ForecastOptions): void {
+  if (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > MAX_FORECAST_DAYS) {
+    throw new ForecastOptionsError(
+      `days must be a whole number from 1 to ${MAX_FORECAST_DAYS} (got ${opts.days})`,
+    );
+  }
+  if (!(opts.now instanceof Date) || Number.isNaN(opts.now.getTime())) {
+    throw new ForecastOptionsError('now must be a valid Date');
+  }
+}
+
+/** Why a location cannot be forecast, or null when it can. */
+export function locationProblem(location: ForecastLocation): string | null {
+  const { latitude, longitude } = location;
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
+    return `Invalid latitude ${String(latitude)}: must be between -90 and 90`;
+  }
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
+    return `Invalid longitude ${String(longitude)}: must be between -180 and 180`;
+  }
+  return null;
+}

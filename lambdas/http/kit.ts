@@ -1,0 +1,95 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { NotAuthenticatedError, ValidationError } from '../core/errors';
+import { parseWith } from '../core/validate';
+import type { Caller } from '../core/caller';
+import { MESSAGES } from '../../shared/messages';
+import { apiEnvelope, toProblem, type ErrorEnvelope } from './errors';
+
+/**
+ * The small HTTP kit every Hono app of Raincheck is built with: one error mapper, one way to
+ * authenticate, bodies read and validated with the route's zod schema before the handler runs.
+ */
+export type AppEnv = { Variables: { caller: Caller } };
+
+/** How the caller is known: API Gateway's verified JWT claims in AWS, a verified bearer token locally. */
+export type Authenticate = (c: Context) => Promise<Caller | null>;
+
+/** JSON bodies above this are refused with 413 before anything reads them. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface HttpAppOptions {
+  envelope?: ErrorEnvelope;
+  /** The body of the 404 for an unknown path. */
+  notFoundBody?: Record<string, unknown>;
+}
+
+export function createHttpApp(opts: HttpAppOptions = {}): Hono<AppEnv> {
+  const envelope = opts.envelope ?? apiEnvelope;
+  const app = new Hono<AppEnv>();
+  app.notFound((c) => c.json(opts.notFoundBody ?? { error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    const problem = toProblem(err);
+    return c.json(envelope(problem), problem.status);
+  });
+  return app;
+}
+
+/** Refuses (401) a request without a verified caller; the caller is then `c.get('caller')`. */
+export function requireCaller(authenticate: Authenticate): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const caller = await authenticate(c);
+    if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
+    c.set('caller', caller);
+    await next();
+  };
+}
+
+/** The verified caller set by `requireCaller`; a route mounted without it fails closed. */
+export function callerOf(c: Context<AppEnv>): Caller {
+  const caller = c.get('caller');
+  if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
+  return caller;
+}
+
+/** Caps the body size (413 above `maxBytes`), whatever the route does with it. */
+export function limitBody(maxBytes = JSON_BODY_LIMIT_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json({ error: 'Request body is too large', field: 'body' }, 413),
+  });
+}
+
+/**
+ * Middleware: reads the JSON body (whatever the content type says, as the SPA and Stripe's SDK
+ * both send JSON), validates it with `schema` and hands the typed result to the handler as
+ * `c.req.valid('json')`. Malformed JSON and invalid fields are 400s before the handler runs.
+ */
+export function jsonBody<S extends z.ZodType>(
+  schema: S,
+  maxBytes = JSON_BODY_LIMIT_BYTES,
+): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  const limit = limitBody(maxBytes);
+  return async (c, next) =>
+    limit(c, async () => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new ValidationError('body', 'Request body must be JSON');
+      }
+      c.req.addValidatedData('json', parseWith(schema, raw) as object);
+      await next();
+    });
+}
+
+/** Middleware: validates the query string with `schema` (`c.req.valid('query')`). */
+export function queryParams<S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<AppEnv, string, { in: { query: z.input<S> }; out: { query: z.output<S> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData('query', parseWith(schema, c.req.query()) as object);
+    await next();
+  };
+}

@@ -1,0 +1,21 @@
+import { CREW_SORTS, crewInputSchema, crewPatchSchema } from '../../shared/records';
+import { createCrew, deleteCrew, getCrew, listCrews, updateCrew } from '../core/records/crews';
+import type { RecordsDeps } from '../core/records/records.deps';
+import { recordRoutes, tenantOfRequest } from './record-routes';
+
+export function crewsRoutes(deps: RecordsDeps) {
+  return recordRoutes({
+    path: '/api/crews',
+    noun: 'Crew',
+    createSchema: crewInputSchema,
+    patchSchema: crewPatchSchema,
+    sorts: CREW_SORTS,
+    useCases: {
+      list: (tenant, query) => listCrews(tenant, query, deps),
+      get: (tenant, id) => getCrew(tenant, id, deps),
+      create: (c, input) => createCrew(tenantOfRequest(c), input, deps),
+      update: (tenant, id, patch) => updateCrew(tenant, id, patch, deps),
+      remove: (tenant, id) => deleteCrew(tenant, id, deps),
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { isRecordId, listQuerySchema } from '../../shared/records';
+import { tenantOf, type TenantId } from '../core/caller';
+import { NotFoundError } from '../core/errors';
+import type { ListQuery } from '../core/records/list-page';
+import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
+
+/** The five use-cases behind `/api/<records>` and `/api/<records>/{id}`. */
+export interface RecordUseCases<Fields, Patch, Out> {
+  list(tenant: TenantId, query: ListQuery): Promise<{ items: Out[]; nextCursor: string | null }>;
+  get(tenant: TenantId, id: string): Promise<Out>;
+  create(c: Context<AppEnv>, input: Fields): Promise<Out>;
+  update(tenant: TenantId, id: string, patch: Patch): Promise<Out>;
+  remove(tenant: TenantId, id: string): Promise<void>;
+}
+
+export interface RecordRoutesSpec<C extends z.ZodType, P extends z.ZodType, Out> {
+  /** e.g. `/api/clients` */
+  path: string;
+  noun: string;
+  createSchema: C;
+  patchSchema: P;
+  sorts: readonly [string, ...string[]];
+  useCases: RecordUseCases<z.output<C>, z.output<P>, Out>;
+}
+
+/** The tenant of the request: only ever the verified caller's, through `tenantOf`. */
+export const tenantOfRequest = (c: Context<AppEnv>): TenantId => tenantOf(callerOf(c));
+
+/**
+ * `GET|POST <path>` and `GET|PUT|DELETE <path>/{id}`, the same for every record type. An id that
+ * cannot exist answers 404 before any read, exactly like an unknown id or another tenant's id.
+ */
+export function recordRoutes<C extends z.ZodType, P extends z.ZodType, Out>(
+  spec: RecordRoutesSpec<C, P, Out>,
+) {
+  const idOf = (c: Context<AppEnv>): string => {
+    const id = c.req.param('id');
+    if (!isRecordId(id)) throw new NotFoundError(`${spec.noun} not found`);
+    return id;
+  };
+  const { useCases } = spec;
+  return new Hono<AppEnv>()
+    .get(spec.path, queryParams(listQuerySchema(spec.sorts)), async (c) =>
+      c.json(await useCases.list(tenantOfRequest(c), c.req.valid('query'))),
+    )
+    .post(spec.path, jsonBody(spec.createSchema), async (c) =>
+      c.json(await useCases.create(c, c.req.valid('json') as z.output<C>), 201),
+    )
+    .get(`${spec.path}/:id`, async (c) => c.json(await useCases.get(tenantOfRequest(c), idOf(c))))
+    .put(`${spec.path}/:id`, jsonBody(spec.patchSchema), async (c) =>
+      c.json(await useCases.update(tenantOfRequest(c), idOf(c), c.req.valid('json') as z.output<P>)),
+    )
+    .delete(`${spec.path}/:id`, async (c) => {
+      await useCases.remove(tenantOfRequest(c), idOf(c));
+      return c.body(null, 204);
+    });
+}

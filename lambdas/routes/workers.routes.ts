@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { WORKER_SORTS, workerInputSchema, workerPatchSchema } from '../../shared/records';
+import type { RecordsDeps } from '../core/records/records.deps';
+import {
+  createWorker,
+  deleteWorker,
+  exportWorkers,
+  getWorker,
+  importWorkers,
+  listWorkers,
+  updateWorker,
+} from '../core/records/workers';
+import { limitBody, type AppEnv } from '../http/kit';
+import { recordRoutes, tenantOfRequest } from './record-routes';
+
+/** A CSV of the largest import (1,000 rows) fits well within this. */
+const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function workersRoutes(deps: RecordsDeps) {
+  // Import and export first: `/api/workers/import` must not be read as a worker id.
+  const bulk = new Hono<AppEnv>()
+    .post('/api/workers/import', limitBody(IMPORT_BODY_LIMIT_BYTES), async (c) =>
+      c.json(await importWorkers(tenantOfRequest(c), await c.req.text(), deps), 201),
+    )
+    .get('/api/workers/export', async (c) => {
+      const csv = await exportWorkers(tenantOfRequest(c), deps);
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="workers.csv"',
+      });
+    });
+  const crud = recordRoutes({
+    path: '/api/workers',
+    noun: 'Worker',
+    createSchema: workerInputSchema,
+    patchSchema: workerPatchSchema,
+    sorts: WORKER_SORTS,
+    useCases: {
+      list: (tenant, query) => listWorkers(tenant, query, deps),
+      get: (tenant, id) => getWorker(tenant, id, deps),
+      create: (c, input) => createWorker(tenantOfRequest(c), input, deps),
+      update: (tenant, id, patch) => updateWorker(tenant, id, patch, deps),
+      remove: (tenant, id) => deleteWorker(tenant, id, deps),
+    },
+  });
+  return new Hono<AppEnv>().route('/', bulk).route('/', crud);
+}

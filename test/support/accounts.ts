@@ -1,0 +1,90 @@
+import { registerUser, signIn, uniqueEmail } from './cognito';
+import type { TestStackInfo } from './stack-process';
+
+export interface TestAccount {
+  email: string;
+  token: string;
+  userId: string;
+}
+
+export interface ApiResult {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** One call to the local API as the SPA makes it: JSON in and out, the ID token as bearer. */
+export async function callApi(
+  stack: TestStackInfo,
+  pathname: string,
+  init: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<ApiResult> {
+  const hasBody = init.body !== undefined || init.rawBody !== undefined;
+  const res = await fetch(`${stack.appUrl}${pathname}`, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
+    body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+/** A new, confirmed and signed-in account. */
+export async function newAccount(stack: TestStackInfo, prefix: string): Promise<TestAccount> {
+  const email = uniqueEmail(prefix);
+  const password = 'Records-Passw0rd';
+  await registerUser(stack, email, password);
+  const { IdToken } = await signIn(stack, email, password);
+  const me = await callApi(stack, '/api/me', { token: IdToken });
+  return { email, token: IdToken, userId: me.body.profile.userId as string };
+}
+
+/** Buys a plan through the local payments sandbox (the real checkout route, the real webhook). */
+export async function subscribe(
+  stack: TestStackInfo,
+  account: TestAccount,
+  plan: 'basic' | 'premium' | 'enterprise',
+  billingCycle: 'monthly' | 'annual' = 'monthly',
+): Promise<void> {
+  const session = await callApi(stack, '/api/consolidated/stripe/create-checkout-session', {
+    token: account.token,
+    body: { userId: account.userId, email: account.email, plan, billingCycle },
+  });
+  if (session.status !== 200) throw new Error(`Checkout failed: ${session.text}`);
+  const paid = await fetch(`${stack.stripeSandboxUrl}/__sandbox/checkout/${session.body.sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      cvc: '123',
+      deliver: true,
+    }),
+  });
+  if (paid.status !== 200) throw new Error(`Sandbox payment failed: ${await paid.text()}`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const me = await callApi(stack, '/api/me', { token: account.token });
+    if (me.body?.subscription?.plan === plan && me.body?.subscription?.status === 'active') return;
+    if (Date.now() > deadline) throw new Error(`The ${plan} subscription never became active`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -1,0 +1,89 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../../shared/messages';
+import { FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toast';
+import { authErrorCode } from '../map-auth-error';
+import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { PasswordRulesList } from './password-rules-list';
+
+type Field = 'current' | 'next' | 'confirm' | 'form';
+
+/** Changes the password of the signed-in user (Amplify updatePassword). */
+export function PasswordForm() {
+  const { user, getClient } = useAuth();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!user) return setError({ field: 'form', message: MESSAGES.noAuthenticatedUser });
+    if (unmetPasswordRules(next).length > 0)
+      return setError({ field: 'next', message: PASSWORD_RULES_ERROR });
+    if (next !== confirm)
+      return setError({ field: 'confirm', message: 'The two passwords are not the same.' });
+    setSaving(true);
+    try {
+      await (await getClient()).updatePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      toast.success('Your password has been changed.');
+    } catch (err) {
+      const code = authErrorCode(err);
+      if (code === 'NotAuthorizedException')
+        setError({ field: 'current', message: 'The current password is not correct.' });
+      else if (code === 'InvalidPasswordException' || code === 'InvalidParameterException')
+        setError({ field: 'next', message: (err as Error).message });
+      else setError({ field: 'form', message: err instanceof Error ? err.message : MESSAGES.unknownError });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldError = (field: Field) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Change password">
+      <Stack gap="md" maw={480}>
+        <FormErrorAlert message={error?.field === 'form' ? error.message : null} />
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={current}
+          onValueChange={setCurrent}
+          error={fieldError('current')}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          aria-describedby="settings-password-rules"
+          value={next}
+          onValueChange={setNext}
+          error={fieldError('next')}
+        />
+        <PasswordRulesList id="settings-password-rules" password={next} />
+        <PasswordField
+          label="Confirm new password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+          error={fieldError('confirm')}
+        />
+        <Group>
+          <Button type="submit" loading={saving}>
+            Update password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
