@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { WorkerImport } from '../../../../web/src/features/workers/components/worker-import';
 import {
-  previewToCsv,
   previewWorkersCsv,
   withServerErrors,
 } from '../../../../web/src/features/workers/worker-csv';
@@ -43,10 +42,11 @@ describe('previewWorkersCsv', () => {
     expect(preview.rows[2]?.errors).toEqual({});
   });
 
-  it('should refuse the file as a whole when the email column is missing', () => {
-    const preview = previewWorkersCsv('name,phone\nAna,555 010 2000');
-    expect(preview.rows).toEqual([]);
-    expect(preview.fileErrors[0]).toMatch(/missing: email/);
+  it('should refuse the file as a whole when the email column is missing or a column is unknown', () => {
+    expect(previewWorkersCsv('name,phone\nAna,555 010 2000').fileErrors[0]).toMatch(/"name" and "email"/);
+    expect(previewWorkersCsv('name,email,shoe size\nAna,ana@example.com,9').fileErrors[0]).toMatch(
+      /Unknown columns: shoe size/,
+    );
   });
 
   it('should flag the second of two rows with the same email', () => {
@@ -54,10 +54,8 @@ describe('previewWorkersCsv', () => {
     expect(preview.rows[1]?.errors.email).toBe('Same email as row 1');
   });
 
-  it('should send the known columns in order and put server row errors on their rows', () => {
-    const preview = previewWorkersCsv('email,name,shoe size\nana@example.com,Ana,9');
-    expect(preview.ignoredColumns).toEqual(['shoe size']);
-    expect(previewToCsv(preview)).toBe('name,email,phone,trade,crews,manager\r\nAna,ana@example.com,,,,');
+  it('should put the server row errors on their rows', () => {
+    const preview = previewWorkersCsv('email,name\nana@example.com,Ana');
 
     const marked = withServerErrors(preview, [
       { row: 1, fields: { email: 'A worker with this email exists' } },

@@ -1,10 +1,6 @@
 import Papa from 'papaparse';
-import { crewInputSchema } from '../../../../shared/records/crew';
-import {
-  WORKER_CSV_COLUMNS,
-  WORKER_IMPORT_MAX_ROWS,
-  workerInputSchema,
-} from '../../../../shared/records/worker';
+import { parseWorkersCsv } from '../../../../shared/records/worker-csv';
+import { WORKER_CSV_COLUMNS } from '../../../../shared/records/worker';
 import type { ImportRowError } from './api/import-workers';
 
 export type CsvColumn = (typeof WORKER_CSV_COLUMNS)[number];
@@ -13,146 +9,50 @@ export type CsvColumn = (typeof WORKER_CSV_COLUMNS)[number];
 export interface PreviewRow {
   /** 1-based data row number (the header is not counted), as the import API numbers rows. */
   row: number;
+  /** The cells as typed (trimmed), for display. */
   values: Record<CsvColumn, string>;
   crews: string[];
   isManager: boolean;
-  /** Reasons by column (`name`, `email`, …, `crews`, `manager`) or `row` for the row as a whole. */
+  /** Reasons by column (`name`, `email`, …, `crews`, `manager`), or `row` for the row as a whole. */
   errors: Record<string, string>;
 }
 
 export interface WorkersCsvPreview {
   rows: PreviewRow[];
-  /** Problems with the file as a whole (missing columns, too many rows, nothing in it). */
+  /** Problems with the file as a whole (missing or unknown columns, too many rows, nothing in it). */
   fileErrors: string[];
-  /** Columns the file has that the import does not read. */
-  ignoredColumns: string[];
 }
 
-const MANAGER_WORDS: Record<string, boolean> = {
-  yes: true,
-  true: true,
-  '1': true,
-  no: false,
-  false: false,
-  '0': false,
-};
-
-/** `yes`/`no`/`true`/`false`/`1`/`0` (any case); empty reads as not a manager; anything else is null. */
-export function parseManager(value: string): boolean | null {
-  const word = value.trim().toLowerCase();
-  if (word === '') return false;
-  return MANAGER_WORDS[word] ?? null;
-}
-
-/** `Framing; Concrete` → ["Framing", "Concrete"]. */
-export function splitCrews(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(';')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
-const FIELD_TO_COLUMN: Record<string, CsvColumn> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  trade: 'trade',
-  crewIds: 'crews',
-  isManager: 'manager',
-};
-
-function validateRow(row: number, raw: Record<string, string | undefined>): PreviewRow {
-  const values = Object.fromEntries(WORKER_CSV_COLUMNS.map((c) => [c, (raw[c] ?? '').trim()])) as Record<
-    CsvColumn,
-    string
-  >;
-  const errors: Record<string, string> = {};
-  const manager = parseManager(values.manager);
-  if (manager === null) errors.manager = 'Manager must be yes or no';
-  const crews = splitCrews(values.crews);
-  for (const crew of crews) {
-    const check = crewInputSchema.shape.name.safeParse(crew);
-    if (!check.success) {
-      errors.crews ??= `Crew "${crew.slice(0, 40)}": ${check.error.issues[0]?.message ?? 'not a valid name'}`;
-    }
-  }
-  if (crews.length > 50) errors.crews ??= 'A worker can be in at most 50 crews';
-  const parsed = workerInputSchema.safeParse({
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    trade: values.trade,
-    isManager: manager ?? false,
-    crewIds: [],
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const column = FIELD_TO_COLUMN[String(issue.path[0])] ?? 'row';
-      errors[column] ??= issue.message;
-    }
-  }
-  return { row, values, crews, isManager: manager ?? false, errors };
-}
+/** The API's field names for the columns where they differ. */
+const FIELD_TO_COLUMN: Record<string, CsvColumn> = { isManager: 'manager', crewIds: 'crews' };
 
 /**
- * Reads a workers CSV in the browser (papaparse) and checks every row with the API's worker schema, so
- * the preview can show each row's problems before anything is sent. Headers are matched without regard
- * to case or surrounding spaces.
+ * Reads a workers CSV in the browser with the parser the import API uses (shared/records/worker-csv),
+ * so the preview shows exactly the problems the server would refuse, on the same row numbers. The cells
+ * are read once more, the same way, to show them as typed.
  */
 export function previewWorkersCsv(text: string): WorkersCsvPreview {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+  const checked = parseWorkersCsv(text);
+  if (checked.fileErrors.length > 0) return { rows: [], fileErrors: checked.fileErrors };
+  const cells = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
+  }).data;
+  const rows = checked.rows.map((r, index): PreviewRow => {
+    const raw = cells[index] ?? {};
+    const values = Object.fromEntries(WORKER_CSV_COLUMNS.map((c) => [c, (raw[c] ?? '').trim()])) as Record<
+      CsvColumn,
+      string
+    >;
+    const errors: Record<string, string> = {};
+    for (const [field, reason] of Object.entries(r.fields)) errors[FIELD_TO_COLUMN[field] ?? field] = reason;
+    return { row: r.row, values, crews: r.crewNames, isManager: r.worker?.isManager ?? false, errors };
   });
-  const headers = parsed.meta.fields ?? [];
-  const fileErrors: string[] = [];
-  const missing = (['name', 'email'] as const).filter((c) => !headers.includes(c));
-  if (missing.length > 0) {
-    fileErrors.push(
-      `The file needs a header row with the columns ${WORKER_CSV_COLUMNS.join(', ')} (missing: ${missing.join(', ')}).`,
-    );
-  }
-  const ignoredColumns = headers.filter((h) => h && !(WORKER_CSV_COLUMNS as readonly string[]).includes(h));
-  if (parsed.data.length === 0 && missing.length === 0) fileErrors.push('The file has no workers in it.');
-  if (parsed.data.length > WORKER_IMPORT_MAX_ROWS) {
-    fileErrors.push(
-      `The file has ${parsed.data.length} rows; one import takes at most ${WORKER_IMPORT_MAX_ROWS}. Split it into smaller files.`,
-    );
-  }
-  if (missing.length > 0) return { rows: [], fileErrors, ignoredColumns };
-
-  const rows = parsed.data.map((raw, index) => validateRow(index + 1, raw));
-  for (const error of parsed.errors) {
-    // A short row reads its missing cells as empty; anything else (bad quoting, extra cells) is the row's problem.
-    if (error.code === 'TooFewFields' || error.row === undefined) continue;
-    const target = rows[error.row];
-    if (target) target.errors.row ??= error.message;
-  }
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    const email = row.values.email.toLowerCase();
-    if (!email || row.errors.email) continue;
-    const first = seen.get(email);
-    if (first !== undefined) row.errors.email = `Same email as row ${first}`;
-    else seen.set(email, row.row);
-  }
-  return { rows, fileErrors, ignoredColumns };
+  return { rows, fileErrors: [] };
 }
 
 export const rowHasErrors = (row: PreviewRow) => Object.keys(row.errors).length > 0;
-
-/** The rows as the CSV the import API reads: the known columns only, in order, one line per preview row. */
-export function previewToCsv(preview: WorkersCsvPreview): string {
-  return Papa.unparse({
-    fields: [...WORKER_CSV_COLUMNS],
-    data: preview.rows.map((r) => WORKER_CSV_COLUMNS.map((c) => r.values[c])),
-  });
-}
 
 /** The server's row errors (400 `rows`) put on their preview rows. */
 export function withServerErrors(preview: WorkersCsvPreview, rowErrors: ImportRowError[]): WorkersCsvPreview {
@@ -161,7 +61,10 @@ export function withServerErrors(preview: WorkersCsvPreview, rowErrors: ImportRo
     ...preview,
     rows: preview.rows.map((r) => {
       const fields = byRow.get(r.row);
-      return fields ? { ...r, errors: { ...r.errors, ...fields } } : r;
+      if (!fields) return r;
+      const errors = { ...r.errors };
+      for (const [field, reason] of Object.entries(fields)) errors[FIELD_TO_COLUMN[field] ?? field] = reason;
+      return { ...r, errors };
     }),
   };
 }

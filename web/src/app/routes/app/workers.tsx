@@ -231,7 +231,7 @@ export function WorkerPage() {
         onConfirm={() => void deletion.confirm()}
         onClose={deletion.close}
       >
-        {w.name} stops getting notices from every jobsite. Crews and jobsites stay as they are.
+        {w.name} stops getting notices and is taken off the recipients of every jobsite.
       </ConfirmDeleteModal>
     </Stack>
   );

@@ -5,7 +5,6 @@ import { errorMessage } from '../../../components/error-screen';
 import { toast } from '../../../lib/toast';
 import { importRowErrors, useImportWorkers, type ImportWorkersResult } from '../api/import-workers';
 import {
-  previewToCsv,
   previewWorkersCsv,
   rowHasErrors,
   templateCsv,
@@ -177,6 +176,8 @@ export function WorkerImport({
 }) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<WorkersCsvPreview | null>(null);
+  // The file as chosen: sent as is, so the server reads exactly what the preview read.
+  const [csv, setCsv] = useState('');
   const [readError, setReadError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const importing = useImportWorkers();
@@ -189,7 +190,9 @@ export function WorkerImport({
     setReadError(null);
     setFileName(file.name);
     try {
-      setPreview(previewWorkersCsv(await readText(file)));
+      const text = await readText(file);
+      setCsv(text);
+      setPreview(previewWorkersCsv(text));
     } catch (error) {
       setPreview(null);
       setReadError(`Could not read ${file.name}: ${errorMessage(error)}`);
@@ -208,9 +211,10 @@ export function WorkerImport({
     if (!preview || !ready) return;
     setServerError(null);
     try {
-      const result = await importing.mutateAsync(previewToCsv(preview));
+      const result = await importing.mutateAsync(csv);
       toast.success(`${plural(result.imported, 'worker', 'workers')} imported.`);
       setPreview(null);
+      setCsv('');
       setFileName(null);
       onImported(result);
     } catch (error) {
@@ -279,9 +283,6 @@ export function WorkerImport({
             {badRows > 0
               ? `, ${plural(badRows, 'row has', 'rows have')} problems. Fix them in the file and choose it again; nothing is imported until every row is right.`
               : ', no problems found.'}
-            {preview.ignoredColumns.length > 0
-              ? ` Ignored columns: ${preview.ignoredColumns.join(', ')}.`
-              : ''}
           </Text>
           <WorkerImportPreview preview={preview} newCrews={newCrews} />
         </>
