@@ -29,6 +29,8 @@ async function premiumAccount(page: Page, prefix: string): Promise<string> {
   await registerUser(e2eStack(), email, PASSWORD);
   await logIn(page, email);
   await page.goto('/subscription');
+  // The plan buttons act once the subscription has loaded.
+  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
   await page.getByRole('button', { name: 'Choose Premium, monthly' }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

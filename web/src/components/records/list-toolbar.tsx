@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface SortOption {
@@ -28,19 +28,35 @@ export function useListParams(sorts: readonly SortOption[], defaultSort = 'name'
   const sort = sorts.some((s) => s.value === urlSort) ? (urlSort as string) : defaultSort;
   const [input, setInput] = useState(urlQ);
   const [debounced] = useDebouncedValue(input, 300);
+  // What this hook last wrote to the URL, to tell its own writes from navigation (a nav link, Back).
+  const written = useRef(urlQ);
+  // Read at the time of the write: the effect below runs when the typed text settles, not on navigation.
+  const urlQRef = useRef(urlQ);
+  urlQRef.current = urlQ;
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
 
   useEffect(() => {
-    if (debounced.trim() === urlQ) return;
-    setParams(
+    const next = debounced.trim();
+    if (next === urlQRef.current) return;
+    written.current = next;
+    setParamsRef.current(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        if (debounced.trim()) next.set('q', debounced.trim());
-        else next.delete('q');
-        return next;
+        const params = new URLSearchParams(prev);
+        if (next) params.set('q', next);
+        else params.delete('q');
+        return params;
       },
       { replace: true },
     );
-  }, [debounced, urlQ, setParams]);
+  }, [debounced]);
+
+  // The URL changed under the box (e.g. the Clients link while a search is shown): show its search.
+  useEffect(() => {
+    if (urlQ === written.current) return;
+    written.current = urlQ;
+    setInput(urlQ);
+  }, [urlQ]);
 
   const setSort = (value: string) =>
     setParams(

@@ -42,7 +42,7 @@ export function JobsitesPlot({ jobsites }: { jobsites: Jobsite[] }) {
           viewBox={`0 0 ${W} ${H}`}
           width="100%"
           role="img"
-          aria-label={`Plot of ${jobsites.length} jobsite locations by latitude and longitude`}
+          aria-label={`Plot of ${jobsites.length} jobsite location${jobsites.length === 1 ? '' : 's'} by latitude and longitude`}
           style={{ display: 'block', maxHeight: 360 }}
         >
           {[1, 2, 3].map((i) => (
