@@ -1,20 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startAndWait, startProcess, type ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every emulator listens here only: nothing of the local stack is reachable from another machine. */
+export const LOOPBACK = '127.0.0.1';
 
 function packageDir(name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`));
 }
 
-/** DynamoDB Local, AWS's own implementation, shipped inside an npm package; runs on Java 17. */
+/**
+ * DynamoDB Local, AWS's own implementation, shipped inside an npm package; runs on Java 17.
+ *
+ * It has no host option and its Jetty server listens on every interface, so it is started through
+ * local/dynamodb-loopback.java (Java's single-file source launcher, no build step): the same server its
+ * own main builds, with the Jetty connectors bound to 127.0.0.1 before start. No `-cors` option: without
+ * it DynamoDB Local sends no Access-Control-Allow-Origin, so web pages cannot call it.
+ */
 export async function startDynamoDbLocal(opts: {
   port: number;
   dataDir: string | null;
 }): Promise<ManagedProcess> {
   const dir = path.join(packageDir('amplify-dynamodb-simulator'), 'emulator');
+  const lib = path.join(dir, 'DynamoDBLocal_lib');
   const storage = opts.dataDir
     ? (fs.mkdirSync(path.join(opts.dataDir, 'dynamodb'), { recursive: true }),
       ['-dbPath', path.join(opts.dataDir, 'dynamodb'), '-sharedDb'])
@@ -23,9 +36,11 @@ export async function startDynamoDbLocal(opts: {
     'dynamodb',
     'java',
     [
-      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(dir, 'DynamoDBLocal.jar'),
+      `-Djava.library.path=${lib}`,
+      `-Draincheck.host=${LOOPBACK}`,
+      '-cp',
+      [path.join(dir, 'DynamoDBLocal.jar'), path.join(lib, '*')].join(path.delimiter),
+      path.join(HERE, 'dynamodb-loopback.java'),
       '-port',
       String(opts.port),
       '-disableTelemetry',
@@ -33,7 +48,16 @@ export async function startDynamoDbLocal(opts: {
     ],
     { cwd: dir },
   );
-  return startAndWait(proc, opts.port, 60_000);
+  // The source launcher compiles first: allow for it on a busy machine.
+  try {
+    return await startAndWait(proc, opts.port, 90_000);
+  } catch (err) {
+    throw new Error(
+      'DynamoDB Local did not start. It is launched through local/dynamodb-loopback.java, which needs a ' +
+        `full JDK 17 (java and its compiler, e.g. openjdk-17-jdk-headless).\n${(err as Error).message}`,
+      { cause: err },
+    );
+  }
 }
 
 /** cognito-local keeps its pools under `<cwd>/.cognito/db/<poolId>.json`. */
@@ -41,22 +65,88 @@ export function cognitoDataDir(baseDir: string): string {
   return path.join(baseDir, 'cognito');
 }
 
+/**
+ * Operations Cognito itself answers without AWS credentials (public, or authorized by a user's token).
+ * Everything else (Admin*, ListUsers, pool and group management) needs a signed request.
+ */
+export const COGNITO_PUBLIC_TARGETS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
+
+export interface GateRequest {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Why the gate in front of cognito-local refuses a request, or null to let it through. cognito-local
+ * answers every operation without credentials and with `Access-Control-Allow-Origin: *`; the gate makes
+ * it (on loopback) what it is in AWS for a web page: unreachable except through the app's /__cognito proxy.
+ *  - Any request a browser made for a page (it carries `Origin`) and every CORS preflight is refused:
+ *    the SPA reaches Cognito only through the proxy, from the server, which sends no Origin.
+ *  - The Host must be this loopback port, so a page on a rebinding DNS name cannot reach it.
+ *  - Operations that need AWS credentials in AWS need an AWS Signature V4 header. The local key is a
+ *    published dummy (local/settings.ts): this keeps browsers out, not local processes, which can read
+ *    the pool file on disk anyway. Local tokens prove nothing outside this machine.
+ */
+export function cognitoGateRefusal(req: GateRequest, port: number): string | null {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(',') : value;
+  };
+  const host = (header('host') ?? '').toLowerCase();
+  if (host !== `${LOOPBACK}:${port}` && host !== `localhost:${port}`) {
+    return 'cognito-local answers requests for its loopback address only.';
+  }
+  if (req.method === 'OPTIONS' || header('origin') !== undefined) {
+    return 'cognito-local is not for web pages: the app reaches Cognito through /__cognito.';
+  }
+  if (req.method !== 'POST') return null;
+  const target = /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(header('x-amz-target') ?? '')?.[1];
+  if (target && COGNITO_PUBLIC_TARGETS.has(target)) return null;
+  if (/^AWS4-HMAC-SHA256 Credential=[^/\s]+\//.test(header('authorization') ?? '')) return null;
+  return `${target ?? 'This operation'} needs AWS credentials.`;
+}
+
+/**
+ * cognito-local behind the gate above, in one child process (local/cognito-local-gated.ts), on
+ * 127.0.0.1 only. Its data lives under `<dataDir>/cognito/.cognito/db`.
+ */
 export async function startCognitoLocal(opts: { port: number; dataDir: string }): Promise<ManagedProcess> {
   const cwd = cognitoDataDir(opts.dataDir);
   fs.mkdirSync(cwd, { recursive: true });
   const proc = startProcess(
     'cognito',
     process.execPath,
-    [path.join(packageDir('cognito-local'), 'lib/bin/start.js')],
+    ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(HERE, 'cognito-local-gated.ts')],
     {
       cwd,
-      env: { HOST: '127.0.0.1', PORT: String(opts.port), DEBUG: '' },
+      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '' },
     },
   );
   return startAndWait(proc, opts.port, 30_000);
 }
 
-/** aws-ses-v2-local: an SES API whose web page shows every email sent (memory only). */
+/** aws-ses-v2-local: an SES API whose web page shows every email sent (memory only), on 127.0.0.1. */
 export async function startSesLocal(opts: { port: number }): Promise<ManagedProcess> {
   const proc = startProcess(
     'ses',
@@ -64,7 +154,7 @@ export async function startSesLocal(opts: { port: number }): Promise<ManagedProc
     [
       path.join(packageDir('aws-ses-v2-local'), 'dist/cli.js'),
       '--host',
-      '127.0.0.1',
+      LOOPBACK,
       '--port',
       String(opts.port),
     ],

@@ -24,6 +24,7 @@ import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
 import { seedDemoData } from './seed';
+import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
 import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
 
@@ -118,7 +119,15 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       await sandbox.listen(sandboxPort);
     }
 
+    // Open-Meteo when it answers within 3 s (or as RAINCHECK_WEATHER_PROVIDER says), else simulated.
+    const weather = await chooseWeatherProvider(process.env);
+    log(weather.line);
+
     const lambdaConfig = parseConfig({
+      ...weather.env,
+      RAINCHECK_OPEN_METEO_URL: process.env.RAINCHECK_OPEN_METEO_URL,
+      RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
+      OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,
       AWS_REGION: settings.region,
       TABLE_NAME: settings.tableName,
       USER_POOL_ID: pool.userPoolId,

@@ -50,9 +50,13 @@ export class AuthConstruct extends Construct {
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      // Users may not write their own attributes through Cognito: `email_verified` gates the linking of
-      // guest purchases, and profile fields live in our table behind the API.
-      writeAttributes: new cognito.ClientAttributes(),
+      // What the SPA writes through Cognito: `email` at sign-up (Amplify sends it as a user attribute; real
+      // Cognito refuses a SignUp that writes an attribute the client may not write, with
+      // NotAuthorizedException "A client attempted to write unauthorized attribute"), and nothing else.
+      // Never `email_verified`: it gates the linking of guest purchases, and only Cognito's own code
+      // verification may set it. Profile fields live in our table behind the API. A later email change
+      // (UpdateUserAttributes) stays pending until its code is confirmed (keepOriginal below).
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),

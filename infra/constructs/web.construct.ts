@@ -7,6 +7,14 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
+
+/** A value of a CDK string enum, checked: the shared definition must name one CloudFront knows. */
+function enumValue<T extends string>(values: Record<string, T>, value: string): T {
+  const found = Object.values(values).find((v) => v === value);
+  if (!found) throw new Error(`CloudFront has no header value ${value}`);
+  return found;
+}
 
 export interface WebConstructProps {
   /** Folder of the built SPA (web/dist): index.html, and hashed files under assets/. */
@@ -15,29 +23,6 @@ export interface WebConstructProps {
   readonly apiDomainName: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
-}
-
-/** Where Stripe.js loads from and talks to (hosted checkout is a redirect, but Stripe.js runs on our pages). */
-const STRIPE_JS = 'https://js.stripe.com';
-
-/**
- * Content-Security-Policy of every response. Amplify talks to Cognito's regional endpoint; Stripe.js needs
- * its script, its frames and its API; Mantine injects inline styles.
- */
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${STRIPE_JS}`,
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com`,
-    `frame-src ${STRIPE_JS} https://hooks.stripe.com`,
-    "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**
@@ -98,19 +83,24 @@ export class WebConstruct extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // shared/security-headers.ts is the one definition; the local server sends the same headers.
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Raincheck: CSP, HSTS and friends on every response',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Aws.REGION), override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
           override: true,
         },
+        // X-Content-Type-Options: nosniff (CONTENT_TYPE_OPTIONS), the only value CloudFront sends.
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: {
+          frameOption: enumValue(cloudfront.HeadersFrameOption, FRAME_OPTIONS),
+          override: true,
+        },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: enumValue(cloudfront.HeadersReferrerPolicy, REFERRER_POLICY),
           override: true,
         },
       },

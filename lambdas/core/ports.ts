@@ -6,3 +6,4 @@ export type * from './billing/billing.ports';
 export type * from './dispatch/dispatch.ports';
 export type * from './email/email.ports';
 export type * from './records/records.ports';
+export type * from './weather/weather.ports';

@@ -13,6 +13,9 @@ export type RuleMetric = (typeof RULE_METRICS)[number];
 export const RULE_OPS = ['>=', '>', '<=', '<'] as const;
 export type RuleOp = (typeof RULE_OPS)[number];
 
+export const RULE_KINDS = ['delay', 'reminder'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
 const finite = (label: string) =>
   z.number({ message: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 
@@ -43,6 +46,33 @@ export const ruleSchema = z.object({
   preset: z.string().max(40, 'Preset must be at most 40 characters').optional(),
   /** A short name shown in reasons ("the crane limit"). */
   label: z.string().trim().max(80, 'Label must be at most 80 characters').optional(),
+  /**
+   * `reminder`: informational (e.g. the stormwater inspection after 0.25 in of rain); it is reported
+   * but never counts toward hours lost. Absent means `delay`.
+   */
+  kind: z.enum(RULE_KINDS, { message: 'Kind must be delay or reminder' }).optional(),
+  /** Compare the sum of the metric over the N hours ending with each hour (e.g. 24 h rainfall). */
+  sumHours: z
+    .number({ message: 'Sum window must be a number' })
+    .int('Sum window must be whole hours')
+    .min(1, 'Sum window must be at least 1 hour')
+    .max(72, 'Sum window must be at most 72 hours')
+    .optional(),
+  /** After the last meeting hour, the rule stays on this many more hours (lightning all-clear). */
+  holdHours: z
+    .number({ message: 'Hold must be a number' })
+    .int('Hold must be whole hours')
+    .min(1, 'Hold must be at least 1 hour')
+    .max(12, 'Hold must be at most 12 hours')
+    .optional(),
+  /** A second condition that must hold in the same hour (masonry: wind > 8 mph when air > 90 °F). */
+  when: z
+    .object({
+      metric: z.enum(RULE_METRICS, { message: 'Unknown metric' }),
+      op: z.enum(RULE_OPS, { message: 'Comparison must be one of >=, >, <=, <' }),
+      threshold: finite('Condition threshold'),
+    })
+    .optional(),
 });
 
 export type Rule = z.output<typeof ruleSchema>;

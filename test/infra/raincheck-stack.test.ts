@@ -5,6 +5,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
+import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
 import { LAMBDA_ENTRIES } from '../../infra/lambda-entries';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
 import { synthRaincheck, type RaincheckSynthesis } from './support/synth-raincheck';
@@ -22,6 +23,9 @@ const LAMBDA_CONFIG_VARIABLES = [
   'WEATHER_API_KEY_PARAM',
   'APP_ORIGIN',
 ];
+
+/** The public route the local server rate-limits per client (local/server.ts GUEST_CHECKOUT_LIMIT). */
+const GUEST_CHECKOUT_ROUTE = 'POST /api/consolidated/stripe/create-guest-checkout';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -111,6 +115,15 @@ describe('RaincheckStack', () => {
       });
     });
 
+    it('should let the SPA write only the email it signs up with, never email_verified, when synthesized', () => {
+      // Amplify's signUp sends `email` as a user attribute; Cognito refuses a SignUp that writes an
+      // attribute the app client may not write. email_verified gates the linking of guest purchases.
+      const clients = template.findResources('AWS::Cognito::UserPoolClient') as Record<string, Resource>;
+      for (const client of Object.values(clients)) {
+        expect(client.Properties.WriteAttributes).toEqual(['email']);
+      }
+    });
+
     it('should create the admins group when synthesized', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
     });
@@ -188,6 +201,20 @@ describe('RaincheckStack', () => {
         AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
       });
+    });
+
+    it('should throttle the signed-out guest checkout, with no route exempt from the stage limits, when synthesized', () => {
+      const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+      expect(stages).toHaveLength(1);
+      const stage = stages[0]!.Properties as {
+        DefaultRouteSettings?: { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number };
+        RouteSettings?: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }>;
+      };
+      const limits = { ...stage.DefaultRouteSettings, ...stage.RouteSettings?.[GUEST_CHECKOUT_ROUTE] };
+      expect(limits.ThrottlingRateLimit).toBeGreaterThan(0);
+      expect(limits.ThrottlingRateLimit).toBeLessThanOrEqual(50);
+      expect(limits.ThrottlingBurstLimit).toBeGreaterThan(0);
+      expect(limits.ThrottlingBurstLimit).toBeLessThanOrEqual(100);
     });
 
     it('should run one Node.js 22 arm64 function per Lambda entry when synthesized', () => {
@@ -393,6 +420,44 @@ describe('RaincheckStack', () => {
           CacheBehaviors: [Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } })],
         },
       });
+    });
+
+    it('should send exactly the headers of shared/security-headers.ts, which the local server also sends, when synthesized', () => {
+      const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+        string,
+        Resource
+      >;
+      expect(Object.keys(policies)).toHaveLength(1);
+      const config = Object.values(policies)[0]!.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: number;
+            IncludeSubdomains: boolean;
+            Override: boolean;
+          };
+          ContentTypeOptions: { Override: boolean };
+          FrameOptions: { FrameOption: string; Override: boolean };
+          ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+        };
+      };
+      const h = config.SecurityHeadersConfig;
+      const region = '${AWS::Region}';
+      expect(joined(h.ContentSecurityPolicy.ContentSecurityPolicy)).toBe(contentSecurityPolicy(region));
+      expect(h.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(HSTS.maxAgeSeconds);
+      for (const header of Object.values(h)) expect(header.Override).toBe(true);
+
+      // What CloudFront sends, as header lines, is what the local server sends (it adds HSTS on HTTPS only).
+      const sentByCloudFront = {
+        'content-security-policy': joined(h.ContentSecurityPolicy.ContentSecurityPolicy),
+        'strict-transport-security': `max-age=${h.StrictTransportSecurity.AccessControlMaxAgeSec}${
+          h.StrictTransportSecurity.IncludeSubdomains ? '; includeSubDomains' : ''
+        }`,
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': h.FrameOptions.FrameOption,
+        'referrer-policy': h.ReferrerPolicy.ReferrerPolicy,
+      };
+      expect(sentByCloudFront).toEqual(securityHeaders({ region, https: true }));
     });
 
     it('should deploy config.json for the AWS stage with the pool and client ids when synthesized', () => {

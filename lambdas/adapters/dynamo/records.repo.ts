@@ -260,6 +260,51 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
       }
     },
   };
+  /** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
+  const slotsOf = (tenantId: string, j: Jobsite) =>
+    j.active
+      ? j.noticeTimes.map((n) => ({
+          tenantId,
+          jobsiteId: j.id,
+          time: n.time,
+          forDay: n.forDay,
+          timezone: j.timezone,
+          workingDays: j.workingDays,
+        }))
+      : [];
+  const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>
+    (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map((n) => n.time);
+
+  /**
+   * The jobsite and its notice slots change in one transaction, so the planner never sees a slot of
+   * a jobsite that is gone, paused or moved to another zone.
+   */
+  const writeJobsite = async (tenantId: string, j: Jobsite, expectedUpdatedAt: string | null) => {
+    const slots = slotsOf(tenantId, j);
+    const stale = expectedUpdatedAt === null ? [] : await storedSlotTimes(tenantId, j.id);
+    const result = await db.transaction
+      .write(({ jobsite, noticeSlot, zoneInUse }) => [
+        expectedUpdatedAt === null
+          ? jobsite.create(jobsiteItem(tenantId, j)).commit()
+          : jobsite
+              .put(jobsiteItem(tenantId, j))
+              .where((a, op) => op.eq(a.updatedAt, expectedUpdatedAt))
+              .commit(),
+        ...stale
+          .filter((time) => !slots.some((s) => s.time === time))
+          .map((time) => noticeSlot.delete({ tenantId, jobsiteId: j.id, time }).commit()),
+        ...slots.map((slot) => noticeSlot.put(slot).commit()),
+        ...(slots.length ? [zoneInUse.put({ timezone: j.timezone }).commit()] : []),
+      ])
+      .go();
+    if (result.canceled) {
+      const reasons = result.data.map((d) => (d as { code?: string }).code ?? '').join(',');
+      throw Object.assign(new Error(`Jobsite write canceled: ${reasons}`), {
+        name: reasons.includes('ConditionalCheckFailed') ? 'ConditionalCheckFailedException' : 'TransactionCanceled',
+      });
+    }
+  };
+
   const jobsites = recordRepo<Jobsite>({
     list: async (tenantId) =>
       (await e.jobsite.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(jobsiteFromItem),
@@ -267,13 +312,17 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
       const { data } = await e.jobsite.get({ tenantId, jobsiteId }).go();
       return data ? jobsiteFromItem(data) : null;
     },
-    create: (tenantId, j) => e.jobsite.create(jobsiteItem(tenantId, j)).go(),
-    putIfUnchanged: (tenantId, j, expected) =>
-      e.jobsite
-        .put(jobsiteItem(tenantId, j))
-        .where((a, op) => op.eq(a.updatedAt, expected))
-        .go(),
-    remove: (tenantId, jobsiteId) => e.jobsite.delete({ tenantId, jobsiteId }).go(),
+    create: (tenantId, j) => writeJobsite(tenantId, j, null),
+    putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, expected),
+    remove: async (tenantId, jobsiteId) => {
+      const times = await storedSlotTimes(tenantId, jobsiteId);
+      await db.transaction
+        .write(({ jobsite, noticeSlot }) => [
+          jobsite.delete({ tenantId, jobsiteId }).commit(),
+          ...times.map((time) => noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
+        ])
+        .go();
+    },
   });
   return { clients, crews, workers, jobsites };
 }

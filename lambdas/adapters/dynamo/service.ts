@@ -5,7 +5,9 @@ import { billingCustomerEntity } from './entities/billing-customer.entity';
 import { billingEntryEntity } from './entities/billing-entry.entity';
 import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
+import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
+import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
 import { profileEntity } from './entities/profile.entity';
 import { stripeEventReceiptEntity } from './entities/stripe-event-receipt.entity';
@@ -31,6 +33,10 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     crew: crewEntity(config),
     worker: workerEntity(config),
     jobsite: jobsiteEntity(config),
+    noticeSlot: noticeSlotEntity(config),
+    zoneInUse: zoneInUseEntity(config),
+    dispatchDecision: dispatchDecisionEntity(config),
+    notificationClaim: notificationClaimEntity(config),
   });
 }
 

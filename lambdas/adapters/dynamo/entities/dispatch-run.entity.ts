@@ -23,6 +23,17 @@ export function dispatchRunEntity(config: EntityConfig) {
             },
           },
         },
+        /** The run record of issue 10 (absent on runs recorded before it). */
+        due: { type: 'number' },
+        judged: { type: 'number' },
+        upstreamCalls: { type: 'number' },
+        sent: {
+          type: 'map',
+          properties: { notice: { type: 'number' }, update: { type: 'number' }, allClear: { type: 'number' } },
+        },
+        failed: { type: 'number' },
+        errors: { type: 'list', items: { type: 'string' } },
+        trigger: { type: 'string' },
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
       indexes: {

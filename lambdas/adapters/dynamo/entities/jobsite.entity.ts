@@ -2,9 +2,8 @@ import { Entity } from 'electrodb';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
- * A jobsite with its location, hours, notice times, rules and recipients. `forScheduler` is the
- * dispatch planner's view across tenants (one partition; the dispatch issue replaces it with the
- * per-zone notice schedule of DESIGN §4).
+ * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
+ * it through its notice slots (notice-slot.entity.ts), written in the same transaction.
  */
 export function jobsiteEntity(config: EntityConfig) {
   return new Entity(
@@ -55,11 +54,6 @@ export function jobsiteEntity(config: EntityConfig) {
         byTenant: {
           pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
           sk: { field: TABLE_KEYS.sk, composite: ['jobsiteId'] },
-        },
-        forScheduler: {
-          index: TABLE_KEYS.gsi1.name,
-          pk: { field: TABLE_KEYS.gsi1.pk, composite: [] },
-          sk: { field: TABLE_KEYS.gsi1.sk, composite: ['tenantId', 'jobsiteId'] },
         },
       },
     },

@@ -1,0 +1,86 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/**
+ * The last verdict for one jobsite and working day, with the judgement, the rules and a snapshot of
+ * the forecast it was made on: the evidence the weather-day ledger reads.
+ */
+export function dispatchDecisionEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'dispatchDecision', version: '1', service: SERVICE },
+      attributes: {
+        tenantId: { type: 'string', required: true },
+        jobsiteId: { type: 'string', required: true },
+        /** Local working day, YYYY-MM-DD. */
+        workDate: { type: 'string', required: true },
+        verdict: { type: ['none', 'partial', 'full'] as const, required: true },
+        hoursLost: { type: 'number', required: true },
+        /** Whether a delay has been called for this day (a notice or update went out, or would have). */
+        delayCalled: { type: 'boolean', required: true },
+        judgement: { type: 'any' },
+        rules: { type: 'any' },
+        forecast: { type: 'any' },
+        source: { type: 'string' },
+        lastKind: { type: 'string' },
+        decidedAt: { type: 'string', required: true },
+        runId: { type: 'string' },
+      },
+      indexes: {
+        byJobsiteDay: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['jobsiteId', 'workDate'] },
+        },
+      },
+    },
+    config,
+  );
+}
+
+/**
+ * One message, claimed before it is sent: recipient, jobsite, day, kind and verdict are the key, and
+ * the claim is created with `attribute_not_exists`, so a retried batch, a re-run planner or a redriven
+ * queue message finds it taken and sends nothing.
+ */
+export function notificationClaimEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'notificationClaim', version: '1', service: SERVICE },
+      attributes: {
+        tenantId: { type: 'string', required: true },
+        jobsiteId: { type: 'string', required: true },
+        workDate: { type: 'string', required: true },
+        /** notice | update | allClear, plus the verdict and (for updates) the hours it reports. */
+        messageKey: { type: 'string', required: true },
+        recipient: { type: 'string', required: true },
+        kind: { type: ['notice', 'update', 'allClear'] as const, required: true },
+        verdict: { type: ['none', 'partial', 'full'] as const, required: true },
+        audience: { type: ['worker', 'manager', 'client'] as const, required: true },
+        recipientName: { type: 'string' },
+        jobsiteName: { type: 'string' },
+        status: { type: ['PENDING', 'SENT', 'FAILED'] as const, required: true },
+        messageId: { type: 'string' },
+        error: { type: 'string' },
+        claimedAt: { type: 'string', required: true },
+        sentAt: { type: 'string' },
+        runId: { type: 'string' },
+      },
+      indexes: {
+        byMessage: {
+          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
+          sk: {
+            field: TABLE_KEYS.sk,
+            casing: 'none',
+            composite: ['jobsiteId', 'workDate', 'messageKey', 'recipient'],
+          },
+        },
+        byTenantTime: {
+          index: TABLE_KEYS.gsi1.name,
+          pk: { field: TABLE_KEYS.gsi1.pk, casing: 'none', composite: ['tenantId'] },
+          sk: { field: TABLE_KEYS.gsi1.sk, casing: 'none', composite: ['claimedAt', 'recipient'] },
+        },
+      },
+    },
+    config,
+  );
+}

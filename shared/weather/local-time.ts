@@ -1,0 +1,186 @@
+/**
+ * The local wall clock of each hour of a forecast, in a jobsite's IANA timezone, DST-correct.
+ *
+ * Asking Intl for every hour is slow (microseconds per call), so the zone's UTC offset is sampled
+ * once a day across the series and, where two samples differ, the transition hour is found by
+ * binary search: about n/24 + 5 Intl calls per series. This assumes no zone changes its offset
+ * twice within 24 hours and back again, which holds for every zone in the tz database. Timelines
+ * are cached per (zone, time axis): jobsites in one zone share the forecast's axis, so a dispatch
+ * run builds a handful of them.
+ */
+export const MS_PER_HOUR = 3_600_000;
+export const MS_PER_DAY = 86_400_000;
+export const MINUTES_PER_DAY = 1440;
+
+export interface LocalTimeline {
+  timeZone: string;
+  /** Number of hours. */
+  n: number;
+  /** Local calendar day of each hour's start, in days since 1970-01-01. */
+  day: Int32Array;
+  /** Local minute of the day (0..1439) of each hour's start. */
+  minute: Int16Array;
+  /** UTC offset of each hour's start, minutes. */
+  offset: Int16Array;
+  /** Local minutes since 1970-01-01 at the first hour's start. */
+  startLocalMinute: number;
+  /** Local minutes since 1970-01-01 at the last hour's end. */
+  endLocalMinute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's UTC offset at the instant `at` (epoch ms), in minutes. Throws RangeError on an unknown zone. */
+export function utcOffsetMinutes(at: number, timeZone: string): number {
+  let y = 0;
+  let mo = 0;
+  let d = 0;
+  let h = 0;
+  let mi = 0;
+  let s = 0;
+  for (const p of formatter(timeZone).formatToParts(at)) {
+    switch (p.type) {
+      case 'year':
+        y = Number(p.value);
+        break;
+      case 'month':
+        mo = Number(p.value);
+        break;
+      case 'day':
+        d = Number(p.value);
+        break;
+      case 'hour':
+        h = Number(p.value);
+        break;
+      case 'minute':
+        mi = Number(p.value);
+        break;
+      case 'second':
+        s = Number(p.value);
+        break;
+    }
+  }
+  const wall = Date.UTC(y, mo - 1, d, h % 24, mi, s);
+  return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/** Build the timeline without the cache (the cache calls this). */
+export function buildLocalTimeline(time: Float64Array, timeZone: string): LocalTimeline {
+  const n = time.length;
+  const offset = new Int16Array(n);
+  const day = new Int32Array(n);
+  const minute = new Int16Array(n);
+  if (n === 0) {
+    utcOffsetMinutes(0, timeZone); // still reject an unknown zone
+    return { timeZone, n, day, minute, offset, startLocalMinute: 0, endLocalMinute: 0 };
+  }
+  const at = (i: number) => utcOffsetMinutes(time[i]!, timeZone);
+  let a = 0;
+  let offA = at(0);
+  while (a < n - 1) {
+    const b = Math.min(a + 24, n - 1);
+    const offB = at(b);
+    if (offB === offA) {
+      offset.fill(offA, a, b + 1);
+    } else {
+      // The first hour with the new offset lies in (a, b].
+      let lo = a;
+      let hi = b;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (at(mid) === offA) lo = mid;
+        else hi = mid;
+      }
+      offset.fill(offA, a, hi);
+      offset.fill(offB, hi, b + 1);
+    }
+    a = b;
+    offA = offB;
+  }
+  if (n === 1) offset[0] = offA;
+  for (let i = 0; i < n; i++) {
+    const localMin = Math.floor(time[i]! / 60_000) + offset[i]!;
+    const d = Math.floor(localMin / MINUTES_PER_DAY);
+    day[i] = d;
+    minute[i] = localMin - d * MINUTES_PER_DAY;
+  }
+  return {
+    timeZone,
+    n,
+    day,
+    minute,
+    offset,
+    startLocalMinute: Math.floor(time[0]! / 60_000) + offset[0]!,
+    endLocalMinute: Math.floor((time[n - 1]! + MS_PER_HOUR) / 60_000) + offset[n - 1]!,
+  };
+}
+
+const CACHE_LIMIT = 1024;
+const cache = new Map<string, LocalTimeline>();
+
+/** The cached timeline of a forecast's time axis in `timeZone`. */
+export function localTimeline(time: Float64Array, timeZone: string): LocalTimeline {
+  const n = time.length;
+  const key = `${timeZone}|${n}|${n ? time[0] : 0}|${n ? time[n - 1] : 0}`;
+  let t = cache.get(key);
+  if (!t) {
+    t = buildLocalTimeline(time, timeZone);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, t);
+  }
+  return t;
+}
+
+export function clearLocalTimelineCache(): void {
+  cache.clear();
+}
+
+/** ISO weekday (1 = Monday) of a day number (days since 1970-01-01, a Thursday). */
+export function isoWeekdayOfDay(dayNumber: number): number {
+  return ((((dayNumber + 3) % 7) + 7) % 7) + 1;
+}
+
+/** "YYYY-MM-DD" of a day number. */
+export function dateOfDay(dayNumber: number): string {
+  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** Day number of "YYYY-MM-DD". Throws RangeError when malformed. */
+export function dayOfDate(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return Math.floor(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / MS_PER_DAY);
+}
+
+/** "HH:MM" of a minute of the day. */
+export function hhmm(minuteOfDay: number): string {
+  const m = ((minuteOfDay % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** "7 AM", "12:30 PM": a minute of the day on a 12-hour clock. */
+export function clock12(minuteOfDay: number): string {
+  const m = ((minuteOfDay % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const h = Math.floor(m / 60);
+  const mm = m % 60;
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}${mm ? `:${String(mm).padStart(2, '0')}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
+}

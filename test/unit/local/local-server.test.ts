@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServerType } from '@hono/node-server';
+import { securityHeaders } from '../../../shared/security-headers';
+import type { RuntimeConfig } from '../../../shared/runtime-config';
+import { freePorts } from '../../../local/processes';
+import { GUEST_CHECKOUT_LIMIT, createLocalApp, createRateLimiter, listen } from '../../../local/server';
+
+const runtimeConfig: RuntimeConfig = {
+  stage: 'local',
+  region: 'us-east-1',
+  userPoolId: 'local_test',
+  userPoolClientId: 'client',
+  authFlow: 'USER_PASSWORD_AUTH',
+  apiOrigin: '',
+};
+
+let server: ServerType;
+let base: string;
+
+beforeAll(async () => {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Raincheck</title>');
+  const app = createLocalApp({
+    port: 0,
+    distDir,
+    runtimeConfig: () => runtimeConfig,
+    apiApps: [
+      {
+        prefix: GUEST_CHECKOUT_LIMIT.path,
+        app: { fetch: () => Response.json({ sessionId: 'cs_test' }) },
+      },
+      {
+        prefix: '/api',
+        app: {
+          fetch: (req: Request) => {
+            if (new URL(req.url).pathname === '/api/boom') throw new Error(`boom at ${__filename}`);
+            return Response.json({ ok: true });
+          },
+        },
+      },
+    ],
+  });
+  const [port] = await freePorts(1);
+  server = await listen(app, port!);
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('the local server', () => {
+  it.each(['/', '/jobsites/42', '/config.json', '/api/health', '/api/boom'])(
+    'should send the shared security headers, without HSTS, on %s',
+    async (p) => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const res = await fetch(`${base}${p}`);
+      for (const [name, value] of Object.entries(securityHeaders({ region: 'us-east-1', https: false }))) {
+        expect({ name, value: res.headers.get(name) }).toEqual({ name, value });
+      }
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+
+  it('should answer a JSON error without a stack trace or a path when a mounted app throws', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await fetch(`${base}/api/boom`);
+    const text = await res.text();
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(text).not.toMatch(/boom|\/work\/|\.ts/);
+  });
+
+  it('should answer 429 with Retry-After once one client has used its guest checkout burst', async () => {
+    const checkout = () =>
+      fetch(`${base}${GUEST_CHECKOUT_LIMIT.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    for (let i = 0; i < GUEST_CHECKOUT_LIMIT.burst; i++) expect((await checkout()).status).toBe(200);
+
+    const limited = await checkout();
+
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('content-type')).toMatch(/json/);
+    expect(await limited.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+    // Other routes are not limited.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+});
+
+describe('the per-client token bucket', () => {
+  it('should let a burst through, then one request per refill interval, per key', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ burst: 2, refillPerSecond: 0.5, now: () => t });
+    expect(limiter.take('a')).toEqual({ ok: true });
+    expect(limiter.take('a')).toEqual({ ok: true });
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 2 });
+    expect(limiter.take('b')).toEqual({ ok: true });
+    t = 1000;
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    t = 2000;
+    expect(limiter.take('a')).toEqual({ ok: true });
+  });
+
+  it('should forget idle clients when it holds too many', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ burst: 1, refillPerSecond: 1, now: () => t, maxKeys: 2 });
+    limiter.take('a');
+    limiter.take('b');
+    t = 5000;
+    expect(limiter.take('c')).toEqual({ ok: true });
+    expect(limiter.take('a')).toEqual({ ok: true });
+  });
+});
