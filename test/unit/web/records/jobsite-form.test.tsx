@@ -78,6 +78,25 @@ describe('JobsiteForm', () => {
     expect(input.rules![0]!.threshold).toBeCloseTo(2.54, 6);
   });
 
+  it("should append a preset's rules in the account's units and name the preset's source when a preset is chosen", async () => {
+    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    renderForm(onSubmit);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Add an activity preset' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Crane / lifting' }));
+
+    const thresholds = screen.getAllByLabelText('Threshold') as HTMLInputElement[];
+    expect(thresholds.map((t) => t.value)).toEqual(['20', '30']);
+    expect(screen.getByText(/OSHA 29 CFR 1926.1431/)).toBeInTheDocument();
+
+    type(/^Jobsite name/, 'Yard crane');
+    type(/^Latitude/, '40');
+    type(/^Longitude/, '-75');
+    fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    // Untouched preset thresholds go back exactly as the preset stores them.
+    expect(onSubmit.mock.calls[0]![0].rules!.map((r) => r.threshold)).toEqual([20 * 1.609344, 30 * 1.609344]);
+  });
+
   it('should show the plan limit with a link to the plans when the API answers 403', async () => {
     renderForm(jest.fn(() => Promise.reject(new ApiError(403, 'Your Basic plan allows 1 jobsite.'))));
     type(/^Jobsite name/, 'Second site');
@@ -112,7 +131,7 @@ describe('rule units', () => {
       'Wind speed ≥ 20 mph',
     );
     expect(describeRule({ metric: 'wind_speed', op: '>=', threshold: 32.18688 }, 'metric')).toBe(
-      'Wind speed ≥ 32.19 km/h',
+      'Wind speed ≥ 32 km/h',
     );
   });
 });

@@ -1,10 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { WorkerImport } from '../../../../web/src/features/workers/components/worker-import';
-import {
-  previewWorkersCsv,
-  withServerErrors,
-} from '../../../../web/src/features/workers/worker-csv';
+import { previewWorkersCsv, withServerErrors } from '../../../../web/src/features/workers/worker-csv';
 import { renderWithProviders } from '../render';
 
 const GOOD = [

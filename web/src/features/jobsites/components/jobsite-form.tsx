@@ -22,7 +22,9 @@ import type { UnitSystem } from '../../../../../shared/account';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../../../../../shared/notice-slots';
 import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../../../shared/records/jobsite';
 import { timezoneAt } from '../../../../../shared/records/timezone';
+import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
 import { RULE_OPS, type Rule, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
+import { unitLabel } from '../../../../../shared/weather/units';
 import { ApiError } from '../../../lib/api-client';
 import {
   submitErrors,
@@ -31,7 +33,7 @@ import {
   type FieldErrors,
 } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { METRIC_OPTIONS, OP_LABELS, thresholdText, thresholdValue, unitOf } from '../rule-units';
+import { describeRule, METRIC_OPTIONS, OP_LABELS, thresholdText, thresholdValue } from '../rule-units';
 
 export interface Option {
   value: string;
@@ -165,8 +167,8 @@ function toInput(values: Values, derived: string | null, units: UnitSystem, site
         row.original && row.original.metric === row.metric && row.original.text === row.threshold.trim();
       const sameMetric = !row.original || row.original.metric === row.metric;
       return {
-        // Hysteresis and the like are in the old metric's units: dropped when the metric changes.
-        ...(sameMetric ? row.rest : { preset: row.rest.preset, label: row.rest.label }),
+        // The hysteresis threshold is in the old metric's units: dropped when the metric changes.
+        ...(sameMetric ? row.rest : withoutClear(row.rest)),
         id: row.id,
         metric: row.metric,
         op: row.op,
@@ -248,6 +250,16 @@ export function JobsiteForm({
     set('noticeTimes')(values.noticeTimes.map((n) => (n.key === key ? { ...n, ...patch } : n)));
   const updateRule = (key: string, patch: Partial<RuleRow>) =>
     set('rules')(values.rules.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  /** Appends a preset's rules (canonical units, stable ids), skipping those already on the jobsite. */
+  const addPreset = (id: string) => {
+    const preset = getPreset(id);
+    if (!preset) return;
+    const have = new Set(values.rules.map((r) => r.id));
+    const fresh = preset.rules(preset.defaultVariant).filter((r) => !have.has(r.id));
+    set('rules')([...values.rules, ...ruleRowsOf(fresh, units)].slice(0, MAX_RULES));
+  };
+  const presetsUsed = PRESETS.filter((p) => values.rules.some((r) => r.rest.preset === p.id));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -488,95 +500,120 @@ export function JobsiteForm({
         <Fieldset legend="Weather rules">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Work is delayed when any rule is met during working hours.{' '}
-              {units === 'us'
-                ? 'Thresholds are in US units; evaporation rate stays in metric units.'
-                : 'Thresholds are in metric units.'}
+              Work is delayed when any rule is met during working hours. Thresholds are in{' '}
+              {units === 'us' ? 'US units (°F, mph, in)' : 'metric units (°C, km/h, mm)'}, as set in Settings.
             </Text>
             {values.rules.length === 0 ? (
-              <Text size="sm">No rules yet: without a rule, this jobsite never calls a weather delay.</Text>
+              <Text size="sm">
+                No rules yet: without a rule, this jobsite never calls a weather delay. Start from an activity
+                preset below, or add a rule of your own.
+              </Text>
             ) : null}
-            {values.rules.map((rule, i) => (
-              <Group
-                key={rule.key}
-                gap="sm"
-                align="flex-start"
-                wrap="wrap"
-                aria-label={`Rule ${i + 1}`}
-                role="group"
-              >
-                <Select
-                  label={`Rule ${i + 1}: weather`}
-                  data={METRIC_OPTIONS}
-                  value={rule.metric}
-                  onChange={(v) => v && updateRule(rule.key, { metric: v as RuleMetric })}
-                  allowDeselect={false}
-                  searchable
-                  error={err(`rules.${i}.metric`)}
-                  style={{ flex: '2 1 14rem' }}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <Select
-                  label="Comparison"
-                  data={RULE_OPS.map((op) => ({ value: op, label: OP_LABELS[op] }))}
-                  value={rule.op}
-                  onChange={(v) => v && updateRule(rule.key, { op: v as RuleOp })}
-                  allowDeselect={false}
-                  error={err(`rules.${i}.op`)}
-                  w={160}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <TextInput
-                  label="Threshold"
-                  inputMode="decimal"
-                  value={rule.threshold}
-                  onChange={(e) => updateRule(rule.key, { threshold: e.currentTarget.value })}
-                  rightSection={
-                    <Text size="xs" c="dimmed" pr={6} style={{ whiteSpace: 'nowrap' }}>
-                      {unitOf(rule.metric, units)}
+            {values.rules.map((rule, i) => {
+              const note = ruleNote(rule, units);
+              const unit = unitLabel(rule.metric, units, { amount: !!rule.rest.sumHours });
+              return (
+                <Stack key={rule.key} gap={4} role="group" aria-label={`Rule ${i + 1}`}>
+                  {note ? (
+                    <Text size="xs" c="dimmed" fw={600}>
+                      {note}
                     </Text>
-                  }
-                  rightSectionWidth={unitOf(rule.metric, units).length > 4 ? 72 : 48}
-                  rightSectionPointerEvents="none"
-                  error={err(`rules.${i}.threshold`, `rules.${i}`)}
-                  w={170}
-                />
-                <Button
-                  variant="subtle"
-                  color="red"
-                  mt={{ base: 0, xs: 25 }}
-                  onClick={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
-                  aria-label={`Remove rule ${i + 1}`}
-                >
-                  Remove
-                </Button>
-              </Group>
-            ))}
+                  ) : null}
+                  <Group gap="sm" align="flex-start" wrap="wrap">
+                    <Select
+                      label={`Rule ${i + 1}: weather`}
+                      data={METRIC_OPTIONS}
+                      value={rule.metric}
+                      onChange={(v) => v && updateRule(rule.key, { metric: v as RuleMetric })}
+                      allowDeselect={false}
+                      searchable
+                      error={err(`rules.${i}.metric`)}
+                      style={{ flex: '2 1 14rem' }}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                    <Select
+                      label="Comparison"
+                      data={RULE_OPS.map((op) => ({ value: op, label: OP_LABELS[op] }))}
+                      value={rule.op}
+                      onChange={(v) => v && updateRule(rule.key, { op: v as RuleOp })}
+                      allowDeselect={false}
+                      error={err(`rules.${i}.op`)}
+                      w={160}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                    <TextInput
+                      label="Threshold"
+                      inputMode="decimal"
+                      value={rule.threshold}
+                      onChange={(e) => updateRule(rule.key, { threshold: e.currentTarget.value })}
+                      rightSection={
+                        <Text size="xs" c="dimmed" pr={6} style={{ whiteSpace: 'nowrap' }}>
+                          {unit}
+                        </Text>
+                      }
+                      rightSectionWidth={unit.length > 4 ? 76 : 48}
+                      rightSectionPointerEvents="none"
+                      error={err(`rules.${i}.threshold`, `rules.${i}`)}
+                      w={180}
+                    />
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      mt={{ base: 0, xs: 25 }}
+                      onClick={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
+                      aria-label={`Remove rule ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </Stack>
+              );
+            })}
             {rulesError ? (
               <Text size="sm" c="red.8" role="alert">
                 {rulesError}
               </Text>
             ) : null}
             {values.rules.length < MAX_RULES ? (
-              <Button
-                variant="default"
-                w="fit-content"
-                onClick={() =>
-                  set('rules')([
-                    ...values.rules,
-                    {
-                      key: newKey(),
-                      id: newRuleId(),
-                      metric: 'precipitation',
-                      op: '>=',
-                      threshold: '',
-                      rest: {},
-                    },
-                  ])
-                }
-              >
-                Add a rule
-              </Button>
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <Select
+                  label="Add an activity preset"
+                  placeholder="Concrete pour, crane, roofing…"
+                  data={PRESETS.map((p) => ({ value: p.id, label: p.name }))}
+                  value={null}
+                  onChange={(id) => id && addPreset(id)}
+                  searchable
+                  style={{ flex: '1 1 16rem' }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    set('rules')([
+                      ...values.rules,
+                      {
+                        key: newKey(),
+                        id: newRuleId(),
+                        metric: 'precipitation',
+                        op: '>=',
+                        threshold: '',
+                        rest: {},
+                      },
+                    ])
+                  }
+                >
+                  Add a rule
+                </Button>
+              </Group>
+            ) : null}
+            {presetsUsed.length > 0 ? (
+              <Stack gap={2}>
+                {presetsUsed.map((p) => (
+                  <Text key={p.id} size="xs" c="dimmed">
+                    <strong>{p.name}</strong>: {p.source}.
+                  </Text>
+                ))}
+              </Stack>
             ) : null}
           </Stack>
         </Fieldset>
@@ -632,6 +669,41 @@ export function JobsiteForm({
       </Stack>
     </form>
   );
+}
+
+function withoutClear(rest: RuleRow['rest']): RuleRow['rest'] {
+  const { clearThreshold: _clear, ...others } = rest;
+  return others;
+}
+
+function ruleRowsOf(rules: Rule[], units: UnitSystem): RuleRow[] {
+  return rules.map((rule): RuleRow => {
+    const { id, metric, op, threshold, ...rest } = rule;
+    const text = thresholdText(metric, units, threshold);
+    return {
+      key: newKey(),
+      id,
+      metric,
+      op,
+      threshold: text,
+      original: { metric, text, value: threshold },
+      rest,
+    };
+  });
+}
+
+/** What a preset rule adds to its comparison, in words: a condition, a sum window, a hold, a reminder. */
+function ruleNote(row: RuleRow, units: UnitSystem): string | null {
+  const parts: string[] = [];
+  if (row.rest.label) parts.push(row.rest.label.replace(/^the /, '').replace(/^./, (c) => c.toUpperCase()));
+  if (row.rest.kind === 'reminder') parts.push('a reminder, not a delay');
+  if (row.rest.sumHours) parts.push(`total over ${row.rest.sumHours} h`);
+  if (row.rest.when) {
+    const w = row.rest.when;
+    parts.push(`only when ${describeRule(w, units).replace(/^./, (c) => c.toLowerCase())}`);
+  }
+  if (row.rest.holdHours) parts.push(`stays on ${row.rest.holdHours} h after`);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /** Options plus any chosen id they lack (deleted, or still loading), so a value never vanishes. */
