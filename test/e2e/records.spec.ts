@@ -62,6 +62,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     ] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
+      // From the top: a full-page shot of a scrolled page paints the fixed header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(250);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${label}.png`), fullPage: true });
     }

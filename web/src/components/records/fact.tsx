@@ -11,7 +11,7 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
       </Text>
       <Text
         fw={500}
-        style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+        style={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }}
         c={empty ? 'dimmed' : undefined}
       >
         {empty ? '—' : value}

@@ -24,15 +24,17 @@ export function PageHeader({
         </Anchor>
       ) : null}
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Group gap="sm" align="center" style={{ minWidth: 0, flex: '1 1 16rem' }}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          {badge}
-        </Group>
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+              {title}
+            </Title>
+            {badge}
+          </Group>
+          {description ? <Text c="dimmed">{description}</Text> : null}
+        </Stack>
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>
-      {description ? <Text c="dimmed">{description}</Text> : null}
     </Stack>
   );
 }

@@ -226,7 +226,7 @@ export function CrewPage() {
                   <Table.Tbody>
                     {members.map((w) => (
                       <Table.Tr key={w.id}>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        <Table.Td style={{ overflowWrap: 'break-word' }}>
                           <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
                             {w.name}
                           </Anchor>

@@ -10,7 +10,7 @@ export function ClientDetails({ client }: { client: Client }) {
         <Title order={2} size="h4" id="client-details-title">
           Details
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
           <Fact label="Contact" value={client.contactName} />
           <Fact
             label="Email"

@@ -17,7 +17,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
       <Table.Tbody>
         {clients.map((client) => (
           <Table.Tr key={client.id}>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            <Table.Td style={{ overflowWrap: 'break-word' }}>
               <Anchor component={Link} to={`/clients/${client.id}`} fw={600}>
                 {client.name}
               </Anchor>
@@ -34,7 +34,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            <Table.Td style={{ overflowWrap: 'break-word' }}>
               {client.email ?? (
                 <Text span c="dimmed">
                   —

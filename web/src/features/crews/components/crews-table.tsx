@@ -19,7 +19,7 @@ export function CrewsTable({
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Crew</Table.Th>
-          <Table.Th>Members</Table.Th>
+          <Table.Th visibleFrom="xs">Members</Table.Th>
           <Table.Th visibleFrom="sm">Notes</Table.Th>
           <Table.Th>
             <VisuallyHidden>Actions</VisuallyHidden>
@@ -29,12 +29,17 @@ export function CrewsTable({
       <Table.Tbody>
         {crews.map((crew) => (
           <Table.Tr key={crew.id}>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            <Table.Td style={{ overflowWrap: 'break-word' }}>
               <Anchor component={Link} to={`/crews/${crew.id}`} fw={600}>
                 {crew.name}
               </Anchor>
+              <Text size="xs" c="dimmed" hiddenFrom="xs">
+                {members(crew.workerIds.length)}
+              </Text>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{members(crew.workerIds.length)}</Table.Td>
+            <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+              {members(crew.workerIds.length)}
+            </Table.Td>
             <Table.Td visibleFrom="sm">
               <Text size="sm" lineClamp={2} c={crew.notes ? undefined : 'dimmed'}>
                 {crew.notes ?? '—'}

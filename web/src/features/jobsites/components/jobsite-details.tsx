@@ -37,7 +37,7 @@ export function JobsiteDetails({
         <Title order={2} size="h4" id="jobsite-where-title" mb="md">
           Site and schedule
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
           <Fact
             label="Client"
             value={

@@ -468,6 +468,7 @@ export function JobsiteForm({
                   variant="subtle"
                   color="red"
                   mt={{ base: 0, xs: 25 }}
+                  ml={{ base: 'auto', xs: 0 }}
                   onClick={() => set('noticeTimes')(values.noticeTimes.filter((n) => n.key !== notice.key))}
                   aria-label={`Remove notice ${i + 1}`}
                 >
@@ -560,6 +561,8 @@ export function JobsiteForm({
                       variant="subtle"
                       color="red"
                       mt={{ base: 0, xs: 25 }}
+                      ml={{ base: 'auto', xs: 0 }}
+                      ml={{ base: 'auto', xs: 0 }}
                       onClick={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
                       aria-label={`Remove rule ${i + 1}`}
                     >

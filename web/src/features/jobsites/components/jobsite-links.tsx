@@ -25,14 +25,14 @@ export function JobsiteLinks({
       {jobsites.map((site) => (
         <li key={site.id}>
           <Group gap="xs" wrap="nowrap" align="baseline">
-            <Anchor component={Link} to={hrefOf(site)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={hrefOf(site)} fw={600} style={{ overflowWrap: 'break-word' }}>
               {site.name}
             </Anchor>
             <Badge size="xs" variant="light" color={site.active ? 'green' : 'gray'}>
               {site.active ? 'Active' : 'Paused'}
             </Badge>
           </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
             {site.address ?? `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`} · {site.timezone}
           </Text>
         </li>

@@ -28,7 +28,7 @@ export function JobsitesTable({
           const client = site.clientId ? clientName(site.clientId) : null;
           return (
             <Table.Tr key={site.id}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>
                 <Anchor component={Link} to={`/jobsites/${site.id}`} fw={600}>
                   {site.name}
                 </Anchor>
@@ -36,7 +36,7 @@ export function JobsitesTable({
                   {site.address ?? `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`}
                 </Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
                 {client ?? (
                   <Text span c="dimmed">
                     —

@@ -12,7 +12,7 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
         <Title order={2} size="h4" id="worker-details-title">
           Details
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
           <Fact label="Email" value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>} />
           <Fact
             label="Phone"

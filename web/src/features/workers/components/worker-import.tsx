@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, FileButton, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  useComputedColorScheme,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
@@ -23,6 +36,11 @@ const SHOWN: { column: CsvColumn; label: string }[] = [
   { column: 'manager', label: 'Manager' },
 ];
 
+/** Red text that keeps its contrast on the marked row's background in light and dark schemes. */
+function useErrorColor(): string {
+  return useComputedColorScheme('light') === 'dark' ? 'red.2' : 'red.9';
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Moves toward 90% while a request runs (the body goes in one piece), then to 100% when it ends. */
@@ -37,45 +55,56 @@ function useRequestProgress(running: boolean): number {
   return running ? value : 0;
 }
 
+function cellContent(row: PreviewRow, column: CsvColumn, error: string | undefined) {
+  if (column === 'crews') {
+    if (row.crews.length === 0) return null;
+    return (
+      <Group gap={4} component="span">
+        {row.crews.map((crew) => (
+          <Badge key={crew} size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
+            {crew}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
+  if (column === 'manager') return error ? row.values.manager : row.isManager ? 'Yes' : 'No';
+  return row.values[column];
+}
+
 function Cell({ row, column }: { row: PreviewRow; column: CsvColumn }) {
   const error = row.errors[column];
-  const content =
-    column === 'crews' ? (
-      row.crews.length > 0 ? (
-        <Group gap={4}>
-          {row.crews.map((crew) => (
-            <Badge key={crew} size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
-              {crew}
-            </Badge>
-          ))}
-        </Group>
-      ) : null
-    ) : column === 'manager' ? (
-      error ? (
-        row.values.manager
-      ) : row.isManager ? (
-        'Yes'
-      ) : (
-        'No'
-      )
-    ) : (
-      row.values[column]
-    );
+  const errorColor = useErrorColor();
+  const content = cellContent(row, column, error);
   return (
-    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+    <Table.Td style={{ overflowWrap: 'break-word' }}>
       {content || (
         <Text span c="dimmed">
           —
         </Text>
       )}
       {error ? (
-        <Text size="xs" c="red.8" fw={600} mt={2} className="import-cell-error">
+        <Text size="xs" c={errorColor} fw={600} mt={2}>
           {error}
         </Text>
       ) : null}
     </Table.Td>
   );
 }
+
+function ProblemsBadge({ row }: { row: PreviewRow }) {
+  return rowHasErrors(row) ? (
+    <Badge color="red" variant="filled" size="sm">
+      {plural(Object.keys(row.errors).length, 'problem', 'problems')}
+    </Badge>
+  ) : (
+    <Badge color="green" variant="light" size="sm">
+      OK
+    </Badge>
+  );
+}
+
+const badRowBg = (bad: boolean) => (bad ? 'var(--mantine-color-red-light)' : undefined);
 
 /** The rows of the file with each one's problems; bad rows are marked for eyes and screen readers. */
 export function WorkerImportPreview({
@@ -85,59 +114,112 @@ export function WorkerImportPreview({
   preview: WorkersCsvPreview;
   newCrews: string[];
 }) {
+  const errorColor = useErrorColor();
   return (
-    <Table.ScrollContainer minWidth={760} maxHeight={420}>
-      <Table stickyHeader verticalSpacing="xs" aria-label="Workers in the file" withRowBorders>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            {SHOWN.map((c) => (
-              <Table.Th key={c.column}>{c.label}</Table.Th>
-            ))}
-            <Table.Th>Problems</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.rows.map((row) => {
-            const bad = rowHasErrors(row);
-            return (
-              <Table.Tr
-                key={row.row}
-                data-invalid={bad || undefined}
-                aria-invalid={bad || undefined}
-                bg={bad ? 'var(--mantine-color-red-light)' : undefined}
-              >
-                <Table.Td>{row.row}</Table.Td>
+    <Stack gap="xs">
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760} maxHeight={420}>
+          <Table stickyHeader verticalSpacing="xs" aria-label="Workers in the file" withRowBorders>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
                 {SHOWN.map((c) => (
-                  <Cell key={c.column} row={row} column={c.column} />
+                  <Table.Th key={c.column}>{c.label}</Table.Th>
                 ))}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {bad ? (
-                    <Badge color="red" variant="filled" size="sm">
-                      {plural(Object.keys(row.errors).length, 'problem', 'problems')}
-                    </Badge>
-                  ) : (
-                    <Badge color="green" variant="light" size="sm">
-                      OK
-                    </Badge>
-                  )}
-                  {row.errors.row ? (
-                    <Text size="xs" c="red.8" fw={600} mt={2}>
-                      {row.errors.row}
-                    </Text>
-                  ) : null}
-                </Table.Td>
+                <Table.Th>Problems</Table.Th>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.rows.map((row) => {
+                const bad = rowHasErrors(row);
+                return (
+                  <Table.Tr key={row.row} aria-invalid={bad || undefined} bg={badRowBg(bad)}>
+                    <Table.Td>{row.row}</Table.Td>
+                    {SHOWN.map((c) => (
+                      <Cell key={c.column} row={row} column={c.column} />
+                    ))}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <ProblemsBadge row={row} />
+                      {row.errors.row ? (
+                        <Text size="xs" c={errorColor} fw={600} mt={2}>
+                          {row.errors.row}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      {/* Phones: one block per row, every column labelled, instead of a table that scrolls sideways. */}
+      <Stack
+        component="ul"
+        hiddenFrom="sm"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Workers in the file"
+      >
+        {preview.rows.map((row) => {
+          const bad = rowHasErrors(row);
+          return (
+            <Box
+              component="li"
+              key={row.row}
+              p="sm"
+              bg={badRowBg(bad)}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
+              <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+                <Text fw={600} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                  Row {row.row}: {row.values.name || '(no name)'}
+                </Text>
+                <ProblemsBadge row={row} />
+              </Group>
+              {SHOWN.filter((c) => c.column !== 'name').map((c) => {
+                const error = row.errors[c.column];
+                const content = cellContent(row, c.column, error);
+                if (!content && !error) return null;
+                return (
+                  <Text key={c.column} size="sm" style={{ overflowWrap: 'break-word' }} component="div">
+                    <Text span c="dimmed" size="sm">
+                      {c.label}:{' '}
+                    </Text>
+                    {content || '—'}
+                    {error ? (
+                      <Text size="xs" c={errorColor} fw={600}>
+                        {error}
+                      </Text>
+                    ) : null}
+                  </Text>
+                );
+              })}
+              {row.errors.name ? (
+                <Text size="xs" c={errorColor} fw={600}>
+                  Name: {row.errors.name}
+                </Text>
+              ) : null}
+              {row.errors.row ? (
+                <Text size="xs" c={errorColor} fw={600}>
+                  {row.errors.row}
+                </Text>
+              ) : null}
+            </Box>
+          );
+        })}
+      </Stack>
       {newCrews.length > 0 ? (
-        <Text size="sm" c="dimmed" mt="xs">
+        <Text size="sm" c="dimmed">
           New crews will be created: {newCrews.join(', ')}.
         </Text>
       ) : null}
-    </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -250,7 +332,7 @@ export function WorkerImport({
           Download a template
         </Button>
         {fileName ? (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
             {fileName}
           </Text>
         ) : null}

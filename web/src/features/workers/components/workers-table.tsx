@@ -27,7 +27,7 @@ export function WorkersTable({
           const crews = worker.crewIds.map(crewName).filter((n): n is string => !!n);
           return (
             <Table.Tr key={worker.id}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>
                 <Group gap={6} wrap="wrap">
                   <Anchor component={Link} to={`/workers/${worker.id}`} fw={600}>
                     {worker.name}
@@ -38,11 +38,11 @@ export function WorkersTable({
                     </Badge>
                   ) : null}
                 </Group>
-                <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'break-word' }}>
                   {worker.email}
                 </Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
                 {worker.email}
               </Table.Td>
               <Table.Td visibleFrom="md">
