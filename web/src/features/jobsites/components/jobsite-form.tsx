@@ -562,7 +562,6 @@ export function JobsiteForm({
                       color="red"
                       mt={{ base: 0, xs: 25 }}
                       ml={{ base: 'auto', xs: 0 }}
-                      ml={{ base: 'auto', xs: 0 }}
                       onClick={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
                       aria-label={`Remove rule ${i + 1}`}
                     >
