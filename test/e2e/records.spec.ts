@@ -234,6 +234,9 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await form.getByLabel('Also notify the client').check();
     await form.getByRole('button', { name: 'Add a rule' }).click();
     await form.getByLabel('Threshold').fill('0.1');
+    await choose(page, form, 'Add an activity preset', ['Crane / lifting']);
+    await expect(form.getByText(/OSHA 29 CFR 1926\.1431/)).toBeVisible();
+    await expect(form.getByLabel('Threshold')).toHaveCount(3);
     await shoot(page, 'jobsite-form');
     await form.getByRole('button', { name: 'Create jobsite' }).click();
 
@@ -241,6 +244,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(page.getByRole('heading', { level: 1, name: 'Riverside Tower' })).toBeVisible();
     await expect(page.getByText('America/Chicago')).toBeVisible();
     await expect(page.getByText('Precipitation ≥ 0.1 in/h')).toBeVisible();
+    await expect(page.getByText(/Wind gusts ≥ 30 mph/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ana Lopez' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Framing' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Acme Builders' })).toBeVisible();
@@ -377,5 +381,20 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
       expect(list.status).toBe(200);
       expect(list.body.items).toEqual([]);
     }
+  });
+
+  await test.step('without a plan, the one jobsite is set up on the dashboard with the same form', async () => {
+    await page.goto('/dashboard');
+    const form = page.getByRole('form', { name: 'New jobsite' });
+    await form.getByLabel(/^Jobsite name/).fill('Home office yard');
+    await form.getByLabel(/^Latitude/).fill('47.6062');
+    await form.getByLabel(/^Longitude/).fill('-122.3321');
+    await expect(
+      form.getByText('Derived from the coordinates: America/Los_Angeles.', { exact: false }),
+    ).toBeVisible();
+    await form.getByRole('button', { name: 'Create jobsite' }).click();
+    await expect(page.getByRole('heading', { name: 'Your jobsite: Home office yard' })).toBeVisible();
+    const edit = page.getByRole('form', { name: 'Edit jobsite' });
+    await expect(edit.getByLabel(/^Jobsite name/)).toHaveValue('Home office yard');
   });
 });

@@ -14,6 +14,7 @@ export function ClientDetails({ client }: { client: Client }) {
           <Fact label="Contact" value={client.contactName} />
           <Fact
             label="Email"
+            span={2}
             value={client.email ? <Anchor href={`mailto:${client.email}`}>{client.email}</Anchor> : null}
           />
           <Fact

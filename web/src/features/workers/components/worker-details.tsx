@@ -13,22 +13,17 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
           Details
         </Title>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
-          <Fact label="Email" value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>} />
+          <Fact
+            label="Email"
+            span={2}
+            value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>}
+          />
           <Fact
             label="Phone"
             value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null}
           />
           <Fact label="Trade or role" value={worker.trade} />
           <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
-          <Fact
-            label="Notifications"
-            value={
-              <Group gap="xs" component="span">
-                <WorkerStatusBadge status={worker.status} />
-                <span>{workerStatusHint(worker.status)}</span>
-              </Group>
-            }
-          />
           <Fact
             label="Crews"
             value={
@@ -47,6 +42,16 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
                   ))}
                 </Group>
               ) : null
+            }
+          />
+          <Fact
+            label="Notifications"
+            span={2}
+            value={
+              <Group gap="xs" component="span">
+                <WorkerStatusBadge status={worker.status} />
+                <span>{workerStatusHint(worker.status)}</span>
+              </Group>
             }
           />
         </SimpleGrid>
