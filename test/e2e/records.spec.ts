@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerUser, signIn, uniqueEmail } from '../support/cognito';
+import { seriousA11yViolations } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -111,6 +112,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(form.getByText('Enter a valid email address')).toBeVisible();
     await expect(form.getByLabel(/Company name/)).toBeFocused();
     await shoot(page, 'client-form-errors');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await form.getByLabel(/Company name/).fill('Acme Builders');
     await form.getByLabel('Contact name').fill('Maria Chen');
@@ -183,6 +185,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(dialog.getByText('New crews will be created: Roofing.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Import 2 workers' })).toBeDisabled();
     await shoot(page, 'workers-import-preview');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Checked by the server: an email already in the account refuses the whole file.
     await fileInput.setInputFiles(
@@ -238,6 +241,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(form.getByText(/OSHA 29 CFR 1926\.1431/)).toBeVisible();
     await expect(form.getByLabel('Threshold')).toHaveCount(3);
     await shoot(page, 'jobsite-form');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create jobsite' }).click();
 
     await expect(page).toHaveURL(/\/jobsites\/[A-Za-z0-9_-]+$/);
@@ -249,6 +253,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(page.getByRole('link', { name: 'Framing' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Acme Builders' })).toBeVisible();
     await shoot(page, 'jobsite-view');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto('/jobsites');
     await expect(page.getByRole('img', { name: /Plot of 1 jobsite location/ })).toBeVisible();
@@ -297,6 +302,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(rowsOf(page, 'Crews').filter({ hasText: 'Framing crew' })).toContainText('2 workers');
     await shoot(page, 'crews-list');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Framing crew' }).click();
     await expect(page.getByRole('table', { name: 'Members' }).getByRole('link')).toHaveText([
       'Ana Lopez',
@@ -329,6 +335,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(rowsOf(page, 'Clients')).toHaveCount(1);
     await expect(rowsOf(page, 'Clients').first()).toContainText('Acme Builders');
     await shoot(page, 'clients-list-search');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Search clients').fill('nobody-by-this-name');
     await expect(page.getByText('No clients match “nobody-by-this-name”.')).toBeVisible();
 
@@ -362,6 +369,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     // No plan: the one-jobsite form on the dashboard, empty.
     await expect(page.getByRole('heading', { name: 'Set up your jobsite' })).toBeVisible();
     await shoot(page, 'dashboard-jobsite');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     for (const [path, empty] of [
       ['/clients', 'No clients yet'],
       ['/workers', 'No workers yet'],

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from 
 import { useState, type FormEvent } from 'react';
 import { clientInputSchema, type Client, type ClientFields } from '../../../../../shared/records/client';
 import { FormErrorAlert } from '../../../components/form-fields';
+import { useFormContrast } from '../../../components/records/form-contrast';
 import {
   submitErrors,
   useFocusFirstInvalid,
@@ -47,6 +48,7 @@ export function ClientForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
+  const contrast = useFormContrast();
 
   const set =
     <K extends keyof typeof values>(key: K) =>
@@ -86,7 +88,13 @@ export function ClientForm({
   };
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label={client ? 'Edit client' : 'New client'}>
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      style={contrast}
+      aria-label={client ? 'Edit client' : 'New client'}
+    >
       <Stack gap="md" maw={720}>
         <FormErrorAlert message={formError} title="The client was not saved" />
         <TextInput label="Company name" required autoComplete="organization" {...text('name')} />

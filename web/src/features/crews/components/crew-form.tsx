@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { FormErrorAlert } from '../../../components/form-fields';
+import { useFormContrast } from '../../../components/records/form-contrast';
 import {
   submitErrors,
   useFocusFirstInvalid,
@@ -37,6 +38,7 @@ export function CrewForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
+  const contrast = useFormContrast();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +81,13 @@ export function CrewForm({
   );
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label={crew ? 'Edit crew' : 'New crew'}>
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      style={contrast}
+      aria-label={crew ? 'Edit crew' : 'New crew'}
+    >
       {compact ? (
         <Stack gap="xs">
           <FormErrorAlert message={formError} />

@@ -25,6 +25,7 @@ import { timezoneAt } from '../../../../../shared/records/timezone';
 import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
 import { RULE_OPS, type Rule, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
 import { unitLabel } from '../../../../../shared/weather/units';
+import { useFormContrast } from '../../../components/records/form-contrast';
 import { ApiError } from '../../../lib/api-client';
 import {
   submitErrors,
@@ -211,6 +212,7 @@ export function JobsiteForm({
   const [formError, setFormError] = useState<{ message: string; planLimit: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
+  const contrast = useFormContrast();
   const ids = useId();
 
   const derived = useMemo(
@@ -296,7 +298,13 @@ export function JobsiteForm({
   const rulesError = errors.rules;
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label={jobsite ? 'Edit jobsite' : 'New jobsite'}>
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      style={contrast}
+      aria-label={jobsite ? 'Edit jobsite' : 'New jobsite'}
+    >
       <Stack gap="lg" maw={860}>
         {formError ? (
           <Alert color="red" role="alert" title="The jobsite was not saved">

@@ -2,6 +2,7 @@ import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, Tex
 import { useState, type FormEvent } from 'react';
 import { workerInputSchema, type Worker, type WorkerFields } from '../../../../../shared/records/worker';
 import { FormErrorAlert } from '../../../components/form-fields';
+import { useFormContrast } from '../../../components/records/form-contrast';
 import {
   submitErrors,
   useFocusFirstInvalid,
@@ -52,6 +53,7 @@ export function WorkerForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
+  const contrast = useFormContrast();
 
   const set =
     <K extends keyof typeof values>(key: K) =>
@@ -100,7 +102,13 @@ export function WorkerForm({
   ];
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label={worker ? 'Edit worker' : 'New worker'}>
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      style={contrast}
+      aria-label={worker ? 'Edit worker' : 'New worker'}
+    >
       <Stack gap="md" maw={720}>
         <FormErrorAlert message={formError} title="The worker was not saved" />
         {worker ? (
