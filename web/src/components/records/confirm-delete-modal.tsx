@@ -25,7 +25,13 @@ export function ConfirmDeleteModal({
   extra?: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         {error ? (

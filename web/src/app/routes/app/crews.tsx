@@ -40,7 +40,13 @@ import { useJobsiteHref } from './jobsite-href';
 function RenameCrewModal({ crew, onClose }: { crew: Crew | null; onClose: () => void }) {
   const update = useUpdateCrew();
   return (
-    <Modal opened={!!crew} onClose={onClose} title={crew ? `Rename ${crew.name}` : 'Rename crew'} centered>
+    <Modal
+      opened={!!crew}
+      onClose={onClose}
+      title={crew ? `Rename ${crew.name}` : 'Rename crew'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {crew ? (
         <CrewForm
           key={crew.id}

@@ -119,6 +119,7 @@ export function WorkersPage() {
         title="Import workers from a CSV file"
         size="72rem"
         fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <WorkerImport
           existingCrewNames={(crews.crews.data ?? []).map((c) => c.name)}
