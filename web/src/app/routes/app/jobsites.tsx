@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import { effectivePlan } from '../../../../../shared/subscription';
@@ -160,9 +160,9 @@ export function JobsitePage() {
         title={site.name}
         back={{ to: '/jobsites', label: 'Jobsites' }}
         badge={
-          <Text span c={site.active ? 'green.8' : 'dimmed'} fw={600} size="sm">
+          <Badge variant="light" color={site.active ? 'green' : 'gray'} size="lg">
             {site.active ? 'Active' : 'Paused'}
-          </Text>
+          </Badge>
         }
         actions={
           <>
