@@ -28,7 +28,7 @@ export function DashboardJobsite() {
           </Title>
           <Text size="sm" c="dimmed">
             Your plan includes one jobsite.{' '}
-            <Anchor component={Link} to="/subscription" size="sm">
+            <Anchor component={Link} to="/subscription" size="sm" underline="always">
               Premium
             </Anchor>{' '}
             adds up to 10, each with its own page and a map.
