@@ -1,8 +1,11 @@
 /**
  * The Lambdas of Raincheck, declared once. Adding a Lambda is one entry here: the API construct creates the
  * function with the shared defaults, grants exactly the listed access, wires its routes to the HTTP API
- * and, when `shared/schedules.ts` names it, the alerts construct schedules it.
+ * and, when `shared/schedules.ts` names it, the alerts construct schedules it. Each entry names its bundle
+ * budget from `shared/budgets.ts` (the one file of budgets); `test/infra/lambda-bundles.test.ts` bundles
+ * every entry as the construct does and fails when one grows past it.
  */
+import { LAMBDA_BUNDLE_BUDGETS, type LambdaBundleBudget } from '../shared/budgets';
 
 /** What a function may touch; each grant is scoped to the one resource (see api.construct.ts). */
 export type FunctionAccess =
@@ -15,7 +18,9 @@ export type FunctionAccess =
   /** ses:SendEmail from the MAIL_FROM identity through the configuration set. */
   | 'sendEmail'
   /** sqs:SendMessage to the dispatch queue (jobsite batches). */
-  | 'dispatchQueue';
+  | 'dispatchQueue'
+  /** UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links. */
+  | 'unsubscribeSecret';
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +39,8 @@ export interface LambdaEntry {
   readonly entry: string;
   readonly routes: readonly LambdaRoute[];
   readonly access: readonly FunctionAccess[];
+  /** Size ceilings and modules this bundle must not hold (enforced by test/infra/lambda-bundles.test.ts). */
+  readonly budget: LambdaBundleBudget;
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 */
@@ -42,21 +49,41 @@ export interface LambdaEntry {
 
 export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
   {
+    // Records and the account: every `/api/*` route the entries below do not claim. No Stripe.
     name: 'api',
     entry: 'lambdas/api/index.ts',
     routes: [
       { method: 'ANY', path: '/api/{proxy+}' },
       { method: 'GET', path: '/api/health', public: true },
+      // A notice's unsubscribe link works without signing in: the signed token is the authority.
+      { method: 'GET', path: '/api/unsubscribe', public: true },
+      { method: 'POST', path: '/api/unsubscribe', public: true },
     ],
-    access: ['table', 'stripeSecret', 'weatherApiKey', 'sendEmail'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
+    budget: LAMBDA_BUNDLE_BUDGETS.api,
+  },
+  {
+    // The signed-in billing routes (lambdas/routes/subscription.routes.ts): the only `/api/*` routes
+    // besides checkout and the webhook that need Stripe, so the api Lambda's bundle holds none of it.
+    // API Gateway prefers these exact routes over `/api/{proxy+}`.
+    name: 'billing',
+    entry: 'lambdas/billing/index.ts',
+    routes: [
+      { method: 'GET', path: '/api/subscription' },
+      { method: 'POST', path: '/api/subscription/change' },
+      { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
+    ],
+    access: ['table', 'stripeSecret'],
+    budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret'],
     memorySize: 1024,
     timeoutSeconds: 120,
+    budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
   },
   {
     name: 'checkout',
@@ -66,6 +93,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
     ],
     access: ['table', 'stripeSecret'],
+    budget: LAMBDA_BUNDLE_BUDGETS.checkout,
   },
   {
     name: 'stripe-webhook',
@@ -73,7 +101,17 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     // Public: Stripe cannot send a JWT; the handler verifies Stripe's signature on the raw body.
     routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }],
     access: ['table', 'stripeSecret'],
+    budget: LAMBDA_BUNDLE_BUDGETS['stripe-webhook'],
   },
-  // Later issues, one line each, e.g.:
-  // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'] },
+  {
+    // SES bounce and complaint events, delivered by the configuration set's SNS topic (alerts
+    // construct): marks the worker records of that address bounced or unsubscribed.
+    name: 'email-events',
+    entry: 'lambdas/email-events/index.ts',
+    routes: [],
+    access: ['table'],
+    budget: LAMBDA_BUNDLE_BUDGETS['email-events'],
+  },
+  // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
+  // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },
 ];

@@ -50,6 +50,7 @@ export class RaincheckStack extends Stack {
       mailFrom: settings.mailFrom,
     });
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
+    this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
     this.web = new WebConstruct(this, 'Web', {
       assetPath: props.webAssetPath,
       apiDomainName: this.api.apiDomainName,

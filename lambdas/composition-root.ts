@@ -1,59 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { LambdaConfig } from './config';
-import { DynamoAccountRepo } from './adapters/dynamo/account.repo';
-import { DynamoBillingStore } from './adapters/dynamo/billing.repo';
-import { createDocumentClient } from './adapters/dynamo/client';
-import { DynamoDispatchRunRepo, DynamoJobsiteScheduleRepo } from './adapters/dynamo/dispatch.repo';
-import { createRecordsStore } from './adapters/dynamo/records.repo';
-import { createRaincheckService } from './adapters/dynamo/service';
-import type { StripeKeys } from './adapters/stripe/stripe.client';
-import { createStripeBilling } from './adapters/stripe/stripe.billing';
-import type { Clock, IdGenerator } from './core/runtime.ports';
+import { createBillingDeps, type BillingRootOptions } from './composition/billing.root';
+import { createAppRoot, type AppRootOptions } from './composition/app.root';
 
-export interface CompositionOptions {
-  clock?: Clock;
-  ids?: IdGenerator;
-  /** Where the Stripe keys come from (tests); default: config (env or Secrets Manager). */
-  stripeKeys?: () => Promise<StripeKeys>;
-}
+export type { BillingDeps } from './composition/billing.root';
+
+export interface CompositionOptions extends AppRootOptions, Pick<BillingRootOptions, 'stripeKeys'> {}
 
 /**
- * The one composition root of a runtime: each Lambda container builds it once at module load, the
- * local stack once for all its apps. Clients (DynamoDB, Stripe) are created here and nowhere else.
+ * Every concern of a runtime in one root, for runtimes that serve all the apps: the local stack (one
+ * for all its apps) and the integration tests. Each Lambda builds only the concern roots its routes
+ * need (lambdas/composition/*.root.ts), so its bundle holds only those adapters: Stripe only where
+ * billing runs. Clients (DynamoDB, SES, Stripe) are created in those roots and nowhere else.
  */
 export function createCompositionRoot(config: LambdaConfig, opts: CompositionOptions = {}) {
-  const db = createRaincheckService(
-    config.TABLE_NAME,
-    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
-  );
-  const clock = opts.clock ?? { now: () => new Date() };
-  const ids = opts.ids ?? { next: () => randomUUID() };
-  const accounts = new DynamoAccountRepo(db);
-  const stripe = createStripeBilling(config, opts.stripeKeys);
-  const billing = {
-    store: new DynamoBillingStore(db),
-    accounts,
-    gateway: stripe.gateway,
-    clock,
-    appOrigin: (config.APP_ORIGIN ?? '').replace(/\/$/, ''),
-    verifyEvent: stripe.verifyEvent,
-  };
+  const app = createAppRoot(config, opts);
   return {
-    config,
-    db,
-    clock,
-    ids,
-    accounts,
-    records: createRecordsStore(db),
-    billing,
-    dispatch: {
-      jobsites: new DynamoJobsiteScheduleRepo(db),
-      runs: new DynamoDispatchRunRepo(db),
-      clock,
-      ids,
-    },
+    ...app,
+    billing: createBillingDeps(app, { stripeKeys: opts.stripeKeys, accounts: app.accounts }),
   };
 }
 
 export type CompositionRoot = ReturnType<typeof createCompositionRoot>;
-export type BillingDeps = CompositionRoot['billing'];

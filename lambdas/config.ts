@@ -1,53 +1,66 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The only module that reads process.env. Each Lambda (and the local stack, which sets the same
  * variables) validates its configuration once at start-up and fails loudly when something is missing.
+ * zod/mini, not zod: every Lambda loads this module, and the dispatch Lambda needs nothing else of zod
+ * (its bundle stays free of zod's classic API; see docs/benchmarks.md, Lambda bundles).
  */
-const optionalUrl = z.string().url().optional();
+const optionalUrl = z.optional(z.url());
+const nonEmpty = () => z.string().check(z.minLength(1));
+const boundedInt = (min: number, max: number) =>
+  z.optional(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)));
 
 const configSchema = z.object({
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  TABLE_NAME: z.string().min(1),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
+  AWS_REGION: z._default(nonEmpty(), 'us-east-1'),
+  TABLE_NAME: nonEmpty(),
+  USER_POOL_ID: nonEmpty(),
+  USER_POOL_CLIENT_ID: nonEmpty(),
   /** Local only: endpoints of the emulators. Unset in AWS. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
   /** Local only: the token issuer of cognito-local (in AWS it is derived from the pool id). */
   COGNITO_ISSUER: optionalUrl,
-  MAIL_FROM: z.string().min(3).default('Raincheck <alerts@raincheck.local>'),
-  SES_CONFIGURATION_SET: z.string().optional(),
-  DISPATCH_QUEUE_URL: z.string().optional(),
-  STRIPE_SECRET_ARN: z.string().optional(),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Raincheck <alerts@raincheck.local>'),
+  SES_CONFIGURATION_SET: z.optional(z.string()),
+  /** Signs the unsubscribe links of notices (HMAC-SHA256); at least 32 characters. */
+  UNSUBSCRIBE_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /** Earlier unsubscribe secrets, comma-separated, so links signed before a rotation keep working. */
+  UNSUBSCRIBE_SECRET_PREVIOUS: z.optional(z.string()),
+  /** The `mailto:` alternative of the List-Unsubscribe header (optional). */
+  UNSUBSCRIBE_MAILTO: z.optional(z.email()),
+  /** Notice emails per second this process allows itself (under the account's SES rate). */
+  SES_SEND_RATE: z.optional(z.coerce.number().check(z.positive(), z.maximum(1000))),
+  DISPATCH_QUEUE_URL: z.optional(z.string()),
+  STRIPE_SECRET_ARN: z.optional(z.string()),
   /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
   /** Local only: the payments sandbox's base URL; unset means api.stripe.com. */
   STRIPE_API_BASE: optionalUrl,
-  WEATHER_API_KEY_PARAM: z.string().optional(),
-  APP_ORIGIN: z.string().optional(),
+  WEATHER_API_KEY_PARAM: z.optional(z.string()),
+  APP_ORIGIN: z.optional(z.string()),
   /**
    * Weather (lambdas/adapters/weather/weather.factory.ts). Which forecast provider to use:
    * `open-meteo` (the default when unset) or `simulated` (no network; the local stack sets it when
    * Open-Meteo cannot be reached, see local/weather-provider-choice.ts).
    */
-  RAINCHECK_WEATHER_PROVIDER: z.enum(['open-meteo', 'simulated']).optional(),
+  RAINCHECK_WEATHER_PROVIDER: z.optional(z.enum(['open-meteo', 'simulated'])),
   /**
    * Open-Meteo's base URL (scheme and host; `/v1/forecast` is added). Unset: the public host
    * https://api.open-meteo.com, or https://customer-api.open-meteo.com when OPEN_METEO_API_KEY is set.
    */
   RAINCHECK_OPEN_METEO_URL: optionalUrl,
   /** Open-Meteo's paid-plan key, sent as `apikey` (the free host is for non-commercial use only). */
-  OPEN_METEO_API_KEY: z.string().min(1).optional(),
+  OPEN_METEO_API_KEY: z.optional(nonEmpty()),
   /** The US National Weather Service API's base URL (official alerts). */
-  RAINCHECK_NWS_URL: z.string().url().default('https://api.weather.gov'),
+  RAINCHECK_NWS_URL: z._default(z.url(), 'https://api.weather.gov'),
   /** NWS refuses requests without an identifying User-Agent: product name and a contact address. */
-  NWS_USER_AGENT: z.string().min(3).default('Raincheck (ops@raincheck.example)'),
+  NWS_USER_AGENT: z._default(z.string().check(z.minLength(3)), 'Raincheck (ops@raincheck.example)'),
   /** Per-attempt timeout of weather calls, in ms (default 10 s). */
-  RAINCHECK_WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  RAINCHECK_WEATHER_TIMEOUT_MS: boundedInt(100, 120_000),
   /** Attempts per weather call, the first included (default 3; 1 disables retries). */
-  RAINCHECK_WEATHER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).optional(),
+  RAINCHECK_WEATHER_MAX_ATTEMPTS: boundedInt(1, 10),
 });
 
 export type LambdaConfig = z.infer<typeof configSchema>;

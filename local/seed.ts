@@ -2,7 +2,9 @@ import type { CompositionRoot } from '../lambdas/composition-root';
 import { tenantFromStore } from '../lambdas/core/caller';
 import type { Client, Jobsite, Worker } from '../shared/records';
 import type { StoredCrew } from '../lambdas/core/records/records.ports';
-import { DEFAULT_NOTICE_TIMES } from '../shared/notice-slots';
+import { DEFAULT_NOTICE_TIMES, localClock, SLOT_MINUTES, slotStart } from '../shared/notice-slots';
+import { createCheckoutSession } from '../lambdas/core/billing/checkout';
+import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
 import type { Rule } from '../shared/weather/rule';
 
 /**
@@ -209,4 +211,67 @@ export async function seedDemoData(
   // The first seed wrote `demo-site-1` as a bare schedule row (no coordinates): replace it once.
   for (const j of demoJobsites)
     await ensure(jobsites, j, (stored) => stored.latitude !== 0 || stored.longitude !== 0);
+}
+
+/**
+ * The demo contractor on Premium, bought through the payments sandbox like any customer (the real
+ * checkout use-case, the sandbox's hosted page, the signed webhook), once. Only with the sandbox:
+ * with real Stripe keys nothing is bought on anyone's behalf.
+ */
+export async function ensureDemoPremium(
+  root: CompositionRoot,
+  demo: { userId: string; email: string },
+  sandboxUrl: string,
+): Promise<void> {
+  const current = await root.accounts.getSubscription(demo.userId);
+  if (current && current.status === 'active') return;
+  const caller = { userId: demo.userId, email: demo.email, groups: [], emailVerified: true };
+  const session = await createCheckoutSession(
+    caller,
+    { userId: demo.userId, email: demo.email, plan: 'premium', billingCycle: 'monthly' },
+    root.billing,
+  );
+  const paid = await fetch(`${sandboxUrl}/__sandbox/checkout/${session.sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      cvc: '123',
+      deliver: true,
+    }),
+  });
+  if (!paid.ok)
+    throw new Error(`The demo subscription could not be bought in the sandbox: ${await paid.text()}`);
+  for (let i = 0; i < 50; i++) {
+    if ((await root.accounts.getSubscription(demo.userId))?.status === 'active') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('The demo subscription never became active');
+}
+
+/** The latest weekday 05:00 in `timezone` at or before `now`: a notice time the demo can replay. */
+function lastWeekdayMorning(now: Date, timezone: string): Date {
+  let slot = slotStart(now);
+  for (let i = 0; i < 7 * 96; i++) {
+    const local = localClock(slot, timezone);
+    if (local.minuteOfDay === 5 * 60 && local.isoWeekday <= 5) return slot;
+    slot = new Date(slot.getTime() - SLOT_MINUTES * 60_000);
+  }
+  return slotStart(now);
+}
+
+/**
+ * A newcomer should see the point in the first minute: when the demo has no alert yet, replay the
+ * latest weekday-morning notice run of the storm-pinned jobsite, so its crew's notices are in the
+ * alert history and the mailbox.
+ */
+export async function ensureDemoAlerts(root: CompositionRoot, demo: { userId: string }): Promise<void> {
+  const alerts = await root.dispatch.claims.listRecent(tenantFromStore(demo.userId), 1);
+  if (alerts.length) return;
+  await runDispatch(root.dispatch, {
+    at: lastWeekdayMorning(new Date(), 'America/Los_Angeles'),
+    trigger: 'admin',
+  });
 }

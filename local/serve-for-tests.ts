@@ -30,7 +30,8 @@ async function main() {
     sesPort: chosen('RAINCHECK_SES_PORT', sesPort),
     dataDir: null,
   };
-  const stack = await startStack(settings, { scheduler: false });
+  // Tests make their own accounts and plans; the demo contractor stays on the spec's default (no plan).
+  const stack = await startStack(settings, { scheduler: false, demo: false });
   stopRequested = () => {
     stopRequested = null;
     void stack.stop().then(() => process.exit(0));
@@ -46,6 +47,7 @@ async function main() {
         runtimeConfig: stack.runtimeConfig,
         stripeSandboxUrl: stack.stripeSandboxUrl,
         stripeWebhookSecret: stack.stripeWebhookSecret,
+        emailEventsSecret: stack.emailEventsSecret,
       }),
   );
 }

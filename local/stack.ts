@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
+import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
 import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
@@ -23,7 +25,7 @@ import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } 
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
-import { seedDemoData } from './seed';
+import { ensureDemoAlerts, ensureDemoPremium, seedDemoData } from './seed';
 import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
 import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
@@ -40,6 +42,8 @@ export interface RunningStack {
   /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
   stripeSandboxUrl: string | null;
   stripeWebhookSecret: string;
+  /** The shared secret of the local `POST /api/email-events` route (header x-raincheck-email-events-secret). */
+  emailEventsSecret: string;
   stop: () => Promise<void>;
 }
 
@@ -48,6 +52,17 @@ export interface StartOptions {
   scheduler?: boolean;
   distDir?: string;
   log?: (line: string) => void;
+  /** Buy the demo contractor's Premium plan in the sandbox and replay a first storm notice (default on). */
+  demo?: boolean;
+}
+
+/** A random secret kept with the local data, so links signed before a restart still work after it. */
+function localSecret(dir: string, name: string): string {
+  const file = path.join(dir, name);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 export async function startStack(settings: LocalSettings, opts: StartOptions = {}): Promise<RunningStack> {
@@ -125,6 +140,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
 
     const lambdaConfig = parseConfig({
       ...weather.env,
+      UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
       RAINCHECK_OPEN_METEO_URL: process.env.RAINCHECK_OPEN_METEO_URL,
       RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
       OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,
@@ -142,6 +158,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
     });
 
+    const emailEventsSecret = localSecret(workDir, 'email-events-secret');
     // One composition root for every app of the local runtime, as one Lambda container builds one.
     const root = createCompositionRoot(lambdaConfig);
     await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
@@ -173,6 +190,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
 
     const dispatch = { run: () => runDispatch(root.dispatch) };
     const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
+    const billingApp = createBillingApp({ authenticate, billing: root.billing });
     const app = createLocalApp({
       port: settings.appPort,
       distDir: opts.distDir ?? settings.webDistDir,
@@ -181,7 +199,18 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         // The checkout and webhook Lambdas own these exact paths, as their API Gateway routes do.
         ...CHECKOUT_ROUTES.map((r) => ({ prefix: r.path, app: checkoutApp })),
         { prefix: WEBHOOK_PATH, app: createWebhookApp(root.billing) },
-        { prefix: '/api', app: createApiApp({ ...root, authenticate }) },
+        // The billing Lambda owns the subscription routes (infra/lambda-entries.ts), as in AWS.
+        ...SUBSCRIPTION_ROUTES.map((r) => ({ prefix: r.path, app: billingApp })),
+        {
+          prefix: '/api',
+          app: createApiApp({
+            ...root,
+            billing: undefined,
+            authenticate,
+            // The SES emulator bounces nothing: this route is how the demo and tests deliver SES events.
+            emailEvents: { secret: emailEventsSecret, workers: root.workerStatus, clock: root.clock },
+          }),
+        },
       ],
       extraApps: [
         {
@@ -201,6 +230,12 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       ],
     });
     const server: ServerType = await listen(app, settings.appPort);
+    if (opts.demo !== false && sandbox) {
+      // The demo contractor on Premium and a first storm notice, so the product shows its point at once.
+      const demo = { userId: demoUserId, email: DEMO_USERS.contractor.email };
+      await ensureDemoPremium(root, demo, sandbox.url.replace('localhost', '127.0.0.1'));
+      await ensureDemoAlerts(root, demo);
+    }
     const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
 
     return {
@@ -214,6 +249,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       runDispatch: () => dispatch.run(),
       stripeSandboxUrl: sandbox ? sandbox.url : null,
       stripeWebhookSecret: stripeMode.webhookSecret,
+      emailEventsSecret,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,7 +3,11 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { HandlerSchedule } from '../../shared/schedules';
@@ -21,6 +25,8 @@ export class AlertsConstruct extends Construct {
   readonly dispatchDeadLetterQueue: sqs.Queue;
   readonly configurationSet: ses.ConfigurationSet;
   readonly rules = new Map<string, events.Rule>();
+  /** SES bounce and complaint events of the configuration set (they name addresses: encrypted). */
+  readonly emailEventsTopic: sns.Topic;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -60,6 +66,32 @@ export class AlertsConstruct extends Construct {
       // Stop sending to addresses that bounced or complained (DESIGN §5, Email).
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
+
+    const emailEventsKey = new kms.Key(this, 'EmailEventsKey', {
+      description: 'Raincheck: SES bounce and complaint events on SNS',
+      enableKeyRotation: true,
+    });
+    // SES publishes to the encrypted topic: it needs the key for the data key of each message.
+    emailEventsKey.grant(
+      new iam.ServicePrincipal('ses.amazonaws.com'),
+      'kms:GenerateDataKey*',
+      'kms:Decrypt',
+    );
+    this.emailEventsTopic = new sns.Topic(this, 'EmailEventsTopic', {
+      masterKey: emailEventsKey,
+      enforceSSL: true,
+    });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.snsTopic(this.emailEventsTopic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+  }
+
+  /** The `email-events` Lambda receives the topic's messages and marks the addresses. */
+  subscribeEmailEvents(functions: ReadonlyMap<string, lambda.IFunction>): void {
+    const handler = functions.get('email-events');
+    if (!handler) throw new Error('No "email-events" entry in infra/lambda-entries.ts');
+    this.emailEventsTopic.addSubscription(new subscriptions.LambdaSubscription(handler));
   }
 
   /**

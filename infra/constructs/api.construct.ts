@@ -164,6 +164,13 @@ export class ApiConstruct extends Construct {
       case 'dispatchQueue':
         props.dispatchQueue.grantSendMessages(fn.fn);
         return;
+      case 'unsubscribeSecret':
+        // A dynamic reference: CloudFormation resolves it at deploy, so the template holds no value.
+        fn.fn.addEnvironment(
+          'UNSUBSCRIBE_SECRET',
+          props.secrets.unsubscribeSecret.secretValue.unsafeUnwrap(),
+        );
+        return;
     }
   }
 }

@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LAMBDA_BUNDLING } from '../bundling/lambda-bundling';
 
 export interface RaincheckFunctionProps {
   /** Absolute path of the entry file (it exports `handler`). */
@@ -66,15 +67,16 @@ export class RaincheckFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: `raincheck-${props.name}`,
       },
+      // One declaration of the bundling, shared with the bundle-size test and the bench.
       bundling: {
         forceDockerBundling: false,
-        format: OutputFormat.CJS,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Stack traces need file and line numbers, not the sources themselves: keeps the bundle small.
-        sourcesContent: false,
-        // externalModules keeps its default: the runtime's own AWS SDK v3 (@aws-sdk/*, @smithy/*) is used.
+        format: LAMBDA_BUNDLING.format as OutputFormat,
+        target: LAMBDA_BUNDLING.target,
+        minify: LAMBDA_BUNDLING.minify,
+        sourceMap: LAMBDA_BUNDLING.sourceMap,
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+        externalModules: [...LAMBDA_BUNDLING.externalModules],
+        tsconfig: path.join(props.projectRoot, LAMBDA_BUNDLING.tsconfig),
       },
     });
 

@@ -16,6 +16,8 @@ export interface SecretsConstructProps {
 export class SecretsConstruct extends Construct {
   /** JSON `{ secretKey, webhookSecret, priceIds: {...} }`, filled after the first deploy. */
   readonly stripeSecret: secretsmanager.Secret;
+  /** Signs the unsubscribe links of notices (HMAC); generated at deploy, never in the template. */
+  readonly unsubscribeSecret: secretsmanager.Secret;
   readonly weatherApiKeyParamName: string;
   private readonly weatherApiKeyParamArn: string;
 
@@ -33,6 +35,18 @@ export class SecretsConstruct extends Construct {
       reason:
         'Stripe API keys and webhook signing secrets are rolled in the Stripe dashboard, which has no ' +
         'Secrets Manager rotation integration; the runbook (docs/operations.md) covers rolling them by hand.',
+    });
+
+    this.unsubscribeSecret = new secretsmanager.Secret(this, 'UnsubscribeSecret', {
+      description: 'Raincheck: HMAC key of the unsubscribe links in notice emails',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.unsubscribeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating it would invalidate the unsubscribe links of every email already sent; the runbook rotates ' +
+        'it by hand with UNSUBSCRIBE_SECRET_PREVIOUS keeping old links valid.',
     });
 
     this.weatherApiKeyParamName = props.weatherApiKeyParam;

@@ -8,6 +8,14 @@ import { jobsitesRoutes } from '../routes/jobsites.routes';
 import { meRoutes } from '../routes/me.routes';
 import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subscription.routes';
 import { workersRoutes } from '../routes/workers.routes';
+import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
+import { adminWeatherRoutes } from '../routes/admin-weather.routes';
+import { alertsRoutes } from '../routes/alerts.routes';
+import { weatherRoutes } from '../routes/weather.routes';
+import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
+import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
+import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-events.routes';
+import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 
 export type { Authenticate } from '../http/kit';
 
@@ -20,20 +28,36 @@ export interface ApiDeps {
   /** Clients, crews, workers and jobsites; absent in apps built without them (unit tests of /api/me). */
   records?: RecordsStore;
   ids?: IdGenerator;
+  /** The dispatch (admin run now, alert history); absent in apps built without it. */
+  dispatch?: DispatchDeps;
+  /** Email templates, previews and test sends. */
+  email?: EmailTemplatesRoutesDeps;
+  /** The public unsubscribe routes of notice links. */
+  unsubscribe?: UnsubscribeRoutesDeps;
+  /** Local only: the stand-in for the SNS-subscribed email-events Lambda (bounces, complaints). */
+  emailEvents?: EmailEventsRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
-export const PUBLIC_API_PATHS = ['/api/health'] as const;
+export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe'] as const;
 
 /** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
 export function createApiApp(deps: ApiDeps) {
   const app = createHttpApp();
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.use('/api/*', requireCaller(deps.authenticate));
-  // Every body is capped before anything reads it; the workers import raises its own route's cap.
+  // Public: a notice's one-click unsubscribe link works without signing in (the token is signed).
+  if (deps.unsubscribe) app.route('/', unsubscribeRoutes(deps.unsubscribe));
+  // Public but secret-checked, and mounted only by the local stack.
+  if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
   app.use('/api/*', async (c, next) =>
-    c.req.path === '/api/workers/import' ? next() : limitBody()(c, next),
+    PUBLIC_API_PATHS.includes(c.req.path as never) || c.req.path === '/api/email-events'
+      ? next()
+      : requireCaller(deps.authenticate)(c, next),
   );
+  // Every body is capped before anything reads it; a few routes raise their own cap.
+  const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
+  app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
+  app.route('/', adminWeatherRoutes());
   app.route('/', meRoutes(deps));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
@@ -42,6 +66,12 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
+  }
+  if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.dispatch) {
+    app.route('/', adminDispatchRoutes(deps.dispatch));
+    app.route('/', alertsRoutes(deps.dispatch));
+    app.route('/', weatherRoutes(deps.dispatch));
   }
   return app;
 }

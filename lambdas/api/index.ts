@@ -1,12 +1,11 @@
 import { handle } from 'hono/aws-lambda';
 import { loadConfig } from '../config';
-import { createCompositionRoot } from '../composition-root';
+import { createAppRoot } from '../composition/app.root';
 import { authenticateFromApiGateway } from '../http/api-gateway';
 import { createApiApp } from './app';
 
-// Built once per container, at module load.
-const root = createCompositionRoot(loadConfig());
+// Built once per container, at module load. Billing routes live in the billing Lambda: this bundle
+// holds no Stripe.
+const root = createAppRoot(loadConfig());
 
-export const handler = handle(
-  createApiApp({ ...root, billing: root.billing, authenticate: authenticateFromApiGateway }),
-);
+export const handler = handle(createApiApp({ ...root, authenticate: authenticateFromApiGateway }));

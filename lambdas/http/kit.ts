@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { NotAuthenticatedError, ValidationError } from '../core/errors';
+import { ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
 import { parseWith } from '../core/validate';
 import type { Caller } from '../core/caller';
 import { MESSAGES } from '../../shared/messages';
@@ -42,6 +42,17 @@ export function requireCaller(authenticate: Authenticate): MiddlewareHandler<App
     const caller = await authenticate(c);
     if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
     c.set('caller', caller);
+    await next();
+  };
+}
+
+/** The Cognito group whose members are admins (DESIGN §7), read from the verified token only. */
+export const ADMINS_GROUP = 'admins';
+
+/** Refuses (403) a caller outside the `admins` group; mount after `requireCaller`. */
+export function requireAdmin(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!callerOf(c).groups.includes(ADMINS_GROUP)) throw new ForbiddenError(MESSAGES.permissionDenied);
     await next();
   };
 }

@@ -69,6 +69,7 @@ export const jobsiteShape = {
         message: 'Working days must be a list of weekday numbers',
       },
     )
+    .min(1, 'Choose at least one working day')
     .max(7, 'At most 7 working days')
     .transform((days) => [...new Set(days)].sort((a, b) => a - b))
     .default([...DEFAULT_WORKING_DAYS]),

@@ -8,8 +8,10 @@ import { DERIVED_METRICS } from './rule';
  */
 export type DerivedMetric = (typeof DERIVED_METRICS)[number];
 
+const DERIVED = new Set<string>(DERIVED_METRICS);
+
 export function isDerivedMetric(metric: string): metric is DerivedMetric {
-  return (DERIVED_METRICS as readonly string[]).includes(metric);
+  return DERIVED.has(metric);
 }
 
 const cToF = (c: number) => (c * 9) / 5 + 32;
@@ -100,6 +102,81 @@ function humidity(forecast: HourlyForecast, i: number): number {
   const t = forecast.values.temperature?.[i] ?? NaN;
   const td = forecast.values.dew_point?.[i] ?? NaN;
   return relativeHumidityFromDewPoint(t, td);
+}
+
+/** One derived value at hour `i` of the forecast (NaN when an input is missing). */
+export function derivedAt(
+  forecast: HourlyForecast,
+  metric: DerivedMetric,
+  i: number,
+  opts: DeriveOptions = {},
+): number {
+  const v = forecast.values;
+  const t = v.temperature ? v.temperature[i]! : NaN;
+  switch (metric) {
+    case 'heat_index':
+      return heatIndex(t, humidity(forecast, i));
+    case 'wind_chill':
+      return windChill(t, v.wind_speed ? v.wind_speed[i]! : NaN);
+    case 'dew_point_spread': {
+      const td = v.dew_point ? v.dew_point[i]! : NaN;
+      return (
+        t -
+        (td === td
+          ? td
+          : dewPointFromRelativeHumidity(t, v.relative_humidity ? v.relative_humidity[i]! : NaN))
+      );
+    }
+    case 'evaporation_rate':
+      return evaporationRate(
+        t,
+        humidity(forecast, i),
+        v.wind_speed ? v.wind_speed[i]! : NaN,
+        opts.concreteTemperature ?? t,
+      );
+  }
+}
+
+/** Derived values at the given hours only (the engine's hot path needs working hours alone). */
+export function deriveAt(
+  forecast: HourlyForecast,
+  metric: DerivedMetric,
+  opts: DeriveOptions,
+  indices: Int32Array,
+  count: number,
+  out: Float64Array,
+): Float64Array {
+  const v = forecast.values;
+  const t = v.temperature;
+  const rh = v.relative_humidity;
+  const w = v.wind_speed;
+  if (
+    !t ||
+    (!rh && metric !== 'wind_chill' && metric !== 'dew_point_spread') ||
+    (!w && metric === 'wind_chill')
+  ) {
+    // Inputs missing or to be recovered (humidity from dew point): the general path.
+    for (let j = 0; j < count; j++) out[indices[j]!] = derivedAt(forecast, metric, indices[j]!, opts);
+    return out;
+  }
+  switch (metric) {
+    case 'heat_index':
+      for (let j = 0; j < count; j++) {
+        const i = indices[j]!;
+        const h = rh![i]!;
+        out[i] = h === h ? heatIndex(t[i]!, h) : derivedAt(forecast, metric, i, opts);
+      }
+      return out;
+    case 'wind_chill':
+      for (let j = 0; j < count; j++) {
+        const i = indices[j]!;
+        out[i] = windChill(t[i]!, w![i]!);
+      }
+      return out;
+    default:
+      for (let j = 0; j < count; j++) out[indices[j]!] = derivedAt(forecast, metric, indices[j]!, opts);
+      return out;
+  }
 }
 
 /**

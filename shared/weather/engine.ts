@@ -1,6 +1,6 @@
 import type { ForecastVariable, HourlyForecast } from './forecast';
 import type { Rule, RuleKind, RuleMetric, RuleOp } from './rule';
-import { deriveSeries, isDerivedMetric, type DerivedMetric } from './derived';
+import { deriveAt, deriveSeries, isDerivedMetric, type DerivedMetric } from './derived';
 import { dateOfDay, dayOfDate, hhmm, localTimeline, MINUTES_PER_DAY, type LocalTimeline } from './local-time';
 import { ruleReason, tolerance, type LocalRange } from './reasons';
 import type { UnitSystem } from './units';
@@ -82,26 +82,6 @@ export interface JudgeOptions {
 // ---------------------------------------------------------------------------------------------
 // Compilation: a jobsite's schedule and rules turned into numbers once, reused for every forecast.
 
-interface Comparison {
-  /** +1 for upper limits (>=, >), −1 for lower ones: every test becomes `sign × value >= at`. */
-  sign: number;
-  at: number;
-}
-
-function comparison(op: RuleOp, threshold: number): Comparison {
-  const tol = tolerance(threshold);
-  switch (op) {
-    case '>=':
-      return { sign: 1, at: threshold - tol };
-    case '>':
-      return { sign: 1, at: threshold + tol };
-    case '<=':
-      return { sign: -1, at: -(threshold + tol) };
-    case '<':
-      return { sign: -1, at: -(threshold - tol) };
-  }
-}
-
 export interface CompiledRule {
   rule: Rule;
   metric: RuleMetric;
@@ -116,6 +96,8 @@ export interface CompiledRule {
   sumHours: number;
   when: { metric: RuleMetric; sign: number; at: number } | null;
   reminder: boolean;
+  /** No hysteresis, run length, hold or window: each hour is judged on its own values. */
+  stateless: boolean;
 }
 
 export interface CompiledSite {
@@ -125,42 +107,106 @@ export interface CompiledSite {
   startMinute: number;
   endMinute: number;
   rules: CompiledRule[];
-  /** Derived metrics the rules read. */
-  derived: DerivedMetric[];
+  /** Derived metrics the rules read over the whole series (a stateful rule reads them)… */
+  derivedSeries: DerivedMetric[];
+  /** …or only at working hours (only stateless rules read them). */
+  derivedAtWork: DerivedMetric[];
+  /**
+   * Rule indices in evaluation order: stateless rules on forecast variables, then stateful rules,
+   * then stateless rules on derived metrics, which the hot path evaluates (and derives) only at
+   * working hours no earlier rule has already lost.
+   */
+  order: number[];
+  /** Position in `order` where the stateless derived rules start. */
+  derivedFrom: number;
   /** Hours past the last working hour the rules must see (minimum-duration runs). */
   lookahead: number;
 }
 
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
+/** Minute of the day of "HH:MM" (00:00–23:59); RangeError otherwise. */
 function minuteOf(value: string): number {
-  const m = HHMM.exec(value);
-  if (!m) throw new RangeError(`Not a HH:MM time: ${value}`);
-  return Number(m[1]) * 60 + Number(m[2]);
+  const h1 = value.charCodeAt(0) - 48;
+  const h2 = value.charCodeAt(1) - 48;
+  const m1 = value.charCodeAt(3) - 48;
+  const m2 = value.charCodeAt(4) - 48;
+  const h = h1 * 10 + h2;
+  const m = m1 * 10 + m2;
+  const digits = h1 >= 0 && h1 <= 9 && h2 >= 0 && h2 <= 9 && m1 >= 0 && m1 <= 9 && m2 >= 0 && m2 <= 9;
+  if (value.length !== 5 || value.charCodeAt(2) !== 58 || !digits || h > 23 || m > 59) {
+    throw new RangeError(`Not a HH:MM time: ${value}`);
+  }
+  return h * 60 + m;
 }
 
 export function compileRule(rule: Rule): CompiledRule {
-  const trigger = comparison(rule.op, rule.threshold);
-  const stay =
-    rule.clearThreshold === undefined
-      ? trigger.at
-      : Math.min(trigger.at, comparison(rule.op, rule.clearThreshold).at);
-  const when = rule.when
-    ? { metric: rule.when.metric, ...comparison(rule.when.op, rule.when.threshold) }
-    : null;
+  const threshold = rule.threshold;
+  const op = rule.op;
+  const clear = rule.clearThreshold;
+  const minRun = rule.minDurationHours ?? 1;
+  const hold = rule.holdHours ?? 0;
+  const sumHours = rule.sumHours ?? 1;
+  const sign = op === '>=' || op === '>' ? 1 : -1;
+  const trigger = comparisonAt(op, threshold);
+  const stay = clear === undefined ? trigger : Math.min(trigger, comparisonAt(op, clear));
+  const w = rule.when;
   return {
     rule,
     metric: rule.metric,
-    sign: trigger.sign,
-    trigger: trigger.at,
+    sign,
+    trigger,
     stay,
     floor: rule.probabilityFloor ?? NaN,
-    minRun: rule.minDurationHours ?? 1,
-    hold: rule.holdHours ?? 0,
-    sumHours: rule.sumHours ?? 1,
-    when,
+    minRun,
+    hold,
+    sumHours,
+    when: w
+      ? {
+          metric: w.metric,
+          sign: w.op === '>=' || w.op === '>' ? 1 : -1,
+          at: comparisonAt(w.op, w.threshold),
+        }
+      : null,
     reminder: rule.kind === 'reminder',
+    stateless: stay === trigger && minRun === 1 && hold === 0 && sumHours === 1,
   };
+}
+
+/**
+ * Every test becomes `sign × value >= at`, sign +1 for upper limits (>=, >) and −1 for lower ones,
+ * with the tolerance folded into `at`: strict comparisons need the value beyond the tolerance.
+ */
+function comparisonAt(op: RuleOp, threshold: number): number {
+  const tol = tolerance(threshold);
+  switch (op) {
+    case '>=':
+      return threshold - tol;
+    case '>':
+      return threshold + tol;
+    case '<=':
+      return -(threshold + tol);
+    case '<':
+      return -(threshold - tol);
+  }
+}
+
+function addDerived(
+  series: DerivedMetric[],
+  atWork: DerivedMetric[],
+  metric: RuleMetric,
+  stateless: boolean,
+) {
+  if (!isDerivedMetric(metric) || series.includes(metric)) return;
+  const k = atWork.indexOf(metric);
+  if (stateless) {
+    if (k < 0) atWork.push(metric);
+    return;
+  }
+  series.push(metric);
+  if (k >= 0) atWork.splice(k, 1);
+}
+
+function readsDerived(r: CompiledRule): boolean {
+  return isDerivedMetric(r.metric) || (r.when !== null && isDerivedMetric(r.when.metric));
 }
 
 export function compileSite(site: JobsiteRules): CompiledSite {
@@ -168,21 +214,112 @@ export function compileSite(site: JobsiteRules): CompiledSite {
   for (const d of site.workingDays) {
     if (Number.isInteger(d) && d >= 1 && d <= 7) dayMask |= 1 << d;
   }
-  const rules = site.rules.map(compileRule);
-  const derived = new Set<DerivedMetric>();
+  const rules: CompiledRule[] = [];
+  for (const rule of site.rules) rules.push(compileRule(rule));
+  const derivedSeries: DerivedMetric[] = [];
+  const derivedAtWork: DerivedMetric[] = [];
   for (const r of rules) {
-    if (isDerivedMetric(r.metric)) derived.add(r.metric);
-    if (r.when && isDerivedMetric(r.when.metric)) derived.add(r.when.metric);
+    addDerived(derivedSeries, derivedAtWork, r.metric, r.stateless);
+    if (r.when) addDerived(derivedSeries, derivedAtWork, r.when.metric, r.stateless);
   }
+  let lookahead = 0;
+  for (const r of rules) if (r.minRun - 1 > lookahead) lookahead = r.minRun - 1;
+  // Plain loops, no closures: compileSite runs once per jobsite on the dispatch path.
+  const order: number[] = [];
+  for (let k = 0; k < rules.length; k++) if (rules[k]!.stateless && !readsDerived(rules[k]!)) order.push(k);
+  for (let k = 0; k < rules.length; k++) if (!rules[k]!.stateless) order.push(k);
+  const derivedFrom = order.length;
+  for (let k = 0; k < rules.length; k++) if (rules[k]!.stateless && readsDerived(rules[k]!)) order.push(k);
   return {
     timezone: site.timezone,
     dayMask,
     startMinute: minuteOf(site.workingHours.start),
     endMinute: minuteOf(site.workingHours.end),
     rules,
-    derived: [...derived],
-    lookahead: rules.reduce((m, r) => Math.max(m, r.minRun - 1), 0),
+    derivedSeries,
+    derivedAtWork,
+    order,
+    derivedFrom,
+    lookahead,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Work plans: which hours of a forecast are working hours of which judged day. They depend only on
+// the time axis, the zone and the schedule, so they are cached with the timeline: jobsites sharing
+// a zone and a schedule share one plan.
+
+export interface WorkPlan {
+  /** Local day numbers of the judged days (complete working days), ascending. */
+  days: Int32Array;
+  /** Hour indices of the judged days' working hours, grouped by day, ascending within a day. */
+  hours: Int32Array;
+  /** Day k's hours are hours[offsets[k]] … hours[offsets[k + 1] − 1]. */
+  offsets: Int32Array;
+  /** One past the last hour index in `hours` (0 when none). */
+  end: number;
+}
+
+interface PlanEntry {
+  fromDay: number;
+  toDay: number;
+  plan: WorkPlan;
+}
+
+const plans = new WeakMap<LocalTimeline, Map<number, PlanEntry[]>>();
+
+function buildWorkPlan(tl: LocalTimeline, site: CompiledSite, fromDay: number, toDay: number): WorkPlan {
+  const { dayMask, startMinute, endMinute } = site;
+  const byDay = new Map<number, number[]>();
+  if (dayMask !== 0 && endMinute > startMinute) {
+    for (let i = 0; i < tl.n; i++) {
+      const m = tl.minute[i]!;
+      const d = tl.day[i]!;
+      if (m < startMinute || m >= endMinute || d < fromDay || d >= toDay) continue;
+      // ISO weekday of day number d (1970-01-01 was a Thursday) is ((d + 3) mod 7) + 1.
+      if (((dayMask >> ((((d + 3) % 7) + 7) % 7)) & 2) === 0) continue;
+      // Judge only days whose whole working window lies inside the forecast.
+      if (tl.startLocalMinute > d * MINUTES_PER_DAY + startMinute) continue;
+      if (tl.endLocalMinute < d * MINUTES_PER_DAY + endMinute) continue;
+      let list = byDay.get(d);
+      if (!list) byDay.set(d, (list = []));
+      list.push(i);
+    }
+  }
+  const days = [...byDay.keys()].sort((a, b) => a - b);
+  const hours: number[] = [];
+  const offsets = [0];
+  for (const d of days) {
+    hours.push(...byDay.get(d)!);
+    offsets.push(hours.length);
+  }
+  return {
+    days: Int32Array.from(days),
+    hours: Int32Array.from(hours),
+    offsets: Int32Array.from(offsets),
+    end: hours.reduce((m, i) => Math.max(m, i + 1), 0),
+  };
+}
+
+/** The cached work plan of a site's schedule over a timeline, for local days [fromDay, toDay). */
+export function workPlan(tl: LocalTimeline, site: CompiledSite, fromDay: number, toDay: number): WorkPlan {
+  let bySchedule = plans.get(tl);
+  if (!bySchedule) {
+    bySchedule = new Map();
+    plans.set(tl, bySchedule);
+  }
+  // dayMask < 2^8, minutes < 2^11: one small integer key.
+  const key = site.dayMask * 4194304 + site.startMinute * 2048 + site.endMinute;
+  let entries = bySchedule.get(key);
+  if (!entries) {
+    entries = [];
+    bySchedule.set(key, entries);
+  }
+  for (const e of entries) if (e.fromDay === fromDay && e.toDay === toDay) return e.plan;
+  const plan = buildWorkPlan(tl, site, fromDay, toDay);
+  if (entries.length >= 16) entries.length = 0;
+  entries.push({ fromDay, toDay, plan });
+  return plan;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,39 +368,22 @@ export type RuleSink = (ruleIndex: number, mask: Uint8Array, values: Float64Arra
 export class RuleEngine {
   private cap = 0;
   private mask = new Uint8Array(0);
+  private pending = new Int32Array(0);
   private lost = new Uint8Array(0);
-  private work = new Uint8Array(0);
   private sum = new Float64Array(0);
   private nan = new Float64Array(0);
   private derivedBuf = new Map<DerivedMetric, Float64Array>();
-  private dayCap = 0;
-  private dayWork = new Int32Array(0);
-  private dayLost = new Int32Array(0);
-  private dayRun = new Int32Array(0);
-  private dayBest = new Int32Array(0);
-  private dayLast = new Int32Array(0);
 
   private ensure(n: number): void {
     if (n <= this.cap) return;
     const c = Math.max(n, 192);
     this.cap = c;
     this.mask = new Uint8Array(c);
+    this.pending = new Int32Array(c);
     this.lost = new Uint8Array(c);
-    this.work = new Uint8Array(c);
     this.sum = new Float64Array(c);
     this.nan = new Float64Array(c).fill(NaN);
     this.derivedBuf.clear();
-  }
-
-  private ensureDays(span: number): void {
-    if (span <= this.dayCap) return;
-    const c = Math.max(span, 32);
-    this.dayCap = c;
-    this.dayWork = new Int32Array(c);
-    this.dayLost = new Int32Array(c);
-    this.dayRun = new Int32Array(c);
-    this.dayBest = new Int32Array(c);
-    this.dayLast = new Int32Array(c);
   }
 
   private series(forecast: HourlyForecast, metric: RuleMetric): Float64Array {
@@ -284,57 +404,45 @@ export class RuleEngine {
   ): number {
     out.count = 0;
     const n = forecast.time.length;
-    if (n === 0 || site.dayMask === 0 || site.endMinute <= site.startMinute) return 0;
+    if (n === 0) return 0;
     const tl = opts.timeline ?? localTimeline(forecast.time, site.timezone);
     this.ensure(n);
-    const { day, minute } = tl;
-    const fromDay = opts.fromDay ?? -2147483648;
-    const toDay = opts.toDay ?? 2147483647;
-    const { dayMask, startMinute, endMinute } = site;
-    const work = this.work;
-
-    // 1. Which hours are working hours of a requested day.
-    let hiEnd = 0;
-    let dayMin = 2147483647;
-    let dayMax = -2147483648;
-    for (let i = 0; i < n; i++) {
-      const d = day[i]!;
-      const m = minute[i]!;
-      const isWork =
-        d >= fromDay &&
-        d < toDay &&
-        m >= startMinute &&
-        m < endMinute &&
-        (dayMask >> (((((d + 3) % 7) + 7) % 7) + 1)) & 1;
-      work[i] = isWork ? 1 : 0;
-      if (isWork) {
-        hiEnd = i + 1;
-        if (d < dayMin) dayMin = d;
-        if (d > dayMax) dayMax = d;
-      }
-    }
-    if (hiEnd === 0) return 0;
-    const end = Math.min(n, hiEnd + site.lookahead);
-
-    // 2. Derived series the rules read, into reused buffers.
-    for (const metric of site.derived) {
-      let buf = this.derivedBuf.get(metric);
-      if (!buf) {
-        buf = new Float64Array(this.cap);
-        this.derivedBuf.set(metric, buf);
-      }
-      deriveSeries(forecast, metric, { concreteTemperature: opts.concreteTemperature }, end, buf);
-    }
-
-    // 3. Each rule's mask over the series; delay rules OR into the lost hours.
+    const plan = workPlan(tl, site, opts.fromDay ?? -2147483648, opts.toDay ?? 2147483647);
+    const workIdx = plan.hours;
+    const w = workIdx.length;
+    if (w === 0) return 0;
+    const end = Math.min(n, plan.end + site.lookahead);
     const lost = this.lost;
-    lost.fill(0, 0, hiEnd);
+    for (let j = 0; j < w; j++) lost[workIdx[j]!] = 0;
+
+    // 2. Derived series the rules read, into reused buffers: the whole series for stateful rules,
+    //    working hours alone otherwise.
+    const dopts = { concreteTemperature: opts.concreteTemperature };
+    for (const metric of site.derivedSeries) deriveSeries(forecast, metric, dopts, end, this.derived(metric));
+    if (sink)
+      for (const metric of site.derivedAtWork)
+        deriveSeries(forecast, metric, dopts, end, this.derived(metric));
+
+    // 3. Each rule, and the hours it makes lost.
     const mask = this.mask;
     const prob = forecast.values.precipitation_probability;
-    for (let r = 0; r < site.rules.length; r++) {
+    // Stateless rules look at `hours[0..h)`: all working hours, then only those not yet lost.
+    let hours = workIdx;
+    let h = w;
+    const { order, derivedFrom } = site;
+    for (let o = 0; o < order.length; o++) {
+      const r = order[o]!;
       const cr = site.rules[r]!;
+      if (o === derivedFrom && !sink) {
+        const pending = this.pending;
+        h = 0;
+        for (let j = 0; j < w; j++) if (lost[workIdx[j]!] === 0) pending[h++] = workIdx[j]!;
+        hours = pending;
+        for (const metric of site.derivedAtWork)
+          deriveAt(forecast, metric, dopts, pending, h, this.derived(metric));
+      }
+      if (cr.reminder && !sink) continue; // reminders never change the verdict
       let values = this.series(forecast, cr.metric);
-      if (cr.sumHours > 1) values = this.rollingSum(values, cr.sumHours, cr.sign > 0, end);
       const { sign, trigger, stay } = cr;
       const floor = prob && !Number.isNaN(cr.floor) ? cr.floor : NaN;
       const hasFloor = !Number.isNaN(floor);
@@ -342,75 +450,126 @@ export class RuleEngine {
       const wv = when ? this.series(forecast, when.metric) : null;
       const wSign = when ? when.sign : 0;
       const wAt = when ? when.at : 0;
-      let on = false;
-      for (let i = 0; i < end; i++) {
-        on = sign * values[i]! >= (on ? stay : trigger);
-        let counts = on;
-        if (counts && hasFloor && !(prob![i]! >= floor)) counts = false;
-        if (counts && wv !== null && !(wSign * wv[i]! >= wAt)) counts = false;
-        mask[i] = counts ? 1 : 0;
+
+      if (cr.stateless && !sink) {
+        // The common case: each working hour on its own values, straight into `lost`.
+        if (!hasFloor && wv === null) {
+          for (let j = 0; j < h; j++) {
+            const i = hours[j]!;
+            if (sign * values[i]! >= trigger) lost[i] = 1;
+          }
+        } else {
+          for (let j = 0; j < h; j++) {
+            const i = hours[j]!;
+            if (
+              sign * values[i]! >= trigger &&
+              (!hasFloor || prob![i]! >= floor) &&
+              (wv === null || wSign * wv[i]! >= wAt)
+            ) {
+              lost[i] = 1;
+            }
+          }
+        }
+        continue;
       }
-      if (cr.minRun > 1) dropShortRuns(mask, end, cr.minRun);
+
+      // Stateful rules follow the weather hour by hour: the friendly API (and rules with a hold or
+      // a window) over the whole series up to `end`; the hot path day by day, jumping over a night
+      // when some hour before the next working day switches the rule off for sure (its value fails
+      // the stay threshold), which resets hysteresis and ends any run.
+      if (cr.sumHours > 1) values = this.rollingSum(values, cr.sumHours, sign > 0, end);
+      const minRun = cr.minRun;
+      const full = sink !== undefined || cr.hold > 0 || cr.sumHours > 1;
+      const segments = full ? 1 : plan.days.length;
+      let i = 0;
+      let on = false;
+      let runStart = -1;
+      for (let k = 0; k < segments; k++) {
+        const first = full ? 0 : workIdx[plan.offsets[k]!]!;
+        const last = full ? end - 1 : workIdx[plan.offsets[k + 1]! - 1]!;
+        if (i < first) {
+          let reset = first - 1;
+          while (reset >= i && sign * values[reset]! >= stay) reset--;
+          if (reset >= i) {
+            i = reset + 1;
+            on = false;
+            runStart = -1;
+          }
+        }
+        // Through the day's last working hour, then on while a run is too short to judge yet.
+        for (; i <= last || (runStart >= 0 && i - runStart < minRun && i < end); i++) {
+          on = sign * values[i]! >= (on ? stay : trigger);
+          let counts = on;
+          if (counts && hasFloor && !(prob![i]! >= floor)) counts = false;
+          if (counts && wv !== null && !(wSign * wv[i]! >= wAt)) counts = false;
+          if (counts) {
+            mask[i] = 1;
+            if (runStart < 0) runStart = i;
+          } else {
+            mask[i] = 0;
+            if (runStart >= 0) {
+              if (i - runStart < minRun) mask.fill(0, runStart, i);
+              runStart = -1;
+            }
+          }
+        }
+      }
+      if (runStart >= 0 && i - runStart < minRun) mask.fill(0, runStart, i);
       if (cr.hold > 0) holdAfterRuns(mask, end, cr.hold);
       if (!cr.reminder) {
-        for (let i = 0; i < hiEnd; i++) if (mask[i] !== 0) lost[i] = 1;
+        for (let j = 0; j < w; j++) {
+          const i = workIdx[j]!;
+          if (mask[i] !== 0) lost[i] = 1;
+        }
       }
       if (sink) sink(r, mask, values, end);
     }
 
-    // 4. Per day: working hours, hours lost, longest workable stretch.
-    const span = dayMax - dayMin + 1;
-    this.ensureDays(span);
-    const dWork = this.dayWork;
-    const dLost = this.dayLost;
-    const dRun = this.dayRun;
-    const dBest = this.dayBest;
-    const dLast = this.dayLast;
-    dWork.fill(0, 0, span);
-    dLost.fill(0, 0, span);
-    dRun.fill(0, 0, span);
-    dBest.fill(0, 0, span);
-    dLast.fill(-2, 0, span);
-    for (let i = 0; i < hiEnd; i++) {
-      if (work[i] === 0) continue;
-      const k = day[i]! - dayMin;
-      dWork[k]!++;
-      if (lost[i] !== 0) {
-        dLost[k]!++;
-        dRun[k] = 0;
-      } else {
-        const run = (dLast[k] === i - 1 ? dRun[k]! : 0) + 1;
-        dRun[k] = run;
-        if (run > dBest[k]!) dBest[k] = run;
-      }
-      dLast[k] = i;
-    }
-
-    out.ensure(span);
+    // 4. Per day: working hours, hours lost, longest stretch of workable hours.
+    const { days, offsets } = plan;
+    out.ensure(days.length);
     const minWorkable = opts.minWorkableHours;
-    let count = 0;
-    for (let k = 0; k < span; k++) {
-      const wh = dWork[k]!;
-      if (wh === 0) continue;
-      const d = dayMin + k;
-      // Judge only days whose whole working window lies inside the forecast.
-      if (tl.startLocalMinute > d * MINUTES_PER_DAY + startMinute) continue;
-      if (tl.endLocalMinute < d * MINUTES_PER_DAY + endMinute) continue;
-      const lostHours = dLost[k]!;
+    for (let k = 0; k < days.length; k++) {
+      const a = offsets[k]!;
+      const b = offsets[k + 1]!;
+      let lostHours = 0;
+      let best = 0;
+      let run = 0;
+      let prev = -2;
+      for (let j = a; j < b; j++) {
+        const i = workIdx[j]!;
+        if (lost[i] !== 0) {
+          lostHours++;
+          run = 0;
+        } else {
+          run = (prev === i - 1 ? run : 0) + 1;
+          if (run > best) best = run;
+        }
+        prev = i;
+      }
+      const wh = b - a;
       const need = Math.max(
         1,
         minWorkable === undefined
           ? Math.min(DEFAULT_MIN_WORKABLE_HOURS, Math.ceil(wh / 2))
           : Math.min(minWorkable, wh),
       );
-      out.day[count] = d;
-      out.workingHours[count] = wh;
-      out.hoursLost[count] = lostHours;
-      out.verdict[count] = lostHours === 0 ? VERDICT_NONE : dBest[k]! < need ? VERDICT_FULL : VERDICT_PARTIAL;
-      count++;
+      out.day[k] = days[k]!;
+      out.workingHours[k] = wh;
+      out.hoursLost[k] = lostHours;
+      out.verdict[k] = lostHours === 0 ? VERDICT_NONE : best < need ? VERDICT_FULL : VERDICT_PARTIAL;
     }
-    out.count = count;
-    return count;
+    out.count = days.length;
+    return days.length;
+  }
+
+  private derived(metric: DerivedMetric): Float64Array {
+    let buf = this.derivedBuf.get(metric);
+    if (!buf) {
+      buf = new Float64Array(this.cap);
+      this.derivedBuf.set(metric, buf);
+    }
+    return buf;
   }
 
   /**
@@ -436,19 +595,6 @@ export class RuleEngine {
       else out[i] = missing > 0 || i + 1 < hours ? NaN : s;
     }
     return out;
-  }
-}
-
-/** Clear runs of non-zero hours shorter than `min`. */
-function dropShortRuns(mask: Uint8Array, end: number, min: number): void {
-  let start = -1;
-  for (let i = 0; i <= end; i++) {
-    const on = i < end && mask[i] !== 0;
-    if (on && start < 0) start = i;
-    else if (!on && start >= 0) {
-      if (i - start < min) mask.fill(0, start, i);
-      start = -1;
-    }
   }
 }
 
@@ -510,14 +656,11 @@ export function judgeForecast(
     },
   );
 
-  const judgedDays = new Map<number, number>();
-  for (let k = 0; k < count; k++) judgedDays.set(sharedOut.day[k]!, k);
-  const dayHours: number[][] = Array.from({ length: count }, () => []);
-  for (let i = 0; i < tl.n; i++) {
-    const k = judgedDays.get(tl.day[i]!);
-    const m = tl.minute[i]!;
-    if (k !== undefined && m >= compiled.startMinute && m < compiled.endMinute) dayHours[k]!.push(i);
-  }
+  const range = dayRange(tl, opts);
+  const plan = workPlan(tl, compiled, range.fromDay ?? -2147483648, range.toDay ?? 2147483647);
+  const dayHours = Array.from({ length: count }, (_, k) =>
+    Array.from(plan.hours.subarray(plan.offsets[k]!, plan.offsets[k + 1]!)),
+  );
 
   const result: DayJudgement[] = [];
   for (let k = 0; k < count; k++) {

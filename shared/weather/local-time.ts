@@ -134,23 +134,41 @@ export function buildLocalTimeline(time: Float64Array, timeZone: string): LocalT
 }
 
 const CACHE_LIMIT = 1024;
-const cache = new Map<string, LocalTimeline>();
+// zone → first hour (epoch ms) → timelines starting then (usually one). Numeric keys: no string
+// building on the hot path.
+const cache = new Map<string, Map<number, { last: number; timeline: LocalTimeline }[]>>();
+let cached = 0;
 
 /** The cached timeline of a forecast's time axis in `timeZone`. */
 export function localTimeline(time: Float64Array, timeZone: string): LocalTimeline {
   const n = time.length;
-  const key = `${timeZone}|${n}|${n ? time[0] : 0}|${n ? time[n - 1] : 0}`;
-  let t = cache.get(key);
-  if (!t) {
-    t = buildLocalTimeline(time, timeZone);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, t);
+  const first = n ? time[0]! : 0;
+  const last = n ? time[n - 1]! : 0;
+  let byStart = cache.get(timeZone);
+  const entries = byStart?.get(first);
+  if (entries) {
+    for (const e of entries) if (e.last === last && e.timeline.n === n) return e.timeline;
   }
-  return t;
+  const timeline = buildLocalTimeline(time, timeZone);
+  if (cached >= CACHE_LIMIT) {
+    cache.clear();
+    cached = 0;
+    byStart = undefined;
+  }
+  if (!byStart) {
+    byStart = new Map();
+    cache.set(timeZone, byStart);
+  }
+  const list = byStart.get(first) ?? [];
+  list.push({ last, timeline });
+  byStart.set(first, list);
+  cached++;
+  return timeline;
 }
 
 export function clearLocalTimelineCache(): void {
   cache.clear();
+  cached = 0;
 }
 
 /** ISO weekday (1 = Monday) of a day number (days since 1970-01-01, a Thursday). */

@@ -182,16 +182,45 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave public only the health check, guest checkout and the Stripe webhook when synthesized', () => {
+    it('should leave public only the health check, guest checkout, the Stripe webhook and unsubscribe when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
         .map((r) => r.Properties.RouteKey);
       expect(publicRoutes.sort()).toEqual([
         'GET /api/health',
+        'GET /api/unsubscribe',
         'POST /api/consolidated/stripe/create-guest-checkout',
         'POST /api/stripe/webhook',
+        'POST /api/unsubscribe',
       ]);
+    });
+
+    it('should route SES bounces and complaints through an encrypted topic to the email-events Lambda', () => {
+      template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+        EventDestination: Match.objectLike({
+          MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+          SnsDestination: Match.anyValue(),
+        }),
+      });
+      template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+    });
+
+    it('should give the api and dispatch Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
+      const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+      const withSecret = Object.values(functions).filter(
+        (f) =>
+          (f.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.UNSUBSCRIBE_SECRET,
+      );
+      expect(withSecret).toHaveLength(2);
+      for (const f of withSecret) {
+        const value = JSON.stringify(
+          (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.UNSUBSCRIBE_SECRET,
+        );
+        expect(value).toContain('{{resolve:secretsmanager:');
+      }
     });
 
     it('should log access and throttle on the default stage when synthesized', () => {
@@ -258,7 +287,7 @@ describe('RaincheckStack', () => {
       expect(actionsOf('api')).not.toContain('sqs:SendMessage');
       expect(actionsOf('dispatch')).toContain('sqs:SendMessage');
       expect(actionsOf('dispatch')).not.toContain('secretsmanager:GetSecretValue');
-      expect(actionsOf('api')).toContain('secretsmanager:GetSecretValue');
+      expect(actionsOf('api')).not.toContain('secretsmanager:GetSecretValue');
 
       const ssm = policyStatementsOf('api').filter((s) => JSON.stringify(s.Action).includes('ssm:'));
       expect(ssm).toHaveLength(1);

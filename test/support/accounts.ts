@@ -3,6 +3,7 @@ import type { TestStackInfo } from './stack-process';
 
 export interface TestAccount {
   email: string;
+  password: string;
   token: string;
   userId: string;
 }
@@ -53,7 +54,7 @@ export async function newAccount(stack: TestStackInfo, prefix: string): Promise<
   await registerUser(stack, email, password);
   const { IdToken } = await signIn(stack, email, password);
   const me = await callApi(stack, '/api/me', { token: IdToken });
-  return { email, token: IdToken, userId: me.body.profile.userId as string };
+  return { email, password, token: IdToken, userId: me.body.profile.userId as string };
 }
 
 /** Buys a plan through the local payments sandbox (the real checkout route, the real webhook). */

@@ -14,6 +14,7 @@ export interface TestStackInfo {
   /** The local payments sandbox (null when real Stripe keys are set). */
   stripeSandboxUrl: string | null;
   stripeWebhookSecret: string;
+  emailEventsSecret: string;
 }
 
 const READY = 'RAINCHECK_STACK_READY ';

@@ -1,26 +1,35 @@
-import type { DispatchRun, DispatchRunRepo, JobsiteSchedule, JobsiteScheduleRepo } from '../../core/ports';
-import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../../../shared/notice-slots';
+import type { TenantId } from '../../core/caller';
+import type {
+  ClaimRepo,
+  Decision,
+  DecisionRepo,
+  DispatchRun,
+  DispatchRunRepo,
+  MessageClaim,
+  NoticeSchedule,
+  SentMessage,
+} from '../../core/dispatch/dispatch.ports';
 import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 
-export class DynamoJobsiteScheduleRepo implements JobsiteScheduleRepo {
+function isConditionFailure(err: unknown): boolean {
+  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
+}
+
+export class DynamoNoticeSchedule implements NoticeSchedule {
   constructor(private readonly db: RaincheckService) {}
 
-  async listActive(): Promise<JobsiteSchedule[]> {
-    const { data } = await this.db.entities.jobsite.query.forScheduler({}).go({ pages: 'all' });
-    return data
-      .filter((j) => j.active)
-      .map((j) => ({
-        tenantId: j.tenantId,
-        jobsiteId: j.jobsiteId,
-        name: j.name,
-        timezone: j.timezone,
-        noticeTimes: j.noticeTimes?.length
-          ? j.noticeTimes.map((n) => ({ time: n.time, forDay: n.forDay ?? 'same' }))
-          : [...DEFAULT_NOTICE_TIMES],
-        workingDays: j.workingDays?.length ? j.workingDays : [...DEFAULT_WORKING_DAYS],
-      }));
+  async zonesInUse(): Promise<string[]> {
+    const { data } = await this.db.entities.zoneInUse.query.all({}).go({ pages: 'all' });
+    return data.map((z) => z.timezone);
+  }
+
+  async dueAt(timezone: string, time: string) {
+    const { data } = await this.db.entities.noticeSlot.query.bySlot({ timezone, time }).go({ pages: 'all' });
+    return data.map((s) => ({ ...s, workingDays: s.workingDays ?? [] }));
   }
 }
 
@@ -29,7 +38,7 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
 
   async record(run: DispatchRun): Promise<void> {
     const expiresAt = Math.floor(Date.parse(run.startedAt) / 1000) + RUN_RETENTION_SECONDS;
-    await this.db.entities.dispatchRun.put({ ...run, expiresAt }).go();
+    await this.db.entities.dispatchRun.put({ ...run, checkedJobsites: run.due, expiresAt }).go();
   }
 
   async listRecent(limit: number): Promise<DispatchRun[]> {
@@ -38,13 +47,120 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
     // TTL deletion is lazy even in AWS: filter expired items on read.
     return data
       .filter((r) => !r.expiresAt || r.expiresAt > nowSeconds)
-      .map(({ runId, startedAt, finishedAt, slotStart, checkedJobsites, dueJobsites }) => ({
-        runId,
-        startedAt,
-        finishedAt,
-        slotStart,
-        checkedJobsites,
-        dueJobsites: dueJobsites ?? [],
+      .map((r) => ({
+        runId: r.runId,
+        startedAt: r.startedAt,
+        finishedAt: r.finishedAt,
+        slotStart: r.slotStart,
+        trigger: r.trigger === 'admin' ? 'admin' : 'schedule',
+        due: r.due ?? r.dueJobsites?.length ?? 0,
+        judged: r.judged ?? 0,
+        upstreamCalls: r.upstreamCalls ?? 0,
+        sent: { notice: r.sent?.notice ?? 0, update: r.sent?.update ?? 0, allClear: r.sent?.allClear ?? 0 },
+        failed: r.failed ?? 0,
+        errors: r.errors ?? [],
+        dueJobsites: (r.dueJobsites ?? []).map((d) => ({
+          tenantId: d.tenantId,
+          jobsiteId: d.jobsiteId,
+          workDate: d.workDate ?? '',
+        })),
       }));
+  }
+}
+
+export class DynamoDecisionRepo implements DecisionRepo {
+  constructor(private readonly db: RaincheckService) {}
+
+  async get(tenant: TenantId, jobsiteId: string, workDate: string): Promise<Decision | null> {
+    const { data } = await this.db.entities.dispatchDecision
+      .get(tenantKey(tenant, { jobsiteId, workDate }))
+      .go();
+    if (!data) return null;
+    return {
+      tenantId: data.tenantId,
+      jobsiteId: data.jobsiteId,
+      workDate: data.workDate,
+      verdict: data.verdict,
+      hoursLost: data.hoursLost,
+      delayCalled: data.delayCalled,
+      judgement: (data.judgement as Decision['judgement']) ?? null,
+      rules: (data.rules as Decision['rules']) ?? [],
+      forecast: (data.forecast as Decision['forecast']) ?? null,
+      lastKind: (data.lastKind as Decision['lastKind']) ?? null,
+      announcement: (data.announcement as Decision['announcement']) ?? null,
+      decidedAt: data.decidedAt,
+      runId: data.runId ?? '',
+    };
+  }
+
+  async put(decision: Decision): Promise<void> {
+    await this.db.entities.dispatchDecision
+      .put({
+        ...decision,
+        lastKind: decision.lastKind ?? undefined,
+        announcement: decision.announcement ?? undefined,
+        source: decision.forecast?.source,
+      })
+      .go();
+  }
+}
+
+export class DynamoClaimRepo implements ClaimRepo {
+  constructor(private readonly db: RaincheckService) {}
+
+  private key(c: MessageClaim) {
+    return {
+      tenantId: c.tenantId,
+      jobsiteId: c.jobsiteId,
+      workDate: c.workDate,
+      messageKey: c.messageKey,
+      recipient: c.recipient,
+    };
+  }
+
+  async claim(claim: MessageClaim, at: Date): Promise<boolean> {
+    try {
+      await this.db.entities.notificationClaim
+        .create({ ...claim, status: 'PENDING', claimedAt: at.toISOString() })
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void> {
+    await this.db.entities.notificationClaim
+      .patch(this.key(claim))
+      .set({ status: 'SENT', messageId, sentAt: at.toISOString() })
+      .go();
+  }
+
+  async release(claim: MessageClaim): Promise<void> {
+    await this.db.entities.notificationClaim.delete(this.key(claim)).go();
+  }
+
+  async listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]> {
+    const { data } = await this.db.entities.notificationClaim.query
+      .byTenantTime(tenantKey(tenant))
+      .go({ order: 'desc', limit });
+    return data.map((c) => ({
+      tenantId: c.tenantId,
+      jobsiteId: c.jobsiteId,
+      workDate: c.workDate,
+      messageKey: c.messageKey,
+      recipient: c.recipient,
+      kind: c.kind,
+      verdict: c.verdict,
+      audience: c.audience,
+      recipientName: c.recipientName ?? '',
+      jobsiteName: c.jobsiteName ?? '',
+      runId: c.runId ?? '',
+      status: c.status,
+      claimedAt: c.claimedAt,
+      sentAt: c.sentAt ?? null,
+      messageId: c.messageId ?? null,
+    }));
   }
 }

@@ -273,7 +273,9 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
         }))
       : [];
   const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>
-    (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map((n) => n.time);
+    (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map(
+      (n) => n.time,
+    );
 
   /**
    * The jobsite and its notice slots change in one transaction, so the planner never sees a slot of
@@ -300,7 +302,9 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
     if (result.canceled) {
       const reasons = result.data.map((d) => (d as { code?: string }).code ?? '').join(',');
       throw Object.assign(new Error(`Jobsite write canceled: ${reasons}`), {
-        name: reasons.includes('ConditionalCheckFailed') ? 'ConditionalCheckFailedException' : 'TransactionCanceled',
+        name: reasons.includes('ConditionalCheckFailed')
+          ? 'ConditionalCheckFailedException'
+          : 'TransactionCanceled',
       });
     }
   };

@@ -6,6 +6,7 @@ import { billingEntryEntity } from './entities/billing-entry.entity';
 import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
+import { emailTemplateEntity } from './entities/email-template.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
@@ -37,6 +38,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     zoneInUse: zoneInUseEntity(config),
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
+    emailTemplate: emailTemplateEntity(config),
   });
 }
 

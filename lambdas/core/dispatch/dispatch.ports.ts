@@ -1,30 +1,164 @@
-import type { NoticeTime } from '../../../shared/notice-slots';
+import type { DayJudgement, Verdict } from '../../../shared/weather/engine';
+import type { Rule } from '../../../shared/weather/rule';
+import type { TenantId } from '../caller';
 
-export interface JobsiteSchedule {
+/** One notice time of one active jobsite, as the planner reads it (DESIGN §4, notice schedule). */
+export interface NoticeSlotRecord {
   tenantId: string;
   jobsiteId: string;
-  name: string;
+  /** Local "HH:MM". */
+  time: string;
+  forDay: 'next' | 'same';
   timezone: string;
-  /** When notices go out, in the jobsite's local time (DESIGN §7: 18:00 the day before, 05:00 the day of). */
-  noticeTimes: NoticeTime[];
-  /** ISO weekday numbers 1 (Monday) … 7 (Sunday). */
   workingDays: number[];
 }
 
-export interface JobsiteScheduleRepo {
-  listActive(): Promise<JobsiteSchedule[]>;
+export interface NoticeSchedule {
+  /** Every timezone that has (or had) a jobsite: one query each per run, whatever the jobsite count. */
+  zonesInUse(): Promise<string[]>;
+  /** The notice slots at local `time` in `timezone`. */
+  dueAt(timezone: string, time: string): Promise<NoticeSlotRecord[]>;
+}
+
+/** A jobsite whose notice falls in this run's slot, with the working day the notice is about. */
+export interface DueJobsite {
+  tenantId: string;
+  jobsiteId: string;
+  workDate: string;
+  noticeTime: string;
+}
+
+export type MessageKind = 'notice' | 'update' | 'allClear';
+export type Audience = 'worker' | 'manager' | 'client';
+
+export interface SentCounts {
+  notice: number;
+  update: number;
+  allClear: number;
 }
 
 export interface DispatchRun {
   runId: string;
   startedAt: string;
   finishedAt: string;
+  /** Start of the 15-minute slot the run served (UTC). */
   slotStart: string;
-  dueJobsites: { tenantId: string; jobsiteId: string; name: string }[];
-  checkedJobsites: number;
+  trigger: 'schedule' | 'admin';
+  due: number;
+  judged: number;
+  upstreamCalls: number;
+  sent: SentCounts;
+  failed: number;
+  errors: string[];
+  dueJobsites: { tenantId: string; jobsiteId: string; workDate: string }[];
 }
 
 export interface DispatchRunRepo {
   record(run: DispatchRun): Promise<void>;
   listRecent(limit: number): Promise<DispatchRun[]>;
+}
+
+/** The forecast a decision was made on: the local day's hours and the series its rules read. */
+export interface ForecastSnapshot {
+  source: string;
+  scenario: string | null;
+  /** UTC ISO hour starts of the local day. */
+  hours: string[];
+  values: Record<string, (number | null)[]>;
+}
+
+/** The last verdict for one jobsite and working day: the evidence behind the weather-day ledger. */
+export interface Decision {
+  tenantId: string;
+  jobsiteId: string;
+  workDate: string;
+  verdict: Verdict;
+  hoursLost: number;
+  /** A delay has been announced for this day and not cleared since. */
+  delayCalled: boolean;
+  judgement: DayJudgement | null;
+  rules: Rule[];
+  forecast: ForecastSnapshot | null;
+  lastKind: MessageKind | null;
+  /**
+   * The last message the day's state called for, as it was judged then. Every due run offers it
+   * again to each recipient; the claims let through only those who have not had it (a send that
+   * failed and was released, a worker added since), so a failed send is retried by the next run.
+   */
+  announcement: Announcement | null;
+  decidedAt: string;
+  runId: string;
+}
+
+export interface Announcement {
+  kind: MessageKind;
+  messageKey: string;
+  judgement: DayJudgement;
+}
+
+export interface DecisionRepo {
+  get(tenant: TenantId, jobsiteId: string, workDate: string): Promise<Decision | null>;
+  put(decision: Decision): Promise<void>;
+}
+
+/** One message to one recipient; its key is claimed before anything is sent. */
+export interface MessageClaim {
+  tenantId: string;
+  jobsiteId: string;
+  workDate: string;
+  /** `notice:full`, `update:partial:3`, `allClear:none`: kind, verdict and (updates) the hours lost. */
+  messageKey: string;
+  recipient: string;
+  kind: MessageKind;
+  verdict: Verdict;
+  audience: Audience;
+  recipientName: string;
+  jobsiteName: string;
+  runId: string;
+}
+
+export interface SentMessage extends MessageClaim {
+  status: 'PENDING' | 'SENT' | 'FAILED';
+  claimedAt: string;
+  sentAt: string | null;
+  messageId: string | null;
+}
+
+export interface ClaimRepo {
+  /** Creates the claim (PENDING) only if nobody holds it; false when it is taken. */
+  claim(claim: MessageClaim, at: Date): Promise<boolean>;
+  markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void>;
+  /** Gives the claim up after a failed send, so the next run may try again. */
+  release(claim: MessageClaim): Promise<void>;
+  listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]>;
+}
+
+/** What a notice is about; the email feature words it from the account's templates. */
+export interface NoticeContent {
+  kind: MessageKind;
+  tenantId: string;
+  jobsite: {
+    id: string;
+    name: string;
+    address: string | null;
+    timezone: string;
+    workingHours: { start: string; end: string };
+  };
+  clientName: string | null;
+  workDate: string;
+  judgement: DayJudgement;
+  simulated: boolean;
+}
+
+export interface NoticeRecipientRef {
+  audience: Audience;
+  email: string;
+  name: string;
+  /** The worker record (workers and managers): their own unsubscribe link is built from it. */
+  workerId: string | null;
+}
+
+/** Words one notice for one recipient and sends it (SES in AWS, the emulator locally). */
+export interface NoticeSender {
+  send(content: NoticeContent, recipient: NoticeRecipientRef): Promise<{ messageId: string }>;
 }

@@ -1,37 +1,60 @@
-import { dueNotices, slotStart } from '../../../shared/notice-slots';
-import type { Clock, DispatchRun, DispatchRunRepo, IdGenerator, JobsiteScheduleRepo } from '../ports';
+import { slotStart } from '../../../shared/notice-slots';
+import type { IdGenerator } from '../runtime.ports';
+import type { DispatchRun, DispatchRunRepo, NoticeSchedule } from './dispatch.ports';
+import { notifyJobsites, type NotifyDeps } from './notify-jobsites';
+import { planDispatch } from './plan-dispatch';
+
+export interface DispatchDeps extends NotifyDeps {
+  schedule: NoticeSchedule;
+  runs: DispatchRunRepo;
+  ids: IdGenerator;
+  /** How due jobsites reach the worker: SQS batches in AWS, in process locally and in tests. */
+  batchSize?: number;
+}
 
 /**
- * One run of the scheduled dispatch: finds the active jobsites with a notice due in the current slot
- * and records the run. Judging the forecast and sending notices build on this in a later issue.
+ * One run of the dispatch for the slot containing `at` (default now): plan, judge and notify in
+ * batches, and record the run. Every run is stored, scheduled or not.
  */
-export async function runDispatch(deps: {
-  jobsites: JobsiteScheduleRepo;
-  runs: DispatchRunRepo;
-  clock: Clock;
-  ids: IdGenerator;
-}): Promise<DispatchRun> {
+export async function runDispatch(
+  deps: DispatchDeps,
+  opts: { at?: Date; trigger?: DispatchRun['trigger'] } = {},
+): Promise<DispatchRun> {
   const startedAt = deps.clock.now();
-  const slot = slotStart(startedAt);
-  const active = await deps.jobsites.listActive();
-  const dueJobsites = active
-    .filter((site) => {
-      try {
-        return dueNotices(site, slot).length > 0;
-      } catch {
-        // A jobsite with a broken timezone must not stop the run for everyone else.
-        return false;
-      }
-    })
-    .map(({ tenantId, jobsiteId, name }) => ({ tenantId, jobsiteId, name }));
+  const slot = slotStart(opts.at ?? startedAt);
+  const runId = deps.ids.next();
+  const due = await planDispatch(slot, deps.schedule);
+  deps.weather.resetStats();
   const run: DispatchRun = {
-    runId: deps.ids.next(),
+    runId,
     startedAt: startedAt.toISOString(),
-    finishedAt: deps.clock.now().toISOString(),
+    finishedAt: '',
     slotStart: slot.toISOString(),
-    dueJobsites,
-    checkedJobsites: active.length,
+    trigger: opts.trigger ?? 'schedule',
+    due: due.length,
+    judged: 0,
+    upstreamCalls: 0,
+    sent: { notice: 0, update: 0, allClear: 0 },
+    failed: 0,
+    errors: [],
+    dueJobsites: due.map((d) => ({ tenantId: d.tenantId, jobsiteId: d.jobsiteId, workDate: d.workDate })),
   };
+  const size = deps.batchSize ?? 1000;
+  for (let i = 0; i < due.length; i += size) {
+    try {
+      const outcome = await notifyJobsites(due.slice(i, i + size), deps, runId, opts.at);
+      run.judged += outcome.judged;
+      run.failed += outcome.failed + outcome.unjudged.length;
+      for (const k of ['notice', 'update', 'allClear'] as const) run.sent[k] += outcome.sent[k];
+      run.errors.push(...outcome.errors);
+    } catch (err) {
+      run.failed += Math.min(size, due.length - i);
+      run.errors.push(`Batch ${i / size + 1} failed: ${String((err as Error)?.message ?? err)}`);
+    }
+  }
+  run.upstreamCalls = deps.weather.stats().upstreamCalls;
+  run.errors = run.errors.slice(0, 50);
+  run.finishedAt = deps.clock.now().toISOString();
   await deps.runs.record(run);
   return run;
 }

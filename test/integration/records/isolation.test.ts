@@ -102,7 +102,7 @@ const wrongFor = {
   text: fc.oneof(
     fc.integer(),
     fc.boolean(),
-    fc.array(fc.string(), { maxLength: 2 }),
+    fc.array(fc.string(), { minLength: 1, maxLength: 2 }),
     fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
   ),
   longText: fc.string({ minLength: 2100, maxLength: 2200 }),

@@ -421,4 +421,70 @@ describe('RuleEngine: the hot path', () => {
     expect(verdictsB.every((v) => v === 0)).toBe(true);
     expect(out.day[0]).toBe(dayOfDate(MONDAY));
   });
+
+  it.each([
+    [
+      'hysteresis carried in from the night',
+      gustRule({ clearThreshold: 40 }),
+      [
+        ['05:00', 60],
+        ['06:00', 45],
+        ['07:00', 45],
+        ['08:00', 45],
+      ],
+      2,
+    ],
+    [
+      'a run that starts the night before',
+      gustRule({ minDurationHours: 4 }),
+      [
+        ['04:00', 60],
+        ['05:00', 60],
+        ['06:00', 60],
+        ['07:00', 60],
+      ],
+      1,
+    ],
+    [
+      'a run that ends after working hours',
+      gustRule({ minDurationHours: 3 }),
+      [
+        ['16:00', 60],
+        ['17:00', 60],
+        ['18:00', 60],
+      ],
+      1,
+    ],
+    [
+      'a run too short to count',
+      gustRule({ minDurationHours: 3 }),
+      [
+        ['16:00', 60],
+        ['17:00', 60],
+      ],
+      0,
+    ],
+    ['hysteresis over a whole night', gustRule({ clearThreshold: 40 }), [['16:00', 60]], 1],
+  ] as const)(
+    'should lose the same hours on the hot path as judgeForecast with %s',
+    (_name, rule, gusts, lostMonday) => {
+      // Prepare: Monday's gusts; for the last case, gusts stay at 45 (between clear and trigger) all
+      // night into Tuesday.
+      const f = forecast(SUNDAY, 24 * 4);
+      for (const [hh, v] of gusts) setAt(f, 'wind_gusts', v, at(hh));
+      if (_name === 'hysteresis over a whole night')
+        setRange(f, 'wind_gusts', 45, at('17:00'), '2026-11-24T09:00:00Z');
+      const s = site([rule]);
+      const engine = new RuleEngine();
+      const out = new DaySummaries();
+
+      // Act
+      const friendly = judgeForecast(f, s);
+      const count = engine.judge(f, compileSite(s), out);
+
+      // Assert
+      expect(Array.from(out.hoursLost.subarray(0, count))).toEqual(friendly.map((d) => d.hoursLost));
+      expect(friendly[0]!.hoursLost).toBe(lostMonday);
+    },
+  );
 });

@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import {
+  compileSite,
+  DaySummaries,
+  dayRange,
   judgeForecast,
+  RuleEngine,
   VERDICTS,
   type DayJudgement,
   type JobsiteRules,
 } from '../../../shared/weather/engine';
+import { dateOfDay, localTimeline } from '../../../shared/weather/local-time';
+import { PRESETS } from '../../../shared/weather/presets';
 import type { ForecastVariable, HourlyForecast } from '../../../shared/weather/forecast';
 import type { Rule } from '../../../shared/weather/rule';
 import { fromDisplay, toDisplay } from '../../../shared/weather/units';
@@ -226,6 +232,78 @@ describe('rule engine properties', () => {
         expect(shape(b)).toEqual(shape(a));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('should give the same verdicts on the hot path as judgeForecast for any preset rules', () => {
+    // The hot path skips work (working hours only, derived rules last and only where nothing is lost
+    // yet, reminders skipped); judgeForecast evaluates every rule over the whole series.
+    const allRules = PRESETS.flatMap((p) =>
+      (p.variants ?? [{ id: undefined }]).flatMap((v) => p.rules(v.id)),
+    );
+    const ruleArb = fc
+      .record({
+        rule: fc.constantFrom(...allRules),
+        clear: fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined }),
+        minDuration: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+        floor: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+        reminder: fc.boolean(),
+      })
+      .map(({ rule, clear, minDuration, floor, reminder }): Rule => ({
+        ...rule,
+        clearThreshold:
+          clear === undefined ? undefined : rule.threshold + (rule.op.startsWith('>') ? -clear : clear),
+        minDurationHours: minDuration,
+        probabilityFloor: floor,
+        kind: reminder ? 'reminder' : rule.kind,
+      }));
+    const extra = fc.record({
+      humidity: series(5, 100),
+      wind: series(0, 60),
+      dewDrop: series(0, 15),
+      code: fc.array(fc.constantFrom(0, 3, 61, 95, 96, 99), { minLength: HOURS, maxLength: HOURS }),
+    });
+    const engine = new RuleEngine();
+    const out = new DaySummaries();
+    fc.assert(
+      fc.property(
+        weatherArb,
+        extra,
+        scheduleArb,
+        fc.array(ruleArb, { minLength: 1, maxLength: 6 }),
+        (w, x, s, rules) => {
+          // Prepare: unique rule ids, a forecast with every variable the presets read.
+          const site = toSite(
+            s,
+            rules.map((r, k) => ({ ...r, id: `${r.id}-${k}` })),
+          );
+          const f = toForecast(w);
+          f.values.relative_humidity = Float64Array.from(x.humidity);
+          f.values.wind_speed = Float64Array.from(x.wind);
+          f.values.dew_point = Float64Array.from(w.temperature, (t, i) => t - x.dewDrop[i]!);
+          f.values.weather_code = Float64Array.from(x.code);
+          f.values.temperature = Float64Array.from(w.temperature, (t) => t * 2.5); // reach the heat bands too
+
+          // Act
+          const friendly = judgeForecast(f, site);
+          const count = engine.judge(
+            f,
+            compileSite(site),
+            out,
+            dayRange(localTimeline(f.time, site.timezone), {}),
+          );
+
+          // Assert
+          const fast = Array.from({ length: count }, (_, k) => [
+            dateOfDay(out.day[k]!),
+            VERDICTS[out.verdict[k]!],
+            out.hoursLost[k],
+            out.workingHours[k],
+          ]);
+          expect(fast).toEqual(friendly.map((d) => [d.date, d.verdict, d.hoursLost, d.workingHours]));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

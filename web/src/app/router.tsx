@@ -36,6 +36,9 @@ const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardPage');
 const Subscription = page(() => import('./routes/app/subscription'), 'SubscriptionPage');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
+const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
+const Email = page(() => import('./routes/app/email'), 'EmailPage');
+const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -80,8 +83,8 @@ const signedInRoutes: RouteObject[] = [
   { path: 'workers/:workerId/edit', element: <EditWorker /> },
   { path: 'crews', element: <Crews /> },
   { path: 'crews/:crewId', element: <Crew /> },
-  { path: 'weather', element: app('WeatherPage') },
-  { path: 'email', element: app('EmailPage') },
+  { path: 'weather', element: <Weather /> },
+  { path: 'email', element: <Email /> },
   { path: 'analytics', element: app('AnalyticsPage') },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
@@ -114,6 +117,8 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPassword /> },
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'admin/login', element: <AdminLogin /> },
+          // A notice's unsubscribe link works without signing in.
+          { path: 'unsubscribe', element: <Unsubscribe /> },
         ],
       },
       {

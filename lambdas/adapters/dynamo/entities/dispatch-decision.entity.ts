@@ -23,6 +23,7 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         forecast: { type: 'any' },
         source: { type: 'string' },
         lastKind: { type: 'string' },
+        announcement: { type: 'any' },
         decidedAt: { type: 'string', required: true },
         runId: { type: 'string' },
       },

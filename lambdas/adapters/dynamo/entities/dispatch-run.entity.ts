@@ -11,7 +11,8 @@ export function dispatchRunEntity(config: EntityConfig) {
         startedAt: { type: 'string', required: true },
         finishedAt: { type: 'string', required: true },
         slotStart: { type: 'string', required: true },
-        checkedJobsites: { type: 'number', required: true },
+        /** Runs recorded before issue 10: how many active jobsites were looked at. */
+        checkedJobsites: { type: 'number' },
         dueJobsites: {
           type: 'list',
           items: {
@@ -19,7 +20,9 @@ export function dispatchRunEntity(config: EntityConfig) {
             properties: {
               tenantId: { type: 'string', required: true },
               jobsiteId: { type: 'string', required: true },
-              name: { type: 'string', required: true },
+              workDate: { type: 'string' },
+              /** Runs recorded before issue 10 kept the jobsite's name instead. */
+              name: { type: 'string' },
             },
           },
         },
@@ -29,7 +32,11 @@ export function dispatchRunEntity(config: EntityConfig) {
         upstreamCalls: { type: 'number' },
         sent: {
           type: 'map',
-          properties: { notice: { type: 'number' }, update: { type: 'number' }, allClear: { type: 'number' } },
+          properties: {
+            notice: { type: 'number' },
+            update: { type: 'number' },
+            allClear: { type: 'number' },
+          },
         },
         failed: { type: 'number' },
         errors: { type: 'list', items: { type: 'string' } },

@@ -1,13 +1,19 @@
+import { Stack } from '@mantine/core';
 import { PlaceholderPage } from '../../../components/placeholder-page';
+import { DispatchRuns } from '../../../features/admin-ops/components/dispatch-runs';
+import { WeatherTesting } from '../../../features/admin-ops/components/weather-testing';
 
 /* The admin screens; their figures come from live data in later issues (never sample values). */
 
 export const AdminDashboardPage = () => (
-  <PlaceholderPage
-    title="Admin dashboard"
-    emptyTitle="No figures yet"
-    description="Revenue, active subscriptions and user growth will be shown here, computed from billing and account data."
-  />
+  <Stack gap="xl">
+    <PlaceholderPage
+      title="Admin dashboard"
+      emptyTitle="No figures yet"
+      description="Revenue, active subscriptions and user growth will be shown here, computed from billing and account data."
+    />
+    <DispatchRuns />
+  </Stack>
 );
 
 export const AdminUsersPage = () => (
@@ -66,10 +72,4 @@ export const AdminEmailTestingPage = () => (
   />
 );
 
-export const AdminWeatherTestingPage = () => (
-  <PlaceholderPage
-    title="Weather testing"
-    emptyTitle="No rule tests run yet"
-    description="Run a jobsite's weather rules against a chosen forecast to see which verdict they give."
-  />
-);
+export const AdminWeatherTestingPage = () => <WeatherTesting />;

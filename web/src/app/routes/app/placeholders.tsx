@@ -5,26 +5,6 @@ import { PlaceholderPage } from '../../../components/placeholder-page';
  * will hold and that there is nothing in it yet.
  */
 
-export function WeatherPage() {
-  return (
-    <PlaceholderPage
-      title="Weather"
-      emptyTitle="No forecasts to show"
-      description="Once you have a jobsite, its forecast and the delay verdict for each working day appear here, with the rule that triggered it."
-    />
-  );
-}
-
-export function EmailPage() {
-  return (
-    <PlaceholderPage
-      title="Email"
-      emptyTitle="No email templates or sent notices yet"
-      description="Templates set the wording of delay notices, updates and all-clear messages; every notice sent, with its delivery status, will be listed here."
-    />
-  );
-}
-
 export function AnalyticsPage() {
   return (
     <PlaceholderPage

@@ -1,0 +1,360 @@
+/**
+ * Lambda bundles: per Lambda of infra/lambda-entries.ts, the bytes of its bundle (raw and gzip, built
+ * exactly as the CDK construct builds it: infra/bundling/lambda-bundling.ts), where the weight is
+ * (esbuild metafile, by package), and its module init time: median of N cold `node` processes that
+ * `require` the bundle, with the AWS SDK modules it uses preloaded first ("init") and not ("with SDK").
+ * Source maps are enabled as on Lambda (NODE_OPTIONS=--enable-source-maps). The environment is dummy
+ * values and sockets are refused: a bundle that connects anywhere while loading fails the run.
+ *
+ * The baseline, measured in the same run, is a plain Hono Lambda (`handle(new Hono())`) bundled the
+ * same way; init ratios against it move less with the machine than milliseconds do.
+ *
+ *   npx tsx bench/lambda-bundles.ts [--runs 10] [--before <git-ref>] [--only api,dispatch]
+ *
+ * `--before <ref>` also bundles and times the Lambdas of that commit (its tree from `git archive`,
+ * bundled with the same settings minus the zod mapping, which it did not have), side by side.
+ * The last line of the output is JSON for tooling.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { esbuildOptionsFor } from '../infra/bundling/lambda-bundling';
+import type { LambdaEntry } from '../infra/lambda-entries';
+import { LAMBDA_ENTRIES } from '../infra/lambda-entries';
+import { ISSUE_12_TARGETS, LAMBDA_INIT_BUDGET_MS } from '../shared/budgets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1024;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** What lambdas/config.ts needs, and what the stack sets, as dummy values: nothing is reached. */
+const LAMBDA_ENV: Record<string, string> = {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  TABLE_NAME: 'raincheck-bench',
+  USER_POOL_ID: 'us-east-1_bench',
+  USER_POOL_CLIENT_ID: 'bench-client',
+  MAIL_FROM: 'Raincheck <alerts@raincheck.example>',
+  SES_CONFIGURATION_SET: 'raincheck-bench',
+  DISPATCH_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench',
+  STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:raincheck-stripe-bench',
+  WEATHER_API_KEY_PARAM: '/raincheck/weather-api-key',
+  APP_ORIGIN: 'https://bench.example',
+  POWERTOOLS_SERVICE_NAME: 'raincheck-bench',
+};
+
+/** Runs in each child: optionally preload the SDK, time `require(bundle)`, refuse any socket. */
+const RUNNER = `
+const net = require('node:net');
+const { performance } = require('node:perf_hooks');
+const connects = [];
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) {
+  connects.push(JSON.stringify(args[0]));
+  this.destroy(new Error('bench: no network'));
+  return this;
+};
+const [bundle, mode, externals] = process.argv.slice(2);
+let sdkMs = 0;
+if (mode === 'preload') {
+  const t = performance.now();
+  for (const m of JSON.parse(externals)) require(m);
+  sdkMs = performance.now() - t;
+}
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+const mod = require(bundle);
+const cpu = process.cpuUsage(c0);
+const initMs = performance.now() - t0;
+const cpuMs = (cpu.user + cpu.system) / 1000;
+if (typeof mod.handler !== 'function') throw new Error('no handler exported');
+setTimeout(() => {
+  net.Socket.prototype.connect = connect;
+  process.stdout.write(JSON.stringify({ initMs, cpuMs, sdkMs, connects }));
+}, 50);
+`;
+
+interface BundleResult {
+  name: string;
+  bytes: number;
+  gzipBytes: number;
+  byPackage: [string, number][];
+  externals: string[];
+  file: string;
+}
+
+interface InitResult {
+  /** Median ms of require(bundle) with the SDK already loaded. */
+  initMs: number;
+  /**
+   * Median CPU ms (user + system) of the same, SDK preloaded: much less moved by other processes on a
+   * busy machine than wall time, which waits for a core.
+   */
+  cpuMs: number;
+  /** Median ms of require(bundle) loading the SDK itself too. */
+  coldMs: number;
+}
+
+function packageOf(input: string): string {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (!m) return input.split('/').slice(0, 2).join('/');
+  if (/zod\/v4\/locales\//.test(input)) return 'zod (locales)';
+  if (/zod\/v4\/(mini|classic)\//.test(input)) return `zod (${/zod\/v4\/(mini|classic)\//.exec(input)![1]})`;
+  return m[1]!;
+}
+
+async function bundle(
+  projectRoot: string,
+  name: string,
+  entry: string | { contents: string },
+  outDir: string,
+  opts: { lean: boolean },
+): Promise<BundleResult> {
+  const outfile = path.join(outDir, name, 'index.js');
+  const base = esbuildOptionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
+  const options: esbuild.BuildOptions = {
+    ...base,
+    ...(opts.lean ? {} : { tsconfig: undefined }),
+    ...(typeof entry === 'string'
+      ? {}
+      : {
+          entryPoints: undefined,
+          stdin: { contents: entry.contents, resolveDir: projectRoot, loader: 'ts' },
+        }),
+  };
+  const result = await esbuild.build(options);
+  const bytes = fs.readFileSync(outfile);
+  const output = Object.entries(result.metafile!.outputs).find(([f]) => f.endsWith('index.js'))![1];
+  const byPackage = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const key = packageOf(input);
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+  }
+  const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].filter(
+    (p) => !p.startsWith('node:') && !isBuiltin(p),
+  );
+  return {
+    name,
+    bytes: bytes.length,
+    gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
+    byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+    externals,
+    file: outfile,
+  };
+}
+
+function isBuiltin(p: string): boolean {
+  return builtinModules.includes(p);
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function loadOnce(
+  runner: string,
+  b: BundleResult,
+  mode: 'preload' | 'cold',
+  nodeModules: string,
+): { initMs: number; cpuMs: number } {
+  const child = spawnSync(process.execPath, [runner, b.file, mode, JSON.stringify(b.externals)], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...LAMBDA_ENV,
+      NODE_PATH: nodeModules,
+      NODE_OPTIONS: '--enable-source-maps --no-warnings',
+    },
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`${b.name} failed to load:\n${child.stderr}`);
+  const out = JSON.parse(child.stdout) as { initMs: number; cpuMs: number; connects: string[] };
+  if (out.connects.length) throw new Error(`${b.name} opened sockets at init: ${out.connects.join(', ')}`);
+  return out;
+}
+
+/**
+ * Times every bundle round-robin (one preloaded and one cold load of each per round), so a change in
+ * the machine's load during the run touches all of them alike; medians per bundle.
+ */
+function timeInits(runner: string, bundles: BundleResult[], runs: number, nodeModules: string): InitResult[] {
+  const pre = bundles.map(() => [] as number[]);
+  const cpu = bundles.map(() => [] as number[]);
+  const cold = bundles.map(() => [] as number[]);
+  for (const b of bundles) loadOnce(runner, b, 'preload', nodeModules); // file system cache, and fail fast
+  for (let round = 0; round < runs; round++) {
+    bundles.forEach((b, i) => {
+      const warm = loadOnce(runner, b, 'preload', nodeModules);
+      pre[i]!.push(warm.initMs);
+      cpu[i]!.push(warm.cpuMs);
+      cold[i]!.push(loadOnce(runner, b, 'cold', nodeModules).initMs);
+    });
+  }
+  return bundles.map((_, i) => ({
+    initMs: median(pre[i]!),
+    cpuMs: median(cpu[i]!),
+    coldMs: median(cold[i]!),
+  }));
+}
+
+/** The Lambdas of another commit: its tree, its entries, bundled with that commit's settings. */
+async function beforeTree(ref: string, tmp: string): Promise<{ root: string; entries: LambdaEntry[] }> {
+  const root = path.join(tmp, 'before-tree');
+  fs.mkdirSync(root, { recursive: true });
+  const tar = execFileSync(
+    'git',
+    ['archive', ref, 'lambdas', 'shared', 'infra', 'tsconfig.json', 'package.json'],
+    {
+      cwd: ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', root], { input: tar });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  const mod = (await import(path.join(root, 'infra/lambda-entries.ts'))) as {
+    LAMBDA_ENTRIES: LambdaEntry[];
+  };
+  return { root, entries: mod.LAMBDA_ENTRIES };
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main() {
+  const runs = Number(arg('runs') ?? 10);
+  const only = arg('only')?.split(',');
+  const beforeRef = arg('before');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-lambda-bench-'));
+  const runner = path.join(tmp, 'runner.cjs');
+  fs.writeFileSync(runner, RUNNER);
+  const nodeModules = path.join(ROOT, 'node_modules');
+  try {
+    const entries = LAMBDA_ENTRIES.filter((e) => !only || only.includes(e.name));
+    const baseline = await bundle(
+      ROOT,
+      'baseline-hono',
+      {
+        contents:
+          "import { Hono } from 'hono'; import { handle } from 'hono/aws-lambda';\n" +
+          "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
+      },
+      path.join(tmp, 'after'),
+      { lean: true },
+    );
+    const afterBundles: { entry: LambdaEntry; b: BundleResult }[] = [];
+    for (const entry of entries) {
+      afterBundles.push({
+        entry,
+        b: await bundle(ROOT, entry.name, entry.entry, path.join(tmp, 'after'), { lean: true }),
+      });
+    }
+    const beforeBundles: BundleResult[] = [];
+    if (beforeRef) {
+      const tree = await beforeTree(beforeRef, tmp);
+      for (const entry of tree.entries.filter((e) => !only || only.includes(e.name))) {
+        beforeBundles.push(
+          await bundle(tree.root, entry.name, entry.entry, path.join(tmp, 'before'), { lean: false }),
+        );
+      }
+    }
+    const inits = timeInits(
+      runner,
+      [baseline, ...afterBundles.map((a) => a.b), ...beforeBundles],
+      runs,
+      nodeModules,
+    );
+    const baseInit = inits[0]!;
+    const after = afterBundles.map((a, i) => ({ ...a, init: inits[1 + i]! }));
+    const before = new Map(
+      beforeBundles.map((b, i) => [b.name, { b, init: inits[1 + afterBundles.length + i]! }]),
+    );
+
+    console.log(
+      `Lambda bundles (esbuild as the CDK construct builds them; init: median of ${runs}, Node ${process.versions.node})`,
+    );
+    console.log(
+      `Baseline (plain Hono Lambda): ${kb(baseline.bytes)} raw, ${kb(baseline.gzipBytes)} gzip; ` +
+        `init ${ms(baseInit.initMs)} (CPU ${ms(baseInit.cpuMs)}), with SDK load ${ms(baseInit.coldMs)}`,
+    );
+    const rows: Record<string, unknown>[] = [];
+    for (const { entry, b, init } of after) {
+      const prior = before.get(entry.name);
+      const over = (value: number, max: number) => (value > max ? ' OVER' : '');
+      console.log(`\n${entry.name}`);
+      console.log(
+        `  bundle   ${kb(b.bytes).padStart(9)} raw (budget ${kb(entry.budget.maxBytes)}${over(b.bytes, entry.budget.maxBytes)}, ` +
+          `issue target ${kb(entry.name === 'dispatch' ? ISSUE_12_TARGETS.dispatchBundleBytes : ISSUE_12_TARGETS.lambdaBundleBytes)}), ` +
+          `${kb(b.gzipBytes)} gzip (budget ${kb(entry.budget.maxGzipBytes)}${over(b.gzipBytes, entry.budget.maxGzipBytes)})` +
+          (prior ? `; before ${kb(prior.b.bytes)} raw, ${kb(prior.b.gzipBytes)} gzip` : ''),
+      );
+      console.log(
+        `  init     ${ms(init.initMs).padStart(9)} SDK preloaded (CPU ${ms(init.cpuMs)}; budget ${LAMBDA_INIT_BUDGET_MS} ms${over(init.initMs, LAMBDA_INIT_BUDGET_MS)}), ` +
+          `${ms(init.coldMs)} loading the SDK too; ${(init.initMs / baseInit.initMs).toFixed(1)}× the baseline` +
+          (prior
+            ? `; before ${ms(prior.init.initMs)} (CPU ${ms(prior.init.cpuMs)}) / ${ms(prior.init.coldMs)} (${(prior.init.initMs / init.initMs).toFixed(1)}× slower)`
+            : ''),
+      );
+      console.log(
+        `  weight   ${b.byPackage
+          .slice(0, 8)
+          .map(([p, n]) => `${p} ${kb(n)}`)
+          .join(', ')}`,
+      );
+      rows.push({
+        name: entry.name,
+        bytes: b.bytes,
+        gzipBytes: b.gzipBytes,
+        maxBytes: entry.budget.maxBytes,
+        maxGzipBytes: entry.budget.maxGzipBytes,
+        initMs: init.initMs,
+        initCpuMs: init.cpuMs,
+        coldInitMs: init.coldMs,
+        ...(prior
+          ? {
+              before: {
+                bytes: prior.b.bytes,
+                gzipBytes: prior.b.gzipBytes,
+                initMs: prior.init.initMs,
+                initCpuMs: prior.init.cpuMs,
+                coldInitMs: prior.init.coldMs,
+              },
+            }
+          : {}),
+      });
+    }
+    for (const [name, prior] of before) {
+      if (after.some((a) => a.entry.name === name)) continue;
+      console.log(`\n${name} (before only): ${kb(prior.b.bytes)} raw, init ${ms(prior.init.initMs)}`);
+    }
+    console.log(
+      JSON.stringify({
+        node: process.versions.node,
+        runs,
+        baseline: {
+          bytes: baseline.bytes,
+          initMs: baseInit.initMs,
+          initCpuMs: baseInit.cpuMs,
+          coldInitMs: baseInit.coldMs,
+        },
+        lambdas: rows,
+      }),
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

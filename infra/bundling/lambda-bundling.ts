@@ -1,0 +1,42 @@
+import * as path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every Lambda is bundled, declared once: RaincheckFunction hands these to NodejsFunction, and the
+ * bundle-size test and `bench/lambda-bundles.ts` build with `esbuildOptionsFor`, which turns them into
+ * the esbuild options NodejsFunction passes (the test checks that both give the same bytes).
+ */
+export const LAMBDA_BUNDLING = {
+  /** Node.js 22 on Lambda (LAMBDA_RUNTIME); esbuild targets the same version. */
+  target: 'node22',
+  format: 'cjs',
+  minify: true,
+  sourceMap: true,
+  // Stack traces need file and line numbers, not the sources themselves: keeps the map small.
+  sourcesContent: false,
+  // The runtime's own AWS SDK v3 is used (what NodejsFunction leaves out by default for Node 18+ with
+  // the `sdkV3ExcludeSmithyPackages` flag); written out so the size test builds exactly the same.
+  externalModules: ['@aws-sdk/*', '@smithy/*'],
+  /** Relative to the project root: maps the bare `zod` import to a locale-free entry (zod-lean.ts). */
+  tsconfig: 'infra/bundling/tsconfig.lambda.json',
+} as const;
+
+/** The esbuild options NodejsFunction (local bundling) derives from LAMBDA_BUNDLING, for `entry`. */
+export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [path.resolve(projectRoot, entry)],
+    bundle: true,
+    platform: 'node',
+    target: LAMBDA_BUNDLING.target,
+    format: LAMBDA_BUNDLING.format,
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    external: [...LAMBDA_BUNDLING.externalModules],
+    tsconfig: path.join(projectRoot, LAMBDA_BUNDLING.tsconfig),
+    absWorkingDir: projectRoot,
+    outfile,
+    metafile: true,
+    logLevel: 'error',
+  };
+}

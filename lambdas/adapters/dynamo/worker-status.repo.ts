@@ -1,0 +1,72 @@
+import type { EntityItem } from 'electrodb';
+import type { Worker, WorkerStatus } from '../../../shared/records';
+import { tenantFromStore, type TenantId } from '../../core/caller';
+import type { WorkerAddressRef, WorkerStatusRepo } from '../../core/email/email.ports';
+import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
+
+type WorkerItem = EntityItem<RaincheckService['entities']['worker']>;
+
+const toWorker = (i: WorkerItem): Worker => ({
+  id: i.workerId,
+  name: i.name,
+  email: i.email,
+  phone: i.phone ?? null,
+  trade: i.trade ?? null,
+  crewIds: i.crewIds ?? [],
+  isManager: i.isManager,
+  status: i.status,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
+});
+
+function isConditionFailure(err: unknown): boolean {
+  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
+}
+
+/**
+ * The email system's access to workers: by id within an account (unsubscribe links), and by address
+ * across accounts through the `byEmail` index (bounces and complaints), never by a scan.
+ */
+export class DynamoWorkerStatusRepo implements WorkerStatusRepo {
+  constructor(private readonly db: RaincheckService) {}
+
+  async get(tenant: TenantId, workerId: string): Promise<Worker | null> {
+    const { data } = await this.db.entities.worker.get(tenantKey(tenant, { workerId })).go();
+    return data ? toWorker(data) : null;
+  }
+
+  async findByEmail(email: string): Promise<WorkerAddressRef[]> {
+    const { data } = await this.db.entities.worker.query
+      .byEmail({ email: email.toLowerCase() })
+      .go({ pages: 'all' });
+    return data.map((i) => ({
+      // A trusted, non-request path: the tenant comes from the stored record the index found.
+      tenant: tenantFromStore(i.tenantId),
+      workerId: i.workerId,
+      email: i.email,
+      status: i.status,
+    }));
+  }
+
+  async markIfActive(
+    tenant: TenantId,
+    workerId: string,
+    email: string,
+    status: Exclude<WorkerStatus, 'active'>,
+    at: string,
+  ): Promise<boolean> {
+    try {
+      await this.db.entities.worker
+        .patch(tenantKey(tenant, { workerId }))
+        .set({ status, updatedAt: at })
+        .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.eq(a.email, email.toLowerCase())}`)
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { LambdaConfig } from '../config';
+import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
+import { createRecordsStore } from '../adapters/dynamo/records.repo';
+import { createDataRoot, type DataRootOptions } from './data.root';
+import { createDispatchDeps } from './dispatch.root';
+import { createEmailDeps } from './email.root';
+
+export interface AppRootOptions extends DataRootOptions {
+  unsubscribeSecret?: string;
+}
+
+/**
+ * Everything but billing: accounts, records, email and the dispatch over one data root. The api and
+ * dispatch Lambdas build this; the billing Lambdas add the billing root (Stripe) beside it.
+ */
+export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
+  const data = createDataRoot(config, opts);
+  const accounts = new DynamoAccountRepo(data.db);
+  const records = createRecordsStore(data.db);
+  const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
+  return {
+    ...data,
+    accounts,
+    records,
+    emailRoot: email,
+    email: email.email,
+    unsubscribe: email.unsubscribe,
+    workerStatus: email.workerStatus,
+    mailer: email.mailer,
+    dispatch: createDispatchDeps(data, { accounts, records, email }),
+  };
+}
+
+export type AppRoot = ReturnType<typeof createAppRoot>;

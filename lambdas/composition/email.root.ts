@@ -1,0 +1,68 @@
+import { DynamoEmailTemplateRepo } from '../adapters/dynamo/email-templates.repo';
+import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
+import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
+import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
+import type { AccountRepo } from '../core/account/account.ports';
+import { UnsubscribeTokens } from '../core/email/unsubscribe';
+import type { RecordsStore } from '../core/records/records.ports';
+import type { DataRoot } from './data.root';
+
+export interface EmailRootOptions {
+  accounts: AccountRepo;
+  records: RecordsStore;
+  /** The unsubscribe-link secret (tests); default config's UNSUBSCRIBE_SECRET. */
+  unsubscribeSecret?: string;
+}
+
+/** Sending notices without a signing secret would hand out forgeable unsubscribe links. */
+function missingSecret(): never {
+  throw new Error('UNSUBSCRIBE_SECRET is not set: notices cannot carry signed unsubscribe links');
+}
+
+/**
+ * Email: the SES clients (account mail and notices), the account's templates, workers' delivery
+ * status and the unsubscribe-link signer. The signing key is read only when a link is made or
+ * checked, so a Lambda that never does needs none.
+ */
+export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
+  const { config, db, clock, ids } = data;
+  const ses = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
+  const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
+  const noticeMailer = new SesNoticeMailer(ses, {
+    from: config.MAIL_FROM,
+    configurationSet: config.SES_CONFIGURATION_SET,
+    ratePerSecond: config.SES_SEND_RATE,
+    unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+  });
+  const templates = new DynamoEmailTemplateRepo(db);
+  const workerStatus = new DynamoWorkerStatusRepo(db);
+  let signer: UnsubscribeTokens | undefined;
+  const signerOf = () =>
+    (signer ??= new UnsubscribeTokens(
+      opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
+      (config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
+    ));
+  const tokens: Pick<UnsubscribeTokens, 'url' | 'verify' | 'sign'> = {
+    url: (origin, claims) => signerOf().url(origin, claims),
+    verify: (token) => signerOf().verify(token),
+    sign: (claims) => signerOf().sign(claims),
+  };
+  return {
+    appOrigin,
+    mailer: new SesMailer(ses, config.MAIL_FROM, config.SES_CONFIGURATION_SET),
+    noticeMailer,
+    templates,
+    workerStatus,
+    tokens,
+    email: { templates, accounts: opts.accounts, clock, ids, mailer: noticeMailer, appOrigin },
+    unsubscribe: {
+      tokens,
+      workers: workerStatus,
+      jobsites: opts.records.jobsites,
+      accounts: opts.accounts,
+      clock,
+    },
+  };
+}
+
+export type EmailDeps = ReturnType<typeof createEmailDeps>;

@@ -1,0 +1,321 @@
+import { PLANS } from '../../../shared/plans';
+import { effectivePlan } from '../../../shared/subscription';
+import type { Client, Jobsite, Worker } from '../../../shared/records';
+import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
+import type { HourlyForecast } from '../../../shared/weather/forecast';
+import { gridCell } from '../../../shared/weather/grid-cell';
+import type { AccountRepo } from '../account/account.ports';
+import { tenantFromStore, type TenantId } from '../caller';
+import type { RecordsStore } from '../records/records.ports';
+import type { Clock } from '../runtime.ports';
+import type { WeatherProvider } from '../weather/weather.ports';
+import type {
+  Announcement,
+  ClaimRepo,
+  Decision,
+  DecisionRepo,
+  DueJobsite,
+  ForecastSnapshot,
+  MessageClaim,
+  MessageKind,
+  NoticeRecipientRef,
+  NoticeSender,
+  SentCounts,
+} from './dispatch.ports';
+import { clearingRule } from './hysteresis';
+
+export interface NotifyDeps {
+  records: RecordsStore;
+  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile'>;
+  weather: WeatherProvider;
+  decisions: DecisionRepo;
+  claims: ClaimRepo;
+  sender: NoticeSender;
+  clock: Clock;
+}
+
+export interface BatchOutcome {
+  judged: number;
+  sent: SentCounts;
+  failed: number;
+  errors: string[];
+  /** Jobsites that could not be judged (no forecast): the run reports them and the next due slot retries. */
+  unjudged: DueJobsite[];
+}
+
+/** Forecast days to ask for: today and tomorrow are what notices are about, plus a margin for zones. */
+const FORECAST_DAYS = 3;
+/** Hours lost that must move before a called delay is worth an update. */
+const MATERIAL_HOURS_CHANGE = 2;
+
+interface Change {
+  kind: MessageKind | null;
+  /** The judgement to report and to keep. */
+  judgement: DayJudgement;
+  delayCalled: boolean;
+}
+
+/**
+ * What a new judgement means for a day given the last decision: a notice when the day newly meets
+ * its rules, an update when a called delay changes materially, an all-clear when a called delay no
+ * longer applies even with the clearing margin (hysteresis), nothing otherwise.
+ */
+export function decideChange(
+  prior: Pick<Decision, 'delayCalled' | 'verdict' | 'hoursLost' | 'lastKind'> | null,
+  judged: DayJudgement,
+  judgedClearing: DayJudgement,
+): Change {
+  if (!prior?.delayCalled) {
+    if (judged.verdict === 'none') return { kind: null, judgement: judged, delayCalled: false };
+    // A day that was called and cleared, then turns bad again, gets an update, not a second notice.
+    return {
+      kind: prior?.lastKind === 'allClear' ? 'update' : 'notice',
+      judgement: judged,
+      delayCalled: true,
+    };
+  }
+  if (judged.verdict === 'none') {
+    return judgedClearing.verdict === 'none'
+      ? { kind: 'allClear', judgement: judged, delayCalled: false }
+      : { kind: null, judgement: judgedClearing, delayCalled: true };
+  }
+  const material =
+    judged.verdict !== prior.verdict || Math.abs(judged.hoursLost - prior.hoursLost) >= MATERIAL_HOURS_CHANGE;
+  return { kind: material ? 'update' : null, judgement: judged, delayCalled: true };
+}
+
+/** The claim key of a message: kind and verdict, and for updates the hours lost they report. */
+function messageKeyOf(kind: MessageKind, judgement: DayJudgement): string {
+  return kind === 'update'
+    ? `update:${judgement.verdict}:${judgement.hoursLost}`
+    : `${kind}:${judgement.verdict}`;
+}
+
+function emptyDay(date: string): DayJudgement {
+  return { date, verdict: 'none', hoursLost: 0, workingHours: 0, rules: [] };
+}
+
+function snapshotOf(forecast: HourlyForecast, judgement: DayJudgement, jobsite: Jobsite): ForecastSnapshot {
+  // The local day's 24 hours around the working day: enough evidence, small enough to keep for years.
+  const startMs = Date.parse(`${judgement.date}T00:00:00Z`) - 14 * 3600_000;
+  const endMs = startMs + 48 * 3600_000;
+  const index: number[] = [];
+  for (let i = 0; i < forecast.time.length; i++) {
+    const t = forecast.time[i]!;
+    if (t >= startMs && t < endMs) index.push(i);
+  }
+  const metrics = new Set(jobsite.rules.map((r) => r.metric));
+  const values: Record<string, (number | null)[]> = {};
+  for (const [name, series] of Object.entries(forecast.values)) {
+    if (!series || (!metrics.has(name as never) && name !== 'precipitation_probability')) continue;
+    values[name] = index.map((i) =>
+      Number.isFinite(series[i]!) ? Math.round(series[i]! * 100) / 100 : null,
+    );
+  }
+  return {
+    source: forecast.source,
+    scenario: forecast.scenario ?? null,
+    hours: index.map((i) => new Date(forecast.time[i]!).toISOString()),
+    values,
+  };
+}
+
+function recipientsOf(
+  jobsite: Jobsite,
+  workers: readonly Worker[],
+  client: Client | null,
+  kind: MessageKind,
+  verdict: string,
+): NoticeRecipientRef[] {
+  const wanted = new Set(jobsite.recipients.workerIds);
+  const crews = new Set(jobsite.recipients.crewIds);
+  const chosen = workers.filter((w) => wanted.has(w.id) || w.crewIds.some((c) => crews.has(c)));
+  const out: NoticeRecipientRef[] = chosen
+    // Bounced and unsubscribed addresses get nothing more.
+    .filter((w) => w.status === 'active')
+    .map((w) => ({
+      email: w.email,
+      name: w.name,
+      audience: w.isManager ? 'manager' : 'worker',
+      workerId: w.id,
+    }));
+  const clientWants =
+    client?.email &&
+    (jobsite.recipients.notifyClient || (client.notifyNoWork && (verdict === 'full' || kind === 'allClear')));
+  if (client?.email && clientWants)
+    out.push({
+      email: client.email,
+      name: client.contactName ?? client.name,
+      audience: 'client',
+      workerId: null,
+    });
+  const seen = new Set<string>();
+  return out.filter((r) => (seen.has(r.email) ? false : (seen.add(r.email), true)));
+}
+
+/**
+ * Judges a batch of due jobsites and sends what changed. Jobsites in one forecast grid cell (and
+ * simulated scenario) share one upstream location; each message is claimed before it is sent, so
+ * running the same batch again (a retry, a re-run planner, a redriven queue message) sends nothing twice.
+ */
+export async function notifyJobsites(
+  batch: readonly DueJobsite[],
+  deps: NotifyDeps,
+  runId: string,
+  /** The instant the run behaves as if it were (the forecast is asked for then); default now. */
+  asOf?: Date,
+): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = {
+    judged: 0,
+    sent: { notice: 0, update: 0, allClear: 0 },
+    failed: 0,
+    errors: [],
+    unjudged: [],
+  };
+  const now = deps.clock.now();
+
+  // Load the jobsites, and each tenant's workers and clients once.
+  const byTenant = new Map<string, DueJobsite[]>();
+  for (const due of batch) byTenant.set(due.tenantId, [...(byTenant.get(due.tenantId) ?? []), due]);
+  const work: {
+    due: DueJobsite;
+    tenant: TenantId;
+    jobsite: Jobsite;
+    workers: Worker[];
+    clients: Client[];
+    notify: boolean;
+    units: 'us' | 'metric';
+  }[] = [];
+  for (const [tenantId, dues] of byTenant) {
+    const tenant = tenantFromStore(tenantId);
+    const [workers, clients, subscription, profile] = await Promise.all([
+      deps.records.workers.list(tenant),
+      deps.records.clients.list(tenant),
+      deps.accounts.getSubscription(tenantId),
+      deps.accounts.getProfile(tenantId),
+    ]);
+    // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
+    const notify = PLANS[subscription ? effectivePlan(subscription) : 'none'].emailNotifications;
+    for (const due of dues) {
+      const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
+      if (!jobsite || !jobsite.active) continue;
+      work.push({ due, tenant, jobsite, workers, clients, notify, units: profile?.units ?? 'us' });
+    }
+  }
+
+  // One upstream location per grid cell (and pinned scenario).
+  const locations = new Map<
+    string,
+    { key: string; latitude: number; longitude: number; scenario: string | null }
+  >();
+  const keyOf = (j: Jobsite) => {
+    const cell = gridCell(j.latitude, j.longitude);
+    const key = `${cell.key}|${j.scenario ?? ''}`;
+    if (!locations.has(key))
+      locations.set(key, { key, latitude: cell.latitude, longitude: cell.longitude, scenario: j.scenario });
+    return key;
+  };
+  const keys = work.map((w) => keyOf(w.jobsite));
+  const results = await deps.weather.forecast([...locations.values()], {
+    days: FORECAST_DAYS,
+    now: asOf ?? now,
+  });
+  const forecasts = new Map(results.map((r) => [r.key, r]));
+
+  for (const [i, item] of work.entries()) {
+    const result = forecasts.get(keys[i]!);
+    if (!result || !result.ok) {
+      outcome.unjudged.push(item.due);
+      outcome.errors.push(
+        `${item.jobsite.name}: no forecast (${result && !result.ok ? result.error : 'missing'})`,
+      );
+      continue;
+    }
+    const { jobsite, due } = item;
+    const site = {
+      timezone: jobsite.timezone,
+      workingDays: jobsite.workingDays,
+      workingHours: jobsite.workingHours,
+    };
+    const options = { units: item.units, from: due.workDate, days: 1 };
+    const judged =
+      judgeForecast(result.forecast, { ...site, rules: jobsite.rules }, options)[0] ?? emptyDay(due.workDate);
+    const judgedClearing =
+      judgeForecast(result.forecast, { ...site, rules: jobsite.rules.map(clearingRule) }, options)[0] ??
+      emptyDay(due.workDate);
+    outcome.judged += 1;
+
+    const prior = await deps.decisions.get(item.tenant, jobsite.id, due.workDate);
+    const change = decideChange(prior, judged, judgedClearing);
+    const announcement: Announcement | null = change.kind
+      ? {
+          kind: change.kind,
+          messageKey: messageKeyOf(change.kind, change.judgement),
+          judgement: change.judgement,
+        }
+      : (prior?.announcement ?? null);
+    await deps.decisions.put({
+      tenantId: due.tenantId,
+      jobsiteId: jobsite.id,
+      workDate: due.workDate,
+      verdict: change.judgement.verdict,
+      hoursLost: change.judgement.hoursLost,
+      delayCalled: change.delayCalled,
+      judgement: change.judgement,
+      rules: jobsite.rules,
+      forecast: snapshotOf(result.forecast, change.judgement, jobsite),
+      lastKind: change.kind ?? prior?.lastKind ?? null,
+      announcement,
+      decidedAt: now.toISOString(),
+      runId,
+    });
+    if (!announcement || !item.notify) continue;
+
+    const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
+    const { kind, messageKey, judgement } = announcement;
+    const verdict = judgement.verdict;
+    for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict)) {
+      const claim: MessageClaim = {
+        tenantId: due.tenantId,
+        jobsiteId: jobsite.id,
+        workDate: due.workDate,
+        messageKey,
+        recipient: to.email,
+        kind,
+        verdict,
+        audience: to.audience,
+        recipientName: to.name,
+        jobsiteName: jobsite.name,
+        runId,
+      };
+      if (!(await deps.claims.claim(claim, now))) continue;
+      try {
+        const { messageId } = await deps.sender.send(
+          {
+            kind,
+            tenantId: due.tenantId,
+            jobsite: {
+              id: jobsite.id,
+              name: jobsite.name,
+              address: jobsite.address,
+              timezone: jobsite.timezone,
+              workingHours: jobsite.workingHours,
+            },
+            clientName: client?.name ?? null,
+            workDate: due.workDate,
+            judgement,
+            simulated: result.forecast.source === 'simulated',
+          },
+          to,
+        );
+        await deps.claims.markSent(claim, messageId, deps.clock.now());
+        outcome.sent[kind] += 1;
+      } catch (err) {
+        await deps.claims.release(claim);
+        outcome.failed += 1;
+        outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
+      }
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,41 @@
+import { localClock, SLOT_MINUTES } from '../../../shared/notice-slots';
+import type { DueJobsite, NoticeSchedule } from './dispatch.ports';
+
+function hhmm(minuteOfDay: number): string {
+  return `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+}
+
+function addDays(isoDate: string, days: number): { date: string; isoWeekday: number } {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return { date: d.toISOString().slice(0, 10), isoWeekday: d.getUTCDay() === 0 ? 7 : d.getUTCDay() };
+}
+
+/**
+ * The jobsites due in the slot starting at `slot` (UTC): for each zone in use, the local wall-clock
+ * time of the slot (zones are offset by whole quarter hours, so each slot is exactly one local
+ * "HH:MM" per zone), then one indexed query for that zone and time. A notice is due only when the
+ * day it is about is one of the jobsite's working days. Local times a DST change skips are never due.
+ */
+export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promise<DueJobsite[]> {
+  const zones = await schedule.zonesInUse();
+  const perZone = await Promise.all(
+    zones.map(async (timezone) => {
+      let local;
+      try {
+        local = localClock(slot, timezone);
+      } catch {
+        return [];
+      }
+      // Only quarter-hour notice times exist; a zone whose local slot starts off the quarter hour has none.
+      if (local.minuteOfDay % SLOT_MINUTES !== 0) return [];
+      const slots = await schedule.dueAt(timezone, hhmm(local.minuteOfDay));
+      return slots.flatMap((s): DueJobsite[] => {
+        const target = addDays(local.date, s.forDay === 'next' ? 1 : 0);
+        if (!s.workingDays.includes(target.isoWeekday)) return [];
+        return [{ tenantId: s.tenantId, jobsiteId: s.jobsiteId, workDate: target.date, noticeTime: s.time }];
+      });
+    }),
+  );
+  return perZone.flat();
+}

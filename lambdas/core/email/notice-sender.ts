@@ -1,0 +1,53 @@
+import type { NoticeContent, NoticeRecipientRef, NoticeSender } from '../dispatch/dispatch.ports';
+import { tenantFromStore } from '../caller';
+import type { Clock } from '../runtime.ports';
+import type { EmailTemplateRepo, NoticeMailer } from './email.ports';
+import { composeNotice } from './templates';
+import type { UnsubscribeTokens } from './unsubscribe';
+
+/** An account's templates are read at most this often during a run (one read per account per run in practice). */
+const TEMPLATES_TTL_MS = 60_000;
+
+/**
+ * The dispatch's sender: the account's template for kind × audience (or the default wording),
+ * rendered for one recipient with their own signed unsubscribe link, sent through the notice mailer.
+ */
+export function templatedNoticeSender(deps: {
+  templates: Pick<EmailTemplateRepo, 'list'>;
+  tokens: Pick<UnsubscribeTokens, 'url'>;
+  mailer: NoticeMailer;
+  appOrigin: string;
+  clock: Clock;
+}): NoticeSender {
+  const cache = new Map<string, { at: number; list: ReturnType<EmailTemplateRepo['list']> }>();
+  const templatesOf = (tenantId: string) => {
+    const now = deps.clock.now().getTime();
+    const hit = cache.get(tenantId);
+    if (hit && now - hit.at < TEMPLATES_TTL_MS) return hit.list;
+    const list = deps.templates.list(tenantFromStore(tenantId));
+    cache.set(tenantId, { at: now, list });
+    return list;
+  };
+  return {
+    async send(content: NoticeContent, recipient: NoticeRecipientRef) {
+      const message = composeNotice(
+        {
+          kind: content.kind,
+          tenantId: content.tenantId,
+          templates: await templatesOf(content.tenantId),
+          recipient: { ...recipient, workerId: recipient.workerId ?? undefined },
+          jobsite: content.jobsite,
+          clientName: content.clientName,
+          date: content.workDate,
+          verdict: content.judgement.verdict,
+          hoursLost: content.judgement.hoursLost,
+          rules: content.judgement.rules.map((r) => ({ reason: r.reason, hours: r.hours })),
+          appOrigin: deps.appOrigin,
+          simulated: content.simulated,
+        },
+        deps.tokens,
+      );
+      return deps.mailer.send(message);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
+import type { AccountRepo } from '../account/account.ports';
+import { tenantFromStore } from '../caller';
+import { ValidationError } from '../errors';
+import type { Clock } from '../runtime.ports';
+import type { WorkerStatusRepo } from './email.ports';
+
+/** Who an unsubscribe link stands for. */
+export interface UnsubscribeClaims {
+  tenantId: string;
+  workerId: string;
+  email: string;
+}
+
+/** The version of the token format; a new format (or key) gets a new version, old links keep working. */
+const VERSION = 'u1';
+const MIN_SECRET_LENGTH = 32;
+
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid. Open the link from the email again, or ask your contractor to take you off their list.';
+
+function sign(secret: string, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+/**
+ * Signed unsubscribe tokens: `u1.<claims, base64url JSON>.<HMAC-SHA256, base64url>`. No expiry (a
+ * link in an old email must still work); the worker, the account and the address are all bound, so
+ * a link can only ever stop that address for that account. `previousSecrets` keep links signed
+ * before a key rotation valid.
+ */
+export class UnsubscribeTokens {
+  private readonly secrets: string[];
+
+  constructor(secret: string, previousSecrets: readonly string[] = []) {
+    if (!secret || secret.length < MIN_SECRET_LENGTH)
+      throw new Error(`The unsubscribe secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    this.secrets = [secret, ...previousSecrets.filter((s) => s.length >= MIN_SECRET_LENGTH)];
+  }
+
+  sign(claims: UnsubscribeClaims): string {
+    const payload = Buffer.from(
+      JSON.stringify({ t: claims.tenantId, w: claims.workerId, e: claims.email.toLowerCase() }),
+    ).toString('base64url');
+    const data = `${VERSION}.${payload}`;
+    return `${data}.${sign(this.secrets[0]!, data).toString('base64url')}`;
+  }
+
+  /** The claims of a genuine token, or null for anything else (tampered, truncated, other version). */
+  verify(token: string): UnsubscribeClaims | null {
+    if (typeof token !== 'string' || token.length > 2048) return null;
+    const parts = token.trim().split('.');
+    if (parts.length !== 3 || parts[0] !== VERSION) return null;
+    const [version, payload, signature] = parts as [string, string, string];
+    if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(signature)) return null;
+    // Compared as canonical text: a signature with altered padding bits is not the same token.
+    const given = Buffer.from(signature);
+    const data = `${version}.${payload}`;
+    const genuine = this.secrets.some((secret) => {
+      const expected = Buffer.from(sign(secret, data).toString('base64url'));
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+    if (!genuine) return null;
+    try {
+      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+      const { t, w, e } = parsed;
+      if (typeof t !== 'string' || typeof w !== 'string' || typeof e !== 'string' || !t || !w || !e)
+        return null;
+      return { tenantId: t, workerId: w, email: e };
+    } catch {
+      return null;
+    }
+  }
+
+  /** `<appOrigin>/unsubscribe?token=…`: the SPA page that confirms, and the `List-Unsubscribe` URL. */
+  url(appOrigin: string, claims: UnsubscribeClaims): string {
+    return `${appOrigin.replace(/\/$/, '')}/unsubscribe?token=${encodeURIComponent(this.sign(claims))}`;
+  }
+}
+
+/** Whether a worker may be sent anything: unsubscribed and bounced addresses never are. */
+export function canReceive(worker: Pick<Worker, 'status'>): boolean {
+  return worker.status === 'active';
+}
+
+export interface UnsubscribeDeps {
+  tokens: Pick<UnsubscribeTokens, 'verify'>;
+  workers: WorkerStatusRepo;
+  /** The account's jobsites, to name the ones the worker hears about. */
+  jobsites: { list(tenant: ReturnType<typeof tenantFromStore>): Promise<Jobsite[]> };
+  accounts?: Pick<AccountRepo, 'getProfile'>;
+  clock: Clock;
+}
+
+/** The body of `GET|POST /api/unsubscribe`. */
+export interface UnsubscribeView {
+  email: string;
+  status: WorkerStatus;
+  /** The contractor's company name, when it set one. */
+  sender: string | null;
+  /** The jobsites this address hears about (empty once the worker is gone). */
+  jobsiteNames: string[];
+}
+
+function claimsOf(token: string, deps: UnsubscribeDeps): UnsubscribeClaims {
+  const claims = deps.tokens.verify(token);
+  if (!claims) throw new ValidationError('token', INVALID_UNSUBSCRIBE_LINK);
+  return claims;
+}
+
+async function viewOf(
+  claims: UnsubscribeClaims,
+  worker: Worker | null,
+  deps: UnsubscribeDeps,
+): Promise<UnsubscribeView> {
+  const tenant = tenantFromStore(claims.tenantId);
+  const profile = deps.accounts ? await deps.accounts.getProfile(claims.tenantId).catch(() => null) : null;
+  // A worker deleted, or moved to another address, gets nothing at this address any more.
+  if (!worker || worker.email !== claims.email)
+    return {
+      email: claims.email,
+      status: 'unsubscribed',
+      sender: profile?.company ?? null,
+      jobsiteNames: [],
+    };
+  const jobsites = await deps.jobsites.list(tenant);
+  const jobsiteNames = jobsites
+    .filter(
+      (j) =>
+        j.recipients.workerIds.includes(worker.id) ||
+        j.recipients.crewIds.some((crew) => worker.crewIds.includes(crew)),
+    )
+    .map((j) => j.name)
+    .sort((a, b) => a.localeCompare(b));
+  return { email: claims.email, status: worker.status, sender: profile?.company ?? null, jobsiteNames };
+}
+
+/** `GET /api/unsubscribe?token=`: who the link stands for, so the page can ask before acting. */
+export async function describeUnsubscribe(token: string, deps: UnsubscribeDeps): Promise<UnsubscribeView> {
+  const claims = claimsOf(token, deps);
+  const worker = await deps.workers.get(tenantFromStore(claims.tenantId), claims.workerId);
+  return viewOf(claims, worker, deps);
+}
+
+/** `POST /api/unsubscribe`: marks the worker unsubscribed. Idempotent; a bounced worker stays bounced. */
+export async function confirmUnsubscribe(token: string, deps: UnsubscribeDeps): Promise<UnsubscribeView> {
+  const claims = claimsOf(token, deps);
+  const tenant = tenantFromStore(claims.tenantId);
+  await deps.workers.markIfActive(
+    tenant,
+    claims.workerId,
+    claims.email,
+    'unsubscribed',
+    deps.clock.now().toISOString(),
+  );
+  const worker = await deps.workers.get(tenant, claims.workerId);
+  return viewOf(claims, worker, deps);
+}

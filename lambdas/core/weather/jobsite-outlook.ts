@@ -1,0 +1,90 @@
+import type { Jobsite } from '../../../shared/records';
+import { deriveSeries, isDerivedMetric } from '../../../shared/weather/derived';
+import { judgeForecast } from '../../../shared/weather/engine';
+import { gridCell } from '../../../shared/weather/grid-cell';
+import type { RuleMetric } from '../../../shared/weather/rule';
+import type { JobsiteOutlook, OutlookResponse } from '../../../shared/weather/outlook';
+import type { AccountRepo } from '../account/account.ports';
+import type { TenantId } from '../caller';
+import type { RecordsStore } from '../records/records.ports';
+import type { Clock } from '../runtime.ports';
+import type { WeatherProvider } from './weather.ports';
+
+const round = (v: number) => (Number.isFinite(v) ? Math.round(v * 100) / 100 : null);
+
+/**
+ * The coming days of every active jobsite of the account, judged by the same engine the dispatch
+ * uses, with the hourly data behind each verdict (`/weather`). Jobsites in one grid cell share one
+ * upstream location, as in the dispatch.
+ */
+export async function jobsiteOutlooks(
+  tenant: TenantId,
+  deps: {
+    records: RecordsStore;
+    weather: WeatherProvider;
+    accounts: Pick<AccountRepo, 'getProfile'>;
+    clock: Clock;
+  },
+  opts: { days: number },
+): Promise<OutlookResponse> {
+  const [jobsites, profile] = await Promise.all([
+    deps.records.jobsites.list(tenant),
+    deps.accounts.getProfile(tenant),
+  ]);
+  const units = profile?.units ?? 'us';
+  const active = jobsites.filter((j) => j.active).sort((a, b) => a.name.localeCompare(b.name));
+  const keyOf = (j: Jobsite) => `${gridCell(j.latitude, j.longitude).key}|${j.scenario ?? ''}`;
+  const locations = new Map(
+    active.map((j) => {
+      const cell = gridCell(j.latitude, j.longitude);
+      return [
+        keyOf(j),
+        { key: keyOf(j), latitude: cell.latitude, longitude: cell.longitude, scenario: j.scenario },
+      ];
+    }),
+  );
+  const now = deps.clock.now();
+  const results = new Map(
+    (await deps.weather.forecast([...locations.values()], { days: opts.days, now })).map((r) => [r.key, r]),
+  );
+  const items = active.map((j): JobsiteOutlook => {
+    const base = {
+      jobsite: {
+        id: j.id,
+        name: j.name,
+        timezone: j.timezone,
+        workingDays: j.workingDays,
+        workingHours: j.workingHours,
+        scenario: j.scenario,
+        active: j.active,
+      },
+      rules: j.rules,
+    };
+    const result = results.get(keyOf(j));
+    if (!result || !result.ok) {
+      return {
+        ...base,
+        source: null,
+        error: result && !result.ok ? result.error : 'No forecast',
+        days: [],
+        hourly: { time: [], values: {} },
+      };
+    }
+    const forecast = result.forecast;
+    const days = judgeForecast(forecast, { ...j, rules: j.rules }, { units });
+    const metrics = new Set<RuleMetric>(j.rules.map((r) => r.metric));
+    const values: JobsiteOutlook['hourly']['values'] = {};
+    for (const metric of metrics) {
+      const series = isDerivedMetric(metric) ? deriveSeries(forecast, metric) : forecast.values[metric];
+      if (series) values[metric] = Array.from(series, round);
+    }
+    return {
+      ...base,
+      source: forecast.source,
+      error: null,
+      days,
+      hourly: { time: Array.from(forecast.time, (t) => new Date(t).toISOString()), values },
+    };
+  });
+  return { units, items };
+}

@@ -1,0 +1,12 @@
+import { loadConfig } from '../config';
+import { createDataRoot } from '../composition/data.root';
+import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
+import { createEmailEventsHandler } from './app';
+
+// Built once per container, at module load: only the table, no Stripe, no SES.
+const data = createDataRoot(loadConfig());
+
+export const handler = createEmailEventsHandler({
+  workers: new DynamoWorkerStatusRepo(data.db),
+  clock: data.clock,
+});

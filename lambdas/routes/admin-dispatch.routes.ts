@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
+import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
+import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
+
+const runRequestSchema = z
+  .object({
+    at: z
+      .string({ message: 'at must be an ISO instant' })
+      .max(40, 'at must be an ISO instant')
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
+      .optional(),
+  })
+  .nullish()
+  .transform((v) => v ?? {});
+
+const recentRunsSchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(20),
+});
+
+/**
+ * `POST /api/admin/dispatch/run` `{ at? }`: runs the dispatch for the 15-minute slot containing `at`
+ * (default now) as if the clock said `at`, and answers the run record when it is done.
+ * `GET /api/admin/dispatch/runs`: the recent runs, scheduled or not. Admins only.
+ */
+export function adminDispatchRoutes(deps: DispatchDeps & { runs: DispatchRunRepo }) {
+  return new Hono<AppEnv>()
+    .use('/api/admin/dispatch/*', requireAdmin())
+    .post('/api/admin/dispatch/run', jsonBody(runRequestSchema), async (c) => {
+      const { at } = c.req.valid('json');
+      const run = await runDispatch(deps, { at: at ? new Date(at) : undefined, trigger: 'admin' });
+      const { dueJobsites: _omit, ...record } = run;
+      return c.json(record);
+    })
+    .get('/api/admin/dispatch/runs', queryParams(recentRunsSchema), async (c) =>
+      c.json({ items: await deps.runs.listRecent(c.req.valid('query').limit) }),
+    );
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AccountRepo } from '../core/account/account.ports';
+import type { RecordsStore } from '../core/records/records.ports';
+import type { Clock } from '../core/runtime.ports';
+import { jobsiteOutlooks } from '../core/weather/jobsite-outlook';
+import type { WeatherProvider } from '../core/weather/weather.ports';
+import { queryParams, type AppEnv } from '../http/kit';
+import { tenantOfRequest } from './record-routes';
+
+const outlookQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(1, 'Days must be at least 1')
+    .max(16, 'Days must be at most 16')
+    .default(7),
+});
+
+/** `GET /api/weather?days=7`: the coming days of every active jobsite, with verdicts and the data behind them. */
+export function weatherRoutes(deps: {
+  records: RecordsStore;
+  weather: WeatherProvider;
+  accounts: Pick<AccountRepo, 'getProfile'>;
+  clock: Clock;
+}) {
+  return new Hono<AppEnv>().get('/api/weather', queryParams(outlookQuerySchema), async (c) =>
+    c.json(await jobsiteOutlooks(tenantOfRequest(c), deps, { days: c.req.valid('query').days })),
+  );
+}

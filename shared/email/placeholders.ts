@@ -1,0 +1,74 @@
+/**
+ * The placeholders a template may use, `{{name}}` (spaces inside the braces are allowed). Anything
+ * else between double braces is a validation error, so a typo never reaches a mailbox as `{{jobsit}}`.
+ */
+export const PLACEHOLDERS = [
+  'jobsite',
+  'client',
+  'date',
+  'verdict',
+  'reason',
+  'hours',
+  'hoursLost',
+  'action',
+  'recipientName',
+  'unsubscribeUrl',
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** What each placeholder becomes, shown in the editor beside the template. */
+export const PLACEHOLDER_HELP: Record<Placeholder, string> = {
+  jobsite: 'The jobsite name',
+  client: 'The client the jobsite is built for',
+  date: 'The working day, e.g. "Tue, Mar 10"',
+  verdict: '"Full-day delay", "Partial delay" or "No delay"',
+  reason: 'One line per rule that triggered, e.g. "Gusts up to 38 mph (crane limit 30 mph)"',
+  hours: 'The affected hours, e.g. "7 AM – 11 AM"',
+  hoursLost: 'Working hours lost, e.g. "4"',
+  action: 'What to do, e.g. "Report at 11 AM, not before."',
+  recipientName: 'The name of the person receiving the email',
+  unsubscribeUrl: 'The link that stops these emails (workers only)',
+};
+
+const TOKEN = /\{\{([^{}]*)\}\}/g;
+
+export function isPlaceholder(name: string): name is Placeholder {
+  return (PLACEHOLDERS as readonly string[]).includes(name);
+}
+
+export const placeholderList = PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
+
+/**
+ * The first problem with the placeholders of `text`, worded for the person editing it, or null.
+ * Unknown names and braces that do not close are both refused.
+ */
+export function placeholderProblem(text: string): string | null {
+  for (const match of text.matchAll(TOKEN)) {
+    const name = (match[1] ?? '').trim();
+    if (!isPlaceholder(name)) return `Unknown placeholder {{${name}}}. Use one of ${placeholderList}`;
+  }
+  const rest = text.replace(TOKEN, '');
+  if (rest.includes('{{') || rest.includes('}}')) return 'A placeholder is not closed: write it as {{name}}';
+  return null;
+}
+
+/**
+ * Replaces every placeholder of `text` with `valueOf(name)`; the text around them goes through
+ * `literal` (the HTML renderer escapes it there). Call only on text that passed `placeholderProblem`.
+ */
+export function fillPlaceholders(
+  text: string,
+  valueOf: (name: Placeholder) => string,
+  literal: (chunk: string) => string = (chunk) => chunk,
+): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const index = match.index ?? 0;
+    out += literal(text.slice(last, index));
+    const name = (match[1] ?? '').trim();
+    out += isPlaceholder(name) ? valueOf(name) : literal(match[0]);
+    last = index + match[0].length;
+  }
+  return out + literal(text.slice(last));
+}

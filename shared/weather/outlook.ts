@@ -1,0 +1,22 @@
+import type { Jobsite } from '../records/jobsite';
+import type { DayJudgement } from './engine';
+import type { HourlyForecast } from './forecast';
+import type { Rule, RuleMetric } from './rule';
+
+/** `GET /api/weather`: one jobsite's coming days as the engine judges them, and the data behind them. */
+export interface JobsiteOutlook {
+  jobsite: Pick<Jobsite, 'id' | 'name' | 'timezone' | 'workingDays' | 'workingHours' | 'scenario' | 'active'>;
+  rules: Rule[];
+  source: HourlyForecast['source'] | null;
+  /** Why there is no forecast (the provider failed for this location), else null. */
+  error: string | null;
+  /** Every local working day of the coming days, verdict `none` included, in date order. */
+  days: DayJudgement[];
+  /** Hourly series of the metrics the rules read (canonical units, null where unknown); UTC hour starts. */
+  hourly: { time: string[]; values: Partial<Record<RuleMetric, (number | null)[]>> };
+}
+
+export interface OutlookResponse {
+  units: 'us' | 'metric';
+  items: JobsiteOutlook[];
+}

@@ -1,0 +1,154 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { App, Stack } from 'aws-cdk-lib';
+import * as esbuild from 'esbuild';
+import * as zod from 'zod';
+import { esbuildOptionsFor } from '../../infra/bundling/lambda-bundling';
+import { LAMBDA_ENTRIES, type LambdaEntry } from '../../infra/lambda-entries';
+import { RaincheckFunction } from '../../infra/constructs/raincheck-function.construct';
+import { createBillingApp, SUBSCRIPTION_ROUTES } from '../../lambdas/billing/app';
+import { LAMBDA_BUNDLE_BUDGETS, LAMBDA_BUNDLE_EXCLUDES } from '../../shared/budgets';
+import { PROJECT_ROOT } from './support/synth-raincheck';
+
+/**
+ * Issue 12: every Lambda bundle, built exactly as the CDK construct builds it, stays within the budget
+ * its entry names (shared/budgets.ts) and holds only what its routes use. To see it fail, import
+ * something heavy into an entry (e.g. `import 'stripe'` in lambdas/api/index.ts) and run
+ * `npx jest --selectProjects infra -t bundles`.
+ */
+
+interface Built {
+  bytes: number;
+  gzipBytes: number;
+  inputs: string[];
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+let tmp: string;
+const built = new Map<string, Built>();
+
+async function build(entry: string, outfile: string): Promise<Built> {
+  const result = await esbuild.build(esbuildOptionsFor(PROJECT_ROOT, entry, outfile));
+  const bytes = fs.readFileSync(outfile);
+  const output = Object.entries(result.metafile!.outputs).find(([f]) => f.endsWith('.js'))![1];
+  return {
+    bytes: bytes.length,
+    gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
+    inputs: Object.keys(output.inputs),
+  };
+}
+
+function bundleOf(entry: LambdaEntry): Built {
+  const b = built.get(entry.name);
+  if (!b) throw new Error(`${entry.name} was not bundled`);
+  return b;
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-bundles-'));
+  for (const entry of LAMBDA_ENTRIES) {
+    built.set(entry.name, await build(entry.entry, path.join(tmp, entry.name, 'index.js')));
+  }
+});
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('Lambda bundles', () => {
+  it('should name a budget for every Lambda entry and an entry for every budget', () => {
+    const names = LAMBDA_ENTRIES.map((e) => e.name).sort();
+    expect(Object.keys(LAMBDA_BUNDLE_BUDGETS).sort()).toEqual(names);
+    for (const entry of LAMBDA_ENTRIES) {
+      expect(entry.budget).toBe(LAMBDA_BUNDLE_BUDGETS[entry.name as keyof typeof LAMBDA_BUNDLE_BUDGETS]);
+    }
+  });
+
+  it.each(LAMBDA_ENTRIES.map((e) => [e.name, e] as const))(
+    'should keep the %s bundle within its budget when bundled as the construct bundles it',
+    (_name, entry) => {
+      const b = bundleOf(entry);
+      const report = `${entry.name}: ${kb(b.bytes)} raw (budget ${kb(entry.budget.maxBytes)}), ${kb(b.gzipBytes)} gzip (budget ${kb(entry.budget.maxGzipBytes)})`;
+      expect({ report, within: b.bytes <= entry.budget.maxBytes }).toEqual({ report, within: true });
+      expect({ report, within: b.gzipBytes <= entry.budget.maxGzipBytes }).toEqual({ report, within: true });
+    },
+  );
+
+  it.each(LAMBDA_ENTRIES.map((e) => [e.name, e] as const))(
+    'should leave out of the %s bundle what its routes never use',
+    (_name, entry) => {
+      const excluded = [...LAMBDA_BUNDLE_EXCLUDES, ...entry.budget.excludes];
+      const found = bundleOf(entry).inputs.filter((input) => excluded.some((re) => re.test(input)));
+      expect(found).toEqual([]);
+    },
+  );
+
+  it('should build the same bytes as the CDK construct when bundling an entry', async () => {
+    // One real NodejsFunction bundling (the smallest entry): the settings the bench and the tests use
+    // are the construct's own.
+    const entry = LAMBDA_ENTRIES.find((e) => e.name === 'dispatch')!;
+    const outdir = path.join(tmp, 'cdk.out');
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'BundleCheck');
+    new RaincheckFunction(stack, 'Fn', {
+      name: entry.name,
+      entry: path.join(PROJECT_ROOT, entry.entry),
+      projectRoot: PROJECT_ROOT,
+      environment: {},
+    });
+    const assembly = app.synth();
+    const assetDir = fs.readdirSync(assembly.directory).find((d) => d.startsWith('asset.'));
+    const cdkBytes = fs.readFileSync(path.join(assembly.directory, assetDir!, 'index.js'));
+    expect(cdkBytes.length).toBe(bundleOf(entry).bytes);
+  });
+
+  it('should route to the billing Lambda exactly the routes its app serves', () => {
+    const billing = LAMBDA_ENTRIES.find((e) => e.name === 'billing')!;
+    expect(billing.routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      SUBSCRIPTION_ROUTES.map((r) => `${r.method} ${r.path}`).sort(),
+    );
+    expect(billing.routes.every((r) => !r.public)).toBe(true);
+  });
+
+  it('should refuse every billing route without a verified caller when served by the billing Lambda', async () => {
+    const app = createBillingApp({
+      authenticate: async () => null,
+      billing: {} as Parameters<typeof createBillingApp>[0]['billing'],
+    });
+    for (const route of SUBSCRIPTION_ROUTES) {
+      const res = await app.request(route.path, { method: route.method });
+      expect({ route: route.path, status: res.status }).toEqual({ route: route.path, status: 401 });
+    }
+    expect((await app.request('/api/workers')).status).toBe(401);
+  });
+
+  it('should give Lambda code every export of zod but the left-out ones when bundled', async () => {
+    const outfile = path.join(tmp, 'zod-probe', 'index.js');
+    const entry = path.join(tmp, 'zod-probe.ts');
+    fs.writeFileSync(
+      entry,
+      "import { z } from 'zod';\n" +
+        'export const names = Object.keys(z);\n' +
+        "export const parsed = z.object({ a: z.string().min(2) }).safeParse({ a: 'x' });\n" +
+        'export const useLocales = () => z.locales;\n',
+    );
+    // The probe lives outside the project; resolve `zod` as a Lambda under the project does.
+    const options = esbuildOptionsFor(PROJECT_ROOT, entry, outfile);
+    await esbuild.build({ ...options, nodePaths: [path.join(PROJECT_ROOT, 'node_modules')] });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const probe = require(outfile) as {
+      names: string[];
+      parsed: { success: boolean; error?: { issues: { message: string }[] } };
+      useLocales: () => unknown;
+    };
+    const leftOut = ['z', 'core', 'locales', 'toJSONSchema', 'fromJSONSchema', 'compile', 'withParser'];
+    const expected = Object.keys(zod.z).filter((n) => !leftOut.includes(n));
+    expect(probe.names.filter((n) => !leftOut.includes(n)).sort()).toEqual(expected.sort());
+    // English messages, as the SPA and the tests see them.
+    expect(probe.parsed.error?.issues[0]?.message).toBe(
+      zod.z.object({ a: zod.z.string().min(2) }).safeParse({ a: 'x' }).error?.issues[0]?.message,
+    );
+    expect(() => probe.useLocales()).not.toThrow();
+    expect(() => (probe.useLocales() as { en: () => unknown }).en()).toThrow(/left out of Lambda bundles/);
+  });
+});

@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+import { tenantFromStore } from '../../../lambdas/core/caller';
+import type {
+  ClaimRepo,
+  Decision,
+  DecisionRepo,
+  MessageClaim,
+  NoticeSender,
+} from '../../../lambdas/core/dispatch/dispatch.ports';
+import {
+  decideChange,
+  notifyJobsites,
+  type NotifyDeps,
+} from '../../../lambdas/core/dispatch/notify-jobsites';
+import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
+import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
+import type { Jobsite, Worker } from '../../../shared/records';
+import type { DayJudgement } from '../../../shared/weather/engine';
+import type { HourlyForecast } from '../../../shared/weather/forecast';
+
+/** In-memory fakes: the unit level only. The real adapters are covered by the integration tests. */
+const TENANT = 'tenant-1';
+const WORK_DATE = '2026-12-02';
+const T0 = '2026-12-02T11:00:00.000Z';
+
+const jobsite: Jobsite = {
+  id: 'site-1',
+  name: 'Harbor Crane Pad',
+  address: null,
+  latitude: 41.88,
+  longitude: -87.63,
+  timezone: 'America/Chicago',
+  clientId: null,
+  workingDays: [1, 2, 3, 4, 5],
+  workingHours: { start: '07:00', end: '17:00' },
+  startDate: null,
+  endDate: null,
+  active: true,
+  noticeTimes: [{ time: '05:00', forDay: 'same' }],
+  rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' }],
+  recipients: { workerIds: ['w1', 'w2', 'w3'], crewIds: [], notifyClient: false },
+  scenario: null,
+  createdAt: T0,
+  updatedAt: T0,
+};
+
+const worker = (id: string, status: Worker['status'] = 'active'): Worker => ({
+  id,
+  name: `Worker ${id}`,
+  email: `${id}@example.com`,
+  phone: null,
+  trade: null,
+  crewIds: [],
+  isManager: false,
+  status,
+  createdAt: T0,
+  updatedAt: T0,
+});
+
+function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
+  return {
+    list: async () => items,
+    get: async (_t, id) => items.find((i) => i.id === id) ?? null,
+    create: async () => undefined,
+    replace: async () => true,
+    remove: async () => undefined,
+  };
+}
+
+/** A forecast for the work day whose wind gusts are `gust` km/h all day. */
+function forecastWithGusts(gust: number): HourlyForecast {
+  const start = Date.parse('2026-12-02T00:00:00Z');
+  const time = Float64Array.from({ length: 72 }, (_, i) => start + i * 3_600_000);
+  return {
+    latitude: 41.9,
+    longitude: -87.65,
+    time,
+    values: { wind_gusts: new Float64Array(72).fill(gust) },
+    source: 'open-meteo',
+  };
+}
+
+function fakes(workers: Worker[]) {
+  let gust = 60;
+  let calls = 0;
+  const decisions = new Map<string, Decision>();
+  const claims = new Map<string, string>();
+  const sent: { to: string; subject: string }[] = [];
+  const keyOf = (c: MessageClaim) => [c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
+  const records: RecordsStore = {
+    clients: repoOf([]),
+    crews: repoOf([]),
+    jobsites: repoOf([jobsite]),
+    workers: { ...repoOf(workers), createMany: async () => undefined },
+  };
+  const weather: WeatherProvider = {
+    name: 'open-meteo',
+    forecast: async (locations) => {
+      calls += 1;
+      return locations.map((l) => ({ key: l.key, ok: true as const, forecast: forecastWithGusts(gust) }));
+    },
+    stats: () => ({ upstreamCalls: calls, upstreamLocations: calls, retries: 0, failures: 0 }),
+    resetStats: () => undefined,
+  };
+  const decisionRepo: DecisionRepo = {
+    get: async (_t, jobsiteId, workDate) => decisions.get(`${jobsiteId}|${workDate}`) ?? null,
+    put: async (d) => void decisions.set(`${d.jobsiteId}|${d.workDate}`, d),
+  };
+  const claimRepo: ClaimRepo = {
+    claim: async (c) => (claims.has(keyOf(c)) ? false : (claims.set(keyOf(c), 'PENDING'), true)),
+    markSent: async (c) => void claims.set(keyOf(c), 'SENT'),
+    release: async (c) => void claims.delete(keyOf(c)),
+    listRecent: async () => [],
+  };
+  const sender: NoticeSender = {
+    send: async (content, recipient) => {
+      sent.push({ to: recipient.email, subject: `${content.kind}:${content.judgement.verdict}` });
+      return { messageId: `m-${sent.length}` };
+    },
+  };
+  const deps: NotifyDeps = {
+    records,
+    accounts: {
+      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
+      getProfile: async () => null,
+    },
+    weather,
+    decisions: decisionRepo,
+    claims: claimRepo,
+    sender,
+    clock: { now: () => new Date(T0) },
+  };
+  return { deps, sent, setGust: (g: number) => (gust = g), calls: () => calls };
+}
+
+const due = [{ tenantId: TENANT, jobsiteId: jobsite.id, workDate: WORK_DATE, noticeTime: '05:00' }];
+
+describe('notifyJobsites', () => {
+  it('should send a delay notice to each active worker and none to bounced or unsubscribed ones', async () => {
+    const f = fakes([worker('w1'), worker('w2', 'bounced'), worker('w3', 'unsubscribed')]);
+    const outcome = await notifyJobsites(due, f.deps, 'run-1');
+    expect(outcome.sent).toEqual({ notice: 1, update: 0, allClear: 0 });
+    expect(f.sent).toEqual([{ to: 'w1@example.com', subject: 'notice:full' }]);
+  });
+
+  it('should send nothing twice when the same batch runs again', async () => {
+    const f = fakes([worker('w1'), worker('w2')]);
+    await notifyJobsites(due, f.deps, 'run-1');
+    await notifyJobsites(due, f.deps, 'run-1');
+    await notifyJobsites(due, f.deps, 'run-2');
+    expect(f.sent).toHaveLength(2);
+  });
+
+  it('should ask the upstream once for jobsites in one grid cell', async () => {
+    const f = fakes([worker('w1')]);
+    await notifyJobsites([...due, ...due], f.deps, 'run-1');
+    expect(f.calls()).toBe(1);
+  });
+
+  it('should let a failed send be tried again by the next run', async () => {
+    const f = fakes([worker('w1')]);
+    const send = f.deps.sender.send;
+    f.deps.sender.send = async () => {
+      throw new Error('SES throttled');
+    };
+    const failed = await notifyJobsites(due, f.deps, 'run-1');
+    expect(failed.failed).toBe(1);
+    f.deps.sender.send = send;
+    const retried = await notifyJobsites(due, f.deps, 'run-2');
+    expect(retried.sent.notice).toBe(1);
+  });
+
+  it('should produce at most one notice and one all-clear when the forecast crosses the threshold back and forth', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.double({ min: 20, max: 80, noNaN: true }), { minLength: 10, maxLength: 10 }),
+        async (gusts) => {
+          const f = fakes([worker('w1')]);
+          for (const [i, g] of gusts.entries()) {
+            f.setGust(g);
+            await notifyJobsites(due, f.deps, `run-${i}`);
+          }
+          const kinds = f.sent.map((s) => s.subject.split(':')[0]);
+          expect(kinds.filter((k) => k === 'notice').length).toBeLessThanOrEqual(1);
+          expect(kinds.filter((k) => k === 'allClear').length).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('should hold a called delay while the forecast wobbles within the clearing margin', async () => {
+    const f = fakes([worker('w1')]);
+    for (const g of [50, 47, 49.5, 46, 48.5, 45.5]) {
+      f.setGust(g);
+      await notifyJobsites(due, f.deps, `run-${g}`);
+    }
+    expect(f.sent.map((s) => s.subject)).toEqual(['notice:full']);
+  });
+});
+
+describe('decideChange', () => {
+  const day = (verdict: DayJudgement['verdict'], hoursLost: number): DayJudgement => ({
+    date: WORK_DATE,
+    verdict,
+    hoursLost,
+    workingHours: 10,
+    rules: [],
+  });
+  it.each([
+    ['a new delay', null, day('partial', 3), day('partial', 3), 'notice'],
+    ['no delay and none called', null, day('none', 0), day('none', 0), null],
+    [
+      'a called delay that no longer applies',
+      { delayCalled: true, verdict: 'full', hoursLost: 10, lastKind: 'notice' },
+      day('none', 0),
+      day('none', 0),
+      'allClear',
+    ],
+    [
+      'a called delay held by the margin',
+      { delayCalled: true, verdict: 'full', hoursLost: 10, lastKind: 'notice' },
+      day('none', 0),
+      day('partial', 2),
+      null,
+    ],
+    [
+      'a called delay that grew',
+      { delayCalled: true, verdict: 'partial', hoursLost: 3, lastKind: 'notice' },
+      day('full', 10),
+      day('full', 10),
+      'update',
+    ],
+    [
+      'a called delay that moved an hour',
+      { delayCalled: true, verdict: 'partial', hoursLost: 3, lastKind: 'notice' },
+      day('partial', 4),
+      day('partial', 4),
+      null,
+    ],
+    [
+      'a cleared day that turns bad again',
+      { delayCalled: false, verdict: 'none', hoursLost: 0, lastKind: 'allClear' },
+      day('full', 10),
+      day('full', 10),
+      'update',
+    ],
+  ] as const)('should decide %s', (_name, prior, judged, clearing, kind) => {
+    expect(decideChange(prior as never, judged, clearing).kind).toBe(kind);
+  });
+});
+
+// The tenant helper is the only way a core test makes a tenant id.
+void tenantFromStore;

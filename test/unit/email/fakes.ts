@@ -1,0 +1,83 @@
+import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
+import { tenantFromStore, type TenantId } from '../../../lambdas/core/caller';
+import type { WorkerAddressRef, WorkerStatusRepo } from '../../../lambdas/core/email/email.ports';
+
+/** Workers of several accounts in memory, with the same conditional marking as the DynamoDB repo. */
+export class FakeWorkerStatusRepo implements WorkerStatusRepo {
+  readonly workers = new Map<string, Worker & { tenantId: string }>();
+
+  add(tenantId: string, worker: Partial<Worker> & { id: string; email: string }): void {
+    this.workers.set(`${tenantId}#${worker.id}`, {
+      name: 'Worker',
+      phone: null,
+      trade: null,
+      crewIds: [],
+      isManager: false,
+      status: 'active',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      ...worker,
+      tenantId,
+    });
+  }
+
+  statusOf(tenantId: string, workerId: string): WorkerStatus | undefined {
+    return this.workers.get(`${tenantId}#${workerId}`)?.status;
+  }
+
+  async get(tenant: TenantId, workerId: string): Promise<Worker | null> {
+    const found = this.workers.get(`${tenant}#${workerId}`);
+    if (!found) return null;
+    const { tenantId: _t, ...worker } = found;
+    return worker;
+  }
+
+  async findByEmail(email: string): Promise<WorkerAddressRef[]> {
+    return [...this.workers.values()]
+      .filter((w) => w.email === email)
+      .map((w) => ({
+        tenant: tenantFromStore(w.tenantId),
+        workerId: w.id,
+        email: w.email,
+        status: w.status,
+      }));
+  }
+
+  async markIfActive(
+    tenant: TenantId,
+    workerId: string,
+    email: string,
+    status: Exclude<WorkerStatus, 'active'>,
+    at: string,
+  ): Promise<boolean> {
+    const found = this.workers.get(`${tenant}#${workerId}`);
+    if (!found || found.status !== 'active' || found.email !== email) return false;
+    found.status = status;
+    found.updatedAt = at;
+    return true;
+  }
+}
+
+export function jobsite(overrides: Partial<Jobsite> & { id: string; name: string }): Jobsite {
+  return {
+    address: null,
+    latitude: 0,
+    longitude: 0,
+    timezone: 'America/Chicago',
+    clientId: null,
+    workingDays: [1, 2, 3, 4, 5],
+    workingHours: { start: '07:00', end: '17:00' },
+    startDate: null,
+    endDate: null,
+    active: true,
+    noticeTimes: [],
+    rules: [],
+    recipients: { workerIds: [], crewIds: [], notifyClient: false },
+    scenario: null,
+    createdAt: '',
+    updatedAt: '',
+    ...overrides,
+  };
+}
+
+export const fixedClock = { now: () => new Date('2026-03-09T12:00:00.000Z') };

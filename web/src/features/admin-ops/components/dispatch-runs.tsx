@@ -1,0 +1,103 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+
+interface RunRecord {
+  runId: string;
+  startedAt: string;
+  slotStart: string;
+  trigger: 'schedule' | 'admin';
+  due: number;
+  judged: number;
+  upstreamCalls: number;
+  sent: { notice: number; update: number; allClear: number };
+  failed: number;
+  errors: string[];
+}
+
+const RUNS_KEY = ['admin', 'dispatch-runs'];
+
+/** The recent dispatch runs, scheduled or not, and "Run now" for the current slot. */
+export function DispatchRuns() {
+  const queryClient = useQueryClient();
+  const runs = useQuery({
+    queryKey: RUNS_KEY,
+    queryFn: ({ signal }) => api<{ items: RunRecord[] }>('/api/admin/dispatch/runs?limit=15', { signal }),
+    refetchInterval: 60_000,
+  });
+  const runNow = useMutation({
+    mutationFn: () => api<RunRecord>('/api/admin/dispatch/run', { method: 'POST', body: {} }),
+    onSuccess: (run) => {
+      toast.success(
+        `Run finished: ${run.judged} judged, ${run.sent.notice + run.sent.update + run.sent.allClear} sent.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: RUNS_KEY });
+    },
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The run failed. Try again.'),
+  });
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Dispatch runs
+        </Title>
+        <Button size="sm" onClick={() => runNow.mutate()} loading={runNow.isPending}>
+          Run now
+        </Button>
+      </Group>
+      {runs.isPending ? (
+        <Skeleton h={160} />
+      ) : runs.isError ? (
+        <Alert color="red" title="Could not load the runs">
+          <Button variant="default" size="xs" onClick={() => void runs.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : runs.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No run yet. The schedule runs every 15 minutes; "Run now" runs the current slot.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped withTableBorder aria-label="Recent dispatch runs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Slot (UTC)</Table.Th>
+                <Table.Th>Trigger</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Judged</Table.Th>
+                <Table.Th>Upstream calls</Table.Th>
+                <Table.Th>Sent (notice / update / all-clear)</Table.Th>
+                <Table.Th>Failed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {runs.data.items.map((r) => (
+                <Table.Tr key={r.runId}>
+                  <Table.Td>{r.slotStart.replace('T', ' ').slice(0, 16)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={r.trigger === 'admin' ? 'grape' : 'blue'}>
+                      {r.trigger}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{r.due}</Table.Td>
+                  <Table.Td>{r.judged}</Table.Td>
+                  <Table.Td>{r.upstreamCalls}</Table.Td>
+                  <Table.Td>
+                    {r.sent.notice} / {r.sent.update} / {r.sent.allClear}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text c={r.failed ? 'red' : undefined} size="sm" title={r.errors.join('\n') || undefined}>
+                      {r.failed}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

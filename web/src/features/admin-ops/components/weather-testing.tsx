@@ -1,0 +1,170 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { PRESETS, presetRules } from '../../../../../shared/weather/presets';
+import type { Verdict } from '../../../../../shared/weather/engine';
+import { api, ApiError } from '../../../lib/api-client';
+
+interface EvaluatedDay {
+  date: string;
+  verdict: Verdict;
+  hoursLost: number;
+  workingHours: number;
+  rules: { id: string; hours: string[]; peak: number; reason: string }[];
+}
+
+const VERDICT_COLOR: Record<Verdict, string> = { none: 'teal', partial: 'orange', full: 'red' };
+
+/**
+ * /admin/weather-testing: any preset rules against a pasted Open-Meteo response, judged by the
+ * engine on the server (POST /api/admin/weather/evaluate), the verdicts beside the raw data.
+ */
+export function WeatherTesting() {
+  const [forecast, setForecast] = useState('');
+  const [presets, setPresets] = useState<string[]>(['general', 'crane']);
+  const [timezone, setTimezone] = useState('America/New_York');
+  const [units, setUnits] = useState<'us' | 'metric'>('us');
+  const [parseError, setParseError] = useState<string | null>(null);
+  const evaluate = useMutation({
+    mutationFn: (body: unknown) =>
+      api<{ days: EvaluatedDay[] }>('/api/admin/weather/evaluate', { method: 'POST', body }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setParseError(null);
+    let json: unknown;
+    try {
+      json = JSON.parse(forecast);
+    } catch {
+      setParseError('Paste an Open-Meteo response as JSON (the whole body, as the API returned it).');
+      return;
+    }
+    evaluate.mutate({ forecast: json, timezone, units, rules: presetRules(presets) });
+  };
+
+  const error =
+    evaluate.error instanceof ApiError
+      ? evaluate.error.message
+      : evaluate.error
+        ? 'The evaluation failed. Try again.'
+        : null;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Weather testing
+        </Title>
+        <Text c="dimmed">
+          Judge a pasted Open-Meteo response with any activity presets, exactly as the dispatch would.
+        </Text>
+      </div>
+      <form onSubmit={onSubmit} aria-label="Evaluate a forecast">
+        <Stack gap="sm">
+          <Textarea
+            label="Open-Meteo response (JSON)"
+            description="An object for one location or an array for several; the first location is judged."
+            autosize
+            minRows={6}
+            maxRows={14}
+            value={forecast}
+            onChange={(e) => setForecast(e.currentTarget.value)}
+            error={parseError}
+            required
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+          />
+          <Group grow align="flex-start">
+            <MultiSelect
+              label="Activity presets"
+              data={PRESETS.map((p) => ({ value: p.id, label: p.name }))}
+              value={presets}
+              onChange={setPresets}
+              required
+            />
+            <TextInput
+              label="Timezone (IANA)"
+              value={timezone}
+              onChange={(e) => setTimezone(e.currentTarget.value)}
+              required
+            />
+            <Select
+              label="Units of the reasons"
+              data={[
+                { value: 'us', label: 'US (°F, mph, in)' },
+                { value: 'metric', label: 'Metric (°C, km/h, mm)' },
+              ]}
+              value={units}
+              onChange={(v) => setUnits(v === 'metric' ? 'metric' : 'us')}
+              allowDeselect={false}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={evaluate.isPending} disabled={presets.length === 0}>
+              Evaluate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {error ? (
+        <Alert color="red" title="Could not evaluate" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {evaluate.data ? (
+        evaluate.data.days.length === 0 ? (
+          <Alert color="teal" title="No delays">
+            No rule is met in working hours on any day of this forecast.
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder aria-label="Verdicts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Day</Table.Th>
+                  <Table.Th>Verdict</Table.Th>
+                  <Table.Th>Hours lost</Table.Th>
+                  <Table.Th>Why</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {evaluate.data.days.map((d) => (
+                  <Table.Tr key={d.date}>
+                    <Table.Td>{d.date}</Table.Td>
+                    <Table.Td>
+                      <Text c={VERDICT_COLOR[d.verdict]} fw={600} size="sm">
+                        {d.verdict}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {d.hoursLost} / {d.workingHours}
+                    </Table.Td>
+                    <Table.Td>
+                      {d.rules.map((r) => (
+                        <Text key={r.id} size="sm">
+                          {r.reason} <Code>{r.id}</Code>
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      ) : null}
+    </Stack>
+  );
+}
