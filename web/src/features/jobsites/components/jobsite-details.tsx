@@ -83,8 +83,13 @@ export function JobsiteDetails({
             <List size="sm" spacing={4}>
               {jobsite.rules.map((rule) => (
                 <List.Item key={rule.id}>
-                  {rule.label ? `${rule.label}: ` : ''}
                   {describeRule(rule, units)}
+                  {rule.label ? (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      ({rule.label})
+                    </Text>
+                  ) : null}
                 </List.Item>
               ))}
             </List>
