@@ -20,7 +20,7 @@ export function DashboardJobsite() {
   const others = (jobsites.data?.length ?? 0) - 1;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="your-jobsite-title">
+    <Card withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="your-jobsite-title">
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="your-jobsite-title">

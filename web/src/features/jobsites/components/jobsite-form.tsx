@@ -319,7 +319,7 @@ export function JobsiteForm({
           </Alert>
         ) : null}
 
-        <Fieldset legend="Site">
+        <Fieldset legend="Site" p={{ base: 'xs', xs: 'md' }}>
           <Stack gap="md">
             <TextInput label="Jobsite name" required {...text('name')} error={errors.name} />
             <Select
@@ -391,7 +391,7 @@ export function JobsiteForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Schedule">
+        <Fieldset legend="Schedule" p={{ base: 'xs', xs: 'md' }}>
           <Stack gap="md">
             <Input.Wrapper
               label="Working days"
@@ -445,7 +445,7 @@ export function JobsiteForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Notice times">
+        <Fieldset legend="Notice times" p={{ base: 'xs', xs: 'md' }}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               On the jobsite&apos;s clock{timezone ? ` (${timezone})` : ''}, on the quarter hour. By default
@@ -506,7 +506,7 @@ export function JobsiteForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Weather rules">
+        <Fieldset legend="Weather rules" p={{ base: 'xs', xs: 'md' }}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               Work is delayed when any rule is met during working hours. Thresholds are in{' '}
@@ -628,7 +628,7 @@ export function JobsiteForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Who is notified">
+        <Fieldset legend="Who is notified" p={{ base: 'xs', xs: 'md' }}>
           <Stack gap="md">
             <MultiSelect
               label="Workers"
