@@ -8,6 +8,7 @@ const NAV = [
   'Clients',
   'Jobsites',
   'Workers',
+  'Crews',
   'Weather',
   'Email',
   'Analytics',

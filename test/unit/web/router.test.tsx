@@ -58,15 +58,16 @@ describe('routes', () => {
   });
 
   it('should show a signed-in page inside the shared layout when the user is signed in', async () => {
-    renderAt('/clients', contractor);
-    expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
-    expect(screen.getByText('No clients yet')).toBeInTheDocument();
+    renderAt('/analytics', contractor);
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.getByText('No weather days recorded yet')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const label of [
       'Dashboard',
       'Clients',
       'Jobsites',
       'Workers',
+      'Crews',
       'Weather',
       'Email',
       'Analytics',
@@ -75,7 +76,7 @@ describe('routes', () => {
     ]) {
       expect(nav).toContainElement(screen.getByRole('link', { name: label }));
     }
-    expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 

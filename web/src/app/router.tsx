@@ -15,6 +15,10 @@ type AdminPages = typeof import('./routes/admin/placeholders');
 const loadAuthPages = () => import('./routes/auth');
 const loadAppPages = () => import('./routes/app/placeholders');
 const loadAdminPages = () => import('./routes/admin/placeholders');
+const loadClientPages = () => import('./routes/app/clients');
+const loadWorkerPages = () => import('./routes/app/workers');
+const loadCrewPages = () => import('./routes/app/crews');
+const loadJobsitePages = () => import('./routes/app/jobsites');
 
 const Landing = page(() => import('./routes/landing'), 'LandingPage');
 const NotFound = page(() => import('./routes/not-found'), 'NotFoundPage');
@@ -36,6 +40,20 @@ const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 
+const Clients = page(loadClientPages, 'ClientsPage');
+const NewClient = page(loadClientPages, 'NewClientPage');
+const Client = page(loadClientPages, 'ClientPage');
+const EditClient = page(loadClientPages, 'EditClientPage');
+const Workers = page(loadWorkerPages, 'WorkersPage');
+const NewWorker = page(loadWorkerPages, 'NewWorkerPage');
+const Worker = page(loadWorkerPages, 'WorkerPage');
+const EditWorker = page(loadWorkerPages, 'EditWorkerPage');
+const Crews = page(loadCrewPages, 'CrewsPage');
+const Crew = page(loadCrewPages, 'CrewPage');
+const Jobsites = page(loadJobsitePages, 'JobsitesPage');
+const NewJobsite = page(loadJobsitePages, 'NewJobsitePage');
+const Jobsite = page(loadJobsitePages, 'JobsitePage');
+
 const app = (name: keyof AppPages) => {
   const Page = page(loadAppPages, name);
   return <Page />;
@@ -47,22 +65,24 @@ const admin = (name: keyof AdminPages) => {
 
 const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', element: <Dashboard /> },
-  { path: 'clients', element: app('ClientsPage') },
-  { path: 'clients/new', element: app('NewClientPage') },
-  { path: 'clients/:clientId', element: app('ClientPage') },
-  { path: 'clients/:clientId/edit', element: app('EditClientPage') },
+  { path: 'clients', element: <Clients /> },
+  { path: 'clients/new', element: <NewClient /> },
+  { path: 'clients/:clientId', element: <Client /> },
+  { path: 'clients/:clientId/edit', element: <EditClient /> },
   {
     element: <RequirePremium />,
     children: [
-      { path: 'jobsites', element: app('JobsitesPage') },
-      { path: 'jobsites/new', element: app('NewJobsitePage') },
-      { path: 'jobsites/:jobsiteId', element: app('JobsitePage') },
+      { path: 'jobsites', element: <Jobsites /> },
+      { path: 'jobsites/new', element: <NewJobsite /> },
+      { path: 'jobsites/:jobsiteId', element: <Jobsite /> },
     ],
   },
-  { path: 'workers', element: app('WorkersPage') },
-  { path: 'workers/new', element: app('NewWorkerPage') },
-  { path: 'workers/:workerId', element: app('WorkerPage') },
-  { path: 'workers/:workerId/edit', element: app('EditWorkerPage') },
+  { path: 'workers', element: <Workers /> },
+  { path: 'workers/new', element: <NewWorker /> },
+  { path: 'workers/:workerId', element: <Worker /> },
+  { path: 'workers/:workerId/edit', element: <EditWorker /> },
+  { path: 'crews', element: <Crews /> },
+  { path: 'crews/:crewId', element: <Crew /> },
   { path: 'weather', element: <Weather /> },
   { path: 'email', element: <Email /> },
   { path: 'analytics', element: app('AnalyticsPage') },

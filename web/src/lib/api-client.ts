@@ -3,8 +3,10 @@ import { MESSAGES } from '../../../shared/messages';
 import { loadAuthClient } from './auth/load-auth-client';
 
 /**
- * An API error with the server's `{ error, field?, message? }` body. Billing endpoints answer
- * `{ error, message }` where `message` says what to do; it is kept as `detail`.
+ * An API error with the server's `{ error, field?, fields?, message? }` body. Billing endpoints answer
+ * `{ error, message }` where `message` says what to do; it is kept as `detail`. Record endpoints answer
+ * a 400 with `fields` (every field's reason, keyed by its path, e.g. `workingHours.end`); the whole
+ * parsed body is kept as `body` for answers with more shape (the workers import's `rows`).
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -13,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly detail?: string,
+    readonly fields?: Record<string, string>,
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -20,30 +24,53 @@ export class ApiError extends Error {
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is with this content type instead of a JSON body (the workers CSV import). */
+  text?: { content: string; contentType: string };
+  /** `text` for answers that are not JSON (the workers CSV export). */
+  responseType?: 'json' | 'text';
   signal?: AbortSignal;
   /** False for the few public endpoints (guest checkout): no token is sent or required. */
   auth?: boolean;
   headers?: Record<string, string>;
 }
 
+function stringMap(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, reason] of Object.entries(value)) if (typeof reason === 'string') out[key] = reason;
+  return out;
+}
+
 /** The one API client: `${apiOrigin}/api/...` with the Cognito ID token as bearer. */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { apiOrigin } = getRuntimeConfig();
-  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
+  const responseType = request.responseType ?? 'json';
+  const headers: Record<string, string> = {
+    ...request.headers,
+    accept: responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json',
+  };
   if (request.auth !== false) {
     const token = await (await loadAuthClient()).idToken();
     if (!token) throw new ApiError(401, MESSAGES.notAuthenticated);
     headers.authorization = `Bearer ${token}`;
   }
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  let payload: string | undefined;
+  if (request.text) {
+    headers['content-type'] = request.text.contentType;
+    payload = request.text.content;
+  } else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(request.body);
+  }
 
   let response: Response;
   try {
     response = await fetch(`${apiOrigin}${path}`, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: payload,
       signal: request.signal,
     });
   } catch (error) {
@@ -51,14 +78,22 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
 
+  if (response.ok && responseType === 'text') return (await response.text()) as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { error, field, message } = (body ?? {}) as { error?: unknown; field?: unknown; message?: unknown };
+    const { error, field, message, fields } = (body ?? {}) as {
+      error?: unknown;
+      field?: unknown;
+      message?: unknown;
+      fields?: unknown;
+    };
     throw new ApiError(
       response.status,
       typeof error === 'string' && error ? error : MESSAGES.unknownError,
       typeof field === 'string' ? field : undefined,
       typeof message === 'string' && message ? message : undefined,
+      stringMap(fields),
+      body ?? undefined,
     );
   }
   return body as T;

@@ -6,6 +6,7 @@ const NAV: NavItem[] = [
   { label: 'Clients', to: '/clients' },
   { label: 'Jobsites', to: '/jobsites' },
   { label: 'Workers', to: '/workers' },
+  { label: 'Crews', to: '/crews' },
   { label: 'Weather', to: '/weather' },
   { label: 'Email', to: '/email' },
   { label: 'Analytics', to: '/analytics' },

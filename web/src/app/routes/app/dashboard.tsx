@@ -5,6 +5,8 @@ import { CancelsOnNotice } from '../../../features/billing/components/cancels-on
 import { useAuth } from '../../../lib/auth/auth-context';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { effectivePlan } from '../../../../../shared/subscription';
+import { DashboardJobsite } from './dashboard-jobsite';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -37,7 +39,13 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       ) : (
-        <AccountSummary me={me.data} />
+        <>
+          <AccountSummary me={me.data} />
+          {/* Premium and Enterprise have the /jobsites pages; the others manage their one jobsite here. */}
+          {['premium', 'enterprise'].includes(effectivePlan(me.data.subscription)) ? null : (
+            <DashboardJobsite />
+          )}
+        </>
       )}
     </Stack>
   );

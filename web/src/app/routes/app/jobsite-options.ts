@@ -1,0 +1,30 @@
+import type { UnitSystem } from '../../../../../shared/account';
+import { useMe } from '../../../features/account/api/get-me';
+import { useAllClients } from '../../../features/clients/api/get-clients';
+import { useAllCrews } from '../../../features/crews/api/get-crews';
+import { useAllWorkers } from '../../../features/workers/api/get-workers';
+
+/** What the jobsite form chooses from (clients, workers, crews) and the account's units, composed here. */
+export function useJobsiteFormData() {
+  const me = useMe();
+  const clients = useAllClients();
+  const workers = useAllWorkers();
+  const crews = useAllCrews();
+  const units: UnitSystem = me.data?.profile.units ?? 'us';
+  const named = (list: { id: string; name: string }[] | undefined) =>
+    (list ?? []).map((x) => ({ id: x.id, name: x.name }));
+  return {
+    units,
+    ready: !me.isPending,
+    clients: named(clients.data),
+    workers: named(workers.data),
+    crews: named(crews.data),
+    clientOptions: (clients.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    workerOptions: (workers.data ?? []).map((w) => ({
+      value: w.id,
+      label: w.status === 'active' ? w.name : `${w.name} (${w.status})`,
+    })),
+    crewOptions: (crews.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    me,
+  };
+}

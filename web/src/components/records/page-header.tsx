@@ -1,0 +1,40 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+/** A record screen's heading: an optional way back, the title (h1), a line under it and its actions. */
+export function PageHeader({
+  title,
+  description,
+  back,
+  actions,
+  badge,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  badge?: ReactNode;
+}) {
+  return (
+    <Stack gap={4}>
+      {back ? (
+        <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+          ← {back.label}
+        </Anchor>
+      ) : null}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+              {title}
+            </Title>
+            {badge}
+          </Group>
+          {description ? <Text c="dimmed">{description}</Text> : null}
+        </Stack>
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../error-screen';
+
+/** A failed read: what failed, the server's reason and "Try again". */
+export function QueryError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert color="red" title={title} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button variant="default" size="xs" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Grey bars in the shape of what is loading, announced as busy. */
+export function LoadingBlock({
+  label,
+  rows = 4,
+  height = 36,
+}: {
+  label: string;
+  rows?: number;
+  height?: number;
+}) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label} role="status">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} h={height} />
+      ))}
+    </Stack>
+  );
+}
+
+/** An empty list: what goes here and the one thing to do about it. */
+export function EmptyList({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <EmptyState title={title} description={description} withIndicatorBackground py="xl">
+      {action ? <EmptyState.Actions>{action}</EmptyState.Actions> : null}
+    </EmptyState>
+  );
+}

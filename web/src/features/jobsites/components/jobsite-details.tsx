@@ -1,0 +1,143 @@
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { UnitSystem } from '../../../../../shared/account';
+import type { Jobsite } from '../../../../../shared/records/jobsite';
+import { Fact } from '../../../components/records/fact';
+import { describeRule } from '../rule-units';
+import { WEEKDAYS } from './jobsite-form';
+
+function days(workingDays: number[]): string {
+  if (workingDays.length === 0) return 'None';
+  return workingDays.map((d) => WEEKDAYS[d - 1]?.short ?? String(d)).join(', ');
+}
+
+export interface Named {
+  id: string;
+  name: string;
+}
+
+/** A jobsite as stored: where, when, notices, rules (in the account's units) and who is told. */
+export function JobsiteDetails({
+  jobsite,
+  units,
+  client,
+  workers,
+  crews,
+}: {
+  jobsite: Jobsite;
+  units: UnitSystem;
+  client: Named | null;
+  workers: Named[];
+  crews: Named[];
+}) {
+  const r = jobsite.recipients;
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-where-title">
+        <Title order={2} size="h4" id="jobsite-where-title" mb="md">
+          Site and schedule
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
+          <Fact
+            label="Client"
+            value={
+              client ? (
+                <Anchor component={Link} to={`/clients/${client.id}`}>
+                  {client.name}
+                </Anchor>
+              ) : null
+            }
+          />
+          <Fact label="Address" value={jobsite.address} />
+          <Fact label="Coordinates" value={`${jobsite.latitude}, ${jobsite.longitude}`} />
+          <Fact label="Timezone" value={jobsite.timezone} />
+          <Fact label="Working days" value={days(jobsite.workingDays)} />
+          <Fact
+            label="Working hours"
+            value={`${jobsite.workingHours.start} to ${jobsite.workingHours.end}`}
+          />
+          <Fact label="Start date" value={jobsite.startDate} />
+          <Fact label="End date" value={jobsite.endDate} />
+          <Fact
+            label="Notices"
+            value={
+              jobsite.noticeTimes.length > 0
+                ? jobsite.noticeTimes
+                    .map((n) => `${n.time} ${n.forDay === 'next' ? '(next day)' : '(same day)'}`)
+                    .join(', ')
+                : 'None'
+            }
+          />
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-rules-title">
+          <Title order={2} size="h4" id="jobsite-rules-title" mb="sm">
+            Weather rules
+          </Title>
+          {jobsite.rules.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No rules: this jobsite never calls a weather delay.
+            </Text>
+          ) : (
+            <List size="sm" spacing={4}>
+              {jobsite.rules.map((rule) => (
+                <List.Item key={rule.id}>
+                  {describeRule(rule, units)}
+                  {rule.label ? (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      ({rule.label})
+                    </Text>
+                  ) : null}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-recipients-title">
+          <Title order={2} size="h4" id="jobsite-recipients-title" mb="sm">
+            Who is notified
+          </Title>
+          <Stack gap="sm">
+            <Fact
+              label="Workers"
+              value={
+                workers.length > 0 ? (
+                  <Group gap={6} component="span">
+                    {workers.map((w) => (
+                      <Anchor key={w.id} component={Link} to={`/workers/${w.id}`} size="sm">
+                        {w.name}
+                      </Anchor>
+                    ))}
+                  </Group>
+                ) : null
+              }
+            />
+            <Fact
+              label="Crews"
+              value={
+                crews.length > 0 ? (
+                  <Group gap={6} component="span">
+                    {crews.map((c) => (
+                      <Badge
+                        key={c.id}
+                        component={Link}
+                        to={`/crews/${c.id}`}
+                        variant="light"
+                        style={{ cursor: 'pointer', textTransform: 'none' }}
+                      >
+                        {c.name}
+                      </Badge>
+                    ))}
+                  </Group>
+                ) : null
+              }
+            />
+            <Fact label="Client" value={r.notifyClient ? 'Notified' : 'Not notified'} />
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
