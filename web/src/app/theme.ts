@@ -21,8 +21,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-green-light-color': '#1e6b31',
     // The dashboard's yellow "needs a plan" alert title (yellow-9 on yellow-0 is about 2.3:1).
     '--mantine-color-yellow-light-color': '#7a4a00',
+    // Field errors and required marks (red-6 on white is about 3.9:1).
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
