@@ -69,8 +69,11 @@ const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycle
 
 /** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
 export const checkoutRequestSchema = z.object({
-  userId: z.string({ error: BILLING_MESSAGES.userIdRequired }).min(1, BILLING_MESSAGES.userIdRequired),
-  email: z.email({ error: BILLING_MESSAGES.emailInvalid }),
+  userId: z
+    .string({ error: BILLING_MESSAGES.userIdRequired })
+    .min(1, BILLING_MESSAGES.userIdRequired)
+    .max(128, BILLING_MESSAGES.userIdRequired),
+  email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
   plan: planField,
   billingCycle: cycleField,
 });
@@ -84,7 +87,9 @@ export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 export const changeSubscriptionRequestSchema = z.object({
   subscriptionId: z
     .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
-    .min(1, BILLING_MESSAGES.subscriptionIdRequired),
+    .min(1, BILLING_MESSAGES.subscriptionIdRequired)
+    // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
+    .max(255, 'Subscription id is not valid'),
   plan: planField,
   billingCycle: cycleField,
 });

@@ -86,3 +86,32 @@ describe('the API app', () => {
     expect(await res.json()).toEqual({ error: MESSAGES.permissionDenied });
   });
 });
+
+describe('profile input limits', () => {
+  it.each([
+    ['a NUL', 'Ann\u0000'],
+    ['a BEL', 'Ann\u0007'],
+    ['a right-to-left override', 'Ann\u202Eevil'],
+    ['a lone surrogate', 'Ann\ud800'],
+  ])('should answer 400 and store nothing when the name holds %s', async (_what, name) => {
+    const { app, accounts } = appFor(alice);
+    const res = await app.request('/api/me/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, company: null, units: 'us' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { field: string }).field).toBe('name');
+    expect(accounts.profiles.size).toBe(0);
+  });
+
+  it('should answer 413 to a body over 64 KB', async () => {
+    const { app } = appFor(alice);
+    const res = await app.request('/api/me/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'content-length': String(70_000) },
+      body: JSON.stringify({ name: 'x'.repeat(70_000), company: null, units: 'us' }),
+    });
+    expect(res.status).toBe(413);
+  });
+});
