@@ -3,8 +3,8 @@ import { UNIT_SYSTEMS } from './account';
 
 // Control characters, bidi overrides and lone surrogates are refused in names (issue 13): they hide
 // or reorder text wherever the name is shown.
-// eslint-disable-next-line no-control-regex
 const HIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** One schema validates the settings form and `PUT /api/me/profile`. */
