@@ -24,6 +24,26 @@ async function metrics() {
   return res.body;
 }
 
+/** The figures once `moved` holds (webhooks land asynchronously), or the last read after 10 s. */
+async function metricsWhen(moved: (m: any) => boolean) {
+  const deadline = Date.now() + 10_000;
+  let m = await metrics();
+  while (!moved(m) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    m = await metrics();
+  }
+  return m;
+}
+
+async function sandbox(pathname: string) {
+  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+}
+
 describe('GET /api/admin/metrics', () => {
   it('should answer 403 when the caller is not an admin', async () => {
     const res = await callApi(stack, '/api/admin/metrics', { token: contractor.token });
@@ -97,6 +117,62 @@ describe('GET /api/admin/metrics', () => {
     expect(
       after.subscriptionAnalytics.planDistribution.premium -
         before.subscriptionAnalytics.planDistribution.premium,
+    ).toBe(1);
+  });
+
+  it('should move by exactly one renewal, one failed payment and one cancellation when they go through the sandbox', async () => {
+    const price = 2999; // Basic monthly
+    const before = await metrics();
+    const buyer = await newAccount(stack, 'metrics-lifecycle');
+    await subscribe(stack, buyer, 'basic', 'monthly');
+    const me = await callApi(stack, '/api/me', { token: buyer.token });
+    const subscriptionId = me.body.subscription.id as string;
+    const start = await metricsWhen(
+      (m) => m.billingSummary.totalRevenue - before.billingSummary.totalRevenue >= price,
+    );
+    expect(start.billingSummary.totalRevenue - before.billingSummary.totalRevenue).toBe(price);
+    expect(start.subscriptionAnalytics.mrr - before.subscriptionAnalytics.mrr).toBe(price);
+
+    await sandbox(`/__sandbox/subscriptions/${subscriptionId}/renew`);
+    const renewed = await metricsWhen(
+      (m) => m.billingSummary.totalRevenue !== start.billingSummary.totalRevenue,
+    );
+    expect(renewed.billingSummary.totalRevenue - start.billingSummary.totalRevenue).toBe(price);
+    expect(renewed.billingSummary.paidInvoices - start.billingSummary.paidInvoices).toBe(1);
+    expect(renewed.subscriptionAnalytics.mrr).toBe(start.subscriptionAnalytics.mrr);
+
+    await sandbox(`/__sandbox/subscriptions/${subscriptionId}/fail-payment`);
+    const failed = await metricsWhen(
+      (m) => m.billingSummary.failedInvoices !== renewed.billingSummary.failedInvoices,
+    );
+    expect(failed.billingSummary.failedInvoices - renewed.billingSummary.failedInvoices).toBe(1);
+    expect(failed.billingSummary.totalRevenue).toBe(renewed.billingSummary.totalRevenue);
+    // Past due still grants the plan: still live, still in MRR.
+    expect(failed.subscriptionAnalytics.activeSubscriptions).toBe(
+      renewed.subscriptionAnalytics.activeSubscriptions,
+    );
+    expect(failed.subscriptionAnalytics.mrr).toBe(renewed.subscriptionAnalytics.mrr);
+
+    await sandbox(`/__sandbox/subscriptions/${subscriptionId}/cancel`);
+    const canceled = await metricsWhen(
+      (m) =>
+        m.subscriptionAnalytics.canceledSubscriptions !== failed.subscriptionAnalytics.canceledSubscriptions,
+    );
+    expect(
+      canceled.subscriptionAnalytics.canceledSubscriptions -
+        failed.subscriptionAnalytics.canceledSubscriptions,
+    ).toBe(1);
+    expect(
+      canceled.subscriptionAnalytics.activeSubscriptions - failed.subscriptionAnalytics.activeSubscriptions,
+    ).toBe(-1);
+    expect(canceled.subscriptionAnalytics.mrr - failed.subscriptionAnalytics.mrr).toBe(-price);
+    expect(
+      canceled.subscriptionAnalytics.planDistribution.basic -
+        failed.subscriptionAnalytics.planDistribution.basic,
+    ).toBe(-1);
+    expect(
+      canceled.subscriptionAnalytics.planDistribution.none -
+        failed.subscriptionAnalytics.planDistribution.none,
     ).toBe(1);
   });
 });
