@@ -10,6 +10,8 @@ import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subsc
 import { workersRoutes } from '../routes/workers.routes';
 import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
 import { adminWeatherRoutes } from '../routes/admin-weather.routes';
+import { adminMetricsRoutes } from '../routes/admin-metrics.routes';
+import type { MetricsStore } from '../core/admin/metrics.ports';
 import { alertsRoutes } from '../routes/alerts.routes';
 import { weatherRoutes } from '../routes/weather.routes';
 import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
@@ -36,6 +38,8 @@ export interface ApiDeps {
   unsubscribe?: UnsubscribeRoutesDeps;
   /** Local only: the stand-in for the SNS-subscribed email-events Lambda (bounces, complaints). */
   emailEvents?: EmailEventsRoutesDeps;
+  /** The admin metrics' reads (GET /api/admin/metrics); absent in apps built without them. */
+  metrics?: MetricsStore;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -59,6 +63,7 @@ export function createApiApp(deps: ApiDeps) {
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   app.route('/', adminWeatherRoutes());
   app.route('/', meRoutes(deps));
+  if (deps.metrics) app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
     const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds() };

@@ -1,6 +1,7 @@
 import type { LambdaConfig } from '../config';
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { createRecordsStore } from '../adapters/dynamo/records.repo';
+import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
@@ -22,6 +23,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     ...data,
     accounts,
     records,
+    metrics: new DynamoMetricsStore(data.db),
     emailRoot: email,
     email: email.email,
     unsubscribe: email.unsubscribe,

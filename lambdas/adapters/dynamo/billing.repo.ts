@@ -70,9 +70,10 @@ function toSubscriptionItem(record: Subscription, ownerId: string, version: numb
   };
 }
 
-function toEntryItem(entry: BillingHistoryEntry, ownerId: string) {
+function toEntryItem(entry: BillingHistoryEntry & { paymentFailed?: true }, ownerId: string) {
   return {
     ownerId,
+    paymentFailed: entry.paymentFailed,
     invoiceId: entry.id,
     date: entry.date,
     description: entry.description,

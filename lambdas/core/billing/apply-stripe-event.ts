@@ -308,7 +308,15 @@ async function planCommit(event: BillingEvent, deps: ApplyEventDeps, now: Date):
       customer,
       subscription,
       subscriptionIdToMap: snapshot?.id ?? null,
-      billingEntry: invoice ? toBillingEntry(invoice) : null,
+      billingEntry: invoice
+        ? {
+            ...toBillingEntry(invoice),
+            // Re-read from Stripe: a paid invoice is never marked, whatever order the events came in.
+            ...(event.type === 'invoice.payment_failed' && invoice.status !== 'paid'
+              ? { paymentFailed: true as const }
+              : {}),
+          }
+        : null,
     },
   };
 }

@@ -161,7 +161,8 @@ export interface EventCommit {
   subscription: { record: Subscription; expectedVersion: number | null } | null;
   /** Subscription id to map to `ownerId` (for plan changes and ownership checks). */
   subscriptionIdToMap: string | null;
-  billingEntry: BillingHistoryEntry | null;
+  /** `paymentFailed`: a payment attempt on this unpaid invoice failed (Stripe leaves it `open`). */
+  billingEntry: (BillingHistoryEntry & { paymentFailed?: true }) | null;
 }
 
 export interface VersionedSubscription {

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
 
 /** One billing history entry per invoice id (spec §3); amount in integer cents. */
 export function billingEntryEntity(config: EntityConfig) {
@@ -16,6 +16,8 @@ export function billingEntryEntity(config: EntityConfig) {
         status: { type: 'string', required: true },
         invoiceNumber: { type: 'string' },
         invoiceUrl: { type: 'string' },
+        /** A payment attempt on this unpaid invoice failed (the admin metrics count it as failed). */
+        paymentFailed: { type: 'boolean' },
         /** The invoice's lines (credit for unused time, charge for the new plan); cents, credits negative. */
         lines: {
           type: 'list',
@@ -35,6 +37,12 @@ export function billingEntryEntity(config: EntityConfig) {
         byOwner: {
           pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['ownerId'] },
           sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['invoiceId'] },
+        },
+        /** Every billing entry by date, for the admin metrics. */
+        allForMetrics: {
+          index: TABLE_KEYS.gsi2.name,
+          pk: metricsPartition('billingEntry'),
+          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['date', 'invoiceId'] },
         },
       },
     },

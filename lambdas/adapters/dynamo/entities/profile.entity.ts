@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
 
 /** The account owner's profile, one per account. */
 export function profileEntity(config: EntityConfig) {
@@ -19,6 +19,12 @@ export function profileEntity(config: EntityConfig) {
         byUser: {
           pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
           sk: { field: TABLE_KEYS.sk, composite: [] },
+        },
+        /** Every profile, for the admin metrics (createdAt is optional, so it is not in the key). */
+        allForMetrics: {
+          index: TABLE_KEYS.gsi2.name,
+          pk: metricsPartition('profile'),
+          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['userId'] },
         },
       },
     },

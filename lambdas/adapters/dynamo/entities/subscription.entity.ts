@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
 
 /** The account's subscription record (spec §3), as the webhook last wrote it. */
 export function subscriptionEntity(config: EntityConfig) {
@@ -49,6 +49,12 @@ export function subscriptionEntity(config: EntityConfig) {
         byUser: {
           pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
           sk: { field: TABLE_KEYS.sk, composite: [] },
+        },
+        /** Every subscription record, for the admin metrics. */
+        allForMetrics: {
+          index: TABLE_KEYS.gsi2.name,
+          pk: metricsPartition('subscription'),
+          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['userId'] },
         },
       },
     },

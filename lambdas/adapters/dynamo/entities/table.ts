@@ -14,6 +14,14 @@ export const TABLE_KEYS = {
 
 export const SERVICE = 'raincheck';
 
+/**
+ * The constant gsi2 partition of one kind of item, read whole by the admin metrics
+ * (docs/metrics.md): one query per kind, never a scan.
+ */
+export function metricsPartition(kind: 'profile' | 'subscription' | 'billingEntry') {
+  return { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: [], template: `metrics#${kind}` } as const;
+}
+
 /** What every entity factory is given: the table and the one document client of the process. */
 export interface EntityConfig {
   table: string;
