@@ -39,6 +39,8 @@ const configSchema = z.object({
   /** Local only: the payments sandbox's base URL; unset means api.stripe.com. */
   STRIPE_API_BASE: optionalUrl,
   WEATHER_API_KEY_PARAM: z.optional(z.string()),
+  /** Open-Meteo's geocoding API base URL (address lookup in the jobsite form). */
+  RAINCHECK_GEOCODING_URL: optionalUrl,
   APP_ORIGIN: z.optional(z.string()),
   /**
    * Weather (lambdas/adapters/weather/weather.factory.ts). Which forecast provider to use:

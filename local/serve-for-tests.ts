@@ -11,6 +11,10 @@ export const READY_PREFIX = 'RAINCHECK_STACK_READY ';
 
 async function main() {
   const env = process.env;
+  // Tests reach nothing outside this machine: simulated weather, and a geocoder address on loopback
+  // where nothing listens (the jobsite form's lookup then answers 503, as it does offline).
+  env.RAINCHECK_WEATHER_PROVIDER ??= 'simulated';
+  env.RAINCHECK_GEOCODING_URL ??= 'http://127.0.0.1:9';
   // A signal during start-up exits at once; the exit hook of local/processes.ts ends the emulators.
   let stopRequested: (() => void) | null = () => process.exit(0);
   const onSignal = () => stopRequested?.();

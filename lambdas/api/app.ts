@@ -14,6 +14,8 @@ import { adminMetricsRoutes } from '../routes/admin-metrics.routes';
 import type { MetricsStore } from '../core/admin/metrics.ports';
 import { alertsRoutes } from '../routes/alerts.routes';
 import { weatherRoutes } from '../routes/weather.routes';
+import { geocodeRoutes } from '../routes/geocode.routes';
+import type { Geocoder } from '../core/geo/geocoder.ports';
 import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
 import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
 import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-events.routes';
@@ -32,6 +34,8 @@ export interface ApiDeps {
   ids?: IdGenerator;
   /** The dispatch (admin run now, alert history); absent in apps built without it. */
   dispatch?: DispatchDeps;
+  /** Address lookup for the jobsite form. */
+  geocoder?: Geocoder;
   /** Email templates, previews and test sends. */
   email?: EmailTemplatesRoutesDeps;
   /** The public unsubscribe routes of notice links. */
@@ -73,6 +77,7 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));
     app.route('/', alertsRoutes(deps.dispatch));

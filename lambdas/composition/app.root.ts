@@ -5,6 +5,7 @@ import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
+import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -30,6 +31,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     workerStatus: email.workerStatus,
     mailer: email.mailer,
     dispatch: createDispatchDeps(data, { accounts, records, email }),
+    geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
   };
 }
 

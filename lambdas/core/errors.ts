@@ -4,6 +4,8 @@ export class ForbiddenError extends Error {}
 export class NotFoundError extends Error {}
 /** The change would break a reference or a uniqueness rule; nothing was changed (409). */
 export class ConflictError extends Error {}
+/** A service the request depends on cannot be reached now; the caller may try again or work around it (503). */
+export class ServiceUnavailableError extends Error {}
 export class ValidationError extends Error {
   /** Every invalid field with its reason (dotted paths, e.g. `workingHours.end`). */
   readonly fields: Record<string, string>;

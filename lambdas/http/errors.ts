@@ -6,13 +6,14 @@ import {
   ForbiddenError,
   NotAuthenticatedError,
   NotFoundError,
+  ServiceUnavailableError,
   ValidationError,
 } from '../core/errors';
 import { RowsValidationError } from '../core/records/rows-validation.error';
 
 /** What went wrong, independent of how an app words its error bodies. */
 export interface HttpProblem {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 500 | 502;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 500 | 502 | 503;
   /** The domain message (what happened, what to do). */
   message: string;
   field?: string;
@@ -34,6 +35,7 @@ export function toProblem(err: unknown): HttpProblem {
   if (err instanceof NotFoundError) return { status: 404, message: err.message || 'Not found' };
   if (err instanceof ConflictError || err instanceof AlreadySubscribedError)
     return { status: 409, message: err.message };
+  if (err instanceof ServiceUnavailableError) return { status: 503, message: err.message };
   if (err instanceof PaymentProviderError) {
     logError('Payment provider error', err);
     return { status: 502, message: err.message };

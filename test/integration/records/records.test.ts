@@ -273,3 +273,14 @@ describe('workers CSV import', () => {
     expect((await api('/api/workers', { token: account.token })).body.items).toHaveLength(2);
   });
 });
+
+describe('address lookup', () => {
+  it('should answer 503 with a clear message when the geocoder cannot be reached, and 400 for an empty query', async () => {
+    const offline = await api('/api/geocode?q=Chicago', { token: premium.token });
+    expect(offline.status).toBe(503);
+    expect(offline.body.error).toMatch(/Type the coordinates/);
+    const empty = await api('/api/geocode?q=', { token: premium.token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.field).toBe('q');
+  });
+});

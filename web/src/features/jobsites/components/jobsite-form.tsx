@@ -34,6 +34,7 @@ import {
   type FieldErrors,
 } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
+import { AddressLookup } from './address-lookup';
 import { describeRule, METRIC_OPTIONS, OP_LABELS, thresholdText, thresholdValue } from '../rule-units';
 
 export interface Option {
@@ -335,6 +336,16 @@ export function JobsiteForm({
               comboboxProps={{ withinPortal: true }}
             />
             <Textarea label="Address" autosize minRows={2} {...text('address')} error={errors.address} />
+            <AddressLookup
+              address={values.address}
+              onPick={(place) =>
+                setValues((v) => ({
+                  ...v,
+                  latitude: String(place.latitude),
+                  longitude: String(place.longitude),
+                }))
+              }
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput
                 label="Latitude"
