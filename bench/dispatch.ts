@@ -530,12 +530,17 @@ function makeWorld(count: number, seed: number, asOf: Date): World {
       };
       tenant.jobsites.set(jobsite.id, jobsite);
       cells.add(gridCell(latitude, longitude).key);
-      due.push({ tenantId: id, jobsiteId: jobsite.id, workDate, noticeTime: '15:00' });
+      due.push({
+        tenantId: id,
+        jobsiteId: jobsite.id,
+        workDate,
+        noticeTime: '15:00',
+        cell: `${gridCell(latitude, longitude).key}|`,
+      });
     }
   }
-  // The planner queries zone by zone: due jobsites come grouped by timezone.
-  const zoneOf = (d: DueJobsite) => tenants.get(d.tenantId)!.jobsites.get(d.jobsiteId)!.timezone;
-  due.sort((a, b) => (zoneOf(a) < zoneOf(b) ? -1 : zoneOf(a) > zoneOf(b) ? 1 : 0));
+  // As the planner hands them over: ordered by grid cell, so a cell's jobsites share a batch.
+  due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
   return { tenants, due, cells: cells.size };
 }
 

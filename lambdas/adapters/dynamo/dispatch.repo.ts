@@ -29,7 +29,7 @@ export class DynamoNoticeSchedule implements NoticeSchedule {
 
   async dueAt(timezone: string, time: string) {
     const { data } = await this.db.entities.noticeSlot.query.bySlot({ timezone, time }).go({ pages: 'all' });
-    return data.map((s) => ({ ...s, workingDays: s.workingDays ?? [] }));
+    return data.map((s) => ({ ...s, workingDays: s.workingDays ?? [], cell: s.cell ?? undefined }));
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   StoredRecord,
   WorkerRepo,
 } from '../../core/records/records.ports';
+import { gridCellKey } from '../../../shared/weather/grid-cell';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -270,6 +271,7 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
           forDay: n.forDay,
           timezone: j.timezone,
           workingDays: j.workingDays,
+          cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
         }))
       : [];
   const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>

@@ -11,6 +11,8 @@ export interface NoticeSlotRecord {
   forDay: 'next' | 'same';
   timezone: string;
   workingDays: number[];
+  /** Forecast grid cell (and pinned scenario) of the jobsite; absent on slots written before it existed. */
+  cell?: string;
 }
 
 export interface NoticeSchedule {
@@ -26,6 +28,7 @@ export interface DueJobsite {
   jobsiteId: string;
   workDate: string;
   noticeTime: string;
+  cell?: string;
 }
 
 export type MessageKind = 'notice' | 'update' | 'allClear';

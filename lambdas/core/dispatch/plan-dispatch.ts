@@ -33,9 +33,19 @@ export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promis
       return slots.flatMap((s): DueJobsite[] => {
         const target = addDays(local.date, s.forDay === 'next' ? 1 : 0);
         if (!s.workingDays.includes(target.isoWeekday)) return [];
-        return [{ tenantId: s.tenantId, jobsiteId: s.jobsiteId, workDate: target.date, noticeTime: s.time }];
+        return [
+          {
+            tenantId: s.tenantId,
+            jobsiteId: s.jobsiteId,
+            workDate: target.date,
+            noticeTime: s.time,
+            cell: s.cell,
+          },
+        ];
       });
     }),
   );
-  return perZone.flat();
+  // Jobsites of one grid cell side by side: batches are cut from this order, so a cell's forecast
+  // is asked for once per run however many zones its jobsites' notices come from.
+  return perZone.flat().sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
 }

@@ -18,6 +18,8 @@ export function noticeSlotEntity(config: EntityConfig) {
         forDay: { type: ['next', 'same'] as const, required: true },
         timezone: { type: 'string', required: true },
         workingDays: { type: 'list', items: { type: 'number' }, required: true },
+        /** The jobsite's forecast grid cell: the planner orders due jobsites by it, so a cell is fetched once. */
+        cell: { type: 'string' },
       },
       indexes: {
         byJobsite: {
