@@ -9,7 +9,7 @@ import { meRoutes } from '../routes/me.routes';
 import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subscription.routes';
 import { workersRoutes } from '../routes/workers.routes';
 import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
-import { adminWeatherRoutes } from '../routes/admin-weather.routes';
+import { adminWeatherRoutes, type AdminWeatherDeps } from '../routes/admin-weather.routes';
 import { adminMetricsRoutes } from '../routes/admin-metrics.routes';
 import type { MetricsStore } from '../core/admin/metrics.ports';
 import { alertsRoutes } from '../routes/alerts.routes';
@@ -34,6 +34,8 @@ export interface ApiDeps {
   ids?: IdGenerator;
   /** The dispatch (admin run now, alert history); absent in apps built without it. */
   dispatch?: DispatchDeps;
+  /** The admin weather-testing screen's forecast source (live provider and simulated scenarios). */
+  weatherTesting?: AdminWeatherDeps;
   /** Address lookup for the jobsite form. */
   geocoder?: Geocoder;
   /** Email templates, previews and test sends. */
@@ -65,7 +67,7 @@ export function createApiApp(deps: ApiDeps) {
   // Every body is capped before anything reads it; a few routes raise their own cap.
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
-  app.route('/', adminWeatherRoutes());
+  app.route('/', adminWeatherRoutes(deps.weatherTesting));
   app.route('/', meRoutes(deps));
   if (deps.metrics) app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));

@@ -6,6 +6,7 @@ import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
+import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -20,6 +21,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
+  const dispatch = createDispatchDeps(data, { accounts, records, email });
   return {
     ...data,
     accounts,
@@ -30,7 +32,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     unsubscribe: email.unsubscribe,
     workerStatus: email.workerStatus,
     mailer: email.mailer,
-    dispatch: createDispatchDeps(data, { accounts, records, email }),
+    dispatch,
+    weatherTesting: { live: dispatch.weather, simulated: new SimulatedWeatherProvider(), clock: data.clock },
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
   };
 }

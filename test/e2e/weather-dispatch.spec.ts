@@ -95,6 +95,14 @@ test('should show the verdicts of a pasted recorded response on /admin/weather-t
   );
   await expect(table.getByRole('row', { name: /2025-12-30/ })).toContainText('full');
   await shoot(page, 'admin-weather-testing');
+
+  // Any location with a pinned scenario: the raw data fills the box, and its verdicts follow.
+  await page.getByRole('combobox', { name: 'Weather' }).click();
+  await page.getByRole('option', { name: 'Simulated: storm' }).click();
+  await page.getByRole('button', { name: 'Fetch the forecast' }).click();
+  await expect(page.getByLabel('Open-Meteo response (JSON)')).toHaveValue(/"timezone": "GMT"/);
+  await page.getByRole('button', { name: 'Evaluate' }).click();
+  await expect(table.getByText('full').first()).toBeVisible();
 });
 
 test('should email both workers, stop the one who unsubscribed, and send the all-clear to the other only', async ({

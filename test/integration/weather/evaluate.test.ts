@@ -63,3 +63,37 @@ describe('POST /api/admin/weather/evaluate', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('POST /api/admin/weather/forecast', () => {
+  it('should answer a pinned scenario as an Open-Meteo response that the evaluate route judges', async () => {
+    const { IdToken } = await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!');
+    const fetched = await callApi(stack, '/api/admin/weather/forecast', {
+      token: IdToken,
+      body: { latitude: 41.88, longitude: -87.63, scenario: 'storm', days: 3 },
+    });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.source).toBe('simulated');
+    expect(fetched.body.response).toMatchObject({ timezone: 'GMT', hourly_units: { time: 'unixtime' } });
+    const judged = await callApi(stack, '/api/admin/weather/evaluate', {
+      token: IdToken,
+      body: {
+        ...request(fetched.body.response),
+        timezone: 'America/Chicago',
+        workingDays: [1, 2, 3, 4, 5, 6, 7],
+      },
+    });
+    expect(judged.status).toBe(200);
+    expect(judged.body.days.length).toBeGreaterThan(0);
+    expect(judged.body.days.some((d: { verdict: string }) => d.verdict === 'full')).toBe(true);
+  });
+
+  it('should answer 400 naming the field for an unknown scenario', async () => {
+    const { IdToken } = await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!');
+    const res = await callApi(stack, '/api/admin/weather/forecast', {
+      token: IdToken,
+      body: { latitude: 41.88, longitude: -87.63, scenario: 'tornado' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('scenario');
+  });
+});

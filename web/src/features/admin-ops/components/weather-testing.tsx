@@ -5,6 +5,7 @@ import {
   Group,
   MultiSelect,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -14,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { SIMULATED_SCENARIOS } from '../../../../../shared/records/jobsite';
 import { PRESETS, presetRules } from '../../../../../shared/weather/presets';
 import type { Verdict } from '../../../../../shared/weather/engine';
 import { api, ApiError } from '../../../lib/api-client';
@@ -38,6 +40,14 @@ export function WeatherTesting() {
   const [timezone, setTimezone] = useState('America/New_York');
   const [units, setUnits] = useState<'us' | 'metric'>('us');
   const [parseError, setParseError] = useState<string | null>(null);
+  const [latitude, setLatitude] = useState('41.8781');
+  const [longitude, setLongitude] = useState('-87.6298');
+  const [scenario, setScenario] = useState<string | null>(null);
+  const fetchForecast = useMutation({
+    mutationFn: (body: unknown) =>
+      api<{ source: string; response: unknown }>('/api/admin/weather/forecast', { method: 'POST', body }),
+    onSuccess: ({ response }) => setForecast(JSON.stringify(response, null, 1)),
+  });
   const evaluate = useMutation({
     mutationFn: (body: unknown) =>
       api<{ days: EvaluatedDay[] }>('/api/admin/weather/evaluate', { method: 'POST', body }),
@@ -72,99 +82,145 @@ export function WeatherTesting() {
           Judge a pasted Open-Meteo response with any activity presets, exactly as the dispatch would.
         </Text>
       </div>
-      <form onSubmit={onSubmit} aria-label="Evaluate a forecast">
-        <Stack gap="sm">
-          <Textarea
-            label="Open-Meteo response (JSON)"
-            description="An object for one location or an array for several; the first location is judged."
-            autosize
-            minRows={6}
-            maxRows={14}
-            value={forecast}
-            onChange={(e) => setForecast(e.currentTarget.value)}
-            error={parseError}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+      <form
+        aria-label="Fetch a forecast"
+        onSubmit={(e) => {
+          e.preventDefault();
+          fetchForecast.mutate({ latitude: Number(latitude), longitude: Number(longitude), scenario });
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Latitude"
+            value={latitude}
+            onChange={(e) => setLatitude(e.currentTarget.value)}
+            w={130}
           />
-          <Group grow align="flex-start">
-            <MultiSelect
-              label="Activity presets"
-              data={PRESETS.map((p) => ({ value: p.id, label: p.name }))}
-              value={presets}
-              onChange={setPresets}
-              required
-            />
-            <TextInput
-              label="Timezone (IANA)"
-              value={timezone}
-              onChange={(e) => setTimezone(e.currentTarget.value)}
-              required
-            />
-            <Select
-              label="Units of the reasons"
-              data={[
-                { value: 'us', label: 'US (°F, mph, in)' },
-                { value: 'metric', label: 'Metric (°C, km/h, mm)' },
-              ]}
-              value={units}
-              onChange={(v) => setUnits(v === 'metric' ? 'metric' : 'us')}
-              allowDeselect={false}
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={evaluate.isPending} disabled={presets.length === 0}>
-              Evaluate
-            </Button>
-          </Group>
-        </Stack>
+          <TextInput
+            label="Longitude"
+            value={longitude}
+            onChange={(e) => setLongitude(e.currentTarget.value)}
+            w={130}
+          />
+          <Select
+            label="Weather"
+            data={[
+              { value: '', label: 'Live provider' },
+              ...SIMULATED_SCENARIOS.map((s) => ({ value: s, label: `Simulated: ${s}` })),
+            ]}
+            value={scenario ?? ''}
+            onChange={(v) => setScenario(v ? v : null)}
+            allowDeselect={false}
+            w={200}
+          />
+          <Button type="submit" variant="default" loading={fetchForecast.isPending}>
+            Fetch the forecast
+          </Button>
+        </Group>
+        {fetchForecast.error ? (
+          <Text c="red" size="sm" mt={4} role="alert">
+            {fetchForecast.error instanceof ApiError
+              ? fetchForecast.error.message
+              : 'The forecast could not be fetched.'}
+          </Text>
+        ) : null}
       </form>
-      {error ? (
-        <Alert color="red" title="Could not evaluate" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      {evaluate.data ? (
-        evaluate.data.days.length === 0 ? (
-          <Alert color="teal" title="No delays">
-            No rule is met in working hours on any day of this forecast.
+      {/* The raw data beside its verdicts on wide screens. */}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <form onSubmit={onSubmit} aria-label="Evaluate a forecast">
+          <Stack gap="sm">
+            <Textarea
+              label="Open-Meteo response (JSON)"
+              description="Fetched above, or pasted: an object for one location or an array for several; the first location is judged."
+              autosize
+              minRows={6}
+              maxRows={14}
+              value={forecast}
+              onChange={(e) => setForecast(e.currentTarget.value)}
+              error={parseError}
+              required
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+            />
+            <Group grow align="flex-start">
+              <MultiSelect
+                label="Activity presets"
+                data={PRESETS.map((p) => ({ value: p.id, label: p.name }))}
+                value={presets}
+                onChange={setPresets}
+                required
+              />
+              <TextInput
+                label="Timezone (IANA)"
+                value={timezone}
+                onChange={(e) => setTimezone(e.currentTarget.value)}
+                required
+              />
+              <Select
+                label="Units of the reasons"
+                data={[
+                  { value: 'us', label: 'US (°F, mph, in)' },
+                  { value: 'metric', label: 'Metric (°C, km/h, mm)' },
+                ]}
+                value={units}
+                onChange={(v) => setUnits(v === 'metric' ? 'metric' : 'us')}
+                allowDeselect={false}
+              />
+            </Group>
+            <Group>
+              <Button type="submit" loading={evaluate.isPending} disabled={presets.length === 0}>
+                Evaluate
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {error ? (
+          <Alert color="red" title="Could not evaluate" role="alert">
+            {error}
           </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder aria-label="Verdicts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Day</Table.Th>
-                  <Table.Th>Verdict</Table.Th>
-                  <Table.Th>Hours lost</Table.Th>
-                  <Table.Th>Why</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {evaluate.data.days.map((d) => (
-                  <Table.Tr key={d.date}>
-                    <Table.Td>{d.date}</Table.Td>
-                    <Table.Td>
-                      <Text c={VERDICT_COLOR[d.verdict]} fw={600} size="sm">
-                        {d.verdict}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {d.hoursLost} / {d.workingHours}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.rules.map((r) => (
-                        <Text key={r.id} size="sm">
-                          {r.reason} <Code>{r.id}</Code>
-                        </Text>
-                      ))}
-                    </Table.Td>
+        ) : null}
+        {evaluate.data ? (
+          evaluate.data.days.length === 0 ? (
+            <Alert color="teal" title="No delays">
+              No rule is met in working hours on any day of this forecast.
+            </Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped withTableBorder aria-label="Verdicts">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Day</Table.Th>
+                    <Table.Th>Verdict</Table.Th>
+                    <Table.Th>Hours lost</Table.Th>
+                    <Table.Th>Why</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      ) : null}
+                </Table.Thead>
+                <Table.Tbody>
+                  {evaluate.data.days.map((d) => (
+                    <Table.Tr key={d.date}>
+                      <Table.Td>{d.date}</Table.Td>
+                      <Table.Td>
+                        <Text c={VERDICT_COLOR[d.verdict]} fw={600} size="sm">
+                          {d.verdict}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {d.hoursLost} / {d.workingHours}
+                      </Table.Td>
+                      <Table.Td>
+                        {d.rules.map((r) => (
+                          <Text key={r.id} size="sm">
+                            {r.reason} <Code>{r.id}</Code>
+                          </Text>
+                        ))}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        ) : null}
+      </SimpleGrid>
     </Stack>
   );
 }
