@@ -64,6 +64,15 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
           jobsiteId: d.jobsiteId,
           workDate: d.workDate ?? '',
         })),
+        caughtUp: r.caughtUp ?? 0,
+        unjudged: (r.unjudged ?? []).map((u) => ({
+          tenantId: u.tenantId,
+          jobsiteId: u.jobsiteId,
+          workDate: u.workDate,
+          noticeTime: u.noticeTime,
+          timezone: u.timezone,
+          ...(u.cell ? { cell: u.cell } : {}),
+        })),
       }));
   }
 }

@@ -29,6 +29,18 @@ export interface DueJobsite {
   workDate: string;
   noticeTime: string;
   cell?: string;
+  /** The jobsite's zone (absent on entries recorded before it was kept): catching up reads its local date. */
+  timezone?: string;
+}
+
+/** A due jobsite a run could not judge (no forecast, a failed batch): the next runs catch it up. */
+export interface UnjudgedJobsite {
+  tenantId: string;
+  jobsiteId: string;
+  workDate: string;
+  noticeTime: string;
+  timezone: string;
+  cell?: string;
 }
 
 export type MessageKind = 'notice' | 'update' | 'allClear';
@@ -53,7 +65,12 @@ export interface DispatchRun {
   sent: SentCounts;
   failed: number;
   errors: string[];
+  /** Every jobsite the run took on: those due in its slot, then those it caught up. */
   dueJobsites: { tenantId: string; jobsiteId: string; workDate: string }[];
+  /** Of `due`, the jobsites left unjudged by earlier runs that this run took on again. */
+  caughtUp: number;
+  /** Jobsites the run could not judge; the next runs take them on again while their day lasts. */
+  unjudged: UnjudgedJobsite[];
 }
 
 export interface DispatchRunRepo {

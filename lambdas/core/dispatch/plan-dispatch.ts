@@ -40,6 +40,7 @@ export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promis
             workDate: target.date,
             noticeTime: s.time,
             cell: s.cell,
+            timezone: s.timezone,
           },
         ];
       });

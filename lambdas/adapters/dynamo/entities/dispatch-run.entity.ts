@@ -39,6 +39,23 @@ export function dispatchRunEntity(config: EntityConfig) {
           },
         },
         failed: { type: 'number' },
+        /** Of `due`, the jobsites earlier runs left unjudged that this run took on again. */
+        caughtUp: { type: 'number' },
+        /** Jobsites the run could not judge: the next runs catch them up while their day lasts. */
+        unjudged: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              tenantId: { type: 'string', required: true },
+              jobsiteId: { type: 'string', required: true },
+              workDate: { type: 'string', required: true },
+              noticeTime: { type: 'string', required: true },
+              timezone: { type: 'string', required: true },
+              cell: { type: 'string' },
+            },
+          },
+        },
         errors: { type: 'list', items: { type: 'string' } },
         trigger: { type: 'string' },
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
