@@ -13,6 +13,8 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
+const MAX_STORED_DUE = 200;
+const MAX_STORED_UNJUDGED = 1200;
 
 function isConditionFailure(err: unknown): boolean {
   const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
@@ -38,7 +40,18 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
 
   async record(run: DispatchRun): Promise<void> {
     const expiresAt = Math.floor(Date.parse(run.startedAt) / 1000) + RUN_RETENTION_SECONDS;
-    await this.db.entities.dispatchRun.put({ ...run, checkedJobsites: run.due, expiresAt }).go();
+    // A DynamoDB item holds at most 400 KB: the list of due jobsites is kept for a look at a run, not
+    // for counting (`due` is the count), so only its head is stored; the unjudged list, which the next
+    // run catches up from, is capped well under the limit (a larger outage is in `failed` and the log).
+    await this.db.entities.dispatchRun
+      .put({
+        ...run,
+        dueJobsites: run.dueJobsites.slice(0, MAX_STORED_DUE),
+        unjudged: run.unjudged.slice(0, MAX_STORED_UNJUDGED),
+        checkedJobsites: run.due,
+        expiresAt,
+      })
+      .go();
   }
 
   async listRecent(limit: number): Promise<DispatchRun[]> {
