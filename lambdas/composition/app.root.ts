@@ -20,6 +20,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
+  const dispatch = createDispatchDeps(data, { accounts, records, email });
   return {
     ...data,
     accounts,
@@ -30,7 +31,9 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     unsubscribe: email.unsubscribe,
     workerStatus: email.workerStatus,
     mailer: email.mailer,
-    dispatch: createDispatchDeps(data, { accounts, records, email }),
+    dispatch,
+    /** The weather-day ledger reads the dispatch's decisions. */
+    ledger: { decisions: dispatch.decisions },
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
   };
 }
