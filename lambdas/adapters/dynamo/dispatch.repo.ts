@@ -8,6 +8,7 @@ import type {
   MessageClaim,
   NoticeSchedule,
   SentMessage,
+  SentPerDay,
   WorkedMark,
 } from '../../core/dispatch/dispatch.ports';
 import type { RaincheckService } from './service';
@@ -140,7 +141,7 @@ function decisionFromItem(data: DecisionItem): Decision {
   };
 }
 
-export class DynamoClaimRepo implements ClaimRepo {
+export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   constructor(private readonly db: RaincheckService) {}
 
   private key(c: MessageClaim) {
@@ -174,6 +175,20 @@ export class DynamoClaimRepo implements ClaimRepo {
 
   async release(claim: MessageClaim): Promise<void> {
     await this.db.entities.notificationClaim.delete(this.key(claim)).go();
+  }
+
+  async sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string) {
+    // The sort key goes on past the date (message key, recipient): read to the day after `to`, keep ≤ `to`.
+    const after = new Date(Date.parse(`${to}T00:00:00Z`) + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const { data } = await this.db.entities.notificationClaim.query
+      .byMessage(tenantKey(tenant, { jobsiteId }))
+      .between({ workDate: from }, { workDate: after })
+      .go({ pages: 'all', attributes: ['workDate', 'status'] });
+    const counts: Record<string, number> = {};
+    for (const c of data)
+      if (c.status === 'SENT' && c.workDate >= from && c.workDate <= to)
+        counts[c.workDate] = (counts[c.workDate] ?? 0) + 1;
+    return counts;
   }
 
   async listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]> {

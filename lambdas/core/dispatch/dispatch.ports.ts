@@ -142,6 +142,12 @@ export interface SentMessage extends MessageClaim {
   messageId: string | null;
 }
 
+/** Messages sent about each working day of one jobsite (the ledger's "who was told"). */
+export interface SentPerDay {
+  /** Count of SENT claims per work date from `from` to `to` (inclusive); days without one are absent. */
+  sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Record<string, number>>;
+}
+
 export interface ClaimRepo {
   /** Creates the claim (PENDING) only if nobody holds it; false when it is taken. */
   claim(claim: MessageClaim, at: Date): Promise<boolean>;

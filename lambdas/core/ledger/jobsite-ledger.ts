@@ -1,5 +1,5 @@
 import type { TenantId } from '../caller';
-import type { DecisionRepo } from '../dispatch/dispatch.ports';
+import type { DecisionRepo, SentPerDay } from '../dispatch/dispatch.ports';
 import { NotFoundError, ValidationError } from '../errors';
 import type { RecordsStore } from '../records/records.ports';
 import { mustGet } from '../records/record-crud';
@@ -13,6 +13,8 @@ export interface LedgerDeps {
   records: RecordsStore;
   clock: Clock;
   decisions: DecisionRepo;
+  /** Sent messages per day (`notified` on each day); left out when absent. */
+  claims?: SentPerDay;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,7 +76,10 @@ export async function jobsiteLedger(
 ): Promise<JobsiteLedger> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
-  const decisions = await deps.decisions.listRange(tenant, jobsite.id, from, to);
+  const [decisions, sent] = await Promise.all([
+    deps.decisions.listRange(tenant, jobsite.id, from, to),
+    deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
+  ]);
   const ledger = computeLedger({
     from,
     to,
@@ -88,6 +93,7 @@ export async function jobsiteLedger(
       worked: d.worked ?? null,
       note: d.workedNote ?? null,
       decidedAt: d.decidedAt,
+      ...(sent ? { notified: sent[d.workDate] ?? 0 } : {}),
     })),
   });
   return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };

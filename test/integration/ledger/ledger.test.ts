@@ -1,6 +1,7 @@
 import { tenantFromStore } from '../../../lambdas/core/caller';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
-import type { Decision } from '../../../lambdas/core/dispatch/dispatch.ports';
+import { DynamoClaimRepo } from '../../../lambdas/adapters/dynamo/dispatch.repo';
+import type { Decision, MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
 import type { Verdict } from '../../../shared/weather/engine';
 import { callApi, newAccount, type TestAccount } from '../../support/accounts';
 import { testStack } from '../stack';
@@ -72,6 +73,31 @@ beforeAll(async () => {
     decision('2026-02-04', 'partial', 2),
   ])
     await root.dispatch.decisions.put(d);
+  // Who was told: two notices sent about Jan 30, one still pending; one about Feb 2.
+  const claims = new DynamoClaimRepo(root.db);
+  const claim = (workDate: string, recipient: string): MessageClaim => ({
+    tenantId: account.userId,
+    jobsiteId,
+    workDate,
+    messageKey: 'notice:full',
+    recipient,
+    kind: 'notice',
+    verdict: 'full',
+    audience: 'worker',
+    recipientName: recipient,
+    jobsiteName: 'Ledger Yard',
+    runId: 'ledger-test',
+  });
+  const at = new Date('2026-01-29T01:00:00Z');
+  for (const c of [
+    claim('2026-01-30', 'a@example.com'),
+    claim('2026-01-30', 'b@example.com'),
+    claim('2026-02-02', 'a@example.com'),
+  ]) {
+    await claims.claim(c, at);
+    await claims.markSent(c, `m-${c.recipient}-${c.workDate}`, at);
+  }
+  await claims.claim(claim('2026-01-30', 'c@example.com'), at);
   // The day before: an earlier day in the same month, to put January over its allowance.
   await root.dispatch.decisions.put(decision('2026-01-27', 'full', 10));
 }, 60_000);
@@ -99,7 +125,9 @@ describe('weather-day ledger', () => {
       worked: null,
       note: null,
       decidedAt: '2026-01-30T05:00:00.000Z',
+      notified: 2,
     });
+    expect(res.body.days.map((d: { notified: number }) => d.notified)).toEqual([0, 0, 2, 1, 0, 0]);
     expect(res.body.months).toEqual([
       { month: '2026-01', delayDays: 2, hoursLost: 20, anticipated: 1, beyondAllowance: 1 },
       { month: '2026-02', delayDays: 2, hoursLost: 16, anticipated: 1, beyondAllowance: 1 },

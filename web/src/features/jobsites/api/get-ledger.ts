@@ -23,6 +23,8 @@ export interface JobsiteLedger {
     worked: boolean | null;
     note: string | null;
     decidedAt: string;
+    /** Messages sent about the day. */
+    notified?: number;
   }[];
   months: LedgerMonth[];
   totals: { delayDays: number; hoursLost: number; beyondAllowance: number };
