@@ -625,6 +625,8 @@ function fakesFor(
   const decisionRepo: DecisionRepo = {
     get: async (tenant, jobsiteId, workDate) => decisions.get(`${tenant}|${jobsiteId}|${workDate}`) ?? null,
     put: async (d) => void decisions.set(`${d.tenantId}|${d.jobsiteId}|${d.workDate}`, d),
+    listRange: async () => [],
+    mark: async () => false,
   };
   const claimRepo: ClaimRepo = {
     claim: async (c) => (claims.has(claimKey(c)) ? false : (claims.set(claimKey(c), 'PENDING'), true)),

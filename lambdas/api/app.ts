@@ -20,6 +20,8 @@ import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubsc
 import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
 import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-events.routes';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
+import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
+import { ledgerRoutes } from '../routes/ledger.routes';
 
 export type { Authenticate } from '../http/kit';
 
@@ -46,6 +48,8 @@ export interface ApiDeps {
   emailEvents?: EmailEventsRoutesDeps;
   /** The admin metrics' reads (GET /api/admin/metrics); absent in apps built without them. */
   metrics?: MetricsStore;
+  /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
+  ledger?: { decisions: DecisionRepo; claims?: SentPerDay };
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -76,6 +80,8 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', clientsRoutes(records));
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
+    if (deps.ledger)
+      app.route('/', ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock }));
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));

@@ -2,6 +2,7 @@ import type { LambdaConfig } from '../config';
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { createRecordsStore } from '../adapters/dynamo/records.repo';
 import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
+import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
@@ -34,6 +35,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     mailer: email.mailer,
     dispatch,
     weatherTesting: { live: dispatch.weather, simulated: new SimulatedWeatherProvider(), clock: data.clock },
+    /** The weather-day ledger reads the dispatch's decisions. */
+    ledger: { decisions: dispatch.decisions, claims: new DynamoClaimRepo(data.db) },
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
   };
 }

@@ -83,6 +83,19 @@ export const jobsiteShape = {
     .default(DEFAULT_NOTICE_TIMES.map((n) => ({ ...n }))),
   rules: rulesSchema.default([]),
   recipients: recipientsSchema.default({ workerIds: [], crewIds: [], notifyClient: false }),
+  /** The contract's anticipated weather days per month, January first (the USACE-style baseline). */
+  anticipatedWeatherDays: z
+    .array(
+      z
+        .number({ message: 'Anticipated weather days must be numbers' })
+        .int('Anticipated weather days must be whole numbers')
+        .min(0, 'Anticipated weather days cannot be negative')
+        .max(31, 'At most 31 anticipated weather days a month'),
+      { message: 'Anticipated weather days must be a list of 12 numbers' },
+    )
+    .length(12, 'Anticipated weather days must have 12 months, January first')
+    .nullish()
+    .transform((v) => v ?? null),
   /** Pins the simulated weather provider to a named scenario for this jobsite (demos, tests). */
   scenario: z
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
@@ -103,9 +116,11 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite extends Omit<JobsiteFields, 'timezone'> {
+export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays'> {
   id: string;
   timezone: string;
+  /** Anticipated weather days per month, January first; null (or absent on older records) when not entered. */
+  anticipatedWeatherDays?: number[] | null;
   createdAt: string;
   updatedAt: string;
 }

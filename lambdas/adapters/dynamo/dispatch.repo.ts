@@ -8,6 +8,8 @@ import type {
   MessageClaim,
   NoticeSchedule,
   SentMessage,
+  SentPerDay,
+  WorkedMark,
 } from '../../core/dispatch/dispatch.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
@@ -97,22 +99,28 @@ export class DynamoDecisionRepo implements DecisionRepo {
     const { data } = await this.db.entities.dispatchDecision
       .get(tenantKey(tenant, { jobsiteId, workDate }))
       .go();
-    if (!data) return null;
-    return {
-      tenantId: data.tenantId,
-      jobsiteId: data.jobsiteId,
-      workDate: data.workDate,
-      verdict: data.verdict,
-      hoursLost: data.hoursLost,
-      delayCalled: data.delayCalled,
-      judgement: (data.judgement as Decision['judgement']) ?? null,
-      rules: (data.rules as Decision['rules']) ?? [],
-      forecast: (data.forecast as Decision['forecast']) ?? null,
-      lastKind: (data.lastKind as Decision['lastKind']) ?? null,
-      announcement: (data.announcement as Decision['announcement']) ?? null,
-      decidedAt: data.decidedAt,
-      runId: data.runId ?? '',
-    };
+    return data ? decisionFromItem(data) : null;
+  }
+
+  async listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]> {
+    const { data } = await this.db.entities.dispatchDecision.query
+      .byJobsiteDay(tenantKey(tenant, { jobsiteId }))
+      .between({ workDate: from }, { workDate: to })
+      .go({ pages: 'all' });
+    return data.map(decisionFromItem);
+  }
+
+  async mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean> {
+    try {
+      const update = this.db.entities.dispatchDecision
+        .patch(tenantKey(tenant, { jobsiteId, workDate }))
+        .set({ worked: mark.worked, markedAt: mark.markedAt });
+      await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   }
 
   async put(decision: Decision): Promise<void> {
@@ -122,12 +130,40 @@ export class DynamoDecisionRepo implements DecisionRepo {
         lastKind: decision.lastKind ?? undefined,
         announcement: decision.announcement ?? undefined,
         source: decision.forecast?.source,
+        worked: decision.worked ?? undefined,
+        workedNote: decision.workedNote ?? undefined,
+        markedAt: decision.markedAt ?? undefined,
       })
       .go();
   }
 }
 
-export class DynamoClaimRepo implements ClaimRepo {
+type DecisionItem = NonNullable<
+  Awaited<ReturnType<ReturnType<RaincheckService['entities']['dispatchDecision']['get']>['go']>>['data']
+>;
+
+function decisionFromItem(data: DecisionItem): Decision {
+  return {
+    tenantId: data.tenantId,
+    jobsiteId: data.jobsiteId,
+    workDate: data.workDate,
+    verdict: data.verdict,
+    hoursLost: data.hoursLost,
+    delayCalled: data.delayCalled,
+    judgement: (data.judgement as Decision['judgement']) ?? null,
+    rules: (data.rules as Decision['rules']) ?? [],
+    forecast: (data.forecast as Decision['forecast']) ?? null,
+    lastKind: (data.lastKind as Decision['lastKind']) ?? null,
+    announcement: (data.announcement as Decision['announcement']) ?? null,
+    decidedAt: data.decidedAt,
+    runId: data.runId ?? '',
+    worked: data.worked ?? null,
+    workedNote: data.workedNote ?? null,
+    markedAt: data.markedAt ?? null,
+  };
+}
+
+export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   constructor(private readonly db: RaincheckService) {}
 
   private key(c: MessageClaim) {
@@ -161,6 +197,20 @@ export class DynamoClaimRepo implements ClaimRepo {
 
   async release(claim: MessageClaim): Promise<void> {
     await this.db.entities.notificationClaim.delete(this.key(claim)).go();
+  }
+
+  async sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string) {
+    // The sort key goes on past the date (message key, recipient): read to the day after `to`, keep ≤ `to`.
+    const after = new Date(Date.parse(`${to}T00:00:00Z`) + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const { data } = await this.db.entities.notificationClaim.query
+      .byMessage(tenantKey(tenant, { jobsiteId }))
+      .between({ workDate: from }, { workDate: after })
+      .go({ pages: 'all', attributes: ['workDate', 'status'] });
+    const counts: Record<string, number> = {};
+    for (const c of data)
+      if (c.status === 'SENT' && c.workDate >= from && c.workDate <= to)
+        counts[c.workDate] = (counts[c.workDate] ?? 0) + 1;
+    return counts;
   }
 
   async listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]> {

@@ -148,6 +148,7 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
     notifyClient: i.recipients?.notifyClient ?? false,
   },
   scenario: (i.scenario as Jobsite['scenario'] | undefined) ?? null,
+  anticipatedWeatherDays: i.anticipatedWeatherDays?.length === 12 ? i.anticipatedWeatherDays : null,
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
@@ -169,6 +170,7 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   rules: j.rules,
   recipients: j.recipients,
   scenario: opt(j.scenario),
+  anticipatedWeatherDays: j.anticipatedWeatherDays ?? undefined,
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
 });

@@ -108,6 +108,17 @@ export interface Decision {
   announcement: Announcement | null;
   decidedAt: string;
   runId: string;
+  /** The contractor's mark (weather-day ledger): the day was actually worked, or not; null when unmarked. */
+  worked?: boolean | null;
+  workedNote?: string | null;
+  markedAt?: string | null;
+}
+
+/** The contractor's "worked" mark on a decided day. */
+export interface WorkedMark {
+  worked: boolean;
+  note: string | null;
+  markedAt: string;
 }
 
 export interface Announcement {
@@ -119,6 +130,10 @@ export interface Announcement {
 export interface DecisionRepo {
   get(tenant: TenantId, jobsiteId: string, workDate: string): Promise<Decision | null>;
   put(decision: Decision): Promise<void>;
+  /** The jobsite's decisions for working days from `from` to `to` (inclusive), by date. */
+  listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]>;
+  /** Stores the mark on an existing decision; false when there is no decision for that day. */
+  mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean>;
 }
 
 /** One message to one recipient; its key is claimed before anything is sent. */
@@ -142,6 +157,12 @@ export interface SentMessage extends MessageClaim {
   claimedAt: string;
   sentAt: string | null;
   messageId: string | null;
+}
+
+/** Messages sent about each working day of one jobsite (the ledger's "who was told"). */
+export interface SentPerDay {
+  /** Count of SENT claims per work date from `from` to `to` (inclusive); days without one are absent. */
+  sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Record<string, number>>;
 }
 
 export interface ClaimRepo {

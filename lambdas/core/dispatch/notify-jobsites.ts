@@ -268,6 +268,10 @@ export async function notifyJobsites(
       announcement,
       decidedAt: now.toISOString(),
       runId,
+      // A re-judged day keeps the contractor's mark.
+      worked: prior?.worked ?? null,
+      workedNote: prior?.workedNote ?? null,
+      markedAt: prior?.markedAt ?? null,
     });
     if (!announcement || !item.notify) continue;
 

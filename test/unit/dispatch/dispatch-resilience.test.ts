@@ -178,6 +178,8 @@ function world(upstreamUrl: string) {
   const decisionRepo: DecisionRepo = {
     get: async (t, jobsiteId, workDate) => decisions.get(`${t}|${jobsiteId}|${workDate}`) ?? null,
     put: async (d) => void decisions.set(`${d.tenantId}|${d.jobsiteId}|${d.workDate}`, d),
+    listRange: async () => [...decisions.values()],
+    mark: async () => false,
   };
   const claims = new Map<string, string>();
   const claimKey = (c: MessageClaim) =>

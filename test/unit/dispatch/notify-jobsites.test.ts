@@ -105,6 +105,8 @@ function fakes(workers: Worker[]) {
   const decisionRepo: DecisionRepo = {
     get: async (_t, jobsiteId, workDate) => decisions.get(`${jobsiteId}|${workDate}`) ?? null,
     put: async (d) => void decisions.set(`${d.jobsiteId}|${d.workDate}`, d),
+    listRange: async () => [...decisions.values()],
+    mark: async () => false,
   };
   const claimRepo: ClaimRepo = {
     claim: async (c) => (claims.has(keyOf(c)) ? false : (claims.set(keyOf(c), 'PENDING'), true)),

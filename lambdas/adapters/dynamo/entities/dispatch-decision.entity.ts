@@ -26,6 +26,10 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         announcement: { type: 'any' },
         decidedAt: { type: 'string', required: true },
         runId: { type: 'string' },
+        /** The contractor's mark: the called day was actually worked (true) or not (false). */
+        worked: { type: 'boolean' },
+        workedNote: { type: 'string' },
+        markedAt: { type: 'string' },
       },
       indexes: {
         byJobsiteDay: {

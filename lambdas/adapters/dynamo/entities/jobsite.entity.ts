@@ -47,6 +47,8 @@ export function jobsiteEntity(config: EntityConfig) {
           },
         },
         scenario: { type: 'string' },
+        /** Anticipated weather days per month, January first. */
+        anticipatedWeatherDays: { type: 'list', items: { type: 'number' } },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
       },

@@ -78,6 +78,23 @@ describe('JobsiteForm', () => {
     expect(input.rules![0]!.threshold).toBeCloseTo(2.54, 6);
   });
 
+  it('should send the anticipated weather days per month, empty months as 0, or null when none are entered', async () => {
+    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    renderForm(onSubmit);
+    type(/^Jobsite name/, 'Riverside tower');
+    type(/^Latitude/, '41.8781');
+    type(/^Longitude/, '-87.6298');
+    fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].anticipatedWeatherDays).toBeNull();
+
+    type('Anticipated weather days in Jan', '4');
+    type('Anticipated weather days in Dec', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]![0].anticipatedWeatherDays).toEqual([4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]);
+  });
+
   it("should append a preset's rules in the account's units and name the preset's source when a preset is chosen", async () => {
     const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
     renderForm(onSubmit);

@@ -18,6 +18,7 @@ import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-de
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { JobsitesPlot } from '../../../features/jobsites/components/jobsites-plot';
 import { JobsitesTable } from '../../../features/jobsites/components/jobsites-table';
+import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
 import { toast } from '../../../lib/toast';
 import { useJobsiteFormData } from './jobsite-options';
 
@@ -180,6 +181,7 @@ export function JobsitePage() {
         workers={pick(data.workers, site.recipients.workerIds)}
         crews={pick(data.crews, site.recipients.crewIds)}
       />
+      <WeatherLedger jobsiteId={site.id} />
       <ConfirmDeleteModal
         opened={deletion.opened}
         title={`Delete ${site.name}?`}

@@ -126,6 +126,10 @@ function initialValues(site: Jobsite | undefined, units: UnitSystem) {
     startDate: site?.startDate ?? '',
     endDate: site?.endDate ?? '',
     active: site?.active ?? true,
+    /** Anticipated weather days, January first; all empty = none entered. */
+    anticipated: Array.from({ length: 12 }, (_, i) =>
+      site?.anticipatedWeatherDays ? String(site.anticipatedWeatherDays[i] ?? 0) : '',
+    ),
     noticeTimes: (site?.noticeTimes ?? DEFAULT_NOTICE_TIMES).map((n) => ({ key: newKey(), ...n })),
     rules: (site?.rules ?? []).map((rule): RuleRow => {
       const { id, metric, op, threshold, ...rest } = rule;
@@ -179,8 +183,13 @@ function toInput(values: Values, derived: string | null, units: UnitSystem, site
     }),
     recipients: { workerIds: values.workerIds, crewIds: values.crewIds, notifyClient: values.notifyClient },
     scenario: site?.scenario ?? null,
+    anticipatedWeatherDays: values.anticipated.every((v) => v.trim() === '')
+      ? null
+      : values.anticipated.map((v) => (v.trim() === '' ? 0 : Number(v.trim()))),
   };
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A jobsite: where it is (coordinates, with the IANA timezone derived live and editable), when work
@@ -453,6 +462,29 @@ export function JobsiteForm({
               onChange={(e) => set('active')(e.currentTarget.checked)}
               error={errors.active}
             />
+            <Input.Wrapper
+              label="Anticipated weather days per month"
+              description="From the contract (the USACE-style baseline); the weather-day ledger counts the days beyond them. Leave empty if none."
+              error={err('anticipatedWeatherDays')}
+            >
+              <SimpleGrid cols={{ base: 4, sm: 6, md: 12 }} spacing="xs" mt={6}>
+                {MONTHS.map((month, i) => (
+                  <TextInput
+                    key={month}
+                    label={month}
+                    aria-label={`Anticipated weather days in ${month}`}
+                    inputMode="numeric"
+                    name={`anticipated-${i}`}
+                    value={values.anticipated[i]}
+                    onChange={(e) => {
+                      const next = [...values.anticipated];
+                      next[i] = e.currentTarget.value;
+                      set('anticipated')(next);
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            </Input.Wrapper>
           </Stack>
         </Fieldset>
 

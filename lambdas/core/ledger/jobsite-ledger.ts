@@ -1,0 +1,121 @@
+import type { TenantId } from '../caller';
+import type { DecisionRepo, SentPerDay } from '../dispatch/dispatch.ports';
+import { NotFoundError, ValidationError } from '../errors';
+import type { RecordsStore } from '../records/records.ports';
+import { mustGet } from '../records/record-crud';
+import type { Clock } from '../runtime.ports';
+import { computeLedger, type Ledger } from './ledger';
+
+export const LEDGER_MAX_DAYS = 400;
+export const LEDGER_DEFAULT_DAYS = 90;
+
+export interface LedgerDeps {
+  records: RecordsStore;
+  clock: Clock;
+  decisions: DecisionRepo;
+  /** Sent messages per day (`notified` on each day); left out when absent. */
+  claims?: SentPerDay;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(v: string): boolean {
+  if (!DATE.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+}
+
+/** Today's date at the jobsite, YYYY-MM-DD. */
+function localToday(now: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The range asked for: `from` and `to` inclusive, at most 400 days; by default the last 90 days
+ * up to today at the jobsite. 400 with the field named otherwise.
+ */
+export function ledgerRange(
+  query: { from?: string; to?: string },
+  today: string,
+): { from: string; to: string } {
+  for (const field of ['from', 'to'] as const) {
+    const v = query[field];
+    if (v !== undefined && !isIsoDate(v))
+      throw new ValidationError(field, `${field} must be a date like 2026-03-31`);
+  }
+  const to = query.to ?? (query.from ? shift(query.from, LEDGER_DEFAULT_DAYS - 1) : today);
+  const from = query.from ?? shift(to, -(LEDGER_DEFAULT_DAYS - 1));
+  if (from > to) throw new ValidationError('from', 'from must be on or before to');
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  if (days > LEDGER_MAX_DAYS) throw new ValidationError('to', `The range is at most ${LEDGER_MAX_DAYS} days`);
+  return { from, to };
+}
+
+export interface JobsiteLedger extends Ledger {
+  jobsite: { id: string; name: string; timezone: string };
+  from: string;
+  to: string;
+}
+
+/** The weather-day ledger of one of the tenant's jobsites (404 for unknown or foreign ids). */
+export async function jobsiteLedger(
+  tenant: TenantId,
+  jobsiteId: string,
+  query: { from?: string; to?: string },
+  deps: LedgerDeps,
+): Promise<JobsiteLedger> {
+  const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
+  const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
+  const [decisions, sent] = await Promise.all([
+    deps.decisions.listRange(tenant, jobsite.id, from, to),
+    deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
+  ]);
+  const ledger = computeLedger({
+    from,
+    to,
+    anticipated: jobsite.anticipatedWeatherDays ?? null,
+    workingHours: jobsite.workingHours,
+    days: decisions.map((d) => ({
+      date: d.workDate,
+      verdict: d.verdict,
+      hoursLost: d.hoursLost,
+      reasons: (d.judgement?.rules ?? []).map((r) => r.reason),
+      worked: d.worked ?? null,
+      note: d.workedNote ?? null,
+      decidedAt: d.decidedAt,
+      ...(sent ? { notified: sent[d.workDate] ?? 0 } : {}),
+    })),
+  });
+  return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };
+}
+
+/** Marks a decided day of the tenant's jobsite as worked (or not); 404 when the day has no decision. */
+export async function markLedgerDay(
+  tenant: TenantId,
+  jobsiteId: string,
+  workDate: string,
+  input: { worked: boolean; note?: string | null },
+  deps: LedgerDeps,
+): Promise<{ date: string; worked: boolean; note: string | null; markedAt: string }> {
+  const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
+  if (!isIsoDate(workDate)) throw new NotFoundError('Ledger day not found');
+  const markedAt = deps.clock.now().toISOString();
+  const note = input.note?.trim() || null;
+  const found = await deps.decisions.mark(tenant, jobsite.id, workDate, {
+    worked: input.worked,
+    note,
+    markedAt,
+  });
+  if (!found) throw new NotFoundError('Ledger day not found');
+  return { date: workDate, worked: input.worked, note, markedAt };
+}
