@@ -7,6 +7,8 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { DashboardJobsite } from './dashboard-jobsite';
+import { VerdictOverview } from '../../../features/weather/components/verdict-overview';
+import { SendHistory } from '../../../features/email/components/send-history';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -40,11 +42,18 @@ export function DashboardPage() {
         </Alert>
       ) : (
         <>
+          <VerdictOverview />
           <AccountSummary me={me.data} />
           {/* Premium and Enterprise have the /jobsites pages; the others manage their one jobsite here. */}
           {['premium', 'enterprise'].includes(effectivePlan(me.data.subscription)) ? null : (
             <DashboardJobsite />
           )}
+          <Stack gap="xs" component="section" aria-labelledby="recent-alerts-title">
+            <Title order={2} size="h4" id="recent-alerts-title">
+              Recent notices
+            </Title>
+            <SendHistory limit={5} />
+          </Stack>
         </>
       )}
     </Stack>

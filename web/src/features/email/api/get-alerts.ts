@@ -28,13 +28,53 @@ export interface AlertSummary {
   recipients?: AlertDelivery[];
 }
 
+/** One message to one recipient, as `GET /api/alerts` lists them (newest first). */
+interface SentMessageWire {
+  jobsiteId: string;
+  jobsiteName?: string;
+  workDate: string;
+  messageKey: string;
+  kind: string;
+  verdict: string;
+  recipient: string;
+  status: string;
+  claimedAt?: string;
+  sentAt?: string | null;
+  messageId?: string | null;
+}
+
+/** The per-recipient messages folded into one row per notice (jobsite, day and message). */
+export function groupAlerts(items: readonly SentMessageWire[]): AlertSummary[] {
+  const rows = new Map<string, AlertSummary & { deliveries: AlertDelivery[] }>();
+  for (const m of items) {
+    const key = `${m.jobsiteId}|${m.workDate}|${m.messageKey}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        id: key,
+        jobsiteId: m.jobsiteId,
+        jobsiteName: m.jobsiteName,
+        day: m.workDate,
+        kind: m.kind,
+        verdict: m.verdict,
+        createdAt: m.claimedAt,
+        sentAt: m.sentAt ?? undefined,
+        deliveries: [],
+      };
+      rows.set(key, row);
+    }
+    row.deliveries.push({ recipient: m.recipient, status: m.status, messageId: m.messageId });
+  }
+  return [...rows.values()];
+}
+
 /** GET /api/alerts?limit=: recent alerts; `null` while the route does not exist yet (404). */
 export async function getAlerts(limit: number, signal?: AbortSignal): Promise<AlertSummary[] | null> {
   try {
-    const body = await api<{ items?: AlertSummary[] } | AlertSummary[]>(`/api/alerts?limit=${limit}`, {
+    const body = await api<{ items?: SentMessageWire[] }>(`/api/alerts?limit=${Math.min(200, limit * 10)}`, {
       signal,
     });
-    return Array.isArray(body) ? body : (body.items ?? []);
+    return groupAlerts(body.items ?? []).slice(0, limit);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
