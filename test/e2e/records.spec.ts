@@ -87,7 +87,9 @@ async function choose(page: Page, scope: Page | Locator, label: string | RegExp,
 async function screenViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // Toasts fade in and out, and axe measures their contrast mid-transition: left out of this scan.
     .exclude('.mantine-Notifications-root')
+    .exclude('.mantine-Notification-root')
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
