@@ -16,7 +16,11 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
   const app = createAppRoot(config, opts);
   return {
     ...app,
-    billing: createBillingDeps(app, { stripeKeys: opts.stripeKeys, accounts: app.accounts }),
+    billing: createBillingDeps(app, {
+      stripeKeys: opts.stripeKeys,
+      accounts: app.accounts,
+      mailer: app.mailer,
+    }),
   };
 }
 

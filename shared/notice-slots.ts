@@ -83,7 +83,8 @@ export interface DueNotice {
   workDate: string;
 }
 
-function addDays(isoDate: string, days: number): { date: string; isoWeekday: number } {
+/** The local calendar day `days` after `isoDate`, with its ISO weekday. */
+export function addDays(isoDate: string, days: number): { date: string; isoWeekday: number } {
   const d = new Date(`${isoDate}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   const weekday = d.getUTCDay() === 0 ? 7 : d.getUTCDay();

@@ -4,6 +4,7 @@ import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { DynamoBillingStore } from '../adapters/dynamo/billing.repo';
 import { SesMailer, createSesClient } from '../adapters/ses/ses.mailer';
 import type { AccountRepo } from '../core/account/account.ports';
+import type { Mailer } from '../core/email/email.ports';
 import type { DataRoot } from './data.root';
 
 export interface BillingRootOptions {
@@ -11,6 +12,8 @@ export interface BillingRootOptions {
   stripeKeys?: () => Promise<StripeKeys>;
   /** The account repository, when the caller already built one. */
   accounts?: AccountRepo;
+  /** The account-email mailer, when the caller already built one (one SES client per runtime). */
+  mailer?: Mailer;
 }
 
 /**
@@ -29,11 +32,13 @@ export function createBillingDeps(data: DataRoot, opts: BillingRootOptions = {})
     verifyEvent: stripe.verifyEvent,
     // Account emails (purchase, plan change, cancellation, failed payment, password change) go through
     // the same SES path as every other email: the SES emulator locally.
-    mailer: new SesMailer(
-      createSesClient({ region: data.config.AWS_REGION, endpoint: data.config.SES_ENDPOINT }),
-      data.config.MAIL_FROM,
-      data.config.SES_CONFIGURATION_SET,
-    ),
+    mailer:
+      opts.mailer ??
+      new SesMailer(
+        createSesClient({ region: data.config.AWS_REGION, endpoint: data.config.SES_ENDPOINT }),
+        data.config.MAIL_FROM,
+        data.config.SES_CONFIGURATION_SET,
+      ),
   };
 }
 

@@ -13,15 +13,11 @@ import type {
 } from '../../core/dispatch/dispatch.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { isConditionFailure } from './conditions';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 const MAX_STORED_DUE = 200;
 const MAX_STORED_UNJUDGED = 1200;
-
-function isConditionFailure(err: unknown): boolean {
-  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}
 
 export class DynamoNoticeSchedule implements NoticeSchedule {
   constructor(private readonly db: RaincheckService) {}

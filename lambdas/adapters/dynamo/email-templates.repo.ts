@@ -4,6 +4,7 @@ import type { TenantId } from '../../core/caller';
 import type { EmailTemplateRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { isConditionFailure } from './conditions';
 
 type TemplateItem = EntityItem<RaincheckService['entities']['emailTemplate']>;
 
@@ -29,11 +30,6 @@ const toItem = (tenant: TenantId, t: EmailTemplate) =>
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   });
-
-function isConditionFailure(err: unknown): boolean {
-  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}
 
 export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
   constructor(private readonly db: RaincheckService) {}

@@ -12,15 +12,11 @@ import type {
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { isConditionFailure } from './conditions';
 
 /** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
 const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
 const orNull = <V>(value: V | undefined): V | null => value ?? null;
-
-function isConditionFailure(err: unknown): boolean {
-  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}
 
 /** The operations a tenant-scoped ElectroDB entity offers, bound to one record type. */
 interface EntityOps<T extends StoredRecord> {

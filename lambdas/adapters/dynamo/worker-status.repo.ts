@@ -4,6 +4,7 @@ import { tenantFromStore, type TenantId } from '../../core/caller';
 import type { WorkerAddressRef, WorkerStatusRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { isConditionFailure } from './conditions';
 
 type WorkerItem = EntityItem<RaincheckService['entities']['worker']>;
 
@@ -19,11 +20,6 @@ const toWorker = (i: WorkerItem): Worker => ({
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
 });
-
-function isConditionFailure(err: unknown): boolean {
-  const text = `${(err as { name?: string })?.name ?? ''} ${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}
 
 /**
  * The email system's access to workers: by id within an account (unsubscribe links), and by address

@@ -1,14 +1,8 @@
-import { localClock, SLOT_MINUTES } from '../../../shared/notice-slots';
+import { addDays, localClock, SLOT_MINUTES } from '../../../shared/notice-slots';
 import type { DueJobsite, NoticeSchedule } from './dispatch.ports';
 
 function hhmm(minuteOfDay: number): string {
   return `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
-}
-
-function addDays(isoDate: string, days: number): { date: string; isoWeekday: number } {
-  const d = new Date(`${isoDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return { date: d.toISOString().slice(0, 10), isoWeekday: d.getUTCDay() === 0 ? 7 : d.getUTCDay() };
 }
 
 /**

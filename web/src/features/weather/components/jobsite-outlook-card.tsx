@@ -5,15 +5,7 @@ import type { RuleMetric } from '../../../../../shared/weather/rule';
 import type { UnitSystem } from '../../../../../shared/weather/units';
 import { HourlyChart, metricLabel, type ChartHour } from './hourly-chart';
 import { VerdictBadge } from './verdict-badge';
-
-function dayLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+import { formatNoticeDate } from '../../../../../shared/email/format';
 
 function localParts(iso: string, timeZone: string): { date: string; hour: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -81,7 +73,7 @@ export function JobsiteOutlookCard({ outlook, units }: { outlook: JobsiteOutlook
                 {outlook.days.map((d) => (
                   <Chip key={d.date} value={d.date} variant="outline" radius="sm" role="listitem">
                     <Group gap={6} wrap="nowrap">
-                      <span>{dayLabel(d.date)}</span>
+                      <span>{formatNoticeDate(d.date)}</span>
                       <VerdictBadge verdict={d.verdict} hoursLost={d.hoursLost} />
                     </Group>
                   </Chip>
@@ -91,7 +83,7 @@ export function JobsiteOutlookCard({ outlook, units }: { outlook: JobsiteOutlook
             {day ? (
               <Stack gap="sm">
                 <Group gap="sm">
-                  <Text fw={600}>{dayLabel(day.date)}</Text>
+                  <Text fw={600}>{formatNoticeDate(day.date)}</Text>
                   <VerdictBadge verdict={day.verdict} hoursLost={day.hoursLost} />
                   <Text size="sm" c="dimmed">
                     {day.hoursLost} of {day.workingHours} working hours lost

@@ -2,15 +2,7 @@ import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@manti
 import { Link } from 'react-router-dom';
 import { useWeatherOutlook } from '../api/get-weather';
 import { VerdictBadge } from './verdict-badge';
-
-function dayLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+import { formatNoticeDate } from '../../../../../shared/email/format';
 
 /** The dashboard's first look: every active jobsite's next two working days, as the notices judge them. */
 export function VerdictOverview() {
@@ -51,7 +43,7 @@ export function VerdictOverview() {
                     item.days.slice(0, 2).map((d) => (
                       <Table.Td key={d.date}>
                         <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{dayLabel(d.date)}</Text>
+                          <Text size="sm">{formatNoticeDate(d.date)}</Text>
                           <VerdictBadge verdict={d.verdict} hoursLost={d.hoursLost} />
                         </Group>
                       </Table.Td>
