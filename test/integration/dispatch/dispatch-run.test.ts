@@ -79,7 +79,16 @@ describe('the dispatch run', () => {
 
   it('should send each worker one delay notice naming the jobsite, the day and the reason', async () => {
     const run = await runAt();
-    expect(run).toMatchObject({ slotStart: AT, errors: expect.any(Array) });
+    expect(run).toMatchObject({
+      runId: expect.any(String),
+      slotStart: AT,
+      due: expect.any(Number),
+      judged: expect.any(Number),
+      upstreamCalls: expect.any(Number),
+      sent: { notice: expect.any(Number), update: expect.any(Number), allClear: expect.any(Number) },
+      failed: expect.any(Number),
+      errors: expect.any(Array),
+    });
     expect(run.due).toBeGreaterThanOrEqual(1);
     expect(run.judged).toBeGreaterThanOrEqual(1);
     expect(run.sent.notice).toBeGreaterThanOrEqual(2);

@@ -284,3 +284,78 @@ describe('address lookup', () => {
     expect(empty.body.field).toBe('q');
   });
 });
+
+describe('every field the records API names', () => {
+  it('should store and return each named field of a client, a worker, a crew and a jobsite', async () => {
+    const client = await api('/api/clients', {
+      token: premium.token,
+      body: {
+        name: 'Full Field Co',
+        contactName: 'Pat Field',
+        email: 'pat@fullfield.example',
+        phone: '(555) 010-2030',
+        address: '1 Field Way',
+        notes: 'All fields',
+        notifyNoWork: true,
+      },
+    });
+    expect(client.status).toBe(201);
+    expect(client.body).toMatchObject({
+      contactName: 'Pat Field',
+      email: 'pat@fullfield.example',
+      phone: '(555) 010-2030',
+      address: '1 Field Way',
+      notes: 'All fields',
+      notifyNoWork: true,
+    });
+    const crew = await api('/api/crews', { token: premium.token, body: { name: 'Full crew' } });
+    const worker = await api('/api/workers', {
+      token: premium.token,
+      body: {
+        name: 'Full Worker',
+        email: `full-${Date.now()}@example.com`,
+        phone: '555 010 4040',
+        trade: 'Electrician',
+        crewIds: [crew.body.id],
+        isManager: true,
+      },
+    });
+    expect(worker.status).toBe(201);
+    expect(worker.body).toMatchObject({
+      phone: '555 010 4040',
+      trade: 'Electrician',
+      crewIds: [crew.body.id],
+      isManager: true,
+      status: 'active',
+    });
+    const rules = [{ id: 'r1', metric: 'wind_gusts', op: '>=', threshold: 48.28 }];
+    const jobsite = await api('/api/jobsites', {
+      token: premium.token,
+      body: {
+        name: 'Full Field Site',
+        latitude: 39.7392,
+        longitude: -104.9903,
+        timezone: 'America/Denver',
+        workingDays: [1, 2, 3, 4, 5, 6],
+        workingHours: { start: '06:00', end: '16:00' },
+        noticeTimes: [{ time: '18:00', forDay: 'next' }],
+        active: false,
+        clientId: client.body.id,
+        rules,
+        recipients: { workerIds: [worker.body.id], crewIds: [crew.body.id], notifyClient: true },
+      },
+    });
+    expect(jobsite.status).toBe(201);
+    const read = await api(`/api/jobsites/${jobsite.body.id}`, { token: premium.token });
+    expect(read.body).toMatchObject({
+      timezone: 'America/Denver',
+      workingDays: [1, 2, 3, 4, 5, 6],
+      workingHours: { start: '06:00', end: '16:00' },
+      noticeTimes: [{ time: '18:00', forDay: 'next' }],
+      active: false,
+      clientId: client.body.id,
+      rules,
+      recipients: { workerIds: [worker.body.id], crewIds: [crew.body.id], notifyClient: true },
+    });
+  });
+});
