@@ -16,6 +16,9 @@ function refuseHidden(forbidden: RegExp) {
   return (value: string) => !forbidden.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/** True when a one-line text holds no control, bidi-override or lone-surrogate character. */
+export const isCleanLine = refuseHidden(FORBIDDEN_IN_LINE);
+
 /** A required one-line name: trimmed, 1..max characters, no control or bidi-override characters. */
 export function nameText(label: string, max = 120) {
   return z
