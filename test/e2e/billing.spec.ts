@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFrom, latestEmailTo, registerUser, signIn, uniqueEmail } from '../support/cognito';
+import { seriousA11yViolations } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -104,7 +105,7 @@ test('should give the account Premium annual with one paid invoice when a guest 
   await expect(page).toHaveURL(/\/jobsites$/);
 });
 
-test('should leave the register email empty, with no error, when the paid-email token was tampered with', async ({
+test('should fill the paid email accessibly, and leave it empty with no error when the token was tampered with', async ({
   page,
 }) => {
   const stack = e2eStack();
@@ -119,6 +120,11 @@ test('should leave the register email empty, with no error, when the paid-email 
   await payOnHostedCheckout(page, TEST_CARD, email);
   await expect(page).toHaveURL(/token=g1\./);
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  // The prefilled form (banner, hint under the field) passes axe in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
 
   const url = new URL(page.url());
   const [version, payload, signature] = url.searchParams.get('token')!.split('.');
