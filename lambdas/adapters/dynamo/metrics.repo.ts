@@ -35,6 +35,7 @@ export class DynamoMetricsStore implements MetricsStore {
       endDate: s.endDate ?? null,
       canceledAt: s.cancellationDate ?? null,
       currentPeriodEnd: s.currentPeriodEnd ?? null,
+      customerId: s.customerId ?? null,
     }));
   }
 
@@ -62,5 +63,14 @@ export class DynamoMetricsStore implements MetricsStore {
       description: e.description,
       invoiceNumber: e.invoiceNumber ?? null,
     }));
+  }
+
+  async customerEmails(customerIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(customerIds)];
+    if (ids.length === 0) return new Map();
+    const { data } = await this.db.entities.billingCustomer
+      .get(ids.map((customerId) => ({ customerId })))
+      .go({ attributes: ['customerId', 'email'] });
+    return new Map(data.map((c) => [c.customerId, c.email]));
   }
 }

@@ -6,6 +6,7 @@ import type { DeliveryStats, MetricsStore } from './metrics.ports';
 import {
   dollars,
   emailHealth,
+  emailsOf,
   healthWindow,
   invoiceRows,
   revenueSeries,
@@ -22,13 +23,16 @@ export interface AdminMoneyDeps {
   runs?: DispatchRunRepo;
 }
 
-async function records(deps: AdminMoneyDeps) {
+async function records(deps: AdminMoneyDeps, withInvoices = true) {
   const [profiles, subscriptions, invoices] = await Promise.all([
     deps.store.listProfiles(),
     deps.store.listSubscriptions(),
-    deps.store.listInvoices(),
+    withInvoices ? deps.store.listInvoices() : Promise.resolve([]),
   ]);
-  return { subscriptions, invoices, accounts: accountsOf(profiles, subscriptions) };
+  const accounts = accountsOf(profiles, subscriptions);
+  const customerIds = subscriptions.flatMap((s) => (s.customerId ? [s.customerId] : []));
+  const customerEmails = deps.store.customerEmails ? await deps.store.customerEmails(customerIds) : new Map();
+  return { subscriptions, invoices, accounts, emails: emailsOf(accounts, subscriptions, customerEmails) };
 }
 
 /** MRR and paid revenue per month over the last 12 UTC months. */
@@ -41,20 +45,13 @@ export async function getRevenueSeries(deps: AdminMoneyDeps) {
 }
 
 export async function listAdminSubscriptions(deps: AdminMoneyDeps) {
-  const [profiles, subscriptions] = await Promise.all([
-    deps.store.listProfiles(),
-    deps.store.listSubscriptions(),
-  ]);
-  return subscriptionRows(subscriptions, accountsOf(profiles, subscriptions));
+  const { subscriptions, emails } = await records(deps, false);
+  return subscriptionRows(subscriptions, emails);
 }
 
 export async function listAdminInvoices(deps: AdminMoneyDeps) {
-  const [profiles, subscriptions, invoices] = await Promise.all([
-    deps.store.listProfiles(),
-    deps.store.listSubscriptions(),
-    deps.store.listInvoices(),
-  ]);
-  return invoiceRows(invoices, accountsOf(profiles, subscriptions));
+  const { invoices, emails } = await records(deps);
+  return invoiceRows(invoices, emails);
 }
 
 /** Bounce and complaint rates over the last 30 days (a window with no counters reads as nothing sent). */
@@ -71,7 +68,7 @@ const MAX_RUNS_EXPORTED = 9000;
 export async function buildReport(deps: AdminMoneyDeps, name: ReportName): Promise<string> {
   switch (name) {
     case 'users': {
-      const { subscriptions, accounts } = await records(deps);
+      const { subscriptions, accounts, emails } = await records(deps, false);
       const live = new Map(subscriptions.filter(isLive).map((s) => [s.ownerId, s]));
       const latest = new Map(subscriptions.map((s) => [s.ownerId, s]));
       return toCsv(
@@ -80,7 +77,7 @@ export async function buildReport(deps: AdminMoneyDeps, name: ReportName): Promi
           .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))
           .map((a) => [
             a.userId,
-            a.email ?? '',
+            emails.get(a.userId) ?? '',
             a.name ?? '',
             a.company ?? '',
             a.createdAt ?? '',

@@ -9,6 +9,8 @@ export interface MetricsStore {
   listSubscriptions(): Promise<MetricsSubscription[]>;
   /** Every billing history entry (one per invoice and owner). */
   listInvoices(): Promise<MetricsInvoice[]>;
+  /** The email of each of these Stripe customers that has one (a batch read by key, no scan). */
+  customerEmails?(customerIds: string[]): Promise<Map<string, string>>;
 }
 
 /** Daily email delivery counters (UTC days): kept up to date by the mailers and the SES event handler. */

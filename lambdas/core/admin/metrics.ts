@@ -21,6 +21,8 @@ export interface MetricsSubscription {
   canceledAt: string | null;
   /** End of the period paid for (the admin subscriptions list). */
   currentPeriodEnd?: string | null;
+  /** The Stripe customer (its email names an account without a profile, or a guest). */
+  customerId?: string | null;
 }
 
 /** One billing history entry: one invoice, amount in integer cents. */

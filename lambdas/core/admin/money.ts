@@ -77,15 +77,29 @@ export function revenueSeries(
   return months;
 }
 
-const emailsOf = (accounts: MetricsAccount[]) =>
-  new Map(accounts.filter((a) => a.email).map((a) => [a.userId, a.email as string]));
+/**
+ * The email of each owner: the profile's, else the Stripe customer's of the owner's subscription
+ * (accounts that never saved a profile, and guests).
+ */
+export function emailsOf(
+  accounts: MetricsAccount[],
+  subscriptions: MetricsSubscription[] = [],
+  customerEmails: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
+  const emails = new Map<string, string>();
+  for (const s of subscriptions) {
+    const email = s.customerId ? customerEmails.get(s.customerId) : undefined;
+    if (email) emails.set(s.ownerId, email);
+  }
+  for (const a of accounts) if (a.email) emails.set(a.userId, a.email);
+  return emails;
+}
 
 /** Every subscription record (one per subscription id), newest first. */
 export function subscriptionRows(
   subscriptions: MetricsSubscription[],
-  accounts: MetricsAccount[],
+  emails: ReadonlyMap<string, string>,
 ): AdminSubscriptionRow[] {
-  const emails = emailsOf(accounts);
   return dedupe(subscriptions, (s) => s.id)
     .map((s) => ({
       id: s.id,
@@ -122,8 +136,10 @@ export function invoiceState(invoice: Pick<MetricsInvoice, 'status' | 'paymentFa
 }
 
 /** Every invoice (one per invoice id), newest first. */
-export function invoiceRows(invoices: MetricsInvoice[], accounts: MetricsAccount[]): AdminInvoiceRow[] {
-  const emails = emailsOf(accounts);
+export function invoiceRows(
+  invoices: MetricsInvoice[],
+  emails: ReadonlyMap<string, string>,
+): AdminInvoiceRow[] {
   return dedupe(invoices, (i) => i.id)
     .map((i) => ({
       id: i.id,

@@ -41,7 +41,7 @@ async function when<T>(read: () => Promise<T>, moved: (v: T) => boolean): Promis
 const series = async () =>
   (await adminGet('/api/admin/revenue')).body.months as { month: string; mrr: number; revenue: number }[];
 const metrics = async () => (await adminGet('/api/admin/metrics')).body;
-const current = (months: { mrr: number; revenue: number }[]) => months[months.length - 1]!;
+const current = (months: { month: string; mrr: number; revenue: number }[]) => months[months.length - 1]!;
 
 /** Every `/api/admin/...` route the API declares, with its method, read from the route modules. */
 function declaredAdminRoutes(): { method: string; path: string }[] {

@@ -1,6 +1,7 @@
 import {
   csvCell,
   emailHealth,
+  emailsOf,
   invoiceRows,
   revenueSeries,
   subscriptionRows,
@@ -101,7 +102,7 @@ describe('revenueSeries', () => {
 });
 
 describe('subscription and invoice rows', () => {
-  it('should mark a live subscription with an end date as canceling at period end, with the email of its account', () => {
+  it('should mark a live subscription with an end date as canceling at period end, with the email of its account or else of its Stripe customer', () => {
     const rows = subscriptionRows(
       [
         sub('a', 'sub_a', { endDate: '2026-12-01T00:00:00Z', currentPeriodEnd: '2026-12-01T00:00:00Z' }),
@@ -111,9 +112,18 @@ describe('subscription and invoice rows', () => {
           createdAt: '2026-11-01T00:00:00Z',
         }),
       ],
-      [{ userId: 'a', createdAt: null, email: 'a@example.com' }],
+      emailsOf(
+        [{ userId: 'a', createdAt: null, email: 'a@example.com' }],
+        [sub('guest_b', 'sub_b', { customerId: 'cus_b' })],
+        new Map([['cus_b', 'b@example.com']]),
+      ),
     );
-    expect(rows[0]).toMatchObject({ id: 'sub_b', email: null, amount: 57_590, cancelAtPeriodEnd: false });
+    expect(rows[0]).toMatchObject({
+      id: 'sub_b',
+      email: 'b@example.com',
+      amount: 57_590,
+      cancelAtPeriodEnd: false,
+    });
     expect(rows[1]).toMatchObject({
       id: 'sub_a',
       email: 'a@example.com',
@@ -132,7 +142,7 @@ describe('subscription and invoice rows', () => {
         inv('i5', '2026-11-05', -1, 'refunded'),
         inv('i6', '2026-11-06', 1, 'void'),
       ],
-      [],
+      new Map(),
     );
     expect(Object.fromEntries(rows.map((r) => [r.id, r.state]))).toEqual({
       i1: 'paid',
