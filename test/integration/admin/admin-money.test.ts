@@ -132,6 +132,46 @@ describe('GET /api/admin/revenue', () => {
   });
 });
 
+async function sandbox(pathname: string) {
+  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('GET /api/admin/revenue through a renewal and a failed payment', () => {
+  it('should add a renewal to the revenue of this month but not to MRR, and keep a past-due subscription in MRR', async () => {
+    const price = 2999; // Basic monthly
+    const before = current(await series());
+    const buyer = await newAccount(stack, 'money-renew');
+    await subscribe(stack, buyer, 'basic', 'monthly');
+    const start = current(
+      await when(
+        series,
+        (s) => current(s).revenue - before.revenue >= price && current(s).mrr !== before.mrr,
+      ),
+    );
+    expect(start.mrr - before.mrr).toBe(price);
+    expect(start.revenue - before.revenue).toBe(price);
+    const id = (await callApi(stack, '/api/me', { token: buyer.token })).body.subscription.id as string;
+
+    await sandbox(`/__sandbox/subscriptions/${id}/renew`);
+    const renewed = current(await when(series, (s) => current(s).revenue !== start.revenue));
+    expect(renewed.revenue - start.revenue).toBe(price);
+    expect(renewed.mrr).toBe(start.mrr);
+
+    await sandbox(`/__sandbox/subscriptions/${id}/fail-payment`);
+    const failed = await when(metrics, (m) => m.billingSummary.failedInvoices > 0);
+    expect(failed.billingSummary.failedInvoices).toBeGreaterThan(0);
+    const afterFail = current(await series());
+    expect(afterFail.mrr).toBe(renewed.mrr);
+    expect(afterFail.revenue).toBe(renewed.revenue);
+    expect(afterFail.mrr).toBe(failed.subscriptionAnalytics.mrr);
+  });
+});
+
 describe('GET /api/admin/subscriptions and /api/admin/invoices', () => {
   let buyer: TestAccount;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/records/page-header';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
 import { useAdminMetrics } from '../../../features/admin-money/api/admin-money-api';
@@ -25,7 +25,7 @@ export function AdminSubscriptionsPage() {
           onRetry={() => void metrics.refetch()}
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Stack gap="lg">
           <SubscriptionFigures metrics={metrics.data} />
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="plan-distribution-title">
             <Title order={2} size="h4" id="plan-distribution-title" mb="sm">
@@ -33,7 +33,7 @@ export function AdminSubscriptionsPage() {
             </Title>
             <PlanDistribution distribution={metrics.data.subscriptionAnalytics.planDistribution} />
           </Paper>
-        </SimpleGrid>
+        </Stack>
       )}
       <Stack gap="xs" component="section" aria-labelledby="subscriptions-list-title">
         <Title order={2} size="h4" id="subscriptions-list-title">

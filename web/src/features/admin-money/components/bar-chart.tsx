@@ -13,12 +13,15 @@ const W = 720;
 const H = 260;
 const PAD = { top: 16, right: 12, bottom: 32, left: 72 };
 
-/** A round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at least `max`. */
+const TICKS = 4;
+
+/** An axis maximum of four round steps (1, 2 or 5 times a power of ten each), at least `max`. */
 function niceMax(max: number): number {
-  if (max <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= max) return step * power;
-  return 10 * power;
+  if (max <= 0) return TICKS;
+  const rough = max / TICKS;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  for (const step of [1, 2, 5, 10]) if (step * power >= rough) return step * power * TICKS;
+  return 10 * power * TICKS;
 }
 
 /**
@@ -43,7 +46,7 @@ export function BarChart({
   const slot = plotW / Math.max(bars.length, 1);
   const barW = Math.min(40, slot * 0.6);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const ticks = Array.from({ length: TICKS + 1 }, (_, i) => (i / TICKS) * max);
   return (
     <Box style={{ width: '100%', overflowX: 'auto' }}>
       <svg

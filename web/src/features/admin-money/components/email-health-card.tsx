@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { count } from './kpi';
 import {
   SES_THRESHOLDS,
   type DeliveryHealthState,
@@ -78,15 +79,10 @@ export function EmailHealthCard({ health }: { health: EmailHealth }) {
               Email delivery health
             </Title>
             <Text size="sm" c="dimmed">
-              Last {health.days} days ({health.from} to {health.to}): {health.sent.toLocaleString('en-US')}{' '}
-              emails sent.
+              Last {health.days} days ({health.from} to {health.to}): {count(health.sent, 'email')} sent.
             </Text>
           </div>
-          <Badge
-            size="lg"
-            color={STATE[health.state].color}
-            aria-label={`Delivery health: ${STATE[health.state].label}`}
-          >
+          <Badge size="lg" variant="light" color={STATE[health.state].color}>
             {STATE[health.state].label}
           </Badge>
         </Group>

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdminMetrics } from '../api/admin-money-api';
-import { formatGrowth, KpiGrid } from './kpi';
+import { count, formatGrowth, KpiGrid } from './kpi';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -20,7 +20,7 @@ export function DashboardKpis({ metrics }: { metrics: AdminMetrics }) {
         {
           label: 'Active subscriptions',
           value: n(s.activeSubscriptions),
-          hint: `${n(s.totalSubscriptions)} in total`,
+          hint: `${n(s.totalSubscriptions)} in total, any status`,
         },
         {
           label: 'Churn rate',
@@ -30,7 +30,7 @@ export function DashboardKpis({ metrics }: { metrics: AdminMetrics }) {
         {
           label: 'Total revenue',
           value: formatUsd(b.totalRevenue),
-          hint: `${n(b.paidInvoices)} paid invoices`,
+          hint: `From ${count(b.paidInvoices, 'paid invoice')}`,
         },
         {
           label: "This month's revenue",

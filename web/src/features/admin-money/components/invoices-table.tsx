@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InvoiceState } from '../../../../../shared/admin-money';
 import { formatUsd } from '../../../../../shared/plans';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { count } from './kpi';
 import { useAdminInvoices } from '../api/admin-money-api';
 import { dateOnly } from './subscriptions-table';
 
@@ -42,7 +43,7 @@ export function InvoicesTable() {
         />
         {list.data ? (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {list.data.total.toLocaleString('en-US')} invoices
+            {count(list.data.total, 'invoice')}
           </Text>
         ) : null}
       </Group>
@@ -73,7 +74,7 @@ export function InvoicesTable() {
             <Table.Tbody>
               {list.data.items.map((i) => (
                 <Table.Tr key={i.id}>
-                  <Table.Td>{dateOnly(i.date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(i.date)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {i.email ?? (
                       <Text span size="sm" c="dimmed">
@@ -90,8 +91,8 @@ export function InvoicesTable() {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATE_COLOR[i.state]}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" color={STATE_COLOR[i.state]} style={{ minWidth: 'max-content' }}>
                       {i.state}
                     </Badge>
                   </Table.Td>

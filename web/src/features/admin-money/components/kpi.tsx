@@ -10,13 +10,20 @@ export interface KpiItem {
 /** A grid of figure cards (each a one-term description list): the label, the figure, a line under it. */
 export function KpiGrid({ items, label }: { items: KpiItem[]; label: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" role="group" aria-label={label}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" role="group" aria-label={label}>
       {items.map((item) => (
-        <Paper key={item.label} withBorder radius="md" p="md" component="dl" m={0}>
+        <Paper key={item.label} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="dl" m={0}>
           <Text component="dt" size="sm" c="dimmed">
             {item.label}
           </Text>
-          <Text component="dd" m={0} fz={26} fw={700} lh={1.3} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text
+            component="dd"
+            m={0}
+            fz={{ base: 20, sm: 26 }}
+            fw={700}
+            lh={1.3}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {item.value}
           </Text>
           {item.hint ? (
@@ -29,6 +36,9 @@ export function KpiGrid({ items, label }: { items: KpiItem[]; label: string }) {
     </SimpleGrid>
   );
 }
+
+/** "1 invoice", "3 invoices". */
+export const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** "+12.5%" / "−3%" / "0%", with the sign a reader can see. */
 export function formatGrowth(percent: number): string {

@@ -13,7 +13,7 @@ export const longMonth = (month: string) =>
 function axisUsd(cents: number): string {
   const dollars = cents / 100;
   if (dollars >= 1000) return `$${(dollars / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k`;
-  return `$${Math.round(dollars)}`;
+  return Number.isInteger(dollars) ? `$${dollars}` : formatUsd(cents);
 }
 
 /** MRR at each month's end over the last 12 months (the current month: now). */

@@ -54,7 +54,7 @@ export function ReportsList() {
             </div>
             <Button
               variant="light"
-              aria-label={`Download ${r.title.toLowerCase()} CSV`}
+              aria-label={`Download CSV: ${r.title}`}
               loading={download.isPending && download.variables === r.name}
               onClick={() =>
                 download.mutate(r.name, {

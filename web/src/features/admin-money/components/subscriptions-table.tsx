@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PLANS, PAID_PLAN_IDS, formatUsd, type PlanId } from '../../../../../shared/plans';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../../shared/subscription';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { count } from './kpi';
 import { useAdminSubscriptions } from '../api/admin-money-api';
 
 const STATUS_COLOR: Partial<Record<SubscriptionStatus, string>> = {
@@ -51,7 +52,7 @@ export function SubscriptionsTable() {
         />
         {list.data ? (
           <Text size="sm" c="dimmed" pb={8} aria-live="polite">
-            {list.data.total.toLocaleString('en-US')} subscriptions
+            {count(list.data.total, 'subscription')}
           </Text>
         ) : null}
       </Group>
@@ -93,14 +94,18 @@ export function SubscriptionsTable() {
                   </Table.Td>
                   <Table.Td>{PLANS[s.plan].name}</Table.Td>
                   <Table.Td>{s.billingCycle}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOR[s.status] ?? 'gray'}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge
+                      variant="light"
+                      color={STATUS_COLOR[s.status] ?? 'gray'}
+                      style={{ minWidth: 'max-content' }}
+                    >
                       {statusLabel(s.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>{dateOnly(s.currentPeriodEnd)}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(s.currentPeriodEnd)}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatUsd(s.amount)}
                     <Text span size="xs" c="dimmed">
                       {s.billingCycle === 'annual' ? ' /yr' : ' /mo'}
