@@ -1,4 +1,5 @@
 import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 
 export interface Bar {
@@ -9,9 +10,8 @@ export interface Bar {
   value: number;
 }
 
-const W = 720;
 const H = 260;
-const PAD = { top: 16, right: 12, bottom: 32, left: 72 };
+const PAD = { top: 16, right: 8, bottom: 32, left: 56 };
 
 const TICKS = 4;
 
@@ -40,20 +40,27 @@ export function BarChart({
   formatAxis?: (v: number) => string;
 }) {
   const id = useId();
+  // Drawn at the container's own width, so text stays at its real size on a phone and on a desktop.
+  const { ref, width } = useElementSize();
+  const W = Math.max(Math.round(width) || 720, 280);
   const max = niceMax(Math.max(...bars.map((b) => b.value), 0));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(bars.length, 1);
   const barW = Math.min(40, slot * 0.6);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  // Month names need about 30 px each: on a narrow chart every other one is written.
+  const labelEvery = slot < 30 ? 2 : 1;
   const ticks = Array.from({ length: TICKS + 1 }, (_, i) => (i / TICKS) * max);
   return (
-    <Box style={{ width: '100%', overflowX: 'auto' }}>
+    <Box ref={ref} style={{ width: '100%' }}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
+        width={W}
+        height={H}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        style={{ width: '100%', minWidth: 480, height: 'auto', display: 'block' }}
+        style={{ display: 'block', maxWidth: '100%' }}
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{bars.map((b) => `${b.longLabel}: ${format(b.value)}`).join('; ')}</desc>
@@ -97,15 +104,17 @@ export function BarChart({
               >
                 <title>{`${b.longLabel}: ${format(b.value)}`}</title>
               </rect>
-              <text
-                x={x + barW / 2}
-                y={H - PAD.bottom + 18}
-                textAnchor="middle"
-                fontSize={12}
-                fill="var(--mantine-color-dimmed)"
-              >
-                {b.label}
-              </text>
+              {(bars.length - 1 - i) % labelEvery === 0 ? (
+                <text
+                  x={x + barW / 2}
+                  y={H - PAD.bottom + 18}
+                  textAnchor="middle"
+                  fontSize={12}
+                  fill="var(--mantine-color-dimmed)"
+                >
+                  {b.label}
+                </text>
+              ) : null}
             </g>
           );
         })}
