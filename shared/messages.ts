@@ -59,3 +59,12 @@ export const BILLING_MESSAGES = {
   alreadyCancelling: 'This subscription is already set to cancel at the end of the period.',
   notCancelling: 'This subscription is not set to cancel.',
 } as const;
+
+/** Analytics messages (issue 11): the advanced part names the plans that include it. */
+export const ANALYTICS_MESSAGES = {
+  advancedNotInPlan: (planName: string | null) =>
+    `Per-client analytics and the cost of delay come with the Premium and Enterprise plans. ${
+      planName ? `Your ${planName} plan does not include them.` : 'Your account has no plan.'
+    }`,
+  exportFailed: 'Your data could not be exported just now. Try again.',
+} as const;
