@@ -41,14 +41,20 @@ export function AnalyticsPage() {
             type="month"
             label="From"
             value={input.from ?? basic.data?.from ?? ''}
-            onChange={(e) => setInput((r) => ({ ...r, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, from: value }));
+            }}
             w={160}
           />
           <TextInput
             type="month"
             label="To"
             value={input.to ?? basic.data?.to ?? ''}
-            onChange={(e) => setInput((r) => ({ ...r, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, to: value }));
+            }}
             w={160}
           />
         </Group>
@@ -86,7 +92,7 @@ export function AnalyticsPage() {
                 See weather days per client, and what each delay cost: workers on the crew × their hourly rate
                 × hours lost. Included with the Premium and Enterprise plans.
               </Text>
-              <Button component={Link} to="/subscription">
+              <Button component={Link} to="/subscription" w="fit-content">
                 See plans
               </Button>
             </Card>

@@ -17,7 +17,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 const PRINT_CSS = `
 @media print {
   @page { margin: 14mm; }
-  .mantine-AppShell-header, .mantine-AppShell-navbar, [data-print="hide"] { display: none !important; }
+  .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-Notifications-root, [data-print="hide"] {
+    display: none !important;
+  }
   .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; }
   html, body, #root, .mantine-AppShell-root, .mantine-AppShell-main { background: #fff !important; }
   .evidence-doc, .evidence-doc * {
@@ -25,6 +27,7 @@ const PRINT_CSS = `
     border-color: #000 !important;
   }
   .evidence-doc svg text { fill: #000 !important; }
+  .evidence-doc svg rect { fill: #e8e8e8 !important; fill-opacity: 1 !important; }
   .evidence-doc table { width: 100%; border-collapse: collapse; }
   .evidence-doc tr, .evidence-doc .evidence-block { break-inside: avoid; page-break-inside: avoid; }
   .evidence-doc h1, .evidence-doc h2 { break-after: avoid; page-break-after: avoid; }
@@ -73,6 +76,14 @@ function at(iso: string | null, timezone: string) {
   }).format(new Date(iso));
 }
 
+const localDate = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: timezone,
+  }).format(new Date(iso));
+
 const localHour = (iso: string, timezone: string) =>
   Number(
     new Intl.DateTimeFormat('en-US', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(
@@ -104,15 +115,13 @@ function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }
     (m) => forecast.values[m],
   ) as RuleMetric[];
   const hit = new Set(e.judgement?.rules.flatMap((r) => r.hours) ?? []);
-  const rows = forecast.hours.map((iso, i) => {
+  // The snapshot may reach past the day (the provider's window): the evidence is the working date only.
+  const rows = forecast.hours.flatMap((iso, i) => {
+    if (localDate(iso, tz) !== e.date) return [];
     const hour = localHour(iso, tz);
-    return {
-      iso,
-      i,
-      hour,
-      label: `${String(hour).padStart(2, '0')}:00`,
-      working: hour >= start && hour < end,
-    };
+    return [
+      { iso, i, hour, label: `${String(hour).padStart(2, '0')}:00`, working: hour >= start && hour < end },
+    ];
   });
   const charted = metrics.filter((m) =>
     e.judgement?.rules.some((r) => e.rules.find((x) => x.id === r.id)?.metric === m),
@@ -136,8 +145,8 @@ function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }
       <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
         <Table withTableBorder striped fz="sm">
           <Table.Caption>
-            Hourly forecast at decision time ({forecast.source}
-            {forecast.scenario ? `, simulated: ${forecast.scenario}` : ''}), local time {tz}; hours in bold
+            Hourly forecast at decision time (source: {forecast.source}
+            {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold
             are working hours a rule counted in.
           </Table.Caption>
           <Table.Thead>
@@ -221,8 +230,8 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
           <Field label="Hours lost">{e.hoursLost}</Field>
           <Field label="Decided">{at(e.decidedAt, tz)}</Field>
           <Field label={`${e.month.month} so far`}>
-            {e.month.delayDays} delay days, {e.month.anticipated} anticipated, {e.month.beyondAllowance}{' '}
-            beyond
+            {e.month.delayDays} delay {e.month.delayDays === 1 ? 'day' : 'days'}, {e.month.anticipated}{' '}
+            anticipated, {e.month.beyondAllowance} beyond
           </Field>
         </Group>
       </section>

@@ -113,14 +113,16 @@ export function BasicAnalyticsView({ data }: { data: Analytics }) {
           </Button>
         }
       >
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mb="md">
           <MonthBarChart
-            title="Delay days and hours lost"
+            title="Delay days"
             months={months}
-            series={[
-              { label: 'Delay days', color: 'orange', values: data.months.map((m) => m.delayDays) },
-              { label: 'Hours lost', color: 'blue', values: data.months.map((m) => m.hoursLost) },
-            ]}
+            series={[{ label: 'Delay days', color: 'orange', values: data.months.map((m) => m.delayDays) }]}
+          />
+          <MonthBarChart
+            title="Hours lost"
+            months={months}
+            series={[{ label: 'Hours lost', color: 'blue', values: data.months.map((m) => m.hoursLost) }]}
           />
           <MonthBarChart
             title="Messages sent"

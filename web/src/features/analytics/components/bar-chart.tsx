@@ -32,8 +32,9 @@ export function MonthBarChart({
   const W = Math.max(300, Math.round(width) || 640);
   const H = 200;
   const pad = { l: 36, r: 8, t: 16, b: 26 };
-  const max = Math.max(1, ...series.flatMap((s) => s.values));
-  const top = max <= 5 ? Math.ceil(max) : Math.ceil(max / 5) * 5;
+  // At least 0–2, so an empty or small chart has whole-number ticks.
+  const max = Math.max(2, ...series.flatMap((s) => s.values));
+  const top = max <= 4 ? 2 * Math.ceil(max / 2) : Math.ceil(max / 10) * 10;
   const slot = (W - pad.l - pad.r) / Math.max(1, months.length);
   const barW = Math.max(4, Math.min(28, (slot * 0.7) / series.length));
   const y = (v: number) => pad.t + (1 - v / top) * (H - pad.t - pad.b);

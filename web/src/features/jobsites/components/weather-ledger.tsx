@@ -35,6 +35,7 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
 };
 export const VERDICT_COLOR: Record<Verdict, string> = { none: 'teal', partial: 'orange', full: 'red' };
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** "Worked" or "Not worked" with the note, or nothing when the contractor has not marked the day. */
@@ -158,14 +159,20 @@ export function WeatherLedger({
             type="date"
             label="From"
             value={input.from ?? data?.from ?? ''}
-            onChange={(e) => setInput((r) => ({ ...r, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, from: value }));
+            }}
             w={170}
           />
           <TextInput
             type="date"
             label="To"
             value={input.to ?? data?.to ?? ''}
-            onChange={(e) => setInput((r) => ({ ...r, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, to: value }));
+            }}
             w={170}
           />
         </Group>
@@ -185,34 +192,33 @@ export function WeatherLedger({
         {data && (
           <>
             <Text size="sm" c="dimmed">
-              {data.from} to {data.to}: {data.days.length} working days decided, {data.totals.delayDays} delay
-              days ({data.totals.hoursLost} h lost), {data.totals.beyondAllowance} beyond the allowance.
+              {data.from} to {data.to}: {plural(data.days.length, 'working day')} decided,{' '}
+              {plural(data.totals.delayDays, 'delay day')} ({data.totals.hoursLost} h lost),{' '}
+              {data.totals.beyondAllowance} beyond the allowance.
             </Text>
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped withTableBorder>
-                <Table.Caption>Delay days per month against the anticipated weather days</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Month</Table.Th>
-                    <Table.Th>Delay days</Table.Th>
-                    <Table.Th>Hours lost</Table.Th>
-                    <Table.Th>Anticipated</Table.Th>
-                    <Table.Th>Beyond allowance</Table.Th>
+            <Table striped withTableBorder>
+              <Table.Caption>Delay days per month against the anticipated weather days</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th>Delay days</Table.Th>
+                  <Table.Th>Hours lost</Table.Th>
+                  <Table.Th>Anticipated</Table.Th>
+                  <Table.Th>Beyond allowance</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.months.map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td>{m.month}</Table.Td>
+                    <Table.Td>{m.delayDays}</Table.Td>
+                    <Table.Td>{m.hoursLost}</Table.Td>
+                    <Table.Td>{m.anticipated}</Table.Td>
+                    <Table.Td>{m.beyondAllowance}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.months.map((m) => (
-                    <Table.Tr key={m.month}>
-                      <Table.Td>{m.month}</Table.Td>
-                      <Table.Td>{m.delayDays}</Table.Td>
-                      <Table.Td>{m.hoursLost}</Table.Td>
-                      <Table.Td>{m.anticipated}</Table.Td>
-                      <Table.Td>{m.beyondAllowance}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
             {data.days.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No working day in this range has been decided yet: days appear here once a notice time has
@@ -237,7 +243,7 @@ export function WeatherLedger({
                   <Table.Tbody>
                     {data.days.map((d) => (
                       <Table.Tr key={d.date}>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Anchor
                             component={Link}
                             to={evidenceHref(d.date)}
@@ -257,14 +263,16 @@ export function WeatherLedger({
                           ) : null}
                         </Table.Td>
                         <Table.Td>{d.hoursLost}</Table.Td>
-                        <Table.Td>{d.notified === undefined ? '—' : `${d.notified} sent`}</Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {d.notified === undefined ? '—' : `${d.notified} sent`}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {d.beyondAllowance ? (
-                            <Badge color="red">Beyond allowance</Badge>
+                            <Text size="sm" fw={700} c="var(--mantine-color-red-text)">
+                              Beyond allowance
+                            </Text>
                           ) : d.delayDay ? (
-                            <Badge variant="outline" color="orange">
-                              Within allowance
-                            </Badge>
+                            <Text size="sm">Within allowance</Text>
                           ) : (
                             <Text size="sm" c="dimmed">
                               No
