@@ -47,6 +47,7 @@ async function shoot(page: Page, name: string) {
 let account: TestAccount;
 let siteId: string;
 let siteName: string;
+let crewId: string;
 
 test.beforeAll(async () => {
   account = await newAccount(e2eStack(), 'ledger-e2e');
@@ -57,6 +58,7 @@ test.beforeAll(async () => {
     token: account.token,
     body: { name: 'Concrete crew', hourlyRateCents: 4850 },
   });
+  crewId = crew.body.id;
   for (const name of ['Casey', 'Devon']) {
     const res = await api('/api/workers', {
       token: account.token,
@@ -203,6 +205,21 @@ test('a Premium contractor reads analytics with the cost of delay and downloads 
   expect(data.jobsites.map((j: { jobsiteId: string }) => j.jobsiteId)).toEqual([siteId]);
   expect(data.decisions).toHaveLength(2);
   await shoot(page, 'settings');
+
+  // The rate the cost of delay used is on the crew's page, and edited there.
+  await page.goto(`/crews/${crewId}`);
+  await expect(page.getByText('$48.50')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Concrete crew' });
+  await expect(edit.getByLabel('Hourly rate per worker')).toHaveValue('$48.50');
+  await edit.getByLabel('Hourly rate per worker').fill('52.25');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('$52.25')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await shoot(page, 'crew-edit');
+  const saved = await api(`/api/crews/${crewId}`, { token: account.token });
+  expect(saved.body.hourlyRateCents).toBe(5225);
 });
 
 test('an account without Premium sees the basic analytics and what the advanced part would add', async ({
