@@ -234,4 +234,26 @@ test('an account without Premium sees the basic analytics and what the advanced 
   await expect(page.getByRole('link', { name: 'See plans' })).toBeVisible();
   await expect(page.getByText('No jobsites yet')).toBeVisible();
   await shoot(page, 'analytics-upsell');
+
+  // Without jobsite pages, the one jobsite's ledger is on the dashboard, its evidence one click away.
+  const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
+  const site = await api('/api/jobsites', {
+    token: plain.token,
+    body: {
+      name: 'Corner Lot',
+      latitude: 41.9,
+      longitude: -87.65,
+      noticeTimes: [{ time: '05:00', forDay: 'same' }],
+      rules: STORM_RULES,
+      scenario: 'storm',
+    },
+  });
+  expect(site.status).toBe(201);
+  expect((await api('/api/admin/dispatch/run', { token: admin, body: { at: RUNS[0] } })).status).toBe(200);
+  await page.goto('/dashboard');
+  const ledger = page.getByRole('region', { name: 'Weather-day ledger' });
+  await ledger.getByLabel('From').fill('2026-11-01');
+  await ledger.getByRole('link', { name: 'Evidence for 2026-11-30' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Corner Lot: Mon, Nov 30, 2026' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Dashboard and ledger' })).toBeVisible();
 });

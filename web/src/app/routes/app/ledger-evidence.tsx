@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { effectivePlan } from '../../../../../shared/subscription';
 import type { RuleMetric } from '../../../../../shared/weather/rule';
 import { formatValue, unitLabel, type UnitSystem } from '../../../../../shared/weather/units';
 import { useMe } from '../../../features/account/api/get-me';
@@ -343,13 +344,19 @@ export function LedgerEvidencePage() {
   const evidence = useLedgerEvidence(jobsiteId, date);
   const me = useMe();
   const units: UnitSystem = me.data?.profile.units ?? 'us';
+  // Basic and no-plan accounts keep their jobsite and its ledger on the dashboard.
+  const plan = me.data ? effectivePlan(me.data.subscription) : 'none';
+  const back =
+    plan === 'premium' || plan === 'enterprise'
+      ? { to: `/jobsites/${encodeURIComponent(jobsiteId)}`, label: 'Jobsite and ledger' }
+      : { to: '/dashboard', label: 'Dashboard and ledger' };
   useDocumentTitle(evidence.data ? `Evidence ${evidence.data.jobsite.name} ${date}` : 'Weather-day evidence');
   return (
     <Stack gap="md">
       <style>{PRINT_CSS}</style>
       <Group justify="space-between" data-print="hide">
-        <Anchor component={Link} to={`/jobsites/${encodeURIComponent(jobsiteId)}`} size="sm">
-          ← Jobsite and ledger
+        <Anchor component={Link} to={back.to} size="sm">
+          ← {back.label}
         </Anchor>
         <Button onClick={() => window.print()} disabled={!evidence.data}>
           Print
