@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { formatUsd } from '../../shared/plans';
+import { seriousA11yViolations } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -42,6 +43,15 @@ async function shoot(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** No serious or critical axe finding, in the light and the dark scheme. */
+async function expectAccessible(page: Page) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousA11yViolations(page), scheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 let account: TestAccount;
@@ -107,7 +117,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   await expect(days.getByRole('row', { name: /2026-11-30/ }).getByText('Beyond allowance')).toBeVisible();
   await expect(days.getByRole('row', { name: /2026-12-01/ }).getByText('Within allowance')).toBeVisible();
 
-  await days.getByRole('button', { name: 'Mark 2026-12-01' }).click();
+  await days.getByRole('button', { name: 'Mark for 2026-12-01' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark 2026-12-01' });
   await dialog.getByLabel('Note').fill('Storm passed by 9, poured after lunch');
   await dialog.getByRole('button', { name: 'Save mark' }).click();
@@ -122,6 +132,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await shoot(page, 'ledger');
+  await expectAccessible(page);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -153,6 +164,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   await expect(page.getByRole('img', { name: /by hour/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
   await shoot(page, 'evidence');
+  await expectAccessible(page);
 
   // Printed: the document alone, without the app's header, navigation or buttons.
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
@@ -185,6 +197,7 @@ test('a Premium contractor reads analytics with the cost of delay and downloads 
   await expect(cost.getByRole('row', { name: new RegExp(siteName) })).toContainText(formatUsd(costCents));
   await expect(page.getByRole('table', { name: 'Figures by client' })).toContainText('Harbor Development Co');
   await shoot(page, 'analytics');
+  await expectAccessible(page);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -234,6 +247,7 @@ test('an account without Premium sees the basic analytics and what the advanced 
   await expect(page.getByRole('link', { name: 'See plans' })).toBeVisible();
   await expect(page.getByText('No jobsites yet')).toBeVisible();
   await shoot(page, 'analytics-upsell');
+  await expectAccessible(page);
 
   // Without jobsite pages, the one jobsite's ledger is on the dashboard, its evidence one click away.
   const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;

@@ -268,7 +268,7 @@ export function WeatherLedger({
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {d.beyondAllowance ? (
-                            <Text size="sm" fw={700} c="var(--mantine-color-red-text)">
+                            <Text size="sm" fw={700} c="var(--mantine-color-error)">
                               Beyond allowance
                             </Text>
                           ) : d.delayDay ? (
@@ -287,7 +287,7 @@ export function WeatherLedger({
                             size="xs"
                             variant="default"
                             onClick={() => setMarking(d)}
-                            aria-label={`Mark ${d.date}`}
+                            aria-label={`${d.worked === null ? 'Mark' : 'Change mark'} for ${d.date}`}
                           >
                             {d.worked === null ? 'Mark' : 'Change mark'}
                           </Button>
