@@ -62,3 +62,12 @@ export const BILLING_MESSAGES = {
   guestSessionUnknown: 'This checkout could not be found.',
   guestEmailTokenInvalid: 'This link has expired or is not valid. Enter the email you paid with.',
 } as const;
+
+/** Analytics messages (issue 11): the advanced part names the plans that include it. */
+export const ANALYTICS_MESSAGES = {
+  advancedNotInPlan: (planName: string | null) =>
+    `Per-client analytics and the cost of delay come with the Premium and Enterprise plans. ${
+      planName ? `Your ${planName} plan does not include them.` : 'Your account has no plan.'
+    }`,
+  exportFailed: 'Your data could not be exported just now. Try again.',
+} as const;

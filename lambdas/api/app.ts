@@ -23,6 +23,10 @@ import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-e
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import { ledgerRoutes } from '../routes/ledger.routes';
+import type { DayMessages } from '../core/ledger/ledger.ports';
+import { analyticsRoutes } from '../routes/analytics.routes';
+import { accountExportRoutes } from '../routes/account-export.routes';
+import type { AccountDataStore } from '../core/account/export-account';
 
 export type { Authenticate } from '../http/kit';
 
@@ -52,7 +56,9 @@ export interface ApiDeps {
   /** The daily email delivery counters (the admin delivery health). */
   delivery?: DeliveryStats;
   /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
-  ledger?: { decisions: DecisionRepo; claims?: SentPerDay };
+  ledger?: { decisions: DecisionRepo; claims?: SentPerDay; messages?: DayMessages };
+  /** The account's own data as one JSON download (GET /api/me/export). */
+  accountExport?: AccountDataStore;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -75,6 +81,8 @@ export function createApiApp(deps: ApiDeps) {
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   app.route('/', adminWeatherRoutes(deps.weatherTesting));
+  if (deps.accountExport)
+    app.route('/', accountExportRoutes({ store: deps.accountExport, clock: deps.clock }));
   app.route('/', meRoutes(deps));
   if (deps.metrics) {
     app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
@@ -94,8 +102,20 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', clientsRoutes(records));
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
-    if (deps.ledger)
+    if (deps.ledger) {
       app.route('/', ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock }));
+      if (deps.ledger.messages)
+        app.route(
+          '/',
+          analyticsRoutes({
+            records: deps.records,
+            decisions: deps.ledger.decisions,
+            messages: deps.ledger.messages,
+            accounts: deps.accounts,
+            clock: deps.clock,
+          }),
+        );
+    }
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));

@@ -3,6 +3,8 @@ import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { createRecordsStore } from '../adapters/dynamo/records.repo';
 import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
+import { DynamoDayMessages } from '../adapters/dynamo/ledger.repo';
+import { DynamoAccountExport } from '../adapters/dynamo/account-export.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
@@ -37,7 +39,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     dispatch,
     weatherTesting: { live: dispatch.weather, simulated: new SimulatedWeatherProvider(), clock: data.clock },
     /** The weather-day ledger reads the dispatch's decisions. */
-    ledger: { decisions: dispatch.decisions, claims: new DynamoClaimRepo(data.db) },
+    ledger: {
+      decisions: dispatch.decisions,
+      claims: new DynamoClaimRepo(data.db),
+      messages: new DynamoDayMessages(data.db),
+    },
+    accountExport: new DynamoAccountExport(data.db),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
   };
 }

@@ -4,6 +4,8 @@ import { isRecordId } from '../../shared/records';
 import { NotFoundError } from '../core/errors';
 import { jobsiteLedger, markLedgerDay, type LedgerDeps } from '../core/ledger/jobsite-ledger';
 import { ledgerCsv } from '../core/ledger/ledger';
+import { ledgerEvidence } from '../core/ledger/ledger-evidence';
+import type { DayMessages } from '../core/ledger/ledger.ports';
 import { jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
@@ -25,9 +27,9 @@ const jobsiteIdOf = (c: Context<AppEnv>): string => {
 
 /**
  * The weather-day ledger of a jobsite: `GET /api/jobsites/{id}/ledger(.csv)?from=&to=` and
- * `PUT /api/jobsites/{id}/ledger/{date}` (the contractor's "worked" mark).
+ * `GET …/ledger/{date}` (one day's evidence) and `PUT …/ledger/{date}` (the contractor's "worked" mark).
  */
-export function ledgerRoutes(deps: LedgerDeps) {
+export function ledgerRoutes(deps: LedgerDeps & { messages?: DayMessages }) {
   return new Hono<AppEnv>()
     .get('/api/jobsites/:id/ledger.csv', queryParams(rangeQuerySchema), async (c) => {
       const ledger = await jobsiteLedger(tenantOfRequest(c), jobsiteIdOf(c), c.req.valid('query'), deps);
@@ -38,7 +40,15 @@ export function ledgerRoutes(deps: LedgerDeps) {
     })
     .get('/api/jobsites/:id/ledger', queryParams(rangeQuerySchema), async (c) => {
       const ledger = await jobsiteLedger(tenantOfRequest(c), jobsiteIdOf(c), c.req.valid('query'), deps);
-      return c.json({ ...ledger, days: ledger.days.map(({ delayDay: _delayDay, ...d }) => d) });
+      return c.json(ledger);
+    })
+    .get('/api/jobsites/:id/ledger/:date', async (c) => {
+      if (!deps.messages) throw new NotFoundError('Ledger day not found');
+      const evidence = await ledgerEvidence(tenantOfRequest(c), jobsiteIdOf(c), c.req.param('date'), {
+        ...deps,
+        messages: deps.messages,
+      });
+      return c.json(evidence);
     })
     .put('/api/jobsites/:id/ledger/:date', jsonBody(markSchema), async (c) =>
       c.json(

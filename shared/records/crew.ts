@@ -6,6 +6,14 @@ import { nameText, optionalText } from './text';
 export const crewInputSchema = z.object({
   name: nameText('Crew name', 120),
   notes: optionalText('Notes', 1000),
+  /** What one worker of the crew costs an hour, in US cents: the analytics' cost of delay reads it. */
+  hourlyRateCents: z
+    .number({ message: 'Hourly rate must be a number' })
+    .int('Hourly rate must be whole cents')
+    .min(0, 'Hourly rate cannot be negative')
+    .max(1_000_000, 'Hourly rate must be at most $10,000.00')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 /** PUT body: fields left out keep their stored values. */

@@ -82,6 +82,7 @@ const crewFromItem = (i: CrewItem): StoredCrew => ({
   id: i.crewId,
   name: i.name,
   notes: orNull(i.notes),
+  hourlyRateCents: i.hourlyRateCents ?? null,
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
 });
@@ -90,6 +91,7 @@ const crewItem = (tenantId: string, c: StoredCrew) => ({
   crewId: c.id,
   name: c.name,
   notes: opt(c.notes),
+  hourlyRateCents: c.hourlyRateCents ?? undefined,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

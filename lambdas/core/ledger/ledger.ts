@@ -15,6 +15,8 @@ export interface LedgerDayInput {
 export interface LedgerDay extends LedgerDayInput {
   /** Counts against the allowance: see docs/metrics.md, "Weather-day ledger". */
   delayDay: boolean;
+  /** A delay day after the month's allowance is used up (by date): one of the month's days beyond it. */
+  beyondAllowance: boolean;
 }
 
 export interface LedgerMonth {
@@ -81,10 +83,19 @@ export function computeLedger(input: {
   const days = input.days
     .filter((d) => d.date >= input.from && d.date <= input.to)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((d) => ({ ...d, delayDay: isDelayDay(d, dayHours) }));
+    .map((d) => ({ ...d, delayDay: isDelayDay(d, dayHours), beyondAllowance: false }));
+  const allowanceOf = (month: string) => input.anticipated?.[Number(month.slice(5, 7)) - 1] ?? 0;
+  const usedIn = new Map<string, number>();
+  for (const d of days) {
+    if (!d.delayDay) continue;
+    const month = d.date.slice(0, 7);
+    const used = (usedIn.get(month) ?? 0) + 1;
+    usedIn.set(month, used);
+    d.beyondAllowance = used > allowanceOf(month);
+  }
   const months = monthsBetween(input.from, input.to).map((month): LedgerMonth => {
     const delays = days.filter((d) => d.delayDay && d.date.startsWith(month));
-    const anticipated = input.anticipated?.[Number(month.slice(5, 7)) - 1] ?? 0;
+    const anticipated = allowanceOf(month);
     const delayDays = delays.length;
     return {
       month,

@@ -129,7 +129,7 @@ export async function importWorkers(
     if (!id) {
       id = deps.ids.next();
       crewByName.set(key, id);
-      newCrews.push({ id, name, notes: null, createdAt: now, updatedAt: now });
+      newCrews.push({ id, name, notes: null, hourlyRateCents: null, createdAt: now, updatedAt: now });
     }
     return id;
   };

@@ -126,6 +126,9 @@ describe('weather-day ledger', () => {
       note: null,
       decidedAt: '2026-01-30T05:00:00.000Z',
       notified: 2,
+      delayDay: true,
+      // January's allowance of 1 went to Jan 27: this second delay day is beyond it.
+      beyondAllowance: true,
     });
     expect(res.body.days.map((d: { notified: number }) => d.notified)).toEqual([0, 0, 2, 1, 0, 0]);
     expect(res.body.months).toEqual([

@@ -108,6 +108,32 @@ describe('computeLedger', () => {
     expect(ledger.days).toHaveLength(rows);
   });
 
+  it("marks the delay days past each month's allowance, in date order, a worked day freeing its place", () => {
+    const ledger = computeLedger({
+      from: '2026-01-28',
+      to: '2026-02-04',
+      workingHours: HOURS,
+      anticipated: allowance(1),
+      days: [
+        day('2026-01-28', 'full', 10),
+        day('2026-01-29', 'partial', 2), // not a delay day
+        day('2026-01-30', 'full', 10),
+        day('2026-02-02', 'full', 10, true), // worked: not a delay day, leaves the allowance
+        day('2026-02-03', 'partial', 6),
+        day('2026-02-04', 'full', 10),
+      ],
+    });
+    expect(ledger.days.map((d) => [d.date, d.delayDay, d.beyondAllowance])).toEqual([
+      ['2026-01-28', true, false],
+      ['2026-01-29', false, false],
+      ['2026-01-30', true, true],
+      ['2026-02-02', false, false],
+      ['2026-02-03', true, false],
+      ['2026-02-04', true, true],
+    ]);
+    expect(ledger.months.map((m) => m.beyondAllowance)).toEqual([1, 1]);
+  });
+
   it('lists every month of the range, empty ones included, across a year end', () => {
     expect(monthsBetween('2025-11-15', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     const ledger = computeLedger({

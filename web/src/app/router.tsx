@@ -9,11 +9,9 @@ function page<M>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-type AppPages = typeof import('./routes/app/placeholders');
 type AdminPages = typeof import('./routes/admin/placeholders');
 
 const loadAuthPages = () => import('./routes/auth');
-const loadAppPages = () => import('./routes/app/placeholders');
 const loadAdminPages = () => import('./routes/admin/placeholders');
 const loadClientPages = () => import('./routes/app/clients');
 const loadWorkerPages = () => import('./routes/app/workers');
@@ -44,6 +42,8 @@ const RequirePremium = page(() => import('./routes/app/require-premium'), 'Requi
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
+const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
+const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -59,10 +59,6 @@ const Jobsites = page(loadJobsitePages, 'JobsitesPage');
 const NewJobsite = page(loadJobsitePages, 'NewJobsitePage');
 const Jobsite = page(loadJobsitePages, 'JobsitePage');
 
-const app = (name: keyof AppPages) => {
-  const Page = page(loadAppPages, name);
-  return <Page />;
-};
 const admin = (name: keyof AdminPages) => {
   const Page = page(loadAdminPages, name);
   return <Page />;
@@ -90,7 +86,9 @@ const signedInRoutes: RouteObject[] = [
   { path: 'crews/:crewId', element: <Crew /> },
   { path: 'weather', element: <Weather /> },
   { path: 'email', element: <Email /> },
-  { path: 'analytics', element: app('AnalyticsPage') },
+  { path: 'analytics', element: <Analytics /> },
+  // Outside the Premium gate: a Basic account's one jobsite has its ledger too (on the dashboard).
+  { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
 ];

@@ -11,6 +11,7 @@ export function crewEntity(config: EntityConfig) {
         crewId: { type: 'string', required: true, readOnly: true },
         name: { type: 'string', required: true },
         notes: { type: 'string' },
+        hourlyRateCents: { type: 'number' },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
       },

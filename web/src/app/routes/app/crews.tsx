@@ -35,15 +35,25 @@ import { useAllWorkers } from '../../../features/workers/api/get-workers';
 import { useUpdateWorker } from '../../../features/workers/api/update-worker';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { toast } from '../../../lib/toast';
+import { formatUsd } from '../../../../../shared/plans';
 import { useJobsiteHref } from './jobsite-href';
 
-function RenameCrewModal({ crew, onClose }: { crew: Crew | null; onClose: () => void }) {
+function RenameCrewModal({
+  crew,
+  onClose,
+  verb = 'Rename',
+}: {
+  crew: Crew | null;
+  onClose: () => void;
+  /** The crew's page edits more than the name (the hourly rate): it says "Edit". */
+  verb?: 'Rename' | 'Edit';
+}) {
   const update = useUpdateCrew();
   return (
     <Modal
       opened={!!crew}
       onClose={onClose}
-      title={crew ? `Rename ${crew.name}` : 'Rename crew'}
+      title={crew ? `${verb} ${crew.name}` : `${verb} crew`}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -200,7 +210,7 @@ export function CrewPage() {
         back={{ to: '/crews', label: 'Crews' }}
         actions={
           <>
-            <Button onClick={() => setRenaming(true)}>Rename</Button>
+            <Button onClick={() => setRenaming(true)}>Edit</Button>
             <Button variant="outline" color="red" onClick={() => setDeleting(true)}>
               Delete
             </Button>
@@ -208,6 +218,14 @@ export function CrewPage() {
         }
       />
       {c.notes ? <Fact label="Notes" value={c.notes} /> : null}
+      <Fact
+        label="Hourly rate per worker"
+        value={
+          c.hourlyRateCents === null
+            ? 'Not entered: Edit to add it (analytics prices delays with it)'
+            : formatUsd(c.hourlyRateCents)
+        }
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="crew-members-title">
           <Title order={2} size="h4" id="crew-members-title" mb="sm">
@@ -301,7 +319,7 @@ export function CrewPage() {
           )}
         </Card>
       </SimpleGrid>
-      <RenameCrewModal crew={renaming ? c : null} onClose={() => setRenaming(false)} />
+      <RenameCrewModal verb="Edit" crew={renaming ? c : null} onClose={() => setRenaming(false)} />
       <DeleteCrewModal
         crew={deleting ? c : null}
         onClose={() => setDeleting(false)}

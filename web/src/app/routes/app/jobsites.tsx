@@ -181,7 +181,10 @@ export function JobsitePage() {
         workers={pick(data.workers, site.recipients.workerIds)}
         crews={pick(data.crews, site.recipients.crewIds)}
       />
-      <WeatherLedger jobsiteId={site.id} />
+      <WeatherLedger
+        jobsiteId={site.id}
+        evidenceHref={(date) => `/jobsites/${encodeURIComponent(site.id)}/ledger/${date}`}
+      />
       <ConfirmDeleteModal
         opened={deletion.opened}
         title={`Delete ${site.name}?`}

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
+import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
 import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
+import { useExportAccount } from '../../../features/settings/api/export-account';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
   useDocumentTitle('Settings');
   const me = useMe();
   const update = useUpdateProfile();
+  const exportData = useExportAccount();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -49,6 +51,23 @@ export function SettingsPage() {
       </Section>
       <Section id="settings-password" title="Password">
         <PasswordForm />
+      </Section>
+      <Section id="settings-data" title="Your data">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            Download everything stored for your account as one JSON file: profile, subscription and billing
+            history, clients, crews, workers, jobsites, email templates, every weather decision with your
+            &quot;worked&quot; marks, and every notice with its delivery status.
+          </Text>
+          <Button variant="default" loading={exportData.isPending} onClick={() => exportData.mutate()}>
+            Download my data (JSON)
+          </Button>
+          {exportData.isError ? (
+            <Text c="red" size="sm" role="alert">
+              {friendlyErrorMessage(exportData.error, ANALYTICS_MESSAGES.exportFailed)}
+            </Text>
+          ) : null}
+        </Stack>
       </Section>
     </Stack>
   );

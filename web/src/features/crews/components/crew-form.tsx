@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { FormErrorAlert } from '../../../components/form-fields';
@@ -11,7 +11,7 @@ import {
 } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 
-const shows = (path: string) => path === 'name' || path === 'notes';
+const shows = (path: string) => path === 'name' || path === 'notes' || path === 'hourlyRateCents';
 
 /**
  * A crew's name (and notes unless `compact`): the one-line "add a crew" form of the crews list, and
@@ -34,6 +34,10 @@ export function CrewForm({
 }) {
   const [name, setName] = useState(crew?.name ?? '');
   const [notes, setNotes] = useState(crew?.notes ?? '');
+  // Entered in dollars, stored in integer cents.
+  const [rate, setRate] = useState<string | number>(
+    crew?.hourlyRateCents != null ? crew.hourlyRateCents / 100 : '',
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -42,7 +46,8 @@ export function CrewForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = crewInputSchema.safeParse(compact && !crew ? { name } : { name, notes });
+    const hourlyRateCents = rate === '' ? null : Math.round(Number(rate) * 100);
+    const parsed = crewInputSchema.safeParse(compact && !crew ? { name } : { name, notes, hourlyRateCents });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       setFormError(null);
@@ -110,6 +115,20 @@ export function CrewForm({
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
             error={errors.notes}
+          />
+          <NumberInput
+            label="Hourly rate per worker"
+            description="What one worker of this crew costs an hour; analytics uses it for the cost of delay."
+            name="hourlyRateCents"
+            prefix="$"
+            decimalScale={2}
+            fixedDecimalScale
+            min={0}
+            thousandSeparator=","
+            value={rate}
+            onChange={setRate}
+            error={errors.hourlyRateCents}
+            maw={240}
           />
           <Group>
             <Button type="submit" loading={saving}>

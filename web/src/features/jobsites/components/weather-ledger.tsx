@@ -1,22 +1,183 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Verdict } from '../../../../../shared/weather/engine';
 import { QueryError } from '../../../components/records/query-state';
-import { useDownloadLedgerCsv, useJobsiteLedger } from '../api/get-ledger';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import {
+  useDownloadLedgerCsv,
+  useJobsiteLedger,
+  useMarkLedgerDay,
+  type LedgerDay,
+  type LedgerRange,
+} from '../api/get-ledger';
 
-/** The weather-day ledger of the last 90 days: delay days per month against the contract's allowance. */
-export function WeatherLedger({ jobsiteId }: { jobsiteId: string }) {
-  const ledger = useJobsiteLedger(jobsiteId);
-  const download = useDownloadLedgerCsv(jobsiteId);
+export const VERDICT_LABEL: Record<Verdict, string> = {
+  none: 'Workable',
+  partial: 'Partial delay',
+  full: 'Full-day delay',
+};
+export const VERDICT_COLOR: Record<Verdict, string> = { none: 'teal', partial: 'orange', full: 'red' };
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** "Worked" or "Not worked" with the note, or nothing when the contractor has not marked the day. */
+function WorkedMark({ day }: { day: LedgerDay }) {
+  if (day.worked === null)
+    return (
+      <Text size="sm" c="dimmed">
+        Not marked
+      </Text>
+    );
   return (
-    <Paper withBorder p="md" radius="md">
+    <Stack gap={2}>
+      <Badge variant="light" color={day.worked ? 'blue' : 'gray'}>
+        {day.worked ? 'Worked' : 'Not worked'}
+      </Badge>
+      {day.note ? (
+        <Text size="xs" c="dimmed">
+          {day.note}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function MarkDayModal({
+  jobsiteId,
+  day,
+  onClose,
+}: {
+  jobsiteId: string;
+  day: LedgerDay | null;
+  onClose: () => void;
+}) {
+  const mark = useMarkLedgerDay(jobsiteId);
+  const [worked, setWorked] = useState(day?.worked ?? true);
+  const [note, setNote] = useState(day?.note ?? '');
+  if (!day) return null;
+  const save = async () => {
+    try {
+      await mark.mutateAsync({ date: day.date, worked, note });
+      toast.success(worked ? `${day.date} is marked as worked.` : `${day.date} is marked as not worked.`);
+      onClose();
+    } catch {
+      // The error shows in the modal.
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Mark ${day.date}`} centered>
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3}>Weather-day ledger</Title>
+        <Text size="sm">
+          The forecast called {VERDICT_LABEL[day.verdict].toLowerCase()}
+          {day.hoursLost > 0 ? ` (${day.hoursLost} h lost)` : ''}. The ledger keeps that call and your mark; a
+          day marked worked no longer counts as a delay day.
+        </Text>
+        <Checkbox
+          label="The crew worked this day"
+          checked={worked}
+          onChange={(e) => setWorked(e.currentTarget.checked)}
+        />
+        <Textarea
+          label="Note"
+          description="What happened, for the record (optional)."
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        {mark.isError ? (
+          <Text c="red" size="sm" role="alert">
+            {friendlyErrorMessage(mark.error, 'The mark could not be saved. Try again.')}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={mark.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} loading={mark.isPending}>
+            Save mark
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The weather-day ledger of a jobsite over a chosen range (the last 90 days by default): months
+ * against the contract's allowance, then every decided working day with its verdict, what was sent,
+ * whether it counts, and the contractor's "worked" mark; each day links to its evidence page.
+ */
+export function WeatherLedger({
+  jobsiteId,
+  evidenceHref,
+}: {
+  jobsiteId: string;
+  evidenceHref: (date: string) => string;
+}) {
+  const [input, setInput] = useState<LedgerRange>({});
+  const range: LedgerRange = {
+    from: input.from && isDate(input.from) ? input.from : undefined,
+    to: input.to && isDate(input.to) ? input.to : undefined,
+  };
+  const ledger = useJobsiteLedger(jobsiteId, range);
+  const download = useDownloadLedgerCsv(jobsiteId, range);
+  const [marking, setMarking] = useState<LedgerDay | null>(null);
+  const data = ledger.data;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ledger-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h3" id="ledger-title">
+            Weather-day ledger
+          </Title>
           <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
             Download CSV
           </Button>
         </Group>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label="From"
+            value={input.from ?? data?.from ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, from: value }));
+            }}
+            w={170}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={input.to ?? data?.to ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, to: value }));
+            }}
+            w={170}
+          />
+        </Group>
         {download.isError && (
-          <Text c="red" size="sm">
+          <Text c="red" size="sm" role="alert">
             Could not download the ledger: {download.error.message}
           </Text>
         )}
@@ -28,14 +189,15 @@ export function WeatherLedger({ jobsiteId }: { jobsiteId: string }) {
             onRetry={() => void ledger.refetch()}
           />
         )}
-        {ledger.data && (
+        {data && (
           <>
             <Text size="sm" c="dimmed">
-              {ledger.data.from} to {ledger.data.to}: {ledger.data.days.length} working days decided,{' '}
-              {ledger.data.totals.delayDays} delay days, {ledger.data.totals.beyondAllowance} beyond the
-              allowance.
+              {data.from} to {data.to}: {plural(data.days.length, 'working day')} decided,{' '}
+              {plural(data.totals.delayDays, 'delay day')} ({data.totals.hoursLost} h lost),{' '}
+              {data.totals.beyondAllowance} beyond the allowance.
             </Text>
             <Table striped withTableBorder>
+              <Table.Caption>Delay days per month against the anticipated weather days</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Month</Table.Th>
@@ -46,7 +208,7 @@ export function WeatherLedger({ jobsiteId }: { jobsiteId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {ledger.data.months.map((m) => (
+                {data.months.map((m) => (
                   <Table.Tr key={m.month}>
                     <Table.Td>{m.month}</Table.Td>
                     <Table.Td>{m.delayDays}</Table.Td>
@@ -57,9 +219,96 @@ export function WeatherLedger({ jobsiteId }: { jobsiteId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
+            {data.days.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No working day in this range has been decided yet: days appear here once a notice time has
+                judged them.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={860}>
+                <Table striped withTableBorder aria-label="Working days">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Day</Table.Th>
+                      <Table.Th>Forecast call</Table.Th>
+                      <Table.Th>Hours lost</Table.Th>
+                      <Table.Th>Told</Table.Th>
+                      <Table.Th>Counts</Table.Th>
+                      <Table.Th>Marked</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.days.map((d) => (
+                      <Table.Tr key={d.date}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Anchor
+                            component={Link}
+                            to={evidenceHref(d.date)}
+                            aria-label={`Evidence for ${d.date}`}
+                          >
+                            {d.date}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color={VERDICT_COLOR[d.verdict]}>
+                            {VERDICT_LABEL[d.verdict]}
+                          </Badge>
+                          {d.reasons.length > 0 ? (
+                            <Text size="xs" c="dimmed" mt={2}>
+                              {d.reasons.join('; ')}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>{d.hoursLost}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {d.notified === undefined ? '—' : `${d.notified} sent`}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {d.beyondAllowance ? (
+                            <Text size="sm" fw={700} c="var(--mantine-color-error)">
+                              Beyond allowance
+                            </Text>
+                          ) : d.delayDay ? (
+                            <Text size="sm">Within allowance</Text>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              No
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <WorkedMark day={d} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setMarking(d)}
+                            aria-label={`${d.worked === null ? 'Mark' : 'Change mark'} for ${d.date}`}
+                          >
+                            {d.worked === null ? 'Mark' : 'Change mark'}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </>
         )}
       </Stack>
+      {marking ? (
+        <MarkDayModal
+          key={marking.date}
+          jobsiteId={jobsiteId}
+          day={marking}
+          onClose={() => setMarking(null)}
+        />
+      ) : null}
     </Paper>
   );
 }

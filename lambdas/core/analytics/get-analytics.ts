@@ -1,0 +1,184 @@
+import { PLANS, type PlanId } from '../../../shared/plans';
+import { ANALYTICS_MESSAGES } from '../../../shared/messages';
+import { effectivePlan } from '../../../shared/subscription';
+import type { AccountRepo } from '../account/account.ports';
+import { EntitlementError } from '../billing/billing.errors';
+import { tenantOf, type TenantId } from '../caller';
+import type { DecisionRepo } from '../dispatch/dispatch.ports';
+import { ValidationError } from '../errors';
+import type { DayMessages } from '../ledger/ledger.ports';
+import type { Caller } from '../caller';
+import type { RecordsStore } from '../records/records.ports';
+import type { Clock } from '../runtime.ports';
+import {
+  computeAdvanced,
+  computeAnalytics,
+  type AdvancedAnalytics,
+  type BasicAnalytics,
+  type CrewCost,
+} from './analytics';
+
+export const ANALYTICS_MAX_MONTHS = 24;
+export const ANALYTICS_DEFAULT_MONTHS = 6;
+
+export interface AnalyticsDeps {
+  records: RecordsStore;
+  decisions: Pick<DecisionRepo, 'listRange'>;
+  messages: DayMessages;
+  accounts: Pick<AccountRepo, 'getSubscription'>;
+  clock: Clock;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const addMonths = (month: string, n: number) => {
+  const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+};
+
+const monthCount = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  Number(to.slice(5, 7)) -
+  Number(from.slice(5, 7)) +
+  1;
+
+/** Last calendar day of a month "YYYY-MM", as YYYY-MM-DD. */
+export const lastDayOf = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+/**
+ * The months asked for, inclusive, at most 24; by default the 6 months ending with the current
+ * (UTC) month. 400 naming the field otherwise.
+ */
+export function analyticsRange(query: { from?: string; to?: string }, now: Date) {
+  for (const field of ['from', 'to'] as const) {
+    const v = query[field];
+    if (v !== undefined && !MONTH.test(v))
+      throw new ValidationError(field, `${field} must be a month like 2026-03`);
+  }
+  const to =
+    query.to ??
+    (query.from ? addMonths(query.from, ANALYTICS_DEFAULT_MONTHS - 1) : now.toISOString().slice(0, 7));
+  const from = query.from ?? addMonths(to, -(ANALYTICS_DEFAULT_MONTHS - 1));
+  if (from > to) throw new ValidationError('from', 'from must be on or before to');
+  if (monthCount(from, to) > ANALYTICS_MAX_MONTHS)
+    throw new ValidationError('to', `The range is at most ${ANALYTICS_MAX_MONTHS} months`);
+  return { from, to };
+}
+
+async function planOf(caller: Caller, deps: AnalyticsDeps): Promise<PlanId> {
+  const subscription = await deps.accounts.getSubscription(caller.userId);
+  return subscription ? effectivePlan(subscription) : 'none';
+}
+
+/** Every jobsite's decisions and messages over the range: two key queries per jobsite, no scan. */
+async function basicFor(tenant: TenantId, range: { from: string; to: string }, deps: AnalyticsDeps) {
+  const jobsites = await deps.records.jobsites.list(tenant);
+  const fromDate = `${range.from}-01`;
+  const toDate = lastDayOf(range.to);
+  const perJobsite = await Promise.all(
+    jobsites.map(async (j) => {
+      const [decisions, messages] = await Promise.all([
+        deps.decisions.listRange(tenant, j.id, fromDate, toDate),
+        deps.messages.listRange(tenant, j.id, fromDate, toDate),
+      ]);
+      return { decisions, messages };
+    }),
+  );
+  const basic = computeAnalytics({
+    fromMonth: range.from,
+    toMonth: range.to,
+    jobsites: jobsites.map((j) => ({
+      id: j.id,
+      name: j.name,
+      clientId: j.clientId ?? null,
+      workingHours: j.workingHours,
+    })),
+    days: perJobsite.flatMap((p) =>
+      p.decisions.map((d) => ({
+        jobsiteId: d.jobsiteId,
+        date: d.workDate,
+        verdict: d.verdict,
+        hoursLost: d.hoursLost,
+        worked: d.worked ?? null,
+      })),
+    ),
+    messages: perJobsite.flatMap((p) =>
+      p.messages.map((m) => ({ jobsiteId: m.jobsiteId, date: m.workDate, kind: m.kind, status: m.status })),
+    ),
+  });
+  return { basic, jobsites };
+}
+
+export interface AnalyticsAnswer extends BasicAnalytics {
+  from: string;
+  to: string;
+  /** Whether the caller's plan includes the advanced part (GET /api/analytics/advanced). */
+  advancedAnalytics: boolean;
+  plan: PlanId;
+}
+
+/** Delay days, hours lost and messages per jobsite and month, for every plan. */
+export async function getAnalytics(
+  caller: Caller,
+  query: { from?: string; to?: string },
+  deps: AnalyticsDeps,
+): Promise<AnalyticsAnswer> {
+  const range = analyticsRange(query, deps.clock.now());
+  const [{ basic }, plan] = await Promise.all([
+    basicFor(tenantOf(caller), range, deps),
+    planOf(caller, deps),
+  ]);
+  return { ...range, ...basic, plan, advancedAnalytics: PLANS[plan].features.advancedAnalytics };
+}
+
+/**
+ * Per-client figures and the cost of delay: only with a plan whose `advancedAnalytics` is on
+ * (403 naming the caller's plan otherwise). Crew sizes and rates are today's.
+ */
+export async function getAdvancedAnalytics(
+  caller: Caller,
+  query: { from?: string; to?: string },
+  deps: AnalyticsDeps,
+): Promise<AdvancedAnalytics & { from: string; to: string }> {
+  const range = analyticsRange(query, deps.clock.now());
+  const plan = await planOf(caller, deps);
+  if (!PLANS[plan].features.advancedAnalytics)
+    throw new EntitlementError(
+      ANALYTICS_MESSAGES.advancedNotInPlan(plan === 'none' ? null : PLANS[plan].name),
+    );
+  const tenant = tenantOf(caller);
+  const [{ basic, jobsites }, crews, workers, clients] = await Promise.all([
+    basicFor(tenant, range, deps),
+    deps.records.crews.list(tenant),
+    deps.records.workers.list(tenant),
+    deps.records.clients.list(tenant),
+  ]);
+  const crewCost = new Map(
+    crews.map((c): [string, CrewCost] => [
+      c.id,
+      {
+        crewId: c.id,
+        workers: workers.filter((w) => w.crewIds.includes(c.id)).length,
+        hourlyRateCents: c.hourlyRateCents ?? null,
+      },
+    ]),
+  );
+  const crewsOf = Object.fromEntries(
+    jobsites.map((j) => [
+      j.id,
+      j.recipients.crewIds.flatMap((id) => {
+        const c = crewCost.get(id);
+        return c ? [c] : [];
+      }),
+    ]),
+  );
+  return {
+    ...range,
+    ...computeAdvanced({
+      basic,
+      crewsOf,
+      clientNames: Object.fromEntries(clients.map((c) => [c.id, c.name])),
+    }),
+  };
+}

@@ -1,0 +1,115 @@
+import type { DayJudgement, Verdict } from '../../../shared/weather/engine';
+import type { Rule } from '../../../shared/weather/rule';
+import type { TenantId } from '../caller';
+import type { ForecastSnapshot, SentMessage } from '../dispatch/dispatch.ports';
+import { NotFoundError } from '../errors';
+import { mustGet } from '../records/record-crud';
+import { isIsoDate, type LedgerDeps } from './jobsite-ledger';
+import { computeLedger } from './ledger';
+import type { DayMessages } from './ledger.ports';
+
+export interface LedgerEvidence {
+  jobsite: {
+    id: string;
+    name: string;
+    address: string | null;
+    timezone: string;
+    workingHours: { start: string; end: string };
+  };
+  client: { id: string; name: string } | null;
+  date: string;
+  verdict: Verdict;
+  hoursLost: number;
+  delayDay: boolean;
+  beyondAllowance: boolean;
+  month: { month: string; delayDays: number; anticipated: number; beyondAllowance: number };
+  worked: boolean | null;
+  note: string | null;
+  markedAt: string | null;
+  decidedAt: string;
+  judgement: DayJudgement | null;
+  rules: Rule[];
+  forecast: ForecastSnapshot | null;
+  /** Every message claimed about the day, oldest first, with its delivery status. */
+  messages: Pick<
+    SentMessage,
+    'recipient' | 'recipientName' | 'audience' | 'kind' | 'verdict' | 'status' | 'claimedAt' | 'sentAt'
+  >[];
+}
+
+/**
+ * The evidence behind one decided working day: the decision as the dispatch stored it (forecast
+ * snapshot, rules, judgement), the contractor's mark, the month's allowance standing, and who was
+ * told. 404 for a day without a decision or a jobsite of another account.
+ */
+export async function ledgerEvidence(
+  tenant: TenantId,
+  jobsiteId: string,
+  date: string,
+  deps: LedgerDeps & { messages: DayMessages },
+): Promise<LedgerEvidence> {
+  const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
+  if (!isIsoDate(date)) throw new NotFoundError('Ledger day not found');
+  const month = date.slice(0, 7);
+  const monthStart = `${month}-01`;
+  // The month's earlier decisions decide whether this day is within the allowance.
+  const [decisions, messages, client] = await Promise.all([
+    deps.decisions.listRange(tenant, jobsite.id, monthStart, date),
+    deps.messages.listRange(tenant, jobsite.id, date, date),
+    jobsite.clientId ? deps.records.clients.get(tenant, jobsite.clientId) : Promise.resolve(null),
+  ]);
+  const decision = decisions.find((d) => d.workDate === date);
+  if (!decision) throw new NotFoundError('Ledger day not found');
+  const ledger = computeLedger({
+    from: monthStart,
+    to: date,
+    anticipated: jobsite.anticipatedWeatherDays ?? null,
+    workingHours: jobsite.workingHours,
+    days: decisions.map((d) => ({
+      date: d.workDate,
+      verdict: d.verdict,
+      hoursLost: d.hoursLost,
+      reasons: [],
+      worked: d.worked ?? null,
+      note: null,
+      decidedAt: d.decidedAt,
+    })),
+  });
+  const day = ledger.days.find((d) => d.date === date);
+  const m = ledger.months[ledger.months.length - 1] ?? { delayDays: 0, anticipated: 0, beyondAllowance: 0 };
+  return {
+    jobsite: {
+      id: jobsite.id,
+      name: jobsite.name,
+      address: jobsite.address ?? null,
+      timezone: jobsite.timezone,
+      workingHours: jobsite.workingHours,
+    },
+    client: client ? { id: client.id, name: client.name } : null,
+    date,
+    verdict: decision.verdict,
+    hoursLost: decision.hoursLost,
+    delayDay: day?.delayDay ?? false,
+    beyondAllowance: day?.beyondAllowance ?? false,
+    month: { month, delayDays: m.delayDays, anticipated: m.anticipated, beyondAllowance: m.beyondAllowance },
+    worked: decision.worked ?? null,
+    note: decision.workedNote ?? null,
+    markedAt: decision.markedAt ?? null,
+    decidedAt: decision.decidedAt,
+    judgement: decision.judgement,
+    rules: decision.rules,
+    forecast: decision.forecast,
+    messages: messages
+      .sort((a, b) => a.claimedAt.localeCompare(b.claimedAt) || a.recipient.localeCompare(b.recipient))
+      .map((x) => ({
+        recipient: x.recipient,
+        recipientName: x.recipientName,
+        audience: x.audience,
+        kind: x.kind,
+        verdict: x.verdict,
+        status: x.status,
+        claimedAt: x.claimedAt,
+        sentAt: x.sentAt,
+      })),
+  };
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  useAdvancedAnalytics,
+  useAnalytics,
+  type MonthRange,
+} from '../../../features/analytics/api/get-analytics';
+import {
+  AdvancedAnalyticsView,
+  BasicAnalyticsView,
+} from '../../../features/analytics/components/analytics-view';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const isMonth = (v: string | undefined) => !!v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
+
+/** /analytics: weather days and messages per jobsite and month; per client and cost of delay on Premium. */
+export function AnalyticsPage() {
+  useDocumentTitle('Analytics');
+  const [input, setInput] = useState<MonthRange>({});
+  const range: MonthRange = {
+    from: isMonth(input.from) ? input.from : undefined,
+    to: isMonth(input.to) ? input.to : undefined,
+  };
+  const basic = useAnalytics(range);
+  const advanced = useAdvancedAnalytics(range, basic.data?.advancedAnalytics === true);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Analytics
+          </Title>
+          <Text c="dimmed">
+            Days and hours lost to weather, and the notices that went out, month by month.
+          </Text>
+        </Stack>
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="month"
+            label="From"
+            value={input.from ?? basic.data?.from ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, from: value }));
+            }}
+            w={160}
+          />
+          <TextInput
+            type="month"
+            label="To"
+            value={input.to ?? basic.data?.to ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setInput((r) => ({ ...r, to: value }));
+            }}
+            w={160}
+          />
+        </Group>
+      </Group>
+      {basic.isPending ? (
+        <Skeleton h={320} aria-label="Loading analytics" />
+      ) : basic.isError ? (
+        <Alert color="red" role="alert" title="Analytics could not be loaded">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{friendlyErrorMessage(basic.error, 'Try again in a moment.')}</Text>
+            <Button size="xs" variant="default" onClick={() => void basic.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <BasicAnalyticsView data={basic.data} />
+          {basic.data.advancedAnalytics ? (
+            advanced.isPending ? (
+              <Skeleton h={240} aria-label="Loading the cost of delay" />
+            ) : advanced.isError ? (
+              <Alert color="red" role="alert" title="The cost of delay could not be loaded">
+                {friendlyErrorMessage(advanced.error, 'Try again in a moment.')}
+              </Alert>
+            ) : (
+              <AdvancedAnalyticsView data={advanced.data} />
+            )
+          ) : (
+            <Card withBorder padding="lg" component="section" aria-labelledby="analytics-upsell">
+              <Title order={2} size="h4" id="analytics-upsell" mb="xs">
+                Per-client analytics and the cost of delay
+              </Title>
+              <Text mb="sm">
+                See weather days per client, and what each delay cost: workers on the crew × their hourly rate
+                × hours lost. Included with the Premium and Enterprise plans.
+              </Text>
+              <Button component={Link} to="/subscription" w="fit-content">
+                See plans
+              </Button>
+            </Card>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,376 @@
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { effectivePlan } from '../../../../../shared/subscription';
+import type { RuleMetric } from '../../../../../shared/weather/rule';
+import { formatValue, unitLabel, type UnitSystem } from '../../../../../shared/weather/units';
+import { useMe } from '../../../features/account/api/get-me';
+import { useLedgerEvidence, type LedgerEvidence } from '../../../features/jobsites/api/get-ledger';
+import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/components/weather-ledger';
+import { HourlyChart, metricLabel } from '../../../features/weather/components/hourly-chart';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/*
+ * Printing: the browser's "Save as PDF" should give the evidence alone, black on white. The app's
+ * header, navbar and the page's own buttons are hidden, tables keep their rows whole and headings
+ * stay with what follows them. Scoped to this page by living in it.
+ */
+const PRINT_CSS = `
+@media print {
+  @page { margin: 14mm; }
+  .mantine-AppShell-header, .mantine-AppShell-navbar, .mantine-Notifications-root, [data-print="hide"] {
+    display: none !important;
+  }
+  .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; }
+  html, body, #root, .mantine-AppShell-root, .mantine-AppShell-main { background: #fff !important; }
+  .evidence-doc, .evidence-doc * {
+    color: #000 !important; background: transparent !important; box-shadow: none !important;
+    border-color: #000 !important;
+  }
+  .evidence-doc svg text { fill: #000 !important; }
+  .evidence-doc svg rect { fill: #e8e8e8 !important; fill-opacity: 1 !important; }
+  .evidence-doc table { width: 100%; border-collapse: collapse; }
+  .evidence-doc tr, .evidence-doc .evidence-block { break-inside: avoid; page-break-inside: avoid; }
+  .evidence-doc h1, .evidence-doc h2 { break-after: avoid; page-break-after: avoid; }
+  .evidence-doc .mantine-Badge-root { border: 1px solid #000 !important; }
+}
+`;
+
+const AUDIENCE: Record<LedgerEvidence['messages'][number]['audience'], string> = {
+  worker: 'Worker',
+  manager: 'Manager',
+  client: 'Client',
+};
+const KIND: Record<LedgerEvidence['messages'][number]['kind'], string> = {
+  notice: 'Delay notice',
+  update: 'Update',
+  allClear: 'All clear',
+};
+const STATUS: Record<LedgerEvidence['messages'][number]['status'], string> = {
+  SENT: 'Sent',
+  PENDING: 'Not sent (pending)',
+  FAILED: 'Failed',
+};
+
+/** "Mon, Nov 30, 2026" for a local date. */
+function longDate(date: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A UTC instant at the jobsite, "Nov 30, 2026, 5:00 AM CST". */
+function at(iso: string | null, timezone: string) {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timezone,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+const localDate = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: timezone,
+  }).format(new Date(iso));
+
+const localHour = (iso: string, timezone: string) =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(
+      new Date(iso),
+    ),
+  );
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
+  const forecast = e.forecast;
+  if (!forecast || forecast.hours.length === 0)
+    return <Text c="dimmed">No forecast snapshot was stored with this decision.</Text>;
+  const tz = e.jobsite.timezone;
+  const start = Number(e.jobsite.workingHours.start.slice(0, 2));
+  const end = Number(e.jobsite.workingHours.end.slice(0, 2));
+  // The series the rules read, in the jobsite's rule order; others stay in the account export.
+  const ruleMetrics = [...new Set(e.rules.map((r) => r.metric))];
+  const metrics = (ruleMetrics.length ? ruleMetrics : Object.keys(forecast.values)).filter(
+    (m) => forecast.values[m],
+  ) as RuleMetric[];
+  const hit = new Set(e.judgement?.rules.flatMap((r) => r.hours) ?? []);
+  // The snapshot may reach past the day (the provider's window): the evidence is the working date only.
+  const rows = forecast.hours.flatMap((iso, i) => {
+    if (localDate(iso, tz) !== e.date) return [];
+    const hour = localHour(iso, tz);
+    return [
+      { iso, i, hour, label: `${String(hour).padStart(2, '0')}:00`, working: hour >= start && hour < end },
+    ];
+  });
+  const charted = metrics.filter((m) =>
+    e.judgement?.rules.some((r) => e.rules.find((x) => x.id === r.id)?.metric === m),
+  );
+  return (
+    <Stack gap="md">
+      {(charted.length ? charted : metrics).slice(0, 2).map((m) => (
+        <div key={m} className="evidence-block">
+          <HourlyChart
+            metric={m}
+            units={units}
+            rules={e.rules}
+            hours={rows.map((r) => ({
+              hour: r.hour,
+              value: forecast.values[m]?.[r.i] ?? null,
+              working: r.working,
+            }))}
+          />
+        </div>
+      ))}
+      <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
+        <Table withTableBorder striped fz="sm">
+          <Table.Caption>
+            Hourly forecast at decision time (source: {forecast.source}
+            {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold
+            are working hours a rule counted in.
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Hour</Table.Th>
+              {metrics.map((m) => (
+                <Table.Th key={m}>
+                  {metricLabel(m)} ({unitLabel(m, units)})
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
+                <Table.Td>
+                  {r.label}
+                  {r.working ? '' : ' (off)'}
+                </Table.Td>
+                {metrics.map((m) => {
+                  const v = forecast.values[m]?.[r.i];
+                  return (
+                    <Table.Td key={m}>
+                      {v === null || v === undefined ? '—' : formatValue(m, v, units)}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
+  const tz = e.jobsite.timezone;
+  return (
+    <Stack gap="lg" className="evidence-doc">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          Weather-day evidence
+        </Text>
+        <Title order={1} size="h2">
+          {e.jobsite.name}: {longDate(e.date)}
+        </Title>
+        <Group gap="xs">
+          <Badge size="lg" variant="light" color={VERDICT_COLOR[e.verdict]}>
+            {VERDICT_LABEL[e.verdict]}
+          </Badge>
+          {e.beyondAllowance ? (
+            <Badge size="lg" color="red">
+              Beyond the monthly allowance
+            </Badge>
+          ) : e.delayDay ? (
+            <Badge size="lg" variant="outline" color="orange">
+              Delay day within the allowance
+            </Badge>
+          ) : (
+            <Badge size="lg" variant="outline" color="gray">
+              Not a delay day
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+
+      <section className="evidence-block" aria-labelledby="ev-summary">
+        <Title order={2} size="h4" id="ev-summary" mb="xs">
+          Summary
+        </Title>
+        <Group gap="xl" align="flex-start" wrap="wrap">
+          <Field label="Jobsite">
+            {e.jobsite.name}
+            {e.jobsite.address ? <Text size="sm">{e.jobsite.address}</Text> : null}
+          </Field>
+          <Field label="Client">{e.client?.name ?? 'None'}</Field>
+          <Field label="Working day">
+            {longDate(e.date)}, {e.jobsite.workingHours.start}–{e.jobsite.workingHours.end} ({tz})
+          </Field>
+          <Field label="Hours lost">{e.hoursLost}</Field>
+          <Field label="Decided">{at(e.decidedAt, tz)}</Field>
+          <Field label={`${e.month.month} so far`}>
+            {e.month.delayDays} delay {e.month.delayDays === 1 ? 'day' : 'days'}, {e.month.anticipated}{' '}
+            anticipated, {e.month.beyondAllowance} beyond
+          </Field>
+        </Group>
+      </section>
+
+      <section className="evidence-block" aria-labelledby="ev-worked">
+        <Title order={2} size="h4" id="ev-worked" mb="xs">
+          Contractor&apos;s mark
+        </Title>
+        <Text>
+          {e.worked === null
+            ? 'Not marked: the forecast call stands.'
+            : e.worked
+              ? 'Marked worked: the crew worked this day despite the forecast call, so it is not counted as a delay day.'
+              : 'Marked not worked: the day was lost as the forecast called.'}
+          {e.markedAt ? ` (${at(e.markedAt, tz)})` : ''}
+        </Text>
+        {e.note ? <Text mt={4}>Note: {e.note}</Text> : null}
+      </section>
+
+      <section className="evidence-block" aria-labelledby="ev-rules">
+        <Title order={2} size="h4" id="ev-rules" mb="xs">
+          Rules applied
+        </Title>
+        {e.judgement && e.judgement.rules.length > 0 ? (
+          <Table withTableBorder fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Rule</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th>Hours it counted in</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {e.judgement.rules.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{e.rules.find((x) => x.id === r.id)?.label ?? r.id}</Table.Td>
+                  <Table.Td>{r.reason}</Table.Td>
+                  <Table.Td>{r.hours.join(', ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text>No rule was met in the working hours.</Text>
+        )}
+        {e.rules.length > 0 ? (
+          <Text size="sm" c="dimmed" mt={4}>
+            The jobsite&apos;s rules at decision time: {e.rules.map((r) => r.label || r.id).join('; ')}.
+          </Text>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="ev-forecast">
+        <Title order={2} size="h4" id="ev-forecast" mb="xs">
+          Forecast at decision time
+        </Title>
+        <ForecastEvidence e={e} units={units} />
+      </section>
+
+      <section className="evidence-block" aria-labelledby="ev-told">
+        <Title order={2} size="h4" id="ev-told" mb="xs">
+          Who was told
+        </Title>
+        {e.messages.length === 0 ? (
+          <Text>No message was sent about this day.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table withTableBorder striped fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Message</Table.Th>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Delivery</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {e.messages.map((m) => (
+                  <Table.Tr key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
+                    <Table.Td>
+                      {m.recipientName || m.recipient}
+                      {m.recipientName ? (
+                        <Text size="xs" c="dimmed">
+                          {m.recipient}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{AUDIENCE[m.audience]}</Table.Td>
+                    <Table.Td>
+                      {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
+                    </Table.Td>
+                    <Table.Td>{at(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
+                    <Table.Td>{STATUS[m.status]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+/** /jobsites/{id}/ledger/{date}: the printable evidence of one decided working day. */
+export function LedgerEvidencePage() {
+  const { jobsiteId = '', date = '' } = useParams();
+  const evidence = useLedgerEvidence(jobsiteId, date);
+  const me = useMe();
+  const units: UnitSystem = me.data?.profile.units ?? 'us';
+  // Basic and no-plan accounts keep their jobsite and its ledger on the dashboard.
+  const plan = me.data ? effectivePlan(me.data.subscription) : 'none';
+  const back =
+    plan === 'premium' || plan === 'enterprise'
+      ? { to: `/jobsites/${encodeURIComponent(jobsiteId)}`, label: 'Jobsite and ledger' }
+      : { to: '/dashboard', label: 'Dashboard and ledger' };
+  useDocumentTitle(evidence.data ? `Evidence ${evidence.data.jobsite.name} ${date}` : 'Weather-day evidence');
+  return (
+    <Stack gap="md">
+      <style>{PRINT_CSS}</style>
+      <Group justify="space-between" data-print="hide">
+        <Anchor component={Link} to={back.to} size="sm">
+          ← {back.label}
+        </Anchor>
+        <Button onClick={() => window.print()} disabled={!evidence.data}>
+          Print
+        </Button>
+      </Group>
+      {evidence.isPending ? (
+        <Skeleton h={400} aria-label="Loading the evidence" />
+      ) : evidence.isError ? (
+        <Alert color="red" role="alert" title="Could not load this day">
+          {friendlyErrorMessage(evidence.error, 'The evidence could not be loaded just now.')}
+        </Alert>
+      ) : (
+        <EvidenceDocument e={evidence.data} units={units} />
+      )}
+    </Stack>
+  );
+}

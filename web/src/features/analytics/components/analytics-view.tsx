@@ -1,0 +1,328 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatUsd } from '../../../../../shared/plans';
+import type { AdvancedAnalytics, Analytics } from '../api/get-analytics';
+import { MonthBarChart } from './bar-chart';
+import { downloadCsv, toCsv } from './csv';
+
+function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function Section({
+  id,
+  title,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** The basic figures: totals, monthly charts, and the per-jobsite table with its CSV. */
+export function BasicAnalyticsView({ data }: { data: Analytics }) {
+  const months = data.months.map((m) => m.month);
+  const sent = data.totals.sent.notice + data.totals.sent.update + data.totals.sent.allClear;
+  const jobsiteCsv = () =>
+    downloadCsv(
+      `analytics-jobsites-${data.from}-to-${data.to}.csv`,
+      toCsv([
+        ['jobsite', 'month', 'delay days', 'hours lost'],
+        ...data.jobsites.flatMap((j) => j.months.map((m) => [j.name, m.month, m.delayDays, m.hoursLost])),
+      ]),
+    );
+  const monthCsv = () =>
+    downloadCsv(
+      `analytics-months-${data.from}-to-${data.to}.csv`,
+      toCsv([
+        [
+          'month',
+          'delay days',
+          'hours lost',
+          'notices',
+          'updates',
+          'all clears',
+          'messages',
+          'delivered',
+          'delivery rate %',
+        ],
+        ...data.months.map((m) => [
+          m.month,
+          m.delayDays,
+          m.hoursLost,
+          m.sent.notice,
+          m.sent.update,
+          m.sent.allClear,
+          m.attempted,
+          m.delivered,
+          m.deliveryRate,
+        ]),
+      ]),
+    );
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <Kpi label="Delay days" value={data.totals.delayDays} />
+        <Kpi label="Hours lost" value={data.totals.hoursLost} />
+        <Kpi
+          label="Messages sent"
+          value={sent}
+          hint={`${data.totals.sent.notice} notices, ${data.totals.sent.update} updates, ${data.totals.sent.allClear} all clears`}
+        />
+        <Kpi
+          label="Delivery rate"
+          value={data.totals.attempted === 0 ? '—' : `${data.totals.deliveryRate}%`}
+          hint={`${data.totals.delivered} of ${data.totals.attempted} messages sent`}
+        />
+      </SimpleGrid>
+
+      <Section
+        id="analytics-months"
+        title="By month"
+        actions={
+          <Button variant="light" size="xs" onClick={monthCsv}>
+            Download CSV
+          </Button>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mb="md">
+          <MonthBarChart
+            title="Delay days"
+            months={months}
+            series={[{ label: 'Delay days', color: 'orange', values: data.months.map((m) => m.delayDays) }]}
+          />
+          <MonthBarChart
+            title="Hours lost"
+            months={months}
+            series={[{ label: 'Hours lost', color: 'blue', values: data.months.map((m) => m.hoursLost) }]}
+          />
+          <MonthBarChart
+            title="Messages sent"
+            months={months}
+            series={[
+              { label: 'Notices', color: 'red', values: data.months.map((m) => m.sent.notice) },
+              { label: 'Updates', color: 'yellow', values: data.months.map((m) => m.sent.update) },
+              { label: 'All clears', color: 'teal', values: data.months.map((m) => m.sent.allClear) },
+            ]}
+          />
+        </SimpleGrid>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder aria-label="Figures by month">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Month</Table.Th>
+                <Table.Th>Delay days</Table.Th>
+                <Table.Th>Hours lost</Table.Th>
+                <Table.Th>Notices</Table.Th>
+                <Table.Th>Updates</Table.Th>
+                <Table.Th>All clears</Table.Th>
+                <Table.Th>Delivery rate</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.months.map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td>{m.month}</Table.Td>
+                  <Table.Td>{m.delayDays}</Table.Td>
+                  <Table.Td>{m.hoursLost}</Table.Td>
+                  <Table.Td>{m.sent.notice}</Table.Td>
+                  <Table.Td>{m.sent.update}</Table.Td>
+                  <Table.Td>{m.sent.allClear}</Table.Td>
+                  <Table.Td>{m.attempted === 0 ? '—' : `${m.deliveryRate}%`}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+
+      <Section
+        id="analytics-jobsites"
+        title="By jobsite"
+        actions={
+          <Button variant="light" size="xs" onClick={jobsiteCsv} disabled={data.jobsites.length === 0}>
+            Download CSV
+          </Button>
+        }
+      >
+        {data.jobsites.length === 0 ? (
+          <Text c="dimmed">No jobsites yet: add one and its weather days will be counted here.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={200 + months.length * 110}>
+            <Table striped withTableBorder aria-label="Delay days and hours lost by jobsite and month">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Jobsite</Table.Th>
+                  {months.map((m) => (
+                    <Table.Th key={m}>{m}</Table.Th>
+                  ))}
+                  <Table.Th>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.jobsites.map((j) => (
+                  <Table.Tr key={j.id}>
+                    <Table.Td>{j.name}</Table.Td>
+                    {j.months.map((m) => (
+                      <Table.Td key={m.month}>
+                        {m.delayDays} d · {m.hoursLost} h
+                      </Table.Td>
+                    ))}
+                    <Table.Td fw={600}>
+                      {j.delayDays} d · {j.hoursLost} h
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Text size="xs" c="dimmed" mt="xs">
+          d = delay days (a full-day call, or a partial one losing half the working day or more, not marked
+          worked); h = hours lost on them.
+        </Text>
+      </Section>
+    </Stack>
+  );
+}
+
+/** Per-client figures and the cost of delay (Premium and Enterprise). */
+export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalytics }) {
+  const missingRates = data.jobsites.some((j) => j.crewsWithoutRate > 0 || j.crewWorkers === 0);
+  const csv = () =>
+    downloadCsv(
+      `analytics-cost-of-delay-${data.from}-to-${data.to}.csv`,
+      toCsv([
+        ['jobsite', 'hours lost', 'crew workers', 'hourly cost (USD)', 'cost of delay (USD)'],
+        ...data.jobsites.map((j) => [
+          j.name,
+          j.hoursLost,
+          j.crewWorkers,
+          (j.hourlyCostCents / 100).toFixed(2),
+          (j.costCents / 100).toFixed(2),
+        ]),
+      ]),
+    );
+  const clientCsv = () =>
+    downloadCsv(
+      `analytics-clients-${data.from}-to-${data.to}.csv`,
+      toCsv([
+        ['client', 'jobsites', 'delay days', 'hours lost', 'cost of delay (USD)'],
+        ...data.clients.map((c) => [
+          c.name,
+          c.jobsites,
+          c.delayDays,
+          c.hoursLost,
+          (c.costCents / 100).toFixed(2),
+        ]),
+      ]),
+    );
+  return (
+    <Stack gap="lg">
+      <Section
+        id="analytics-cost"
+        title={`Cost of delay: ${formatUsd(data.totals.costCents)}`}
+        actions={
+          <Button variant="light" size="xs" onClick={csv} disabled={data.jobsites.length === 0}>
+            Download CSV
+          </Button>
+        }
+      >
+        <Text size="sm" c="dimmed" mb="sm">
+          Per jobsite: workers on its crews × each crew&apos;s hourly rate × hours lost on delay days.
+        </Text>
+        {missingRates ? (
+          <Alert color="yellow" mb="sm" title="Some crews have no hourly rate or no workers">
+            Their hours are not priced. Enter an hourly rate per worker on each crew&apos;s page.
+          </Alert>
+        ) : null}
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder aria-label="Cost of delay by jobsite">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Jobsite</Table.Th>
+                <Table.Th>Hours lost</Table.Th>
+                <Table.Th>Crew workers</Table.Th>
+                <Table.Th>Cost per hour</Table.Th>
+                <Table.Th>Cost of delay</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.jobsites.map((j) => (
+                <Table.Tr key={j.id}>
+                  <Table.Td>{j.name}</Table.Td>
+                  <Table.Td>{j.hoursLost}</Table.Td>
+                  <Table.Td>{j.crewWorkers}</Table.Td>
+                  <Table.Td>{formatUsd(j.hourlyCostCents)}</Table.Td>
+                  <Table.Td fw={600}>{formatUsd(j.costCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+      <Section
+        id="analytics-clients"
+        title="By client"
+        actions={
+          <Button variant="light" size="xs" onClick={clientCsv} disabled={data.clients.length === 0}>
+            Download CSV
+          </Button>
+        }
+      >
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped withTableBorder aria-label="Figures by client">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Client</Table.Th>
+                <Table.Th>Jobsites</Table.Th>
+                <Table.Th>Delay days</Table.Th>
+                <Table.Th>Hours lost</Table.Th>
+                <Table.Th>Cost of delay</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.clients.map((c) => (
+                <Table.Tr key={c.clientId ?? 'none'}>
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td>{c.jobsites}</Table.Td>
+                  <Table.Td>{c.delayDays}</Table.Td>
+                  <Table.Td>{c.hoursLost}</Table.Td>
+                  <Table.Td>{formatUsd(c.costCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+    </Stack>
+  );
+}
