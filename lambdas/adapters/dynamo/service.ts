@@ -7,6 +7,7 @@ import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
+import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
@@ -30,6 +31,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     billingEntry: billingEntryEntity(config),
     stripeEventReceipt: stripeEventReceiptEntity(config),
     dispatchRun: dispatchRunEntity(config),
+    dispatchBatch: dispatchBatchEntity(config),
     client: clientEntity(config),
     crew: crewEntity(config),
     worker: workerEntity(config),

@@ -57,6 +57,9 @@ export function dispatchRunEntity(config: EntityConfig) {
           },
         },
         errors: { type: 'list', items: { type: 'string' } },
+        /** Batches the planner queued, and how many the worker has counted in (issue 10, fan-out). */
+        batches: { type: 'number' },
+        batchesDone: { type: 'number' },
         trigger: { type: 'string' },
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
