@@ -8,6 +8,8 @@ import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import { templatedNoticeSender } from '../core/email/notice-sender';
+import { silentLogger } from '../core/observability.ports';
+import { powertoolsLogger } from '../adapters/observability/powertools.logger';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
@@ -38,5 +40,7 @@ export function createDispatchDeps(
     }),
     clock: data.clock,
     ids: data.ids,
+    // Structured JSON in Lambda; the local stack sets its own readable logger (local/stack.ts).
+    log: data.config.AWS_LAMBDA_FUNCTION_NAME ? powertoolsLogger() : silentLogger,
   };
 }
