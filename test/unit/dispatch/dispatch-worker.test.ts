@@ -4,7 +4,7 @@ import { encodeBatch, type BatchDeps } from '../../../lambdas/core/dispatch/disp
 import type { DispatchRun, MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
-import { createDispatchWorkerHandler } from '../../../lambdas/dispatch-worker/worker-handler';
+import { createDispatchWorkerHandler } from '../../../lambdas/dispatch-worker/app';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../../shared/dispatch-queue';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
