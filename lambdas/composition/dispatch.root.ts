@@ -9,6 +9,8 @@ import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import { templatedNoticeSender } from '../core/email/notice-sender';
 import { silentLogger } from '../core/observability.ports';
+import { CachedForecastProvider } from '../core/weather/cached-forecast';
+import { DynamoForecastCache } from '../adapters/dynamo/forecast-cache.repo';
 import { powertoolsLogger } from '../adapters/observability/powertools.logger';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
@@ -23,6 +25,11 @@ export function createDispatchDeps(
   opts: { accounts: AccountRepo; records: RecordsStore; email: EmailDeps },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
+  // Runs of one slot (the planner's batches, an admin's run now) share a cell's forecast for a while.
+  const forecast =
+    weather.forecast.name === 'open-meteo'
+      ? new CachedForecastProvider(weather.forecast, new DynamoForecastCache(data.db), data.clock)
+      : weather.forecast;
   return {
     schedule: new DynamoNoticeSchedule(data.db),
     runs: new DynamoDispatchRunRepo(data.db),
@@ -30,7 +37,7 @@ export function createDispatchDeps(
     claims: new DynamoClaimRepo(data.db),
     records: opts.records,
     accounts: opts.accounts,
-    weather: weather.forecast,
+    weather: forecast,
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,

@@ -13,7 +13,13 @@ export interface Logger {
 }
 
 export type MetricName =
-  'JobsitesDue' | 'JobsitesJudged' | 'MessagesSent' | 'UpstreamCalls' | 'UpstreamFailures' | 'RunsIncomplete';
+  | 'JobsitesDue'
+  | 'JobsitesJudged'
+  | 'MessagesSent'
+  | 'UpstreamCalls'
+  | 'UpstreamFailures'
+  | 'ForecastCacheHits'
+  | 'RunsIncomplete';
 
 export interface Metrics {
   /** Adds `value` to the metric (a count); `dimensions` split it, e.g. MessagesSent by kind. */

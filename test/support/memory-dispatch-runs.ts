@@ -24,6 +24,7 @@ export function memoryDispatchRuns(): DispatchRunRepo & { stored: DispatchRun[] 
       counted.add(key);
       run.judged += tally.judged;
       run.upstreamCalls += tally.upstreamCalls;
+      run.forecastCacheHits = (run.forecastCacheHits ?? 0) + tally.forecastCacheHits;
       run.failed += tally.failed;
       run.batchesDone = (run.batchesDone ?? 0) + 1;
       for (const k of ['notice', 'update', 'allClear'] as const) run.sent[k] += tally.sent[k];

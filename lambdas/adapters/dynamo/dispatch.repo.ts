@@ -79,6 +79,7 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
           .data((a, op) => {
             op.add(a.judged, tally.judged);
             op.add(a.upstreamCalls, tally.upstreamCalls);
+            op.add(a.forecastCacheHits, tally.forecastCacheHits);
             op.add(a.failed, tally.failed);
             op.add(a.batchesDone, 1);
             op.add(a.sent.notice, tally.sent.notice);
@@ -142,6 +143,7 @@ function toRun(r: RunItem): DispatchRun {
       ...(u.cell ? { cell: u.cell } : {}),
     })),
     ...(r.batches === undefined ? {} : { batches: r.batches, batchesDone: r.batchesDone ?? 0 }),
+    ...(r.forecastCacheHits === undefined ? {} : { forecastCacheHits: r.forecastCacheHits }),
   };
 }
 

@@ -7,6 +7,7 @@ import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
+import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
@@ -41,6 +42,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
     emailTemplate: emailTemplateEntity(config),
+    forecastCache: forecastCacheEntity(config),
   });
 }
 

@@ -110,6 +110,7 @@ export async function workBatch(
     batchNo: message.batchNo,
     judged: 0,
     upstreamCalls: 0,
+    forecastCacheHits: 0,
     sent: { notice: 0, update: 0, allClear: 0 },
     failed: 0,
     errors: [],
@@ -130,9 +131,11 @@ export async function workBatch(
   }
   const stats = deps.weather.stats();
   tally.upstreamCalls = stats.upstreamCalls;
+  tally.forecastCacheHits = stats.cacheHits ?? 0;
   tally.finishedAt = deps.clock.now().toISOString();
   deps.metrics?.count('UpstreamCalls', stats.upstreamCalls);
   deps.metrics?.count('UpstreamFailures', stats.failures);
+  deps.metrics?.count('ForecastCacheHits', tally.forecastCacheHits);
   const complete = tally.failed === 0;
   const fields = {
     jobsites: batch.length,

@@ -74,6 +74,8 @@ export interface DispatchRun {
   /** Batches the planner handed to the worker, and how many of them have been counted so far. */
   batches?: number;
   batchesDone?: number;
+  /** Grid cells whose forecast came from the forecast cache instead of upstream. */
+  forecastCacheHits?: number;
 }
 
 /** Which run a batch belongs to (the run record's key). */
@@ -87,6 +89,7 @@ export interface BatchTally {
   batchNo: number;
   judged: number;
   upstreamCalls: number;
+  forecastCacheHits: number;
   sent: SentCounts;
   failed: number;
   errors: string[];

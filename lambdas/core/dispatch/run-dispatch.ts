@@ -126,6 +126,7 @@ export async function planRun(
     unjudged: [],
     batches: count,
     batchesDone: 0,
+    forecastCacheHits: 0,
   };
   await deps.runs.record(run);
   deps.metrics?.count('JobsitesDue', due.length);

@@ -60,6 +60,7 @@ function tally(batchNo: number, counts: Partial<BatchTally>): BatchTally {
     batchNo,
     judged: 0,
     upstreamCalls: 0,
+    forecastCacheHits: 0,
     sent: { notice: 0, update: 0, allClear: 0 },
     failed: 0,
     errors: [],

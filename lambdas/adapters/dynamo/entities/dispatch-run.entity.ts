@@ -60,6 +60,8 @@ export function dispatchRunEntity(config: EntityConfig) {
         /** Batches the planner queued, and how many the worker has counted in (issue 10, fan-out). */
         batches: { type: 'number' },
         batchesDone: { type: 'number' },
+        /** Grid cells answered from the forecast cache (forecastCache items) instead of upstream. */
+        forecastCacheHits: { type: 'number' },
         trigger: { type: 'string' },
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
