@@ -33,6 +33,13 @@ export function memoryDispatchRuns(): DispatchRunRepo & { stored: DispatchRun[] 
       run.finishedAt = tally.finishedAt;
       return true;
     },
+    addAttempt: async (ref, counts) => {
+      const run = find(ref);
+      if (!run) throw new Error(`No run ${ref.runId}`);
+      run.upstreamCalls += counts.upstreamCalls;
+      run.forecastCacheHits = (run.forecastCacheHits ?? 0) + counts.forecastCacheHits;
+      for (const k of ['notice', 'update', 'allClear'] as const) run.sent[k] += counts.sent[k];
+    },
     get: async (ref) => {
       const run = find(ref);
       return run ? structuredClone(run) : null;

@@ -3,6 +3,7 @@ import type {
   ClaimRepo,
   Decision,
   DecisionRepo,
+  AttemptCounts,
   BatchTally,
   DispatchRun,
   DispatchRunRepo,
@@ -96,6 +97,26 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
     const data = result.data as unknown as TxOutcome;
     if (data[0]?.code === 'ConditionalCheckFailed') return false;
     throw new Error(`Could not count batch ${tally.batchNo} of run ${run.runId}: ${JSON.stringify(data)}`);
+  }
+
+  async addAttempt(run: RunRef, counts: AttemptCounts): Promise<void> {
+    if (
+      counts.upstreamCalls +
+        counts.forecastCacheHits +
+        Object.values(counts.sent).reduce((a, b) => a + b, 0) ===
+      0
+    )
+      return;
+    await this.db.entities.dispatchRun
+      .patch({ startedAt: run.startedAt, runId: run.runId })
+      .data((a, op) => {
+        op.add(a.upstreamCalls, counts.upstreamCalls);
+        op.add(a.forecastCacheHits, counts.forecastCacheHits);
+        op.add(a.sent.notice, counts.sent.notice);
+        op.add(a.sent.update, counts.sent.update);
+        op.add(a.sent.allClear, counts.sent.allClear);
+      })
+      .go();
   }
 
   async get(run: RunRef): Promise<DispatchRun | null> {

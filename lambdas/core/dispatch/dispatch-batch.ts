@@ -144,7 +144,17 @@ export async function workBatch(
     upstreamCalls: tally.upstreamCalls,
   };
 
+  for (const kind of ['notice', 'update', 'allClear'] as const)
+    deps.metrics?.count('MessagesSent', tally.sent[kind], { kind });
+  const ref: RunRef = { runId: message.runId, startedAt: message.runStartedAt };
+  // What this attempt sent and asked upstream is real whether or not its tally is the batch's.
+  const attempt = {
+    sent: tally.sent,
+    upstreamCalls: tally.upstreamCalls,
+    forecastCacheHits: tally.forecastCacheHits,
+  };
   if (!complete && !opts.finalAttempt) {
+    await deps.runs.addAttempt(ref, attempt);
     log.warn('batch incomplete, left for a retry', { ...fields, errors: tally.errors.slice(0, 5) });
     return { tally, complete, recorded: false };
   }
@@ -153,13 +163,9 @@ export async function workBatch(
     unjudged: tally.unjudged.slice(0, message.unjudgedRoom),
     errors: tally.errors.slice(0, message.errorsRoom),
   };
-  const ref: RunRef = { runId: message.runId, startedAt: message.runStartedAt };
   const added = await deps.runs.addBatch(ref, stored);
-  if (added) {
-    deps.metrics?.count('JobsitesJudged', tally.judged);
-    for (const kind of ['notice', 'update', 'allClear'] as const)
-      deps.metrics?.count('MessagesSent', tally.sent[kind], { kind });
-  }
+  if (added) deps.metrics?.count('JobsitesJudged', tally.judged);
+  else await deps.runs.addAttempt(ref, attempt);
   if (!added) log.info('batch already counted (a redelivery): counts left as they were', fields);
   else if (complete) log.info('batch done', { ...fields, sent: tally.sent });
   else log.error('batch failed on its last attempt', { ...fields, errors: tally.errors.slice(0, 5) });

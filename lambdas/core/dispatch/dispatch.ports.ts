@@ -78,6 +78,9 @@ export interface DispatchRun {
   forecastCacheHits?: number;
 }
 
+/** What every attempt at a batch adds, counted or not. */
+export type AttemptCounts = Pick<BatchTally, 'sent' | 'upstreamCalls' | 'forecastCacheHits'>;
+
 /** Which run a batch belongs to (the run record's key). */
 export interface RunRef {
   runId: string;
@@ -105,6 +108,12 @@ export interface DispatchRunRepo {
    * counted before (a redelivered queue message), and nothing is added.
    */
   addBatch(run: RunRef, tally: BatchTally): Promise<boolean>;
+  /**
+   * Adds what an attempt that is not the batch's counted one did all the same: the messages it sent
+   * and the upstream calls it made. Claims let each message be sent once, so these add up right
+   * without a marker.
+   */
+  addAttempt(run: RunRef, counts: AttemptCounts): Promise<void>;
   get(run: RunRef): Promise<DispatchRun | null>;
   listRecent(limit: number): Promise<DispatchRun[]>;
 }

@@ -71,7 +71,7 @@ function tally(batchNo: number, counts: Partial<BatchTally>): BatchTally {
 }
 
 describe('the dispatch run record', () => {
-  it('should hold the sum of every batch, counting a redelivered batch once, whichever batch finishes last', async () => {
+  it('should hold the sum of every batch, counting a redelivered batch once, whichever batch finishes last, and what uncounted attempts sent', async () => {
     const run = openingRun(30, 3);
     await runs.record(run);
     const ref = { runId: run.runId, startedAt: run.startedAt };
@@ -93,12 +93,20 @@ describe('the dispatch run record', () => {
       ),
     ).toBe(true);
 
+    // An earlier, uncounted attempt at batch 3 had sent one notice and asked upstream twice.
+    await runs.addAttempt(ref, {
+      sent: { notice: 1, update: 0, allClear: 0 },
+      upstreamCalls: 2,
+      forecastCacheHits: 1,
+    });
+
     const stored = await runs.get(ref);
     expect(stored).toMatchObject({
       due: 30,
       judged: 26,
-      upstreamCalls: 3,
-      sent: { notice: 7, update: 1, allClear: 2 },
+      upstreamCalls: 5,
+      forecastCacheHits: 1,
+      sent: { notice: 8, update: 1, allClear: 2 },
       failed: 4,
       errors: ['Site 7: no forecast (503)'],
       unjudged: failed,

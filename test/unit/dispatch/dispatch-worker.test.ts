@@ -233,12 +233,29 @@ describe('the dispatch-worker SQS handler', () => {
       const response = await w.handler(event(sqsRecord('msg-1', body, receive)), context);
       expect(response.batchItemFailures).toEqual([]);
     }
+    // The second delivery's upstream call was real; its judgements were not new.
     expect(await w.current()).toMatchObject({
       judged: 2,
       sent: { notice: 2 },
       batchesDone: 1,
-      upstreamCalls: 1,
+      upstreamCalls: 2,
     });
     expect(w.sent).toEqual(['avery@example.com|s1', 'avery@example.com|s2']);
+  });
+
+  it('should count the messages an attempt sent before the batch failed, and the batch once when its retry succeeds', async () => {
+    const w = world();
+    const body = w.body(1, ['s1', 's3']);
+    w.mode.failingSouthOf = 41;
+    const first = await w.handler(event(sqsRecord('msg-1', body, 1)), context);
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'msg-1' }]);
+    // Chicago's notice went out on the first attempt; nothing of the batch is counted yet but that.
+    expect(await w.current()).toMatchObject({ judged: 0, sent: { notice: 1 }, batchesDone: 0 });
+
+    w.mode.failingSouthOf = undefined;
+    const retry = await w.handler(event(sqsRecord('msg-1', body, 2)), context);
+    expect(retry.batchItemFailures).toEqual([]);
+    expect(await w.current()).toMatchObject({ judged: 2, failed: 0, sent: { notice: 2 }, batchesDone: 1 });
+    expect(w.sent).toEqual(['avery@example.com|s1', 'avery@example.com|s3']);
   });
 });
