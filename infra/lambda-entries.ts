@@ -19,7 +19,10 @@ export type FunctionAccess =
   | 'sendEmail'
   /** sqs:SendMessage to the dispatch queue (jobsite batches). */
   | 'dispatchQueue'
-  /** UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links. */
+  /**
+   * UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links, and from
+   * which the guest-checkout email token key is derived.
+   */
   | 'unsubscribeSecret';
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,8 +111,12 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [
       { method: 'POST', path: '/api/consolidated/stripe/create-checkout-session' },
       { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
+      // After a guest checkout: session id → signed paid-email token → email (the register page).
+      { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-token', public: true },
+      { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-email', public: true },
     ],
-    access: ['table', 'stripeSecret'],
+    // unsubscribeSecret: the guest-email token key is derived from it (domain-separated HMAC).
+    access: ['table', 'stripeSecret', 'unsubscribeSecret'],
     budget: LAMBDA_BUNDLE_BUDGETS.checkout,
   },
   {

@@ -20,6 +20,7 @@ export function createCompositionRoot(config: LambdaConfig, opts: CompositionOpt
       stripeKeys: opts.stripeKeys,
       accounts: app.accounts,
       mailer: app.mailer,
+      unsubscribeSecret: opts.unsubscribeSecret,
     }),
   };
 }

@@ -16,7 +16,7 @@ export interface LocalServerOptions {
     app: HonoApp<never> | { fetch: (req: Request) => Response | Promise<Response> };
   }[];
   extraApps?: { fetch: (req: Request) => Response | Promise<Response>; paths: string[] }[];
-  /** Per-client limits on public routes that cost money or mail (defaults: GUEST_CHECKOUT_LIMIT). */
+  /** Per-client limits on public routes that cost money or mail (defaults: PUBLIC_ROUTE_LIMITS). */
   rateLimits?: RateLimitRule[];
 }
 
@@ -41,6 +41,19 @@ export const GUEST_CHECKOUT_LIMIT: RateLimitRule = {
   refillPerSecond: 1 / 6,
 };
 
+/**
+ * After a guest checkout, the register page trades the session id for a paid-email token (a call to
+ * the payment provider) and reads the token back: limited per client like the checkout itself, so
+ * nobody can probe session ids or tokens at speed. API Gateway's stage throttling covers them in AWS.
+ */
+export const GUEST_EMAIL_LIMITS: RateLimitRule[] = [
+  '/api/consolidated/stripe/guest-checkout-token',
+  '/api/consolidated/stripe/guest-checkout-email',
+].map((path) => ({ ...GUEST_CHECKOUT_LIMIT, path }));
+
+/** Every public route the local server limits per client. */
+export const PUBLIC_ROUTE_LIMITS: RateLimitRule[] = [GUEST_CHECKOUT_LIMIT, ...GUEST_EMAIL_LIMITS];
+
 /** The one origin of the local stack: SPA, /config.json and /api/*, as CloudFront serves them in AWS. */
 export function createLocalApp(opts: LocalServerOptions) {
   const app = new Hono();
@@ -55,7 +68,7 @@ export function createLocalApp(opts: LocalServerOptions) {
     c.res = res;
   });
 
-  for (const rule of opts.rateLimits ?? [GUEST_CHECKOUT_LIMIT]) {
+  for (const rule of opts.rateLimits ?? PUBLIC_ROUTE_LIMITS) {
     const limiter = createRateLimiter({ burst: rule.burst, refillPerSecond: rule.refillPerSecond });
     app.on(rule.method, rule.path, async (c, next) => {
       const verdict = limiter.take(clientAddress(c));

@@ -212,7 +212,12 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
             billing: undefined,
             authenticate,
             // The SES emulator bounces nothing: this route is how the demo and tests deliver SES events.
-            emailEvents: { secret: emailEventsSecret, workers: root.workerStatus, clock: root.clock },
+            emailEvents: {
+              secret: emailEventsSecret,
+              workers: root.workerStatus,
+              clock: root.clock,
+              stats: root.delivery,
+            },
           }),
         },
       ],

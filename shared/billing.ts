@@ -83,6 +83,31 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const guestCheckoutRequestSchema = z.object({ plan: planField, billingCycle: cycleField });
 export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 
+/** Body of POST /api/consolidated/stripe/guest-checkout-token: the id Stripe put in the success URL. */
+export const guestCheckoutTokenRequestSchema = z.object({
+  sessionId: z
+    .string({ error: BILLING_MESSAGES.guestSessionUnknown })
+    .min(1, BILLING_MESSAGES.guestSessionUnknown)
+    // Stripe's checkout session ids are well under this; a longer one cannot exist.
+    .max(255, BILLING_MESSAGES.guestSessionUnknown),
+});
+
+/** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
+export const guestCheckoutEmailRequestSchema = z.object({
+  token: z
+    .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
+    .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
+    .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
+});
+
+/** A paid guest checkout's email, and a short-lived signed token that stands for it. */
+export interface GuestCheckoutTokenResponse {
+  token: string;
+  email: string;
+  /** UTC ISO-8601. */
+  expiresAt: string;
+}
+
 /** Body of POST /api/subscription/change. */
 export const changeSubscriptionRequestSchema = z.object({
   subscriptionId: z

@@ -58,4 +58,7 @@ export const BILLING_MESSAGES = {
   cancellingNoChange: 'This subscription is set to cancel. Resume it before changing the plan.',
   alreadyCancelling: 'This subscription is already set to cancel at the end of the period.',
   notCancelling: 'This subscription is not set to cancel.',
+  guestSessionUnpaid: 'This checkout is not paid yet, or it was not a guest checkout.',
+  guestSessionUnknown: 'This checkout could not be found.',
+  guestEmailTokenInvalid: 'This link has expired or is not valid. Enter the email you paid with.',
 } as const;

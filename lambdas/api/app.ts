@@ -11,7 +11,8 @@ import { workersRoutes } from '../routes/workers.routes';
 import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
 import { adminWeatherRoutes, type AdminWeatherDeps } from '../routes/admin-weather.routes';
 import { adminMetricsRoutes } from '../routes/admin-metrics.routes';
-import type { MetricsStore } from '../core/admin/metrics.ports';
+import type { DeliveryStats, MetricsStore } from '../core/admin/metrics.ports';
+import { adminMoneyRoutes } from '../routes/admin-money.routes';
 import { alertsRoutes } from '../routes/alerts.routes';
 import { weatherRoutes } from '../routes/weather.routes';
 import { geocodeRoutes } from '../routes/geocode.routes';
@@ -48,6 +49,8 @@ export interface ApiDeps {
   emailEvents?: EmailEventsRoutesDeps;
   /** The admin metrics' reads (GET /api/admin/metrics); absent in apps built without them. */
   metrics?: MetricsStore;
+  /** The daily email delivery counters (the admin delivery health). */
+  delivery?: DeliveryStats;
   /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
   ledger?: { decisions: DecisionRepo; claims?: SentPerDay };
 }
@@ -73,7 +76,18 @@ export function createApiApp(deps: ApiDeps) {
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   app.route('/', adminWeatherRoutes(deps.weatherTesting));
   app.route('/', meRoutes(deps));
-  if (deps.metrics) app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
+  if (deps.metrics) {
+    app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
+    app.route(
+      '/',
+      adminMoneyRoutes({
+        store: deps.metrics,
+        clock: deps.clock,
+        delivery: deps.delivery,
+        runs: deps.dispatch?.runs,
+      }),
+    );
+  }
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
     const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds() };

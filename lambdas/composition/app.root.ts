@@ -28,6 +28,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     accounts,
     records,
     metrics: new DynamoMetricsStore(data.db),
+    delivery: email.delivery,
     emailRoot: email,
     email: email.email,
     unsubscribe: email.unsubscribe,

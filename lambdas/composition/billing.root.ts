@@ -5,6 +5,7 @@ import { DynamoBillingStore } from '../adapters/dynamo/billing.repo';
 import { SesMailer, createSesClient } from '../adapters/ses/ses.mailer';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { Mailer } from '../core/email/email.ports';
+import { GuestEmailTokens } from '../core/billing/guest-email-token';
 import type { DataRoot } from './data.root';
 
 export interface BillingRootOptions {
@@ -14,6 +15,13 @@ export interface BillingRootOptions {
   accounts?: AccountRepo;
   /** The account-email mailer, when the caller already built one (one SES client per runtime). */
   mailer?: Mailer;
+  /** The signing secret (tests); default config's UNSUBSCRIBE_SECRET, from which a separate key is derived. */
+  unsubscribeSecret?: string;
+}
+
+/** Issuing guest-email tokens without a key would make them forgeable. */
+function missingSecret(): never {
+  throw new Error('UNSUBSCRIBE_SECRET is not set: guest checkout email tokens cannot be signed');
 }
 
 /**
@@ -23,6 +31,13 @@ export interface BillingRootOptions {
  */
 export function createBillingDeps(data: DataRoot, opts: BillingRootOptions = {}) {
   const stripe = createStripeBilling(data.config, opts.stripeKeys);
+  // Read on first use, as the unsubscribe signer: the webhook and billing Lambdas never sign these.
+  let tokens: GuestEmailTokens | undefined;
+  const guestEmailTokens = () =>
+    (tokens ??= new GuestEmailTokens(
+      opts.unsubscribeSecret ?? data.config.UNSUBSCRIBE_SECRET ?? missingSecret(),
+      (data.config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
+    ));
   return {
     store: new DynamoBillingStore(data.db),
     accounts: opts.accounts ?? new DynamoAccountRepo(data.db),
@@ -30,6 +45,7 @@ export function createBillingDeps(data: DataRoot, opts: BillingRootOptions = {})
     clock: data.clock,
     appOrigin: (data.config.APP_ORIGIN ?? '').replace(/\/$/, ''),
     verifyEvent: stripe.verifyEvent,
+    guestEmailTokens,
     // Account emails (purchase, plan change, cancellation, failed payment, password change) go through
     // the same SES path as every other email: the SES emulator locally.
     mailer:

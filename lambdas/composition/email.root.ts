@@ -6,6 +6,8 @@ import type { AccountRepo } from '../core/account/account.ports';
 import { UnsubscribeTokens } from '../core/email/unsubscribe';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
+import { DynamoDeliveryStats } from '../adapters/dynamo/delivery-stats.repo';
+import { countingMailer, countingNoticeMailer } from '../core/admin/counting-mailers';
 
 export interface EmailRootOptions {
   accounts: AccountRepo;
@@ -28,12 +30,18 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const { config, db, clock, ids } = data;
   const ses = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
   const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
-  const noticeMailer = new SesNoticeMailer(ses, {
-    from: config.MAIL_FROM,
-    configurationSet: config.SES_CONFIGURATION_SET,
-    ratePerSecond: config.SES_SEND_RATE,
-    unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
-  });
+  // Every send is counted per recipient and day: the admin delivery health's denominator.
+  const delivery = new DynamoDeliveryStats(db);
+  const noticeMailer = countingNoticeMailer(
+    new SesNoticeMailer(ses, {
+      from: config.MAIL_FROM,
+      configurationSet: config.SES_CONFIGURATION_SET,
+      ratePerSecond: config.SES_SEND_RATE,
+      unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+    }),
+    delivery,
+    clock,
+  );
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
   let signer: UnsubscribeTokens | undefined;
@@ -49,7 +57,12 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   };
   return {
     appOrigin,
-    mailer: new SesMailer(ses, config.MAIL_FROM, config.SES_CONFIGURATION_SET),
+    mailer: countingMailer(
+      new SesMailer(ses, config.MAIL_FROM, config.SES_CONFIGURATION_SET),
+      delivery,
+      clock,
+    ),
+    delivery,
     noticeMailer,
     templates,
     workerStatus,

@@ -4,16 +4,13 @@ import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
 
-const runRequestSchema = z
-  .object({
-    at: z
-      .string({ message: 'at must be an ISO instant' })
-      .max(40, 'at must be an ISO instant')
-      .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
-      .optional(),
-  })
-  .nullish()
-  .transform((v) => v ?? {});
+const runRequestSchema = z.object({
+  at: z
+    .string({ message: 'at must be an ISO instant' })
+    .max(40, 'at must be an ISO instant')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
+    .optional(),
+});
 
 const recentRunsSchema = z.object({
   limit: z.coerce

@@ -1,19 +1,39 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { checkoutRequestSchema, guestCheckoutRequestSchema } from '../../shared/billing';
+import {
+  checkoutRequestSchema,
+  guestCheckoutEmailRequestSchema,
+  guestCheckoutRequestSchema,
+  guestCheckoutTokenRequestSchema,
+} from '../../shared/billing';
 import { MESSAGES } from '../../shared/messages';
 import { createCheckoutSession, createGuestCheckout, type CheckoutDeps } from '../core/billing/checkout';
+import {
+  issueGuestEmailToken,
+  readGuestEmailToken,
+  type GuestCheckoutEmailDeps,
+} from '../core/billing/guest-checkout-email';
 import type { ErrorEnvelope } from '../http/errors';
 import { callerOf, jsonBody, requireCaller, type AppEnv, type Authenticate } from '../http/kit';
 
-/** The routes of the checkout Lambda; the guest route is public (no JWT authorizer). */
+/**
+ * The routes of the checkout Lambda; the guest routes are public (no JWT authorizer). After a guest
+ * checkout the register page trades the session id Stripe put in the success URL for a short-lived
+ * signed token of the paid email (`guest-checkout-token`), keeps only the token in its URL, and reads
+ * the email back from it (`guest-checkout-email`) to fill the form.
+ */
 export const CHECKOUT_ROUTES = [
   { method: 'POST', path: '/api/consolidated/stripe/create-checkout-session', public: false },
   { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
+  { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-token', public: true },
+  { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-email', public: true },
 ] as const;
 
 /** Checkout endpoints of spec §7. Success: `{ sessionId, url }`. */
-export function checkoutRoutes(deps: { authenticate: Authenticate; checkout: CheckoutDeps }) {
+export function checkoutRoutes(deps: {
+  authenticate: Authenticate;
+  checkout: CheckoutDeps & Pick<GuestCheckoutEmailDeps, 'guestEmailTokens'>;
+}) {
   return new Hono<AppEnv>()
     .post(
       CHECKOUT_ROUTES[0].path,
@@ -24,7 +44,13 @@ export function checkoutRoutes(deps: { authenticate: Authenticate; checkout: Che
     .post(CHECKOUT_ROUTES[1].path, jsonBody(guestCheckoutRequestSchema), async (c) => {
       const clientKey = c.req.header('idempotency-key') ?? fingerprint(c);
       return c.json(await createGuestCheckout(c.req.valid('json'), clientKey, deps.checkout));
-    });
+    })
+    .post(CHECKOUT_ROUTES[2].path, jsonBody(guestCheckoutTokenRequestSchema), async (c) =>
+      c.json(await issueGuestEmailToken(c.req.valid('json').sessionId, deps.checkout)),
+    )
+    .post(CHECKOUT_ROUTES[3].path, jsonBody(guestCheckoutEmailRequestSchema), (c) =>
+      c.json(readGuestEmailToken(c.req.valid('json').token, deps.checkout)),
+    );
 }
 
 /**

@@ -34,6 +34,12 @@ export function emailEventsRoutes(deps: EmailEventsRoutesDeps) {
     } catch {
       throw new ValidationError('body', 'Request body must be JSON');
     }
+    // Every shape SES and SNS deliver is an object; anything else would be "applied" as nothing.
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ValidationError(
+        'body',
+        'Request body must be a JSON object (an SES event or SNS notification)',
+      );
     const results = [];
     for (const event of sesEventsFromBody(body)) results.push(await applySesEvent(event, deps));
     return c.json({ results });

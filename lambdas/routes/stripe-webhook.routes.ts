@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
-import { InvalidSignatureError, toBillingEvent } from '../adapters/stripe/stripe.events';
+import { InvalidSignatureError, MalformedEventError, toBillingEvent } from '../adapters/stripe/stripe.events';
 import { applyStripeEvent, type ApplyEventDeps } from '../core/billing/apply-stripe-event';
 import { limitBody, type AppEnv } from '../http/kit';
 
@@ -41,6 +41,10 @@ export function stripeWebhookRoutes(deps: WebhookDeps) {
       if (err instanceof InvalidSignatureError) {
         log('warn', 'Rejected webhook signature', { reason: err.message });
         return c.json({ error: 'Invalid signature' }, 400);
+      }
+      if (err instanceof MalformedEventError) {
+        log('warn', 'Rejected a signed payload that is not a Stripe event', { reason: err.message });
+        return c.json({ error: 'Malformed event' }, 400);
       }
       throw err;
     }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFrom, latestEmailTo, registerUser, signIn, uniqueEmail } from '../support/cognito';
+import { seriousA11yViolations } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -75,9 +76,11 @@ test('should give the account Premium annual with one paid invoice when a guest 
 
   await payOnHostedCheckout(page, TEST_CARD, email);
 
-  await expect(page).toHaveURL(/\/register\?checkout=success&session_id=cs_/);
+  // The session id is traded for a signed token of the paid email, which fills the form.
+  await expect(page).toHaveURL(/\/register\?checkout=success&token=g1\./);
   await expect(page.getByText('Your Premium plan (annual) is paid for.')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByText('The email you paid with', { exact: true })).toBeVisible();
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -100,6 +103,44 @@ test('should give the account Premium annual with one paid invoice when a guest 
   await expect(page).toHaveURL(/\/jobsites$/);
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/jobsites$/);
+});
+
+test('should fill the paid email accessibly, and leave it empty with no error when the token was tampered with', async ({
+  page,
+}) => {
+  const stack = e2eStack();
+  const email = uniqueEmail('guest-tampered');
+  const guest = await fetch(`${stack.appUrl}/api/consolidated/stripe/create-guest-checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': email },
+    body: JSON.stringify({ plan: 'basic', billingCycle: 'monthly' }),
+  });
+  const { sessionId } = (await guest.json()) as { sessionId: string };
+  await page.goto(`${stack.stripeSandboxUrl}/checkout/${sessionId}`);
+  await payOnHostedCheckout(page, TEST_CARD, email);
+  await expect(page).toHaveURL(/token=g1\./);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  // The prefilled form (banner, hint under the field) passes axe in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+
+  const url = new URL(page.url());
+  const [version, payload, signature] = url.searchParams.get('token')!.split('.');
+  const otherPayload = Buffer.from(
+    JSON.stringify({
+      ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+      e: 'mallory@example.com',
+    }),
+  ).toString('base64url');
+  url.searchParams.set('token', `${version}.${otherPayload}.${signature}`);
+  const refused = page.waitForResponse((r) => r.url().endsWith('/guest-checkout-email'));
+  await page.goto(url.toString());
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('should redirect a Basic account from /jobsites to /subscription when it bought Basic monthly while signed in', async ({

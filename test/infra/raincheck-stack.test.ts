@@ -182,7 +182,7 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave public only the health check, guest checkout, the Stripe webhook and unsubscribe when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook and unsubscribe when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
@@ -191,6 +191,8 @@ describe('RaincheckStack', () => {
         'GET /api/health',
         'GET /api/unsubscribe',
         'POST /api/consolidated/stripe/create-guest-checkout',
+        'POST /api/consolidated/stripe/guest-checkout-email',
+        'POST /api/consolidated/stripe/guest-checkout-token',
         'POST /api/stripe/webhook',
         'POST /api/unsubscribe',
       ]);
@@ -207,14 +209,15 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
     });
 
-    it('should give the api, dispatch and dispatch-worker Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
+    it('should give the api, dispatch, dispatch-worker and checkout Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
       const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
       const withSecret = Object.values(functions).filter(
         (f) =>
           (f.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
             ?.UNSUBSCRIBE_SECRET,
       );
-      expect(withSecret).toHaveLength(3);
+      // checkout derives the guest checkout's paid-email token key from it.
+      expect(withSecret).toHaveLength(4);
       for (const f of withSecret) {
         const value = JSON.stringify(
           (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.UNSUBSCRIBE_SECRET,

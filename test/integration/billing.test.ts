@@ -440,6 +440,63 @@ describe('guest checkout', () => {
     expect(change.status).toBe(200);
   });
 
+  it('should trade a paid guest session for a signed token that reads back as the paid email, and refuse tampering', async () => {
+    const email = uniqueEmail('guest-token');
+    const guest = await api('/api/consolidated/stripe/create-guest-checkout', {
+      body: { plan: 'basic', billingCycle: 'annual' },
+      headers: { 'idempotency-key': email },
+    });
+    expect(guest.status).toBe(200);
+    const sessionId = guest.body.sessionId as string;
+
+    // Before payment the session id yields nothing.
+    const early = await api('/api/consolidated/stripe/guest-checkout-token', { body: { sessionId } });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(BILLING_MESSAGES.guestSessionUnpaid);
+
+    await sandbox(`/__sandbox/checkout/${sessionId}/pay`, { ...TEST_CARD, email: email.toUpperCase() });
+    const issued = await api('/api/consolidated/stripe/guest-checkout-token', { body: { sessionId } });
+    expect(issued.status).toBe(200);
+    expect(issued.body.email).toBe(email);
+    expect(Date.parse(issued.body.expiresAt) - Date.now()).toBeGreaterThan(29 * 60 * 1000);
+
+    const read = await api('/api/consolidated/stripe/guest-checkout-email', {
+      body: { token: issued.body.token },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ email, expiresAt: issued.body.expiresAt });
+
+    const [version, payload, signature] = (issued.body.token as string).split('.');
+    const otherEmail = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 'x@example.com' }),
+    ).toString('base64url');
+    const tampered = await api('/api/consolidated/stripe/guest-checkout-email', {
+      body: { token: `${version}.${otherEmail}.${signature}` },
+    });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.message).toBe(BILLING_MESSAGES.guestEmailTokenInvalid);
+
+    const unknown = await api('/api/consolidated/stripe/guest-checkout-token', {
+      body: { sessionId: 'cs_test_nobody' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(BILLING_MESSAGES.guestSessionUnknown);
+  });
+
+  it('should not give out the email of a signed-in checkout for its session id', async () => {
+    const account = await newAccount('token-signed-in');
+    const session = await api('/api/consolidated/stripe/create-checkout-session', {
+      token: account.token,
+      body: { userId: account.userId, email: account.email, plan: 'basic', billingCycle: 'monthly' },
+    });
+    await sandbox(`/__sandbox/checkout/${session.body.sessionId}/pay`, TEST_CARD);
+    const res = await api('/api/consolidated/stripe/guest-checkout-token', {
+      body: { sessionId: session.body.sessionId },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toContain(account.email);
+  });
+
   it('should refuse an unknown plan with the field message when a guest starts checkout', async () => {
     const res = await api('/api/consolidated/stripe/create-guest-checkout', {
       body: { plan: 'basic', billingCycle: 'weekly' },

@@ -13,8 +13,14 @@ export class DynamoMetricsStore implements MetricsStore {
   async listProfiles(): Promise<MetricsAccount[]> {
     const { data } = await this.db.entities.profile.query
       .allForMetrics({})
-      .go({ pages: 'all', attributes: ['userId', 'createdAt'] });
-    return data.map((p) => ({ userId: p.userId, createdAt: p.createdAt ?? null }));
+      .go({ pages: 'all', attributes: ['userId', 'createdAt', 'email', 'name', 'company'] });
+    return data.map((p) => ({
+      userId: p.userId,
+      createdAt: p.createdAt ?? null,
+      email: p.email,
+      ...(p.name ? { name: p.name } : {}),
+      ...(p.company ? { company: p.company } : {}),
+    }));
   }
 
   async listSubscriptions(): Promise<MetricsSubscription[]> {
@@ -28,13 +34,24 @@ export class DynamoMetricsStore implements MetricsStore {
       createdAt: s.createdAt ?? null,
       endDate: s.endDate ?? null,
       canceledAt: s.cancellationDate ?? null,
+      currentPeriodEnd: s.currentPeriodEnd ?? null,
+      customerId: s.customerId ?? null,
     }));
   }
 
   async listInvoices(): Promise<MetricsInvoice[]> {
     const { data } = await this.db.entities.billingEntry.query.allForMetrics({}).go({
       pages: 'all',
-      attributes: ['invoiceId', 'ownerId', 'date', 'amount', 'status', 'paymentFailed'],
+      attributes: [
+        'invoiceId',
+        'ownerId',
+        'date',
+        'amount',
+        'status',
+        'paymentFailed',
+        'description',
+        'invoiceNumber',
+      ],
     });
     return data.map((e) => ({
       id: e.invoiceId,
@@ -43,6 +60,17 @@ export class DynamoMetricsStore implements MetricsStore {
       amount: e.amount,
       status: e.status,
       ...(e.paymentFailed ? { paymentFailed: true } : {}),
+      description: e.description,
+      invoiceNumber: e.invoiceNumber ?? null,
     }));
+  }
+
+  async customerEmails(customerIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(customerIds)];
+    if (ids.length === 0) return new Map();
+    const { data } = await this.db.entities.billingCustomer
+      .get(ids.map((customerId) => ({ customerId })))
+      .go({ attributes: ['customerId', 'email'] });
+    return new Map(data.map((c) => [c.customerId, c.email]));
   }
 }

@@ -9,6 +9,7 @@ import { dispatchDecisionEntity, notificationClaimEntity } from './entities/disp
 import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
+import { deliveryDayEntity } from './entities/delivery-day.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
@@ -43,6 +44,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     notificationClaim: notificationClaimEntity(config),
     emailTemplate: emailTemplateEntity(config),
     forecastCache: forecastCacheEntity(config),
+    deliveryDay: deliveryDayEntity(config),
   });
 }
 

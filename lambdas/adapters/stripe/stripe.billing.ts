@@ -40,6 +40,7 @@ export function createStripeBilling(config: LambdaConfig, keys?: () => Promise<S
     findOrCreateCustomer: async (i) => (await stripeContext()).gateway.findOrCreateCustomer(i),
     createCheckoutSession: async (i) => (await stripeContext()).gateway.createCheckoutSession(i),
     listOpenCheckoutSessions: async (c) => (await stripeContext()).gateway.listOpenCheckoutSessions(c),
+    retrieveCheckoutSession: async (id) => (await stripeContext()).gateway.retrieveCheckoutSession(id),
     expireCheckoutSession: async (id) => (await stripeContext()).gateway.expireCheckoutSession(id),
     cancelSubscription: async (id) => (await stripeContext()).gateway.cancelSubscription(id),
     createPortalSession: async (i) => (await stripeContext()).gateway.createPortalSession(i),

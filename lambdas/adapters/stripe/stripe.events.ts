@@ -5,6 +5,40 @@ import type { BillingEvent } from '../../core/billing/billing.ports';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export class InvalidSignatureError extends Error {}
+/**
+ * A correctly signed payload that is not a Stripe event (no id, type, creation time or object). Stripe
+ * never sends one; answering 500 would only make it redeliver the same bytes for days.
+ */
+export class MalformedEventError extends Error {}
+
+/** Event types whose object the core reads by id (see toBillingEvent). */
+const TYPES_READ_BY_ID = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+const shortString = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 255;
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function assertEventEnvelope(value: unknown): asserts value is Stripe.Event {
+  const object = isRecord(value) && isRecord(value.data) ? value.data.object : undefined;
+  const ok =
+    isRecord(value) &&
+    shortString(value.id) &&
+    shortString(value.type) &&
+    typeof value.created === 'number' &&
+    Number.isFinite(value.created) &&
+    value.created >= 0 &&
+    value.created < 1e11 &&
+    isRecord(object) &&
+    (!TYPES_READ_BY_ID.has(value.type) || shortString(object.id));
+  if (!ok) throw new MalformedEventError('The signed payload is not a Stripe event');
+}
 
 /**
  * Verifies the `Stripe-Signature` header over the exact raw bytes and returns the event. Throws
@@ -17,11 +51,14 @@ export function verifyStripeEvent(
   webhookSecret: string,
 ): Stripe.Event {
   if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
+  let event: unknown;
   try {
-    return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (err) {
     throw new InvalidSignatureError((err as Error).message);
   }
+  assertEventEnvelope(event);
+  return event;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type {
   CheckoutSessionInput,
+  CheckoutSessionSnapshot,
   InvoiceSnapshot,
   PaymentsGateway,
   SubscriptionSnapshot,
@@ -200,6 +201,26 @@ export class StripePaymentsGateway implements PaymentsGateway {
       }
       return ids;
     });
+  }
+
+  async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        id: session.id,
+        status: session.status ?? 'open',
+        paymentStatus: session.payment_status,
+        guest: session.metadata?.guest === 'true' && !session.metadata?.userId,
+        email: session.customer_details?.email?.toLowerCase() ?? null,
+        created: iso(session.created)!,
+      };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw new PaymentProviderError(
+        (err as { message?: string } | null)?.message ?? 'Stripe request failed',
+        err,
+      );
+    }
   }
 
   async expireCheckoutSession(sessionId: string): Promise<void> {

@@ -19,6 +19,10 @@ export interface MetricsSubscription {
   endDate: string | null;
   /** When it was canceled (Stripe's canceled_at). */
   canceledAt: string | null;
+  /** End of the period paid for (the admin subscriptions list). */
+  currentPeriodEnd?: string | null;
+  /** The Stripe customer (its email names an account without a profile, or a guest). */
+  customerId?: string | null;
 }
 
 /** One billing history entry: one invoice, amount in integer cents. */
@@ -32,11 +36,18 @@ export interface MetricsInvoice {
   status: string;
   /** A payment attempt failed (Stripe leaves such an invoice `open`). */
   paymentFailed?: boolean;
+  /** For the admin invoice list and exports. */
+  description?: string;
+  invoiceNumber?: string | null;
 }
 
 export interface MetricsAccount {
   userId: string;
   createdAt: string | null;
+  /** The profile's fields, for the admin lists and exports (absent for an owner without a profile). */
+  email?: string;
+  name?: string;
+  company?: string;
 }
 
 export interface MetricsInput {
@@ -99,13 +110,13 @@ export function isLive(sub: Pick<MetricsSubscription, 'plan' | 'status'>): boole
   return sub.plan !== 'none' && grantsPlan(sub.status);
 }
 
-const isGuest = (ownerId: string) => ownerId.startsWith('guest_');
+export const isGuest = (ownerId: string) => ownerId.startsWith('guest_');
 
 /**
  * A linked guest purchase leaves its guest records beside the copies under the account: keep one
  * per id, the account's.
  */
-function dedupe<T extends { ownerId: string }>(items: T[], idOf: (t: T) => string | null): T[] {
+export function dedupe<T extends { ownerId: string }>(items: T[], idOf: (t: T) => string | null): T[] {
   const byId = new Map<string, T>();
   const withoutId: T[] = [];
   for (const item of items) {
@@ -127,7 +138,7 @@ function monthBounds(now: Date): { thisMonth: number; lastMonth: number } {
   return { thisMonth: Date.UTC(y, m, 1), lastMonth: Date.UTC(y, m - 1, 1) };
 }
 
-const ms = (iso: string | null): number | null => {
+export const ms = (iso: string | null): number | null => {
   if (!iso) return null;
   const t = Date.parse(iso);
   return Number.isNaN(t) ? null : t;

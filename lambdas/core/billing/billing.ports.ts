@@ -93,6 +93,19 @@ export interface CheckoutSessionInput {
   idempotencyKey: string;
 }
 
+/** What the register page may learn of a checkout from the id Stripe put in the success URL. */
+export interface CheckoutSessionSnapshot {
+  id: string;
+  /** Stripe's `status` (open, complete, expired) and `payment_status` (paid, unpaid, no_payment_required). */
+  status: string;
+  paymentStatus: string;
+  /** Started signed out (our metadata `guest`), so no account is bound to it yet. */
+  guest: boolean;
+  /** The email typed on Stripe's page (customer_details.email), lower-cased. */
+  email: string | null;
+  created: string;
+}
+
 /** The payment provider (Stripe). Every write carries an idempotency key. */
 export interface PaymentsGateway {
   /** The price id for a lookup key such as `raincheck_basic_monthly`. */
@@ -108,6 +121,8 @@ export interface PaymentsGateway {
   ): Promise<{ sessionId: string; url: string; open: boolean }>;
   /** Ids of the customer's checkout sessions that can still be paid (Stripe status `open`). */
   listOpenCheckoutSessions(customerId: string): Promise<string[]>;
+  /** A checkout session as Stripe reports it now, or null when Stripe knows no such session. */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null>;
   /** Expires an open session so it can no longer be paid; a session that is no longer open is left as is. */
   expireCheckoutSession(sessionId: string): Promise<void>;
   /**

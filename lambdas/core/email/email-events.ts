@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../runtime.ports';
 import type { WorkerStatusRepo } from './email.ports';
+import type { DeliveryStats } from '../admin/metrics.ports';
 
 /**
  * Bounces and complaints from SES (configuration-set event publishing, through SNS). A permanent
@@ -78,6 +79,8 @@ export function sesEventsFromSns(event: unknown): unknown[] {
 export interface EmailEventsDeps {
   workers: WorkerStatusRepo;
   clock: Clock;
+  /** The daily delivery counters (admin delivery health): each bounced or complaining recipient adds one. */
+  stats?: DeliveryStats;
 }
 
 export interface EmailEventResult {
@@ -93,6 +96,9 @@ export async function applySesEvent(raw: unknown, deps: EmailEventsDeps): Promis
   const action = parseSesEvent(raw);
   if (action.kind === 'ignored') return { action: 'ignored', marked: 0, matched: 0 };
   const at = deps.clock.now().toISOString();
+  await deps.stats?.add(at.slice(0, 10), {
+    [action.kind === 'bounced' ? 'bounced' : 'complained']: action.emails.length,
+  });
   let marked = 0;
   let matched = 0;
   for (const email of action.emails) {

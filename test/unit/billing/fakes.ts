@@ -1,5 +1,6 @@
 import type { BillingHistoryEntry } from '../../../shared/billing';
 import type {
+  CheckoutSessionSnapshot,
   BillingStore,
   CommitResult,
   CustomerLink,
@@ -166,6 +167,11 @@ export class FakeGateway implements PaymentsGateway {
     return [...this.sessions]
       .filter(([, s]) => s.customerId === customerId && s.status === 'open')
       .map(([id]) => id);
+  }
+  /** What retrieveCheckoutSession answers, by session id (tests set the paid state they need). */
+  checkoutSnapshots = new Map<string, CheckoutSessionSnapshot>();
+  async retrieveCheckoutSession(id: string) {
+    return this.checkoutSnapshots.get(id) ?? null;
   }
   async expireCheckoutSession(id: string) {
     this.calls.push(`expire:${id}`);

@@ -55,6 +55,24 @@ describe('the Stripe webhook signature', () => {
     expect(store.commits).toBe(1);
   });
 
+  it('should answer 400, not 500, and apply nothing when a correctly signed payload is not a Stripe event', async () => {
+    const { webhook, store } = app();
+    const notEvents = [
+      '0',
+      'null',
+      '[]',
+      JSON.stringify({ id: 'evt_2', type: 'invoice.paid' }),
+      JSON.stringify({ id: 'evt_3', type: 'invoice.paid', created: 1795000000, data: { object: {} } }),
+      JSON.stringify({ id: 'evt_4', type: 'x', created: 'yesterday', data: { object: {} } }),
+    ];
+    for (const body of notEvents) {
+      const res = await post(webhook, body, stripeSignatureHeader(body, SECRET, nowSeconds()));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Malformed event' });
+    }
+    expect(store.commits).toBe(0);
+  });
+
   it('should agree with the Stripe SDK on how a header is signed', () => {
     const t = nowSeconds();
     const ours = stripeSignatureHeader(payload, SECRET, t);

@@ -5,7 +5,13 @@ import type { ServerType } from '@hono/node-server';
 import { securityHeaders } from '../../../shared/security-headers';
 import type { RuntimeConfig } from '../../../shared/runtime-config';
 import { freePorts } from '../../../local/processes';
-import { GUEST_CHECKOUT_LIMIT, createLocalApp, createRateLimiter, listen } from '../../../local/server';
+import {
+  GUEST_CHECKOUT_LIMIT,
+  GUEST_EMAIL_LIMITS,
+  createLocalApp,
+  createRateLimiter,
+  listen,
+} from '../../../local/server';
 
 const runtimeConfig: RuntimeConfig = {
   stage: 'local',
@@ -93,6 +99,19 @@ describe('the local server', () => {
     // Other routes are not limited.
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
+  it.each(GUEST_EMAIL_LIMITS.map((rule) => [rule.path, rule] as const))(
+    'should limit %s per client like the guest checkout, each route with its own bucket',
+    async (_path, rule) => {
+      const call = () =>
+        fetch(`${base}${rule.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      for (let i = 0; i < rule.burst; i++) expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(429);
+    },
+  );
 });
 
 describe('the per-client token bucket', () => {

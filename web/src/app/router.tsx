@@ -19,6 +19,11 @@ const loadClientPages = () => import('./routes/app/clients');
 const loadWorkerPages = () => import('./routes/app/workers');
 const loadCrewPages = () => import('./routes/app/crews');
 const loadJobsitePages = () => import('./routes/app/jobsites');
+const AdminDashboard = page(() => import('./routes/admin/dashboard'), 'AdminDashboardPage');
+const AdminSubscriptions = page(() => import('./routes/admin/subscriptions'), 'AdminSubscriptionsPage');
+const AdminBilling = page(() => import('./routes/admin/billing'), 'AdminBillingPage');
+const AdminRevenue = page(() => import('./routes/admin/revenue'), 'AdminRevenuePage');
+const AdminReports = page(() => import('./routes/admin/reports'), 'AdminReportsPage');
 
 const Landing = page(() => import('./routes/landing'), 'LandingPage');
 const NotFound = page(() => import('./routes/not-found'), 'NotFoundPage');
@@ -92,12 +97,12 @@ const signedInRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-  { path: 'dashboard', element: admin('AdminDashboardPage') },
+  { path: 'dashboard', element: <AdminDashboard /> },
   { path: 'users', element: admin('AdminUsersPage') },
-  { path: 'subscriptions', element: admin('AdminSubscriptionsPage') },
-  { path: 'billing', element: admin('AdminBillingPage') },
-  { path: 'revenue', element: admin('AdminRevenuePage') },
-  { path: 'reports', element: admin('AdminReportsPage') },
+  { path: 'subscriptions', element: <AdminSubscriptions /> },
+  { path: 'billing', element: <AdminBilling /> },
+  { path: 'revenue', element: <AdminRevenue /> },
+  { path: 'reports', element: <AdminReports /> },
   { path: 'settings', element: admin('AdminSettingsPage') },
   { path: 'email-testing', element: admin('AdminEmailTestingPage') },
   { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },

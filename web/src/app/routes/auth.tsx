@@ -6,6 +6,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
+import { usePaidGuestEmail } from '../../features/auth/use-paid-guest-email';
 import { useRedirectWhenSignedIn } from '../../features/auth/use-redirect-when-signed-in';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { RedirectState } from '../../lib/auth/guards';
@@ -46,9 +47,16 @@ export function RegisterPage() {
   const status = useRedirectWhenSignedIn(
     params.get('checkout') === 'success' ? '/subscription?checkout=success' : undefined,
   );
+  const paidEmail = usePaidGuestEmail();
   if (status !== 'signedOut') return <PageLoader />;
   const confirmEmail = params.get('confirm') ?? undefined;
-  return <RegisterForm confirmEmail={confirmEmail} onConfirmedWithoutPassword={() => navigate('/login')} />;
+  return (
+    <RegisterForm
+      confirmEmail={confirmEmail}
+      paidEmail={paidEmail}
+      onConfirmedWithoutPassword={() => navigate('/login')}
+    />
+  );
 }
 
 /** /forgot-password: sends the reset code, then moves on to entering it. */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
@@ -16,10 +16,12 @@ interface Props {
   confirmEmail?: string;
   /** After confirming an account whose password this form never saw. */
   onConfirmedWithoutPassword: () => void;
+  /** The email a guest checkout was paid with (from its signed token), filled in when it arrives. */
+  paidEmail?: string | null;
 }
 
 /** Sign-up (Cognito signUp), then the emailed code (confirmSignUp), then sign-in. */
-export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props) {
+export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEmail }: Props) {
   const { getClient, signIn } = useAuth();
   const [step, setStep] = useState<'details' | 'code'>(confirmEmail ? 'code' : 'details');
   const [email, setEmail] = useState(confirmEmail ?? '');
@@ -34,13 +36,29 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
   const [params] = useSearchParams();
   const paidAsGuest = params.get('checkout') === 'success';
   const [guestPlan] = useState(() => (paidAsGuest ? readGuestCheckout() : null));
+  // Filled once it arrives, unless the visitor has started typing; it stays editable (the plan is
+  // linked to whichever verified email signs up, so someone who paid with a second address can see
+  // and keep it, or knowingly change it).
+  useEffect(() => {
+    if (paidEmail) setEmail((typed) => typed || paidEmail);
+  }, [paidEmail]);
+  const filledFromPayment = Boolean(paidEmail) && email.trim().toLowerCase() === paidEmail;
   const guestBanner = paidAsGuest ? (
     <Alert color="green" title="Payment received, thank you!" role="status">
       {guestPlan
         ? `Your ${PLANS[guestPlan.plan].name} plan (${guestPlan.billingCycle}) is paid for. `
         : 'Your plan is paid for. '}
-      Create your account with <strong>the email you paid with</strong>: the subscription is added to it as
-      soon as you sign in.
+      {filledFromPayment ? (
+        <>
+          We filled in <strong>the email you paid with</strong>: create your account with it and the
+          subscription is added as soon as you sign in.
+        </>
+      ) : (
+        <>
+          Create your account with <strong>the email you paid with</strong>: the subscription is added to it
+          as soon as you sign in.
+        </>
+      )}
     </Alert>
   ) : null;
 
@@ -158,6 +176,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
           data-autofocus
           value={email}
           onValueChange={setEmail}
+          description={filledFromPayment ? 'The email you paid with' : undefined}
           error={error?.field === 'email' ? error.message : undefined}
         />
         <PasswordField
@@ -174,7 +193,8 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword }: Props
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          {/* Underlined: inside a sentence, colour alone would not tell the link apart (WCAG 1.4.1). */}
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>
         </Text>

@@ -1,0 +1,118 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  AdminInvoiceRow,
+  AdminSubscriptionRow,
+  EmailHealth,
+  InvoiceState,
+  Page,
+  ReportName,
+  RevenueSeries,
+} from '../../../../../shared/admin-money';
+import type { PlanId } from '../../../../../shared/plans';
+import type { SubscriptionStatus } from '../../../../../shared/subscription';
+import { api } from '../../../lib/api-client';
+
+/** `GET /api/admin/metrics` (docs/metrics.md); money in cents, rates in percent. */
+export interface AdminMetrics {
+  billingSummary: {
+    totalRevenue: number;
+    currentMonthRevenue: number;
+    revenueGrowth: number;
+    paidInvoices: number;
+    pendingInvoices: number;
+    failedInvoices: number;
+    refundedAmount: number;
+  };
+  subscriptionAnalytics: {
+    mrr: number;
+    activeSubscriptions: number;
+    canceledSubscriptions: number;
+    churnRate: number;
+    totalSubscriptions: number;
+    planDistribution: Record<PlanId, number>;
+  };
+  userGrowth: {
+    totalUsers: number;
+    newUsersThisMonth: number;
+    userGrowthRate: number;
+    conversionRate: number;
+  };
+}
+
+const KEY = ['admin', 'money'] as const;
+
+export function useAdminMetrics() {
+  return useQuery({
+    queryKey: [...KEY, 'metrics'],
+    queryFn: ({ signal }) => api<AdminMetrics>('/api/admin/metrics', { signal }),
+  });
+}
+
+export function useRevenueSeries() {
+  return useQuery({
+    queryKey: [...KEY, 'revenue'],
+    queryFn: ({ signal }) => api<RevenueSeries>('/api/admin/revenue', { signal }),
+  });
+}
+
+export function useEmailHealth() {
+  return useQuery({
+    queryKey: [...KEY, 'email-health'],
+    queryFn: ({ signal }) => api<EmailHealth>('/api/admin/email-health', { signal }),
+  });
+}
+
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+export interface SubscriptionFilters {
+  plan?: PlanId;
+  status?: SubscriptionStatus;
+  page: number;
+}
+
+export function useAdminSubscriptions(filters: SubscriptionFilters) {
+  return useQuery({
+    queryKey: [...KEY, 'subscriptions', filters],
+    queryFn: ({ signal }) =>
+      api<Page<AdminSubscriptionRow>>(`/api/admin/subscriptions?${query({ ...filters, pageSize: 20 })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface InvoiceFilters {
+  state?: InvoiceState;
+  page: number;
+}
+
+export function useAdminInvoices(filters: InvoiceFilters) {
+  return useQuery({
+    queryKey: [...KEY, 'invoices', filters],
+    queryFn: ({ signal }) =>
+      api<Page<AdminInvoiceRow>>(`/api/admin/invoices?${query({ ...filters, pageSize: 20 })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/admin/reports/{name}.csv` with the token, handed to the browser as a file. */
+export function useDownloadReport() {
+  return useMutation({
+    mutationFn: async (name: ReportName) => {
+      const csv = await api<string>(`/api/admin/reports/${name}.csv`, { responseType: 'text' });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `raincheck-${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { Table } from '@mantine/core';
+import type { RevenueMonth } from '../../../../../shared/admin-money';
+import { formatUsd } from '../../../../../shared/plans';
+import { BarChart } from './bar-chart';
+
+const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
+const short = (month: string) =>
+  monthDate(month).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+export const longMonth = (month: string) =>
+  monthDate(month).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Whole dollars on the axis ("$1.2k" past a thousand). */
+function axisUsd(cents: number): string {
+  const dollars = cents / 100;
+  if (dollars >= 1000) return `$${(dollars / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k`;
+  return Number.isInteger(dollars) ? `$${dollars}` : formatUsd(cents);
+}
+
+/** MRR at each month's end over the last 12 months (the current month: now). */
+export function MrrChart({ months }: { months: RevenueMonth[] }) {
+  return (
+    <BarChart
+      title="MRR over the last 12 months"
+      bars={months.map((m) => ({ label: short(m.month), longLabel: longMonth(m.month), value: m.mrr }))}
+      format={formatUsd}
+      formatAxis={axisUsd}
+    />
+  );
+}
+
+/** Paid revenue per month over the last 12 months. */
+export function RevenueChart({ months }: { months: RevenueMonth[] }) {
+  return (
+    <BarChart
+      title="Revenue per month over the last 12 months"
+      bars={months.map((m) => ({ label: short(m.month), longLabel: longMonth(m.month), value: m.revenue }))}
+      format={formatUsd}
+      formatAxis={axisUsd}
+    />
+  );
+}
+
+/** The same series as a table, newest month first. */
+export function RevenueTable({ months }: { months: RevenueMonth[] }) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped withTableBorder aria-label="MRR and revenue per month">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Month</Table.Th>
+            <Table.Th ta="right">MRR at month end</Table.Th>
+            <Table.Th ta="right">Revenue</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[...months].reverse().map((m, i) => (
+            <Table.Tr key={m.month}>
+              <Table.Td>
+                {longMonth(m.month)}
+                {i === 0 ? ' (so far)' : ''}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatUsd(m.mrr)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatUsd(m.revenue)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
