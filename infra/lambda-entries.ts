@@ -85,6 +85,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
+    // The planner (EventBridge, every 15 minutes): records the run and queues its batches.
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
@@ -92,6 +93,17 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     memorySize: 1024,
     timeoutSeconds: 120,
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
+  },
+  {
+    // The worker: one batch per SQS message (the alerts construct wires the queue as its event source).
+    // Its timeout stays well under the queue's 15-minute visibility timeout (AWS advises 6x).
+    name: 'dispatch-worker',
+    entry: 'lambdas/dispatch-worker/index.ts',
+    routes: [],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
+    memorySize: 1024,
+    timeoutSeconds: 150,
+    budget: LAMBDA_BUNDLE_BUDGETS['dispatch-worker'],
   },
   {
     name: 'checkout',

@@ -51,6 +51,7 @@ export class RaincheckStack extends Stack {
     });
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
+    this.alerts.consumeDispatchQueue(this.api.lambdaFunctions());
     this.web = new WebConstruct(this, 'Web', {
       assetPath: props.webAssetPath,
       apiDomainName: this.api.apiDomainName,
@@ -69,6 +70,10 @@ export class RaincheckStack extends Stack {
     });
     new CfnOutput(this, 'DispatchDeadLetterQueueUrl', {
       value: this.alerts.dispatchDeadLetterQueue.queueUrl,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alerts.alarmTopic.topicArn,
+      description: 'Subscribe the on-call address to the dispatch alarms (docs/operations.md)',
     });
   }
 }

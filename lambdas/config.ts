@@ -13,6 +13,8 @@ const boundedInt = (min: number, max: number) =>
 
 const configSchema = z.object({
   AWS_REGION: z._default(nonEmpty(), 'us-east-1'),
+  /** Set by the Lambda runtime: logs are Powertools JSON there, and silent or readable lines elsewhere. */
+  AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   TABLE_NAME: nonEmpty(),
   USER_POOL_ID: nonEmpty(),
   USER_POOL_CLIENT_ID: nonEmpty(),

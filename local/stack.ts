@@ -12,6 +12,7 @@ import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
+import { lineLogger } from '../lambdas/adapters/observability/line.logger';
 import type { DispatchRun } from '../lambdas/core/dispatch/dispatch.ports';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox';
 import { stripeModeFromEnv } from './stripe-sandbox/mode';
@@ -162,6 +163,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
     // One composition root for every app of the local runtime, as one Lambda container builds one.
     const root = createCompositionRoot(lambdaConfig);
+    // The dispatch logs what it does as readable lines, through the stack's own output.
+    root.dispatch.log = lineLogger('dispatch', log);
     await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
 
     const mailer = new SesMailer(

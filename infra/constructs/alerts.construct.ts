@@ -5,19 +5,25 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Construct } from 'constructs';
+import { DISPATCH_MAX_RECEIVE_COUNT } from '../../shared/dispatch-queue';
 import type { HandlerSchedule } from '../../shared/schedules';
 import { pascalCase } from '../naming';
 
-/** Receives of a batch before it is parked in the dead-letter queue. */
-export const DISPATCH_MAX_RECEIVE_COUNT = 5;
+/** Jobsite batches one worker invocation takes: one message, so one failed batch retries alone. */
+const WORKER_BATCH_SIZE = 1;
+/** Workers at once: enough for 10,000 jobsites in one slot, gentle on SES and the forecast API. */
+const WORKER_MAX_CONCURRENCY = 10;
 
 /**
- * The alerting plumbing: the queue of jobsite batches (with its dead-letter queue and an alarm on it), the
+ * The alerting plumbing: the queue of jobsite batches (with its dead-letter queue), the dispatch alarms and
+ * their topic, the
  * SES configuration set every email goes through, and the EventBridge schedules of the scheduled handlers.
  */
 export class AlertsConstruct extends Construct {
@@ -25,6 +31,10 @@ export class AlertsConstruct extends Construct {
   readonly dispatchDeadLetterQueue: sqs.Queue;
   readonly configurationSet: ses.ConfigurationSet;
   readonly rules = new Map<string, events.Rule>();
+  /** Where the alarms go (encrypted); operators subscribe to it (docs/operations.md). */
+  readonly alarmTopic: sns.Topic;
+  readonly dispatchDeadLetterAlarm: cloudwatch.Alarm;
+  readonly runsIncompleteAlarm: cloudwatch.Alarm;
   /** SES bounce and complaint events of the configuration set (they name addresses: encrypted). */
   readonly emailEventsTopic: sns.Topic;
 
@@ -47,17 +57,50 @@ export class AlertsConstruct extends Construct {
       deadLetterQueue: { queue: this.dispatchDeadLetterQueue, maxReceiveCount: DISPATCH_MAX_RECEIVE_COUNT },
     });
 
-    new cloudwatch.Alarm(this, 'DispatchDeadLetterAlarm', {
-      alarmDescription:
-        'Jobsite batches failed 5 times and wait in the dead-letter queue (see docs/operations.md)',
+    const alarmKey = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Raincheck: alarm notifications on SNS',
+      enableKeyRotation: true,
+    });
+    // CloudWatch publishes alarm state changes to the encrypted topic: it needs a data key for each.
+    alarmKey.grant(
+      new iam.ServicePrincipal('cloudwatch.amazonaws.com'),
+      'kms:GenerateDataKey*',
+      'kms:Decrypt',
+    );
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', { masterKey: alarmKey, enforceSSL: true });
+    const notify = new cloudwatchActions.SnsAction(this.alarmTopic);
+
+    this.dispatchDeadLetterAlarm = new cloudwatch.Alarm(this, 'DispatchDeadLetterAlarm', {
+      alarmDescription: `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
       metric: this.dispatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
+        statistic: cloudwatch.Stats.MAXIMUM,
       }),
-      threshold: 1,
+      threshold: 0,
       evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
+    this.dispatchDeadLetterAlarm.addAlarmAction(notify);
+
+    // The planner of each scheduled run emits RunsIncomplete = 1 when the run before it judged fewer
+    // jobsites than were due (ADR 0008): an upstream outage, failed batches or batches still running.
+    this.runsIncompleteAlarm = new cloudwatch.Alarm(this, 'DispatchRunsIncompleteAlarm', {
+      alarmDescription:
+        'A dispatch run judged fewer jobsites than were due (docs/operations.md, "Incomplete dispatch runs")',
+      metric: new cloudwatch.Metric({
+        namespace: 'Raincheck',
+        metricName: 'RunsIncomplete',
+        dimensionsMap: { service: 'dispatch' },
+        statistic: cloudwatch.Stats.MAXIMUM,
+        period: Duration.minutes(15),
+      }),
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.runsIncompleteAlarm.addAlarmAction(notify);
 
     this.configurationSet = new ses.ConfigurationSet(this, 'EmailConfigurationSet', {
       reputationMetrics: true,
@@ -85,6 +128,22 @@ export class AlertsConstruct extends Construct {
       destination: ses.EventDestination.snsTopic(this.emailEventsTopic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
+  }
+
+  /**
+   * The `dispatch-worker` Lambda consumes the queue, one batch per invocation, reporting failed
+   * messages (partial batch responses) so only those are retried and, at last, dead-lettered.
+   */
+  consumeDispatchQueue(functions: ReadonlyMap<string, lambda.IFunction>): void {
+    const worker = functions.get('dispatch-worker');
+    if (!worker) throw new Error('No "dispatch-worker" entry in infra/lambda-entries.ts');
+    worker.addEventSource(
+      new SqsEventSource(this.dispatchQueue, {
+        batchSize: WORKER_BATCH_SIZE,
+        maxConcurrency: WORKER_MAX_CONCURRENCY,
+        reportBatchItemFailures: true,
+      }),
+    );
   }
 
   /** The `email-events` Lambda receives the topic's messages and marks the addresses. */

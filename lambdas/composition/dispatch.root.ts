@@ -8,6 +8,10 @@ import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import { templatedNoticeSender } from '../core/email/notice-sender';
+import { silentLogger } from '../core/observability.ports';
+import { CachedForecastProvider } from '../core/weather/cached-forecast';
+import { DynamoForecastCache } from '../adapters/dynamo/forecast-cache.repo';
+import { powertoolsLogger } from '../adapters/observability/powertools.logger';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
@@ -21,6 +25,11 @@ export function createDispatchDeps(
   opts: { accounts: AccountRepo; records: RecordsStore; email: EmailDeps },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
+  // Runs of one slot (the planner's batches, an admin's run now) share a cell's forecast for a while.
+  const forecast =
+    weather.forecast.name === 'open-meteo'
+      ? new CachedForecastProvider(weather.forecast, new DynamoForecastCache(data.db), data.clock)
+      : weather.forecast;
   return {
     schedule: new DynamoNoticeSchedule(data.db),
     runs: new DynamoDispatchRunRepo(data.db),
@@ -28,7 +37,7 @@ export function createDispatchDeps(
     claims: new DynamoClaimRepo(data.db),
     records: opts.records,
     accounts: opts.accounts,
-    weather: weather.forecast,
+    weather: forecast,
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,
@@ -38,5 +47,7 @@ export function createDispatchDeps(
     }),
     clock: data.clock,
     ids: data.ids,
+    // Structured JSON in Lambda; the local stack sets its own readable logger (local/stack.ts).
+    log: data.config.AWS_LAMBDA_FUNCTION_NAME ? powertoolsLogger() : silentLogger,
   };
 }

@@ -1,20 +1,23 @@
 import { loadConfig } from '../config';
 import { createAppRoot } from '../composition/app.root';
-import { runDispatch } from '../core/dispatch/run-dispatch';
+import { powertoolsMetrics } from '../adapters/observability/powertools.metrics';
+import { SqsDispatchQueue } from '../adapters/sqs/dispatch-queue.sqs';
+import { planAndEnqueue, runDispatch } from '../core/dispatch/run-dispatch';
 
-const { dispatch } = createAppRoot(loadConfig());
+const config = loadConfig();
+const { dispatch } = createAppRoot(config);
+const deps = { ...dispatch, metrics: powertoolsMetrics('dispatch') };
+const queue = config.DISPATCH_QUEUE_URL ? new SqsDispatchQueue(config.DISPATCH_QUEUE_URL) : null;
 
-/** Invoked by the EventBridge schedule (and, locally, by the scheduler on the same cadence). */
+/**
+ * Invoked by the EventBridge schedule: the planner. It records the run and queues its batches for the
+ * `dispatch-worker` Lambda; without a queue (never in AWS) it runs them in process.
+ */
 export async function handler() {
-  const run = await runDispatch(dispatch);
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      message: 'dispatch run',
-      ...run,
-      dueJobsites: undefined,
-      unjudged: run.unjudged.length,
-    }),
-  );
-  return { runId: run.runId, due: run.due, judged: run.judged, sent: run.sent, failed: run.failed };
+  try {
+    const run = queue ? await planAndEnqueue(deps, queue) : await runDispatch(deps);
+    return { runId: run.runId, due: run.due, batches: run.batches ?? 0 };
+  } finally {
+    deps.metrics.flush();
+  }
 }

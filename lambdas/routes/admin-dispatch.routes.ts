@@ -32,7 +32,14 @@ export function adminDispatchRoutes(deps: DispatchDeps & { runs: DispatchRunRepo
     .post('/api/admin/dispatch/run', jsonBody(runRequestSchema), async (c) => {
       const { at } = c.req.valid('json');
       const run = await runDispatch(deps, { at: at ? new Date(at) : undefined, trigger: 'admin' });
-      const { dueJobsites: _due, unjudged: _unjudged, ...record } = run;
+      const {
+        dueJobsites: _due,
+        unjudged: _unjudged,
+        batches: _b,
+        batchesDone: _d,
+        forecastCacheHits: _hits,
+        ...record
+      } = run;
       return c.json(record);
     })
     .get('/api/admin/dispatch/runs', queryParams(recentRunsSchema), async (c) =>

@@ -209,7 +209,7 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
     });
 
-    it('should give the api, dispatch and checkout Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
+    it('should give the api, dispatch, dispatch-worker and checkout Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
       const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
       const withSecret = Object.values(functions).filter(
         (f) =>
@@ -217,7 +217,7 @@ describe('RaincheckStack', () => {
             ?.UNSUBSCRIBE_SECRET,
       );
       // checkout derives the guest checkout's paid-email token key from it.
-      expect(withSecret).toHaveLength(3);
+      expect(withSecret).toHaveLength(4);
       for (const f of withSecret) {
         const value = JSON.stringify(
           (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.UNSUBSCRIBE_SECRET,
@@ -319,11 +319,11 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should park failed jobsite batches in an encrypted dead-letter queue after 5 receives when synthesized', () => {
+    it('should park failed jobsite batches in an encrypted dead-letter queue after 3 receives when synthesized', () => {
       const dlqId = logicalId(stack.alerts.dispatchDeadLetterQueue);
       template.hasResourceProperties('AWS::SQS::Queue', {
         SqsManagedSseEnabled: true,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 3 },
       });
       const queues = template.findResources('AWS::SQS::Queue') as Record<string, Resource>;
       for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
@@ -338,6 +338,47 @@ describe('RaincheckStack', () => {
         },
         2,
       );
+    });
+
+    it('should feed the dispatch queue to the dispatch-worker Lambda one batch at a time, reporting failed messages', () => {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: functionLogicalId('dispatch-worker') },
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.alerts.dispatchQueue), 'Arn'] },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      // Only the worker consumes the queue: the planner sends to it.
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    });
+
+    it('should alarm on an encrypted topic when a batch waits in the dead-letter queue', () => {
+      const topicId = logicalId(stack.alerts.alarmTopic);
+      template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Dimensions: [
+          {
+            Name: 'QueueName',
+            Value: { 'Fn::GetAtt': [logicalId(stack.alerts.dispatchDeadLetterQueue), 'QueueName'] },
+          },
+        ],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        AlarmActions: [{ Ref: topicId }],
+      });
+    });
+
+    it('should alarm on the same topic when a dispatch run judged fewer jobsites than were due', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'RunsIncomplete',
+        Namespace: 'Raincheck',
+        Dimensions: [{ Name: 'service', Value: 'dispatch' }],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        Period: 900,
+        AlarmActions: [{ Ref: logicalId(stack.alerts.alarmTopic) }],
+      });
     });
 
     it('should send email through a configuration set that suppresses bounces and complaints when synthesized', () => {

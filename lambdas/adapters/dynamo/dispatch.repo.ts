@@ -3,21 +3,29 @@ import type {
   ClaimRepo,
   Decision,
   DecisionRepo,
+  AttemptCounts,
+  BatchTally,
   DispatchRun,
   DispatchRunRepo,
   MessageClaim,
   NoticeSchedule,
+  RunRef,
   SentMessage,
   SentPerDay,
   WorkedMark,
 } from '../../core/dispatch/dispatch.ports';
+import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { isConditionFailure } from './conditions';
+import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
-const MAX_STORED_DUE = 200;
-const MAX_STORED_UNJUDGED = 1200;
+/** Belt and braces: the planner already caps the lists (RUN_RECORD_CAPS); a stored record never exceeds them. */
+const MAX_STORED_DUE = RUN_RECORD_CAPS.dueJobsites;
+const MAX_STORED_UNJUDGED = RUN_RECORD_CAPS.unjudged;
+/** What ElectroDB reports per item of a canceled transaction. */
+type TxOutcome = { rejected: boolean; code: string }[];
 
 export class DynamoNoticeSchedule implements NoticeSchedule {
   constructor(private readonly db: RaincheckService) {}
@@ -52,40 +60,112 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
       .go();
   }
 
+  async addBatch(run: RunRef, tally: BatchTally): Promise<boolean> {
+    const expiresAt = Math.floor(Date.parse(run.startedAt) / 1000) + RUN_RETENTION_SECONDS;
+    const result = await this.db.transaction
+      .write(({ dispatchBatch, dispatchRun }) => [
+        dispatchBatch
+          .create({
+            runId: run.runId,
+            batchNo: tally.batchNo,
+            judged: tally.judged,
+            failed: tally.failed,
+            countedAt: tally.finishedAt,
+            expiresAt,
+          })
+          .commit(),
+        // ADD, so batches finishing in any order (in parallel workers) each count once.
+        dispatchRun
+          .patch({ startedAt: run.startedAt, runId: run.runId })
+          .data((a, op) => {
+            op.add(a.judged, tally.judged);
+            op.add(a.upstreamCalls, tally.upstreamCalls);
+            op.add(a.forecastCacheHits, tally.forecastCacheHits);
+            op.add(a.failed, tally.failed);
+            op.add(a.batchesDone, 1);
+            op.add(a.sent.notice, tally.sent.notice);
+            op.add(a.sent.update, tally.sent.update);
+            op.add(a.sent.allClear, tally.sent.allClear);
+            if (tally.unjudged.length > 0) op.append(a.unjudged, tally.unjudged);
+            if (tally.errors.length > 0) op.append(a.errors, tally.errors);
+            op.set(a.finishedAt, tally.finishedAt);
+          })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return true;
+    const data = result.data as unknown as TxOutcome;
+    if (data[0]?.code === 'ConditionalCheckFailed') return false;
+    throw new Error(`Could not count batch ${tally.batchNo} of run ${run.runId}: ${JSON.stringify(data)}`);
+  }
+
+  async addAttempt(run: RunRef, counts: AttemptCounts): Promise<void> {
+    if (
+      counts.upstreamCalls +
+        counts.forecastCacheHits +
+        Object.values(counts.sent).reduce((a, b) => a + b, 0) ===
+      0
+    )
+      return;
+    await this.db.entities.dispatchRun
+      .patch({ startedAt: run.startedAt, runId: run.runId })
+      .data((a, op) => {
+        op.add(a.upstreamCalls, counts.upstreamCalls);
+        op.add(a.forecastCacheHits, counts.forecastCacheHits);
+        op.add(a.sent.notice, counts.sent.notice);
+        op.add(a.sent.update, counts.sent.update);
+        op.add(a.sent.allClear, counts.sent.allClear);
+      })
+      .go();
+  }
+
+  async get(run: RunRef): Promise<DispatchRun | null> {
+    const { data } = await this.db.entities.dispatchRun
+      .get({ startedAt: run.startedAt, runId: run.runId })
+      .go({ consistent: true });
+    return data ? toRun(data) : null;
+  }
+
   async listRecent(limit: number): Promise<DispatchRun[]> {
     const nowSeconds = Math.floor(Date.now() / 1000);
     const { data } = await this.db.entities.dispatchRun.query.byTime({}).go({ order: 'desc', limit });
     // TTL deletion is lazy even in AWS: filter expired items on read.
-    return data
-      .filter((r) => !r.expiresAt || r.expiresAt > nowSeconds)
-      .map((r) => ({
-        runId: r.runId,
-        startedAt: r.startedAt,
-        finishedAt: r.finishedAt,
-        slotStart: r.slotStart,
-        trigger: r.trigger === 'admin' ? 'admin' : 'schedule',
-        due: r.due ?? r.dueJobsites?.length ?? 0,
-        judged: r.judged ?? 0,
-        upstreamCalls: r.upstreamCalls ?? 0,
-        sent: { notice: r.sent?.notice ?? 0, update: r.sent?.update ?? 0, allClear: r.sent?.allClear ?? 0 },
-        failed: r.failed ?? 0,
-        errors: r.errors ?? [],
-        dueJobsites: (r.dueJobsites ?? []).map((d) => ({
-          tenantId: d.tenantId,
-          jobsiteId: d.jobsiteId,
-          workDate: d.workDate ?? '',
-        })),
-        caughtUp: r.caughtUp ?? 0,
-        unjudged: (r.unjudged ?? []).map((u) => ({
-          tenantId: u.tenantId,
-          jobsiteId: u.jobsiteId,
-          workDate: u.workDate,
-          noticeTime: u.noticeTime,
-          timezone: u.timezone,
-          ...(u.cell ? { cell: u.cell } : {}),
-        })),
-      }));
+    return data.filter((r) => !r.expiresAt || r.expiresAt > nowSeconds).map(toRun);
   }
+}
+
+type RunItem = EntityItem<RaincheckService['entities']['dispatchRun']>;
+
+function toRun(r: RunItem): DispatchRun {
+  return {
+    runId: r.runId,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    slotStart: r.slotStart,
+    trigger: r.trigger === 'admin' ? 'admin' : 'schedule',
+    due: r.due ?? r.dueJobsites?.length ?? 0,
+    judged: r.judged ?? 0,
+    upstreamCalls: r.upstreamCalls ?? 0,
+    sent: { notice: r.sent?.notice ?? 0, update: r.sent?.update ?? 0, allClear: r.sent?.allClear ?? 0 },
+    failed: r.failed ?? 0,
+    errors: r.errors ?? [],
+    dueJobsites: (r.dueJobsites ?? []).map((d) => ({
+      tenantId: d.tenantId,
+      jobsiteId: d.jobsiteId,
+      workDate: d.workDate ?? '',
+    })),
+    caughtUp: r.caughtUp ?? 0,
+    unjudged: (r.unjudged ?? []).map((u) => ({
+      tenantId: u.tenantId,
+      jobsiteId: u.jobsiteId,
+      workDate: u.workDate,
+      noticeTime: u.noticeTime,
+      timezone: u.timezone,
+      ...(u.cell ? { cell: u.cell } : {}),
+    })),
+    ...(r.batches === undefined ? {} : { batches: r.batches, batchesDone: r.batchesDone ?? 0 }),
+    ...(r.forecastCacheHits === undefined ? {} : { forecastCacheHits: r.forecastCacheHits }),
+  };
 }
 
 export class DynamoDecisionRepo implements DecisionRepo {

@@ -7,6 +7,8 @@ import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
+import { forecastCacheEntity } from './entities/forecast-cache.entity';
+import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
 import { deliveryDayEntity } from './entities/delivery-day.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
@@ -31,6 +33,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     billingEntry: billingEntryEntity(config),
     stripeEventReceipt: stripeEventReceiptEntity(config),
     dispatchRun: dispatchRunEntity(config),
+    dispatchBatch: dispatchBatchEntity(config),
     client: clientEntity(config),
     crew: crewEntity(config),
     worker: workerEntity(config),
@@ -40,6 +43,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
     emailTemplate: emailTemplateEntity(config),
+    forecastCache: forecastCacheEntity(config),
     deliveryDay: deliveryDayEntity(config),
   });
 }

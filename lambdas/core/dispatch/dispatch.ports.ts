@@ -71,10 +71,50 @@ export interface DispatchRun {
   caughtUp: number;
   /** Jobsites the run could not judge; the next runs take them on again while their day lasts. */
   unjudged: UnjudgedJobsite[];
+  /** Batches the planner handed to the worker, and how many of them have been counted so far. */
+  batches?: number;
+  batchesDone?: number;
+  /** Grid cells whose forecast came from the forecast cache instead of upstream. */
+  forecastCacheHits?: number;
+}
+
+/** What every attempt at a batch adds, counted or not. */
+export type AttemptCounts = Pick<BatchTally, 'sent' | 'upstreamCalls' | 'forecastCacheHits'>;
+
+/** Which run a batch belongs to (the run record's key). */
+export interface RunRef {
+  runId: string;
+  startedAt: string;
+}
+
+/** What one batch adds to its run record. */
+export interface BatchTally {
+  batchNo: number;
+  judged: number;
+  upstreamCalls: number;
+  forecastCacheHits: number;
+  sent: SentCounts;
+  failed: number;
+  errors: string[];
+  unjudged: UnjudgedJobsite[];
+  finishedAt: string;
 }
 
 export interface DispatchRunRepo {
+  /** Stores the run record whole (the planner's opening record: counts at zero). */
   record(run: DispatchRun): Promise<void>;
+  /**
+   * Adds a batch's counts to its run record atomically, once per batch: false when that batch was
+   * counted before (a redelivered queue message), and nothing is added.
+   */
+  addBatch(run: RunRef, tally: BatchTally): Promise<boolean>;
+  /**
+   * Adds what an attempt that is not the batch's counted one did all the same: the messages it sent
+   * and the upstream calls it made. Claims let each message be sent once, so these add up right
+   * without a marker.
+   */
+  addAttempt(run: RunRef, counts: AttemptCounts): Promise<void>;
+  get(run: RunRef): Promise<DispatchRun | null>;
   listRecent(limit: number): Promise<DispatchRun[]>;
 }
 

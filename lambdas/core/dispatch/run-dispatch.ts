@@ -1,21 +1,20 @@
 import { localClock, slotStart } from '../../../shared/notice-slots';
+import { silentLogger } from '../observability.ports';
 import type { IdGenerator } from '../runtime.ports';
-import type {
-  DispatchRun,
-  DispatchRunRepo,
-  DueJobsite,
-  NoticeSchedule,
-  UnjudgedJobsite,
-} from './dispatch.ports';
-import { notifyJobsites, type NotifyDeps } from './notify-jobsites';
+import { encodeBatch, RUN_RECORD_CAPS, workBatch, type BatchDeps } from './dispatch-batch';
+import type { DispatchRun, DueJobsite, NoticeSchedule } from './dispatch.ports';
 import { planDispatch } from './plan-dispatch';
 
-export interface DispatchDeps extends NotifyDeps {
+export interface DispatchDeps extends BatchDeps {
   schedule: NoticeSchedule;
-  runs: DispatchRunRepo;
   ids: IdGenerator;
-  /** How due jobsites reach the worker: SQS batches in AWS, in process locally and in tests. */
+  /** Jobsites per batch (one queue message in AWS): 1,000 keeps a message well under SQS's 256 KB. */
   batchSize?: number;
+}
+
+/** Where the planner's batches go: the SQS queue in AWS (the `dispatch-worker` Lambda consumes it). */
+export interface DispatchQueue {
+  send(bodies: readonly string[]): Promise<void>;
 }
 
 /**
@@ -30,18 +29,6 @@ const CATCH_UP_RUNS = 24;
 const keyOf = (d: { tenantId: string; jobsiteId: string; workDate: string }) =>
   `${d.tenantId}|${d.jobsiteId}|${d.workDate}`;
 
-function unjudgedOf(d: DueJobsite): UnjudgedJobsite {
-  return {
-    tenantId: d.tenantId,
-    jobsiteId: d.jobsiteId,
-    workDate: d.workDate,
-    noticeTime: d.noticeTime,
-    // The planner always knows the zone; UTC only for an entry that somehow lacks it.
-    timezone: d.timezone ?? 'UTC',
-    ...(d.cell ? { cell: d.cell } : {}),
-  };
-}
-
 /**
  * The jobsites that recent runs (slots within CATCH_UP_HOURS up to this one) could not judge and that
  * no later run has taken on since, whose working day has not passed in their zone, less those already
@@ -51,7 +38,7 @@ function unjudgedOf(d: DueJobsite): UnjudgedJobsite {
 export async function leftUnjudged(
   slot: Date,
   due: readonly DueJobsite[],
-  runs: DispatchRunRepo,
+  runs: DispatchDeps['runs'],
 ): Promise<DueJobsite[]> {
   const since = slot.getTime() - CATCH_UP_HOURS * 3600_000;
   const recent = (await runs.listRecent(CATCH_UP_RUNS))
@@ -77,21 +64,35 @@ export async function leftUnjudged(
       out.push({ ...u });
     }
     for (const d of run.dueJobsites) settled.add(keyOf(d));
+    // A run record keeps only the head of its due list (RUN_RECORD_CAPS). Such a run took on every
+    // older entry it could (its own catch-up read succeeded), so older lists are settled by it.
+    const truncated = run.dueJobsites.length < run.due;
+    if (truncated && !run.errors.some((e) => e.startsWith('Catching up failed'))) break;
   }
   return out;
 }
 
+export interface PlannedRun {
+  run: DispatchRun;
+  /** The queue messages, one per batch of due jobsites in grid-cell order. */
+  batches: string[];
+}
+
 /**
- * One run of the dispatch for the slot containing `at` (default now): plan, catch up what recent runs
- * could not judge, judge and notify in batches, and record the run. Every run is stored, scheduled or not.
+ * The planner: the jobsites due in the slot containing `at` (default now) and those recent runs could
+ * not judge, recorded as the run's opening record (counts at zero, filled in by the batches), cut into
+ * batches for the worker. Before that, it looks at the previous scheduled run: one that judged fewer
+ * jobsites than were due counts in `RunsIncomplete` (the alarm on it is in the alerts construct).
  */
-export async function runDispatch(
+export async function planRun(
   deps: DispatchDeps,
   opts: { at?: Date; trigger?: DispatchRun['trigger'] } = {},
-): Promise<DispatchRun> {
+): Promise<PlannedRun> {
   const startedAt = deps.clock.now();
   const slot = slotStart(opts.at ?? startedAt);
   const runId = deps.ids.next();
+  const trigger = opts.trigger ?? 'schedule';
+  const log = (deps.log ?? silentLogger).with({ runId, slotStart: slot.toISOString() });
   const planned = await planDispatch(slot, deps.schedule);
   const errors: string[] = [];
   let caughtUp: DueJobsite[] = [];
@@ -100,44 +101,89 @@ export async function runDispatch(
   } catch (err) {
     errors.push(`Catching up failed: ${String((err as Error)?.message ?? err)}`);
   }
+  if (trigger === 'schedule') await reportPreviousRun(deps, slot, log);
   // Kept in grid-cell order, so batches still ask for each cell once.
   const due = [...planned, ...caughtUp].sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
-  deps.weather.resetStats();
+  const size = deps.batchSize ?? 1000;
+  const count = Math.ceil(due.length / size);
   const run: DispatchRun = {
     runId,
     startedAt: startedAt.toISOString(),
-    finishedAt: '',
+    // A run with nothing due is done when it is planned; otherwise the last batch sets it.
+    finishedAt: count === 0 ? startedAt.toISOString() : '',
     slotStart: slot.toISOString(),
-    trigger: opts.trigger ?? 'schedule',
+    trigger,
     due: due.length,
     judged: 0,
     upstreamCalls: 0,
     sent: { notice: 0, update: 0, allClear: 0 },
     failed: 0,
     errors,
-    dueJobsites: due.map((d) => ({ tenantId: d.tenantId, jobsiteId: d.jobsiteId, workDate: d.workDate })),
+    dueJobsites: due
+      .slice(0, RUN_RECORD_CAPS.dueJobsites)
+      .map((d) => ({ tenantId: d.tenantId, jobsiteId: d.jobsiteId, workDate: d.workDate })),
     caughtUp: caughtUp.length,
     unjudged: [],
+    batches: count,
+    batchesDone: 0,
+    forecastCacheHits: 0,
   };
-  const size = deps.batchSize ?? 1000;
-  for (let i = 0; i < due.length; i += size) {
-    const batch = due.slice(i, i + size);
-    try {
-      const outcome = await notifyJobsites(batch, deps, runId, opts.at);
-      run.judged += outcome.judged;
-      run.failed += outcome.failed + outcome.unjudged.length;
-      run.unjudged.push(...outcome.unjudged.map(unjudgedOf));
-      for (const k of ['notice', 'update', 'allClear'] as const) run.sent[k] += outcome.sent[k];
-      run.errors.push(...outcome.errors);
-    } catch (err) {
-      run.failed += batch.length;
-      run.unjudged.push(...batch.map(unjudgedOf));
-      run.errors.push(`Batch ${i / size + 1} failed: ${String((err as Error)?.message ?? err)}`);
-    }
-  }
-  run.upstreamCalls = deps.weather.stats().upstreamCalls;
-  run.errors = run.errors.slice(0, 50);
-  run.finishedAt = deps.clock.now().toISOString();
   await deps.runs.record(run);
+  deps.metrics?.count('JobsitesDue', due.length);
+  const header = {
+    runId,
+    runStartedAt: run.startedAt,
+    slotStart: run.slotStart,
+    asOf: (opts.at ?? startedAt).toISOString(),
+    unjudgedRoom: Math.floor(RUN_RECORD_CAPS.unjudged / Math.max(count, 1)),
+    errorsRoom: Math.max(1, Math.floor((RUN_RECORD_CAPS.errors - errors.length) / Math.max(count, 1))),
+  };
+  const batches: string[] = [];
+  for (let i = 0; i < count; i++)
+    batches.push(encodeBatch({ ...header, batchNo: i + 1 }, due.slice(i * size, (i + 1) * size)));
+  log.info('dispatch run planned', { trigger, due: due.length, caughtUp: caughtUp.length, batches: count });
+  return { run, batches };
+}
+
+/** The previous scheduled run's outcome as a metric: 1 when it judged fewer jobsites than were due. */
+async function reportPreviousRun(deps: DispatchDeps, slot: Date, log: ReturnType<typeof silentLogger.with>) {
+  try {
+    const previous = (await deps.runs.listRecent(CATCH_UP_RUNS))
+      .filter((r) => r.trigger === 'schedule' && Date.parse(r.slotStart) < slot.getTime())
+      .sort((a, b) => b.slotStart.localeCompare(a.slotStart))[0];
+    if (!previous) return;
+    const incomplete = previous.judged < previous.due;
+    deps.metrics?.count('RunsIncomplete', incomplete ? 1 : 0);
+    if (incomplete)
+      log.warn('previous run judged fewer jobsites than were due', {
+        previousRunId: previous.runId,
+        due: previous.due,
+        judged: previous.judged,
+        batches: previous.batches,
+        batchesDone: previous.batchesDone,
+      });
+  } catch (err) {
+    log.error('could not read the previous run', { error: String((err as Error)?.message ?? err) });
+  }
+}
+
+/** The scheduled dispatch in AWS: plan, then hand the batches to the queue for the worker Lambda. */
+export async function planAndEnqueue(deps: DispatchDeps, queue: DispatchQueue): Promise<DispatchRun> {
+  const { run, batches } = await planRun(deps);
+  await queue.send(batches);
   return run;
+}
+
+/**
+ * One whole run in process (the local stack, the admin's "run now", tests): plan, then each batch
+ * through the worker's use-case on its last attempt (nothing will retry it here: its failure is
+ * recorded and the next runs catch it up), and answer the finished run record.
+ */
+export async function runDispatch(
+  deps: DispatchDeps,
+  opts: { at?: Date; trigger?: DispatchRun['trigger'] } = {},
+): Promise<DispatchRun> {
+  const { run, batches } = await planRun(deps, opts);
+  for (const body of batches) await workBatch(deps, body, { finalAttempt: true });
+  return (await deps.runs.get({ runId: run.runId, startedAt: run.startedAt })) ?? run;
 }

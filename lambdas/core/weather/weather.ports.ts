@@ -43,6 +43,8 @@ export interface WeatherProviderStats {
   retries: number;
   /** Locations whose result was `ok: false`. */
   failures: number;
+  /** Locations answered from the forecast cache (absent for a provider without one). */
+  cacheHits?: number;
 }
 
 export interface WeatherProvider {

@@ -16,6 +16,7 @@ import { leftUnjudged, runDispatch, type DispatchDeps } from '../../../lambdas/c
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { gridCell } from '../../../shared/weather/grid-cell';
+import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -199,16 +200,8 @@ function world(upstreamUrl: string) {
       return { messageId: `m-${sends.size}` };
     },
   };
-  const stored: DispatchRun[] = [];
-  const runs: DispatchRunRepo = {
-    record: async (run) => void stored.push(structuredClone(run)),
-    listRecent: async (limit) =>
-      stored
-        .slice()
-        .reverse()
-        .slice(0, limit)
-        .map((r) => structuredClone(r)),
-  };
+  const runs = memoryDispatchRuns();
+  const stored = runs.stored;
   let now = AT;
   let id = 0;
   const weather = createWeatherProviders(
@@ -352,7 +345,7 @@ describe('leftUnjudged', () => {
     unjudged,
   });
   const repo = (runs: DispatchRun[]): DispatchRunRepo => ({
-    record: async () => undefined,
+    ...memoryDispatchRuns(),
     listRecent: async (limit) => runs.slice(0, limit),
   });
 

@@ -57,6 +57,11 @@ export function dispatchRunEntity(config: EntityConfig) {
           },
         },
         errors: { type: 'list', items: { type: 'string' } },
+        /** Batches the planner queued, and how many the worker has counted in (issue 10, fan-out). */
+        batches: { type: 'number' },
+        batchesDone: { type: 'number' },
+        /** Grid cells answered from the forecast cache (forecastCache items) instead of upstream. */
+        forecastCacheHits: { type: 'number' },
         trigger: { type: 'string' },
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
