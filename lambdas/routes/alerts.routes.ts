@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
+import type { HeldMessageRepo } from '../core/dispatch/held-messages';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
@@ -13,9 +14,38 @@ const alertsQuerySchema = z.object({
     .default(50),
 });
 
-/** `GET /api/alerts`: the account's sent notices, newest first, with each delivery's status. */
-export function alertsRoutes(deps: { claims: ClaimRepo }) {
-  return new Hono<AppEnv>().get('/api/alerts', queryParams(alertsQuerySchema), async (c) =>
-    c.json({ items: await deps.claims.listRecent(tenantOfRequest(c), c.req.valid('query').limit) }),
-  );
+/**
+ * `GET /api/alerts`: the account's messages, newest first, with each delivery's status. Messages quiet
+ * hours hold come first, one per recipient, with status `HELD` and `heldUntil` (the jobsite's "HH:MM").
+ */
+export function alertsRoutes(deps: { claims: ClaimRepo; held?: HeldMessageRepo }) {
+  return new Hono<AppEnv>().get('/api/alerts', queryParams(alertsQuerySchema), async (c) => {
+    const tenant = tenantOfRequest(c);
+    const [sent, held] = await Promise.all([
+      deps.claims.listRecent(tenant, c.req.valid('query').limit),
+      deps.held ? deps.held.listForTenant(tenant) : [],
+    ]);
+    const heldItems = held
+      .sort((a, b) => b.heldAt.localeCompare(a.heldAt))
+      .flatMap((h) =>
+        h.recipients.map((r) => ({
+          tenantId: h.tenantId,
+          jobsiteId: h.jobsiteId,
+          jobsiteName: h.jobsiteName,
+          workDate: h.workDate,
+          messageKey: h.messageKey,
+          kind: h.kind,
+          verdict: h.verdict,
+          recipient: r.email,
+          recipientName: r.name,
+          audience: r.audience,
+          status: 'HELD' as const,
+          heldUntil: h.releaseLocal,
+          claimedAt: h.heldAt,
+          sentAt: null,
+          messageId: null,
+        })),
+      );
+    return c.json({ items: [...heldItems, ...sent] });
+  });
 }

@@ -5,6 +5,7 @@ import type {
   DecisionRepo,
   DispatchRun,
   DispatchRunRepo,
+  DueJobsite,
   MessageClaim,
   NoticeSchedule,
   SentMessage,
@@ -14,6 +15,8 @@ import type {
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { isConditionFailure } from './conditions';
+import { releasedAt } from '../../core/dispatch/held-messages';
+import { DynamoHeldMessageRepo } from './held-message.repo';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 const MAX_STORED_DUE = 200;
@@ -30,6 +33,10 @@ export class DynamoNoticeSchedule implements NoticeSchedule {
   async dueAt(timezone: string, time: string) {
     const { data } = await this.db.entities.noticeSlot.query.bySlot({ timezone, time }).go({ pages: 'all' });
     return data.map((s) => ({ ...s, workingDays: s.workingDays ?? [], cell: s.cell ?? undefined }));
+  }
+
+  released(slot: Date): Promise<DueJobsite[]> {
+    return releasedAt(slot, new DynamoHeldMessageRepo(this.db));
   }
 }
 

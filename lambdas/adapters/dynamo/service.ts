@@ -7,6 +7,7 @@ import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
+import { heldMessageEntity } from './entities/held-message.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
@@ -39,6 +40,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
     emailTemplate: emailTemplateEntity(config),
+    heldMessage: heldMessageEntity(config),
   });
 }
 
