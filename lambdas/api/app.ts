@@ -22,6 +22,8 @@ import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-e
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import { ledgerRoutes } from '../routes/ledger.routes';
+import { adminEmailTestingRoutes } from '../routes/admin-email-testing.routes';
+import type { AdminEmailTestingDeps } from '../core/email/admin-test-email';
 
 export type { Authenticate } from '../http/kit';
 
@@ -50,6 +52,8 @@ export interface ApiDeps {
   metrics?: MetricsStore;
   /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
   ledger?: { decisions: DecisionRepo; claims?: SentPerDay };
+  /** The admin's email testing (any template to any address through the real path). */
+  emailTesting?: AdminEmailTestingDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -85,6 +89,7 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));
