@@ -38,6 +38,7 @@ const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
+const AdminEmailTesting = page(() => import('./routes/admin/email-testing'), 'AdminEmailTestingPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
@@ -99,7 +100,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'revenue', element: admin('AdminRevenuePage') },
   { path: 'reports', element: admin('AdminReportsPage') },
   { path: 'settings', element: admin('AdminSettingsPage') },
-  { path: 'email-testing', element: admin('AdminEmailTestingPage') },
+  { path: 'email-testing', element: <AdminEmailTesting /> },
   { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },
 ];
 
