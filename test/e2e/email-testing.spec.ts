@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshUser, seriousA11yViolations, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
@@ -8,6 +9,8 @@ import { ADMIN, e2eStack } from './stack';
  * the emulator's mailbox; a contractor turns quiet hours on in /settings.
  */
 const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
+// The axe scan and the screenshots take a while on a shared machine.
+test.describe.configure({ timeout: SHOTS ? 300_000 : 180_000 });
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -52,7 +55,13 @@ test('should send a test notice from /admin/email-testing that lands in the mail
   expect(mail?.destination.to).toEqual([to]);
   expect(mail?.subject).toMatch(/^\[Test\] Partial delay at Harbor Tower/);
   expect(mail?.body.text).toContain('Rain 0.18 in/h');
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  // The preview's frame is sandboxed (no scripts), so axe cannot run inside it: the page around it.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ iframes: false })
+    .exclude('iframe')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'admin-email-testing');
 });
@@ -63,13 +72,13 @@ test('should keep quiet hours a contractor turns on in /settings', async ({ page
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Quiet hours' });
   await form.getByLabel('Hold non-urgent messages during quiet hours').check();
-  await form.getByRole('textbox', { name: 'Until' }).click();
+  await form.getByRole('combobox', { name: 'Until' }).click();
   await page.getByRole('option', { name: '06:30' }).click();
   await form.getByRole('button', { name: 'Save quiet hours' }).click();
   await expect(page.getByText('Quiet hours are on.')).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('form', { name: 'Quiet hours' }).getByRole('textbox', { name: 'Until' }),
+    page.getByRole('form', { name: 'Quiet hours' }).getByRole('combobox', { name: 'Until' }),
   ).toHaveValue('06:30');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'settings-quiet-hours');
