@@ -43,7 +43,8 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   /** Records and the account (`/api/*` but billing): ElectroDB, zod, Hono, tz-lookup, papaparse. */
   // Raised from 555/165 KB when the api Lambda took on the weather screen, the admin run-now and
   // evaluate routes, email templates and unsubscribe (the rule engine, renderer, weather adapters).
-  api: { maxBytes: 635 * KB, maxGzipBytes: 194 * KB, excludes: [STRIPE] },
+  // 640/195 KB (from 635/194): quiet hours, the held-message entity and admin email testing (issue 10).
+  api: { maxBytes: 640 * KB, maxGzipBytes: 195 * KB, excludes: [STRIPE] },
   /** Subscription read, plan change, portal: Stripe, ElectroDB, zod, Hono. */
   billing: { maxBytes: 695 * KB, maxGzipBytes: 156 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   checkout: { maxBytes: 695 * KB, maxGzipBytes: 156 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
