@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
-import type { HeldMessageRepo } from '../core/dispatch/held-messages';
+import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/held-messages';
+import type { Clock } from '../core/runtime.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
@@ -18,14 +19,17 @@ const alertsQuerySchema = z.object({
  * `GET /api/alerts`: the account's messages, newest first, with each delivery's status. Messages quiet
  * hours hold come first, one per recipient, with status `HELD` and `heldUntil` (the jobsite's "HH:MM").
  */
-export function alertsRoutes(deps: { claims: ClaimRepo; held?: HeldMessageRepo }) {
+export function alertsRoutes(deps: { claims: ClaimRepo; held?: HeldMessageRepo; clock?: Clock }) {
   return new Hono<AppEnv>().get('/api/alerts', queryParams(alertsQuerySchema), async (c) => {
     const tenant = tenantOfRequest(c);
     const [sent, held] = await Promise.all([
       deps.claims.listRecent(tenant, c.req.valid('query').limit),
       deps.held ? deps.held.listForTenant(tenant) : [],
     ]);
+    // A hold whose release is past the runs' lookback was never taken up (TTL removes it later).
+    const since = (deps.clock?.now() ?? new Date()).getTime() - RELEASE_LOOKBACK_HOURS * 3600_000;
     const heldItems = held
+      .filter((h) => Date.parse(h.releaseAt) >= since)
       .sort((a, b) => b.heldAt.localeCompare(a.heldAt))
       .flatMap((h) =>
         h.recipients.map((r) => ({

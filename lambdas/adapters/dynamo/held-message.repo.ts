@@ -3,6 +3,8 @@ import type { HeldMessage, HeldMessageRepo } from '../../core/dispatch/held-mess
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
+const HELD_RETENTION_SECONDS = 24 * 3600;
+
 type Item = HeldMessage & { cell?: string | undefined };
 
 function toHeld(item: Item): HeldMessage {
@@ -30,7 +32,8 @@ export class DynamoHeldMessageRepo implements HeldMessageRepo {
   constructor(private readonly db: RaincheckService) {}
 
   async hold(message: HeldMessage): Promise<void> {
-    await this.db.entities.heldMessage.put(message).go();
+    const expiresAt = Math.floor(Date.parse(message.releaseAt) / 1000) + HELD_RETENTION_SECONDS;
+    await this.db.entities.heldMessage.put({ ...message, expiresAt }).go();
   }
 
   async dueIn(slots: readonly string[]): Promise<HeldMessage[]> {

@@ -37,6 +37,8 @@ export function heldMessageEntity(config: EntityConfig) {
         releaseLocal: { type: 'string', required: true },
         heldAt: { type: 'string', required: true },
         runId: { type: 'string', required: true },
+        /** A day after its release slot: a hold no run took up (the jobsite was deleted) goes away. */
+        expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
       indexes: {
         byJobsiteDay: {
