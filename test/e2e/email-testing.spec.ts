@@ -63,6 +63,7 @@ test('should send a test notice from /admin/email-testing that lands in the mail
     .analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.frameLocator('iframe').getByText('Harbor Tower').first()).toBeVisible();
   await shoot(page, 'admin-email-testing');
 });
 
