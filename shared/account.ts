@@ -1,3 +1,4 @@
+import type { QuietHours } from './quiet-hours';
 import type { Subscription } from './subscription';
 
 export const UNIT_SYSTEMS = ['us', 'metric'] as const;
@@ -11,6 +12,8 @@ export interface AccountProfile {
   company: string | null;
   units: UnitSystem;
   createdAt: string | null;
+  /** When non-urgent notices wait until morning (shared/quiet-hours); absent = off. */
+  quietHours?: QuietHours;
 }
 
 /** The body of `GET /api/me`. */

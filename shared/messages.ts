@@ -37,6 +37,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChangeFailed: 'Your password could not be changed just now. Try again.',
   profileLoadFailed: 'Your profile could not be loaded just now.',
   profileSaveFailed: 'Your profile could not be saved just now. Try again.',
+  quietHoursSaveFailed: 'Your quiet hours could not be saved just now. Try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

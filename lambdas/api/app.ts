@@ -27,6 +27,8 @@ import type { DayMessages } from '../core/ledger/ledger.ports';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { accountExportRoutes } from '../routes/account-export.routes';
 import type { AccountDataStore } from '../core/account/export-account';
+import { adminEmailTestingRoutes } from '../routes/admin-email-testing.routes';
+import type { AdminEmailTestingDeps } from '../core/email/admin-test-email';
 
 export type { Authenticate } from '../http/kit';
 
@@ -59,6 +61,8 @@ export interface ApiDeps {
   ledger?: { decisions: DecisionRepo; claims?: SentPerDay; messages?: DayMessages };
   /** The account's own data as one JSON download (GET /api/me/export). */
   accountExport?: AccountDataStore;
+  /** The admin's email testing (any template to any address through the real path). */
+  emailTesting?: AdminEmailTestingDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -119,6 +123,7 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));

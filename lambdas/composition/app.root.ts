@@ -33,6 +33,13 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     delivery: email.delivery,
     emailRoot: email,
     email: email.email,
+    emailTesting: {
+      templates: email.templates,
+      noticeMailer: email.noticeMailer,
+      mailer: email.mailer,
+      tokens: email.tokens,
+      appOrigin: email.appOrigin,
+    },
     unsubscribe: email.unsubscribe,
     workerStatus: email.workerStatus,
     mailer: email.mailer,

@@ -4,6 +4,7 @@ import {
   DynamoDispatchRunRepo,
   DynamoNoticeSchedule,
 } from '../adapters/dynamo/dispatch.repo';
+import { DynamoHeldMessageRepo } from '../adapters/dynamo/held-message.repo';
 import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
@@ -38,6 +39,8 @@ export function createDispatchDeps(
     records: opts.records,
     accounts: opts.accounts,
     weather: forecast,
+    alerts: weather.alerts,
+    held: new DynamoHeldMessageRepo(data.db),
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/profile';
+import { quietHoursSchema } from '../../shared/quiet-hours';
+import { updateQuietHours } from '../core/account/update-quiet-hours';
 import { getMe } from '../core/account/get-me';
 import { updateProfile } from '../core/account/update-profile';
 import type { AccountRepo } from '../core/account/account.ports';
@@ -22,5 +24,8 @@ export function meRoutes(deps: MeRoutesDeps) {
     })
     .put('/api/me/profile', jsonBody(profileUpdateSchema), async (c) =>
       c.json({ profile: await updateProfile(callerOf(c), c.req.valid('json'), deps) }),
+    )
+    .put('/api/me/quiet-hours', jsonBody(quietHoursSchema), async (c) =>
+      c.json({ profile: await updateQuietHours(callerOf(c), c.req.valid('json'), deps) }),
     );
 }

@@ -17,6 +17,9 @@ export class DynamoAccountRepo implements AccountRepo {
       company: data.company ?? null,
       units: data.units,
       createdAt: data.createdAt ?? null,
+      ...(data.quietStart && data.quietEnd
+        ? { quietHours: { enabled: data.quietEnabled === true, start: data.quietStart, end: data.quietEnd } }
+        : {}),
     };
   }
 
@@ -29,6 +32,9 @@ export class DynamoAccountRepo implements AccountRepo {
         company: profile.company ?? undefined,
         units: profile.units,
         createdAt: profile.createdAt ?? undefined,
+        quietEnabled: profile.quietHours?.enabled,
+        quietStart: profile.quietHours?.start,
+        quietEnd: profile.quietHours?.end,
         updatedAt: new Date().toISOString(),
       })
       .go();

@@ -7,6 +7,7 @@ import type {
   BatchTally,
   DispatchRun,
   DispatchRunRepo,
+  DueJobsite,
   MessageClaim,
   NoticeSchedule,
   RunRef,
@@ -19,6 +20,8 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { isConditionFailure } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
+import { releasedAt } from '../../core/dispatch/held-messages';
+import { DynamoHeldMessageRepo } from './held-message.repo';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 /** Belt and braces: the planner already caps the lists (RUN_RECORD_CAPS); a stored record never exceeds them. */
@@ -38,6 +41,10 @@ export class DynamoNoticeSchedule implements NoticeSchedule {
   async dueAt(timezone: string, time: string) {
     const { data } = await this.db.entities.noticeSlot.query.bySlot({ timezone, time }).go({ pages: 'all' });
     return data.map((s) => ({ ...s, workingDays: s.workingDays ?? [], cell: s.cell ?? undefined }));
+  }
+
+  released(slot: Date): Promise<DueJobsite[]> {
+    return releasedAt(slot, new DynamoHeldMessageRepo(this.db));
   }
 }
 

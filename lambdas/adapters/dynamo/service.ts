@@ -10,6 +10,7 @@ import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
 import { deliveryDayEntity } from './entities/delivery-day.entity';
+import { heldMessageEntity } from './entities/held-message.entity';
 import { dispatchRunEntity } from './entities/dispatch-run.entity';
 import { noticeSlotEntity, zoneInUseEntity } from './entities/notice-slot.entity';
 import { jobsiteEntity } from './entities/jobsite.entity';
@@ -45,6 +46,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     emailTemplate: emailTemplateEntity(config),
     forecastCache: forecastCacheEntity(config),
     deliveryDay: deliveryDayEntity(config),
+    heldMessage: heldMessageEntity(config),
   });
 }
 

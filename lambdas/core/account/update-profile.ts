@@ -16,6 +16,8 @@ export async function updateProfile(
     company: update.company || null,
     units: update.units,
     createdAt: existing?.createdAt ?? deps.clock.now().toISOString(),
+    // Quiet hours are saved on their own (update-quiet-hours.ts); a profile save keeps them.
+    ...(existing?.quietHours ? { quietHours: existing.quietHours } : {}),
   };
   await deps.accounts.putProfile(profile);
   return profile;

@@ -20,6 +20,8 @@ export interface NoticeSchedule {
   zonesInUse(): Promise<string[]>;
   /** The notice slots at local `time` in `timezone`. */
   dueAt(timezone: string, time: string): Promise<NoticeSlotRecord[]>;
+  /** The days whose messages quiet hours held until this slot (held-messages.ts); absent: none. */
+  released?(slot: Date): Promise<DueJobsite[]>;
 }
 
 /** A jobsite whose notice falls in this run's slot, with the working day the notice is about. */
@@ -31,6 +33,8 @@ export interface DueJobsite {
   cell?: string;
   /** The jobsite's zone (absent on entries recorded before it was kept): catching up reads its local date. */
   timezone?: string;
+  /** Due because quiet hours held its message until this slot: the run forgets the hold once judged. */
+  released?: boolean;
 }
 
 /** A due jobsite a run could not judge (no forecast, a failed batch): the next runs catch it up. */

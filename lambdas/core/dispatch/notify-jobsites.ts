@@ -4,11 +4,13 @@ import type { Client, Jobsite, Worker } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { gridCell } from '../../../shared/weather/grid-cell';
+import { withOfficialWarnings } from '../../../shared/weather/official-warnings';
+import type { QuietHours } from '../../../shared/quiet-hours';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore, type TenantId } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
-import type { WeatherProvider } from '../weather/weather.ports';
+import type { OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
 import type {
   Announcement,
   ClaimRepo,
@@ -22,7 +24,10 @@ import type {
   NoticeSender,
   SentCounts,
 } from './dispatch.ports';
+import type { HeldMessageRepo } from './held-messages';
 import { clearingRule } from './hysteresis';
+import { holdIfQuiet } from './quiet-hold';
+import { warningsLookup } from './run-warnings';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -32,6 +37,10 @@ export interface NotifyDeps {
   claims: ClaimRepo;
   sender: NoticeSender;
   clock: Clock;
+  /** Where quiet hours hold non-urgent messages until their release slot; absent, nothing is held. */
+  held?: HeldMessageRepo;
+  /** Official warnings (NWS): a Severe/Extreme warning over the working hours makes the day a delay. */
+  alerts?: OfficialAlertsProvider;
 }
 
 export interface BatchOutcome {
@@ -185,6 +194,7 @@ export async function notifyJobsites(
     clients: Client[];
     notify: boolean;
     units: 'us' | 'metric';
+    quietHours: QuietHours | null;
   }[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
@@ -199,7 +209,16 @@ export async function notifyJobsites(
     for (const due of dues) {
       const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
       if (!jobsite || !jobsite.active) continue;
-      work.push({ due, tenant, jobsite, workers, clients, notify, units: profile?.units ?? 'us' });
+      work.push({
+        due,
+        tenant,
+        jobsite,
+        workers,
+        clients,
+        notify,
+        units: profile?.units ?? 'us',
+        quietHours: profile?.quietHours ?? null,
+      });
     }
   }
 
@@ -221,6 +240,7 @@ export async function notifyJobsites(
     now: asOf ?? now,
   });
   const forecasts = new Map(results.map((r) => [r.key, r]));
+  const warningsOf = warningsLookup(deps.alerts);
 
   for (const [i, item] of work.entries()) {
     const result = forecasts.get(keys[i]!);
@@ -238,15 +258,42 @@ export async function notifyJobsites(
       workingHours: jobsite.workingHours,
     };
     const options = { units: item.units, from: due.workDate, days: 1 };
-    const judged =
-      judgeForecast(result.forecast, { ...site, rules: jobsite.rules }, options)[0] ?? emptyDay(due.workDate);
-    const judgedClearing =
+    const warnings = await warningsOf(gridCell(jobsite.latitude, jobsite.longitude));
+    const judged = withOfficialWarnings(
+      judgeForecast(result.forecast, { ...site, rules: jobsite.rules }, options)[0] ?? emptyDay(due.workDate),
+      warnings,
+      site,
+    );
+    const judgedClearing = withOfficialWarnings(
       judgeForecast(result.forecast, { ...site, rules: jobsite.rules.map(clearingRule) }, options)[0] ??
-      emptyDay(due.workDate);
+        emptyDay(due.workDate),
+      warnings,
+      site,
+    );
     outcome.judged += 1;
 
     const prior = await deps.decisions.get(item.tenant, jobsite.id, due.workDate);
     const change = decideChange(prior, judged, judgedClearing);
+    const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
+    if (change.kind && item.notify) {
+      const held = await holdIfQuiet(deps.held, {
+        quietHours: item.quietHours,
+        at: asOf ?? now,
+        due,
+        jobsite,
+        announcement: {
+          kind: change.kind,
+          messageKey: messageKeyOf(change.kind, change.judgement),
+          judgement: change.judgement,
+        },
+        recipients: recipientsOf(jobsite, item.workers, client, change.kind, change.judgement.verdict),
+        runId,
+        now,
+      });
+      // Held: the day's decision keeps what recipients last heard, so the release run judges afresh.
+      if (held) continue;
+    }
+    if (due.released) await deps.held?.clear(due.tenantId, jobsite.id, due.workDate);
     const announcement: Announcement | null = change.kind
       ? {
           kind: change.kind,
@@ -275,7 +322,6 @@ export async function notifyJobsites(
     });
     if (!announcement || !item.notify) continue;
 
-    const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
     for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict)) {

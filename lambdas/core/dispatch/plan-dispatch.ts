@@ -40,7 +40,15 @@ export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promis
       });
     }),
   );
+  const due = perZone.flat();
+  // Messages quiet hours held until this slot: judged again, once, with the jobsites due now.
+  const seen = new Map(due.map((d) => [`${d.tenantId}|${d.jobsiteId}|${d.workDate}`, d]));
+  for (const r of schedule.released ? await schedule.released(slot) : []) {
+    const same = seen.get(`${r.tenantId}|${r.jobsiteId}|${r.workDate}`);
+    if (same) same.released = true;
+    else due.push(r);
+  }
   // Jobsites of one grid cell side by side: batches are cut from this order, so a cell's forecast
   // is asked for once per run however many zones its jobsites' notices come from.
-  return perZone.flat().sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
+  return due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
 }

@@ -41,6 +41,7 @@ const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
+const AdminEmailTesting = page(() => import('./routes/admin/email-testing'), 'AdminEmailTestingPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
@@ -102,7 +103,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'revenue', element: <AdminRevenue /> },
   { path: 'reports', element: <AdminReports /> },
   { path: 'settings', element: admin('AdminSettingsPage') },
-  { path: 'email-testing', element: admin('AdminEmailTestingPage') },
+  { path: 'email-testing', element: <AdminEmailTesting /> },
   { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },
 ];
 

@@ -12,6 +12,10 @@ export function profileEntity(config: EntityConfig) {
         name: { type: 'string' },
         company: { type: 'string' },
         units: { type: ['us', 'metric'] as const, required: true, default: 'us' },
+        /** Quiet hours (shared/quiet-hours): off until set; start and end are kept while off. */
+        quietEnabled: { type: 'boolean' },
+        quietStart: { type: 'string' },
+        quietEnd: { type: 'string' },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
       },

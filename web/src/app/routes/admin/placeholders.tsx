@@ -19,12 +19,4 @@ export const AdminSettingsPage = () => (
   />
 );
 
-export const AdminEmailTestingPage = () => (
-  <PlaceholderPage
-    title="Email testing"
-    emptyTitle="No test emails sent yet"
-    description="Send any notice template to an address of your choice to check its wording and rendering."
-  />
-);
-
 export const AdminWeatherTestingPage = () => <WeatherTesting />;

@@ -2,10 +2,12 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile } from '../../../features/account/api/update-profile';
+import { useUpdateQuietHours } from '../../../features/account/api/update-quiet-hours';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
 import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
 import { useExportAccount } from '../../../features/settings/api/export-account';
+import { QuietHoursForm } from '../../../features/settings/components/quiet-hours-form';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -25,6 +27,8 @@ export function SettingsPage() {
   const me = useMe();
   const update = useUpdateProfile();
   const exportData = useExportAccount();
+
+  const updateQuiet = useUpdateQuietHours();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -46,6 +50,15 @@ export function SettingsPage() {
           <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
         )}
       </Section>
+      {me.data ? (
+        <Section id="settings-quiet-hours" title="Quiet hours">
+          <QuietHoursForm
+            key={me.data.profile.userId}
+            quietHours={me.data.profile.quietHours}
+            onSave={updateQuiet.mutateAsync}
+          />
+        </Section>
+      ) : null}
       <Section id="settings-appearance" title="Appearance">
         <AppearanceForm />
       </Section>

@@ -38,6 +38,8 @@ interface SentMessageWire {
   verdict: string;
   recipient: string;
   status: string;
+  /** Held by quiet hours: the jobsite's local "HH:MM" they end. */
+  heldUntil?: string;
   claimedAt?: string;
   sentAt?: string | null;
   messageId?: string | null;
@@ -63,7 +65,8 @@ export function groupAlerts(items: readonly SentMessageWire[]): AlertSummary[] {
       };
       rows.set(key, row);
     }
-    row.deliveries.push({ recipient: m.recipient, status: m.status, messageId: m.messageId });
+    const status = m.status === 'HELD' && m.heldUntil ? `held until ${m.heldUntil}` : m.status;
+    row.deliveries.push({ recipient: m.recipient, status, messageId: m.messageId });
   }
   return [...rows.values()];
 }

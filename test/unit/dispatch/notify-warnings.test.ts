@@ -1,0 +1,171 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts';
+import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
+import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
+import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
+import type { Jobsite, Worker } from '../../../shared/records';
+
+/**
+ * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
+ * server; the records, decisions, claims and mailer are in-memory fakes (the unit level only).
+ */
+const HEAT = readFileSync(
+  join(
+    __dirname,
+    '../../fixtures/weather/nws_alerts_active_point_33.25_-112.30_2024-07-18_excessive_heat.json',
+  ),
+  'utf8',
+);
+const T0 = '2024-07-20T11:00:00.000Z'; // Saturday 04:00 in Phoenix (MST, no DST)
+
+const jobsite: Jobsite = {
+  id: 'site-phx',
+  name: 'Buckeye Warehouse',
+  address: null,
+  latitude: 33.25,
+  longitude: -112.3,
+  timezone: 'America/Phoenix',
+  clientId: null,
+  workingDays: [1, 2, 3, 4, 5, 6],
+  workingHours: { start: '06:00', end: '16:00' },
+  startDate: null,
+  endDate: null,
+  active: true,
+  noticeTimes: [{ time: '04:00', forDay: 'same' }],
+  rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28 }],
+  recipients: { workerIds: ['w1'], crewIds: [], notifyClient: false },
+  scenario: null,
+  createdAt: T0,
+  updatedAt: T0,
+};
+const worker: Worker = {
+  id: 'w1',
+  name: 'Ana Ruiz',
+  email: 'ana@example.com',
+  phone: null,
+  trade: null,
+  crewIds: [],
+  isManager: false,
+  status: 'active',
+  createdAt: T0,
+  updatedAt: T0,
+};
+
+function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
+  return {
+    list: async () => items,
+    get: async (_t: unknown, id: string) => items.find((i) => i.id === id) ?? null,
+    create: async () => undefined,
+    replace: async () => true,
+    remove: async () => undefined,
+  };
+}
+
+let server: Server;
+let answer: { status: number; body: string };
+let requests: string[];
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.writeHead(answer.status, { 'content-type': 'application/geo+json' });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  requests = [];
+  answer = { status: 200, body: HEAT };
+});
+
+function deps() {
+  const sent: NoticeContent[] = [];
+  const decisions = new Map<string, Decision>();
+  const start = Date.parse('2024-07-20T00:00:00Z');
+  const claimed = new Set<string>();
+  const d: NotifyDeps = {
+    records: {
+      clients: repoOf([]),
+      crews: repoOf([]),
+      jobsites: repoOf([jobsite]),
+      workers: { ...repoOf([worker]), createMany: async () => undefined },
+    },
+    accounts: {
+      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
+      getProfile: async () => null,
+    },
+    weather: {
+      name: 'open-meteo',
+      // A calm forecast: only the official warning can make the day a delay.
+      forecast: async (locations) =>
+        locations.map((l) => ({
+          key: l.key,
+          ok: true as const,
+          forecast: {
+            latitude: 33.25,
+            longitude: -112.3,
+            time: Float64Array.from({ length: 72 }, (_, i) => start + i * 3_600_000),
+            values: { wind_gusts: new Float64Array(72).fill(10) },
+            source: 'open-meteo',
+          },
+        })),
+      stats: () => ({ upstreamCalls: 1, upstreamLocations: 1, retries: 0, failures: 0 }),
+      resetStats: () => undefined,
+    },
+    decisions: {
+      get: async (_t, j, w) => decisions.get(`${j}|${w}`) ?? null,
+      put: async (x) => void decisions.set(`${x.jobsiteId}|${x.workDate}`, x),
+      listRange: async () => [],
+      mark: async () => false,
+    },
+    claims: {
+      claim: async (c) =>
+        claimed.has(c.messageKey + c.recipient) ? false : (claimed.add(c.messageKey + c.recipient), true),
+      markSent: async () => undefined,
+      release: async () => undefined,
+      listRecent: async () => [],
+    },
+    sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
+    clock: { now: () => new Date(T0) },
+    alerts: new NwsAlertsProvider({
+      baseUrl,
+      userAgent: 'Raincheck tests (tests@raincheck.example)',
+      retry: { maxAttempts: 1, timeoutMs: 2000 },
+    }),
+  };
+  return { d, sent };
+}
+
+const due = [
+  { tenantId: 't1', jobsiteId: jobsite.id, workDate: '2024-07-20', noticeTime: '04:00' },
+  { tenantId: 't1', jobsiteId: jobsite.id, workDate: '2024-07-20', noticeTime: '04:00' },
+];
+
+describe('official warnings in the dispatch', () => {
+  it('should call a calm day a full delay with the warning as the reason when an excessive heat warning covers it', async () => {
+    const { d, sent } = deps();
+    const outcome = await notifyJobsites(due, d, 'run-1', new Date(T0));
+    expect(outcome.sent.notice).toBe(1);
+    expect(sent[0]!.judgement).toMatchObject({ verdict: 'full', hoursLost: 10 });
+    expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
+    // Two jobsite entries in one grid cell: NWS is asked once, for the cell.
+    expect(requests).toEqual(['/alerts/active?point=33.25,-112.3']);
+  });
+
+  it('should judge on the forecast alone when NWS fails', async () => {
+    answer = { status: 503, body: 'unavailable' };
+    const { d, sent } = deps();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const outcome = await notifyJobsites(due, d, 'run-1', new Date(T0));
+    expect(outcome).toMatchObject({ judged: 2, failed: 0, unjudged: [] });
+    expect(sent).toHaveLength(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Official warnings unavailable'));
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
+import { DEFAULT_QUIET_HOURS, quietHoursSchema, type QuietHours } from '../../../../../shared/quiet-hours';
+import { ApiError } from '../../../lib/api-client';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+
+type Field = keyof QuietHours;
+type Errors = Partial<Record<Field | 'form', string>>;
+const FIELDS: readonly Field[] = ['enabled', 'start', 'end'];
+
+const isField = (value: unknown): value is Field =>
+  typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+
+/** Every quarter hour of the day, "00:00" … "23:45". */
+const TIMES = Array.from({ length: 96 }, (_, i) => {
+  const value = `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
+  return { value, label: value };
+});
+
+/** Quiet hours; validated with the same zod schema as PUT /api/me/quiet-hours. */
+export function QuietHoursForm({
+  quietHours,
+  onSave,
+}: {
+  quietHours: QuietHours | undefined;
+  onSave: (input: QuietHours) => Promise<unknown>;
+}) {
+  const initial = quietHours ?? DEFAULT_QUIET_HOURS;
+  const [enabled, setEnabled] = useState(initial.enabled);
+  const [start, setStart] = useState(initial.start);
+  const [end, setEnd] = useState(initial.end);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = quietHoursSchema.safeParse({ enabled, start, end });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        next[isField(key) ? key : 'form'] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSave(parsed.data);
+      toast.success(parsed.data.enabled ? 'Quiet hours are on.' : 'Quiet hours are off.');
+    } catch (error) {
+      const message = friendlyErrorMessage(error, ACCOUNT_MESSAGES.quietHoursSaveFailed);
+      const field = error instanceof ApiError ? error.field : undefined;
+      setErrors(isField(field) ? { [field]: message } : { form: message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Quiet hours">
+      <Stack gap="md" maw={480}>
+        {errors.form ? (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          During quiet hours, delay notices, updates and all-clears wait and go out when the quiet hours end.
+          Lightning and official severe warnings are sent at once. Times are read in each jobsite&apos;s own
+          timezone.
+        </Text>
+        <Switch
+          label="Hold non-urgent messages during quiet hours"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.currentTarget.checked)}
+          error={errors.enabled}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label="Quiet from"
+            data={TIMES}
+            value={start}
+            onChange={(v) => v && setStart(v)}
+            allowDeselect={false}
+            disabled={!enabled}
+            error={errors.start}
+            maxDropdownHeight={240}
+          />
+          <Select
+            label="Until"
+            data={TIMES}
+            value={end}
+            onChange={(v) => v && setEnd(v)}
+            allowDeselect={false}
+            disabled={!enabled}
+            error={errors.end}
+            maxDropdownHeight={240}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={saving}>
+            Save quiet hours
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
