@@ -26,8 +26,11 @@ export interface DispatchBatchMessage {
   /** How many unjudged jobsites and errors this batch may add to the run record. */
   unjudgedRoom: number;
   errorsRoom: number;
-  /** [tenantId, jobsiteId, workDate, noticeTime, timezone, cell]. */
-  jobsites: [string, string, string, string, string, string][];
+  /**
+   * [tenantId, jobsiteId, workDate, noticeTime, timezone, cell, released]; `released` is '1' for a
+   * message quiet hours held until this slot (the worker clears the hold once it has judged it).
+   */
+  jobsites: [string, string, string, string, string, string, string?][];
 }
 
 export function encodeBatch(
@@ -43,6 +46,7 @@ export function encodeBatch(
       d.noticeTime,
       d.timezone ?? 'UTC',
       d.cell ?? '',
+      d.released ? '1' : '',
     ]),
   };
   return JSON.stringify(message);
@@ -55,15 +59,25 @@ export function decodeBatch(body: string): DispatchBatchMessage {
   return m;
 }
 
-function dueOf([
+/** One queued tuple back as the due jobsite the planner found. */
+export function dueOf([
   tenantId,
   jobsiteId,
   workDate,
   noticeTime,
   timezone,
   cell,
+  released,
 ]: DispatchBatchMessage['jobsites'][number]): DueJobsite {
-  return { tenantId, jobsiteId, workDate, noticeTime, timezone, ...(cell ? { cell } : {}) };
+  return {
+    tenantId,
+    jobsiteId,
+    workDate,
+    noticeTime,
+    timezone,
+    ...(cell ? { cell } : {}),
+    ...(released === '1' ? { released: true } : {}),
+  };
 }
 
 export function unjudgedOf(d: DueJobsite): UnjudgedJobsite {
