@@ -22,6 +22,9 @@ import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-e
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import { ledgerRoutes } from '../routes/ledger.routes';
+import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '../routes/admin-people.routes';
+import type { AccountSummaries } from '../core/admin/people.ports';
+import type { NoticeTime } from '../../shared/notice-slots';
 
 export type { Authenticate } from '../http/kit';
 
@@ -50,6 +53,12 @@ export interface ApiDeps {
   metrics?: MetricsStore;
   /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
   ledger?: { decisions: DecisionRepo; claims?: SentPerDay };
+  /** The admin identity, users, admins and settings; absent in apps built without them. */
+  people?: AdminPeopleDeps;
+  /** Records each session's sign-in for the admin users list (GET /api/me). */
+  signIns?: Pick<AccountSummaries, 'recordSignIn'>;
+  /** The admins' default notice times for new jobsites. */
+  noticeDefaults?: () => Promise<NoticeTime[]>;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -73,6 +82,10 @@ export function createApiApp(deps: ApiDeps) {
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   app.route('/', adminWeatherRoutes(deps.weatherTesting));
   app.route('/', meRoutes(deps));
+  if (deps.people) {
+    app.route('/', adminPeopleRoutes(deps.people));
+    app.route('/', noticeDefaultsRoutes({ settings: deps.people.settings.settings }));
+  }
   if (deps.metrics) app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
@@ -82,7 +95,10 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', workersRoutes(records));
     if (deps.ledger)
       app.route('/', ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock }));
-    app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
+    app.route(
+      '/',
+      jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
+    );
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));

@@ -15,6 +15,8 @@ import { stripeEventReceiptEntity } from './entities/stripe-event-receipt.entity
 import { subscriptionOwnerEntity } from './entities/subscription-owner.entity';
 import { subscriptionEntity } from './entities/subscription.entity';
 import { workerEntity } from './entities/worker.entity';
+import { signInEntity } from './entities/sign-in.entity';
+import { adminSettingsEntity } from './entities/admin-settings.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -39,6 +41,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
     emailTemplate: emailTemplateEntity(config),
+    signIn: signInEntity(config),
+    adminSettings: adminSettingsEntity(config),
   });
 }
 
