@@ -38,6 +38,8 @@ const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
+const AdminUsers = page(() => import('./routes/admin/users'), 'AdminUsersPage');
+const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettingsPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
@@ -93,12 +95,12 @@ const signedInRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
   { path: 'dashboard', element: admin('AdminDashboardPage') },
-  { path: 'users', element: admin('AdminUsersPage') },
+  { path: 'users', element: <AdminUsers /> },
   { path: 'subscriptions', element: admin('AdminSubscriptionsPage') },
   { path: 'billing', element: admin('AdminBillingPage') },
   { path: 'revenue', element: admin('AdminRevenuePage') },
   { path: 'reports', element: admin('AdminReportsPage') },
-  { path: 'settings', element: admin('AdminSettingsPage') },
+  { path: 'settings', element: <AdminSettings /> },
   { path: 'email-testing', element: admin('AdminEmailTestingPage') },
   { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },
 ];

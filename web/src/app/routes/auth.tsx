@@ -9,7 +9,7 @@ import { ResetRequestForm } from '../../features/auth/components/reset-request-f
 import { useRedirectWhenSignedIn } from '../../features/auth/use-redirect-when-signed-in';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { RedirectState } from '../../lib/auth/guards';
-import { isAdmin } from '../../lib/auth/types';
+import { useAdminCheck } from '../../lib/auth/admin-identity';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -99,8 +99,11 @@ export function AdminLoginPage() {
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const check = useAdminCheck();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'signedIn' && isAdmin(user)) return <Navigate to="/admin/dashboard" replace />;
+  // Only the server's word sends a signed-in user on to the admin area (never the token's copy of the groups).
+  if (status === 'signedIn' && check.state === 'checking') return <PageLoader />;
+  if (status === 'signedIn' && check.state === 'admin') return <Navigate to="/admin/dashboard" replace />;
   const sentAway = (location.state as RedirectState | null)?.reason === 'notAdmin';
   return (
     <Stack gap="md">

@@ -16,14 +16,6 @@ export const AdminDashboardPage = () => (
   </Stack>
 );
 
-export const AdminUsersPage = () => (
-  <PlaceholderPage
-    title="Users"
-    emptyTitle="No users to show yet"
-    description="Every account with its plan, status and sign-up date will be listed here."
-  />
-);
-
 export const AdminSubscriptionsPage = () => (
   <PlaceholderPage
     title="Subscriptions"
@@ -53,14 +45,6 @@ export const AdminReportsPage = () => (
     title="Reports"
     emptyTitle="No reports yet"
     description="Exportable reports on accounts, subscriptions and notices sent will be available here."
-  />
-);
-
-export const AdminSettingsPage = () => (
-  <PlaceholderPage
-    title="Admin settings"
-    emptyTitle="No settings to change yet"
-    description="Product-wide settings (plans on sale, notice defaults, email sender) will be managed here."
   />
 );
 

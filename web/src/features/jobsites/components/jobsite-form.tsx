@@ -16,16 +16,21 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitSystem } from '../../../../../shared/account';
-import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../../../../../shared/notice-slots';
+import {
+  DEFAULT_NOTICE_TIMES,
+  DEFAULT_WORKING_DAYS,
+  type NoticeTime,
+} from '../../../../../shared/notice-slots';
 import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../../../shared/records/jobsite';
 import { timezoneAt } from '../../../../../shared/records/timezone';
 import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
 import { RULE_OPS, type Rule, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
 import { unitLabel } from '../../../../../shared/weather/units';
 import { useFormContrast } from '../../../components/records/form-contrast';
+import { useNoticeDefaults } from '../api/get-notice-defaults';
 import { ApiError } from '../../../lib/api-client';
 import {
   submitErrors,
@@ -106,6 +111,10 @@ export function derivedTimezone(latitude: string, longitude: string): string | n
   } catch {
     return null;
   }
+}
+
+function sameNoticeTimes(a: readonly NoticeTime[], b: readonly NoticeTime[]): boolean {
+  return a.length === b.length && a.every((n, i) => n.time === b[i]!.time && n.forDay === b[i]!.forDay);
 }
 
 function initialValues(site: Jobsite | undefined, units: UnitSystem) {
@@ -218,6 +227,18 @@ export function JobsiteForm({
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(() => initialValues(jobsite, units));
+  // A new jobsite starts with the admins' default notice times (/admin/settings) once they arrive,
+  // unless the user already changed the times.
+  const noticeDefaults = useNoticeDefaults(!jobsite);
+  useEffect(() => {
+    const defaults = noticeDefaults.data?.noticeTimes;
+    if (jobsite || !defaults) return;
+    setValues((v) =>
+      sameNoticeTimes(v.noticeTimes, DEFAULT_NOTICE_TIMES)
+        ? { ...v, noticeTimes: defaults.map((n) => ({ key: newKey(), ...n })) }
+        : v,
+    );
+  }, [jobsite, noticeDefaults.data]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ message: string; planLimit: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
