@@ -95,3 +95,25 @@ export const ADMIN_MESSAGES = {
   disableNote:
     'Disabling stops new sign-ins at once. A session already open keeps working until its token next refreshes (within an hour).',
 } as const;
+
+/** The address part of a From value such as `Raincheck <alerts@raincheck.example>`. */
+export function mailAddressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * The From header for a display name over the deployment's address. Names outside printable ASCII
+ * are RFC 2047-encoded, as SES requires; the settings schema already refuses quotes and brackets.
+ */
+export function senderFrom(senderName: string, mailFrom: string): string {
+  const address = mailAddressOf(mailFrom);
+  const ascii = /^[\x20-\x7e]*$/.test(senderName);
+  const name = ascii ? `"${senderName}"` : `=?UTF-8?B?${utf8Base64(senderName)}?=`;
+  return `${name} <${address}>`;
+}
+
+function utf8Base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -6,6 +6,8 @@ import type { AccountRepo } from '../core/account/account.ports';
 import { UnsubscribeTokens } from '../core/email/unsubscribe';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
+import { DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
+import { settingsSender } from '../core/admin/admin-settings';
 
 export interface EmailRootOptions {
   accounts: AccountRepo;
@@ -28,8 +30,10 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const { config, db, clock, ids } = data;
   const ses = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
   const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
+  // Every email's From name and Reply-To follow /admin/settings; the address stays MAIL_FROM.
+  const sender = settingsSender(new DynamoAdminSettingsStore(db), config.MAIL_FROM, clock);
   const noticeMailer = new SesNoticeMailer(ses, {
-    from: config.MAIL_FROM,
+    from: sender,
     configurationSet: config.SES_CONFIGURATION_SET,
     ratePerSecond: config.SES_SEND_RATE,
     unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
@@ -49,7 +53,7 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   };
   return {
     appOrigin,
-    mailer: new SesMailer(ses, config.MAIL_FROM, config.SES_CONFIGURATION_SET),
+    mailer: new SesMailer(ses, sender, config.SES_CONFIGURATION_SET),
     noticeMailer,
     templates,
     workerStatus,

@@ -1,8 +1,17 @@
-import { DEFAULT_ADMIN_SETTINGS, type AdminSettings, type AdminSettingsInput } from '../../../shared/admin';
+import {
+  DEFAULT_ADMIN_SETTINGS,
+  senderFrom,
+  type AdminSettings,
+  type AdminSettingsInput,
+} from '../../../shared/admin';
 import type { NoticeTime } from '../../../shared/notice-slots';
 import type { Caller } from '../caller';
 import type { Clock } from '../runtime.ports';
 import type { AdminSettingsStore } from './people.ports';
+import type { Sender } from '../email/sender.ports';
+
+/** How long a container keeps the sender before reading the settings again. */
+export const SENDER_CACHE_MS = 60_000;
 
 export interface AdminSettingsDeps {
   settings: AdminSettingsStore;
@@ -33,4 +42,35 @@ export async function saveAdminSettings(
 export async function defaultNoticeTimes(store: AdminSettingsStore): Promise<NoticeTime[]> {
   const stored = await store.get();
   return (stored?.defaultNoticeTimes ?? DEFAULT_ADMIN_SETTINGS.defaultNoticeTimes).map((n) => ({ ...n }));
+}
+
+/**
+ * The sender every email goes out with: the admins' display name and reply-to over MAIL_FROM's
+ * address (MAIL_FROM as is until an admin saves settings). Read at most once a minute per container,
+ * so a change reaches every Lambda within a minute and a dispatch run costs one read.
+ */
+export function settingsSender(
+  store: AdminSettingsStore,
+  mailFrom: string,
+  clock: Clock,
+): () => Promise<Sender> {
+  let cached: { at: number; sender: Promise<Sender> } | null = null;
+  return () => {
+    const now = clock.now().getTime();
+    if (!cached || now - cached.at > SENDER_CACHE_MS) {
+      const sender = store
+        .get()
+        .then((stored): Sender =>
+          stored
+            ? {
+                from: senderFrom(stored.senderName, mailFrom),
+                replyTo: stored.replyTo ? [stored.replyTo] : [],
+              }
+            : { from: mailFrom, replyTo: [] },
+        );
+      // A failed read must not stop the mail: fall back to the deployment's address, and retry next time.
+      cached = { at: now, sender: sender.catch(() => ((cached = null), { from: mailFrom, replyTo: [] })) };
+    }
+    return cached.sender;
+  };
 }

@@ -26,14 +26,15 @@ beforeAll(async () => {
   ]);
 });
 
-const NEW_ROUTES: [string, string, unknown?][] = [
-  ['GET', '/api/admin/me'],
-  ['GET', '/api/admin/users'],
-  ['POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/disable'],
-  ['POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/enable'],
+// Every row has three cells: jest treats a callback with more parameters than cells as `done`-style.
+const NEW_ROUTES: [string, string, unknown][] = [
+  ['GET', '/api/admin/me', undefined],
+  ['GET', '/api/admin/users', undefined],
+  ['POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/disable', undefined],
+  ['POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/enable', undefined],
   ['POST', '/api/admin/admins', { email: 'someone@example.com' }],
-  ['DELETE', '/api/admin/admins/00000000-0000-4000-8000-000000000000'],
-  ['GET', '/api/admin/settings'],
+  ['DELETE', '/api/admin/admins/00000000-0000-4000-8000-000000000000', undefined],
+  ['GET', '/api/admin/settings', undefined],
   ['PUT', '/api/admin/settings', { senderName: 'X', replyTo: '', defaultNoticeTimes: [] }],
 ];
 

@@ -112,7 +112,7 @@ export function AdminSettingsForm() {
             />
             <TextInput
               label="Sender name"
-              description="The name recipients see beside the From address."
+              description="The name recipients see beside the From address, on notices and account emails alike (within a minute of saving)."
               required
               value={draft.senderName}
               onChange={(e) => setDraft({ ...draft, senderName: e.currentTarget.value })}
