@@ -51,7 +51,11 @@ export function adminPeopleRoutes(deps: AdminPeopleDeps) {
         const caller = callerOf(c);
         const identity = adminIdentityOf(caller, null);
         if (!identity) throw new ForbiddenError(MESSAGES.permissionDenied);
-        const profile = await deps.profiles.getProfile(caller.userId);
+        // The admin area's first call of a session: it marks the sign-in as /api/me does for contractors.
+        const [profile] = await Promise.all([
+          deps.profiles.getProfile(caller.userId),
+          caller.authTime ? deps.accounts.recordSignIn(caller.userId, caller.authTime) : undefined,
+        ]);
         return c.json(adminIdentityOf(caller, profile?.name ?? null));
       })
       // The permission is checked before the query is validated, so a contractor learns nothing.

@@ -20,6 +20,9 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useUserAction, type UserAction } from '../api/admin-users';
 
+/** Short cells keep one line (badges would otherwise be cut to "ENABL…"); the email wraps instead. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const PLAN_LABELS: Record<AdminUserRow['plan'], string> = {
   none: 'No plan',
   basic: 'Basic',
@@ -172,7 +175,7 @@ export function UsersTable() {
       ) : rows.length === 0 ? (
         <Text c="dimmed">{q ? `No user's email starts with “${q}”.` : 'No users yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={1040}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
             <Table.Thead>
               <Table.Tr>
@@ -180,7 +183,7 @@ export function UsersTable() {
                 <Table.Th>Plan</Table.Th>
                 <Table.Th>Subscription</Table.Th>
                 <Table.Th>Signed up</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th style={NOWRAP}>Last sign-in</Table.Th>
                 <Table.Th>Account</Table.Th>
                 <Table.Th>Role</Table.Th>
                 <Table.Th>
@@ -204,20 +207,20 @@ export function UsersTable() {
                         ) : null}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{PLAN_LABELS[u.plan]}</Table.Td>
+                    <Table.Td style={NOWRAP}>{PLAN_LABELS[u.plan]}</Table.Td>
                     <Table.Td>
                       <Text size="sm">
                         {u.plan === 'none' ? '—' : u.subscriptionStatus.replace(/_/g, ' ')}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{day(u.createdAt)}</Table.Td>
-                    <Table.Td>{dateTime(u.lastSignInAt)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={NOWRAP}>{day(u.createdAt)}</Table.Td>
+                    <Table.Td style={NOWRAP}>{dateTime(u.lastSignInAt)}</Table.Td>
+                    <Table.Td style={NOWRAP}>
                       <Badge color={u.enabled ? 'teal' : 'red'} variant="light">
                         {u.enabled ? 'Enabled' : 'Disabled'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={NOWRAP}>
                       {u.isAdmin ? (
                         <Badge color="violet" variant="light">
                           Admin
