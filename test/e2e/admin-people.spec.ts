@@ -86,7 +86,12 @@ test('should let an admin disable a user, who then cannot sign in, and enable th
   await expect(row.getByText('Enabled')).toBeVisible();
   expect((await signIn(e2eStack(), user.email, user.password)).IdToken).toBeTruthy();
 
+  // The phone layout, from the top of a fresh page (one card per user).
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByLabel('Search by email').fill(user.email);
+  await expect(page.getByTestId(`user-row-${user.email}`).getByText('Enabled')).toBeVisible();
+  expect(await screenViolations(page)).toEqual([]);
   await shoot(page, 'admin-users');
 });
 

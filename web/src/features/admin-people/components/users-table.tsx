@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Card,
   Group,
   Modal,
   Skeleton,
@@ -11,6 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
@@ -87,6 +89,90 @@ const DONE: Record<UserAction['kind'], (email: string) => string> = {
   removeAdmin: (e) => `${e} is no longer an admin.`,
 };
 
+// Sentence case and a visible overflow: the default upper-case badge label was cut to "ENABL…" in cells.
+const BADGE_STYLES = { label: { overflow: 'visible' } } as const;
+
+function AccountBadge({ user }: { user: AdminUserRow }) {
+  return (
+    <Badge color={user.enabled ? 'teal' : 'red'} variant="light" tt="none" styles={BADGE_STYLES}>
+      {user.enabled ? 'Enabled' : 'Disabled'}
+    </Badge>
+  );
+}
+
+function RoleBadge({ user }: { user: AdminUserRow }) {
+  return user.isAdmin ? (
+    <Badge color="violet" variant="light" tt="none" styles={BADGE_STYLES}>
+      Admin
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      User
+    </Text>
+  );
+}
+
+function EmailCell({ user, self }: { user: AdminUserRow; self: boolean }) {
+  return (
+    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      {user.email}
+      {self ? (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          (you)
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+function RowActions({
+  user: u,
+  self,
+  canManageAdmins,
+  onAction,
+}: {
+  user: AdminUserRow;
+  self: boolean;
+  canManageAdmins: boolean;
+  onAction: (action: UserAction) => void;
+}) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {canManageAdmins && u.isAdmin && !self ? (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => onAction({ kind: 'removeAdmin', id: u.id, email: u.email })}
+          aria-label={`Remove admin ${u.email}`}
+        >
+          Remove admin
+        </Button>
+      ) : null}
+      {self ? null : u.enabled ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onAction({ kind: 'disable', id: u.id, email: u.email })}
+          aria-label={`Disable ${u.email}`}
+        >
+          Disable
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onAction({ kind: 'enable', id: u.id, email: u.email })}
+          aria-label={`Enable ${u.email}`}
+        >
+          Enable
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** /admin/users: every account by email prefix, with plan, status, sign-up and last sign-in. */
 export function UsersTable() {
   const me = useAdminIdentity();
@@ -98,6 +184,8 @@ export function UsersTable() {
   const [pending, setPending] = useState<UserAction | null>(null);
   const [newAdmin, setNewAdmin] = useState('');
   const [newAdminError, setNewAdminError] = useState<string | null>(null);
+  // Phones get one card per user: eight columns do not fit 390 px without sideways scrolling.
+  const phone = useMatches({ base: true, sm: false });
 
   const confirm = () => {
     if (!pending) return;
@@ -174,15 +262,44 @@ export function UsersTable() {
         </Alert>
       ) : rows.length === 0 ? (
         <Text c="dimmed">{q ? `No user's email starts with “${q}”.` : 'No users yet.'}</Text>
+      ) : phone ? (
+        <Stack gap="sm" role="list" aria-label="Users">
+          {rows.map((u) => (
+            <Card key={u.id} withBorder padding="md" role="listitem" data-testid={`user-row-${u.email}`}>
+              <Stack gap={6}>
+                <EmailCell user={u} self={u.id === me?.id} />
+                <Group gap="xs">
+                  <AccountBadge user={u} />
+                  <RoleBadge user={u} />
+                  <Text size="sm">{PLAN_LABELS[u.plan]}</Text>
+                  {u.plan === 'none' ? null : (
+                    <Text size="sm" c="dimmed">
+                      {u.subscriptionStatus.replace(/_/g, ' ')}
+                    </Text>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  Signed up {day(u.createdAt)} · Last sign-in {dateTime(u.lastSignInAt)}
+                </Text>
+                <RowActions
+                  user={u}
+                  self={u.id === me?.id}
+                  canManageAdmins={canManageAdmins}
+                  onAction={setPending}
+                />
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={1040}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Plan</Table.Th>
                 <Table.Th>Subscription</Table.Th>
-                <Table.Th>Signed up</Table.Th>
+                <Table.Th style={NOWRAP}>Signed up</Table.Th>
                 <Table.Th style={NOWRAP}>Last sign-in</Table.Th>
                 <Table.Th>Account</Table.Th>
                 <Table.Th>Role</Table.Th>
@@ -192,82 +309,33 @@ export function UsersTable() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((u) => {
-                const self = u.id === me?.id;
-                return (
-                  <Table.Tr key={u.id} data-testid={`user-row-${u.email}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {u.email}
-                        {self ? (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (you)
-                          </Text>
-                        ) : null}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={NOWRAP}>{PLAN_LABELS[u.plan]}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {u.plan === 'none' ? '—' : u.subscriptionStatus.replace(/_/g, ' ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={NOWRAP}>{day(u.createdAt)}</Table.Td>
-                    <Table.Td style={NOWRAP}>{dateTime(u.lastSignInAt)}</Table.Td>
-                    <Table.Td style={NOWRAP}>
-                      <Badge color={u.enabled ? 'teal' : 'red'} variant="light">
-                        {u.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={NOWRAP}>
-                      {u.isAdmin ? (
-                        <Badge color="violet" variant="light">
-                          Admin
-                        </Badge>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          User
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {canManageAdmins && u.isAdmin && !self ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setPending({ kind: 'removeAdmin', id: u.id, email: u.email })}
-                            aria-label={`Remove admin ${u.email}`}
-                          >
-                            Remove admin
-                          </Button>
-                        ) : null}
-                        {self ? null : u.enabled ? (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setPending({ kind: 'disable', id: u.id, email: u.email })}
-                            aria-label={`Disable ${u.email}`}
-                          >
-                            Disable
-                          </Button>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setPending({ kind: 'enable', id: u.id, email: u.email })}
-                            aria-label={`Enable ${u.email}`}
-                          >
-                            Enable
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((u) => (
+                <Table.Tr key={u.id} data-testid={`user-row-${u.email}`}>
+                  <Table.Td>
+                    <EmailCell user={u} self={u.id === me?.id} />
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{PLAN_LABELS[u.plan]}</Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    <Text size="sm">{u.plan === 'none' ? '—' : u.subscriptionStatus.replace(/_/g, ' ')}</Text>
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{day(u.createdAt)}</Table.Td>
+                  <Table.Td style={NOWRAP}>{dateTime(u.lastSignInAt)}</Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    <AccountBadge user={u} />
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    <RoleBadge user={u} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      user={u}
+                      self={u.id === me?.id}
+                      canManageAdmins={canManageAdmins}
+                      onAction={setPending}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
