@@ -89,12 +89,13 @@ const DONE: Record<UserAction['kind'], (email: string) => string> = {
   removeAdmin: (e) => `${e} is no longer an admin.`,
 };
 
-// Sentence case and a visible overflow: the default upper-case badge label was cut to "ENABL…" in cells.
+// Sentence case and a visible overflow (the default upper-case label was cut to "ENABL…" in cells);
+// the dot variant keeps the text at body contrast (light teal on teal failed WCAG AA at 11 px).
 const BADGE_STYLES = { label: { overflow: 'visible' } } as const;
 
 function AccountBadge({ user }: { user: AdminUserRow }) {
   return (
-    <Badge color={user.enabled ? 'teal' : 'red'} variant="light" tt="none" styles={BADGE_STYLES}>
+    <Badge color={user.enabled ? 'teal' : 'red'} variant="dot" tt="none" styles={BADGE_STYLES}>
       {user.enabled ? 'Enabled' : 'Disabled'}
     </Badge>
   );
@@ -102,7 +103,7 @@ function AccountBadge({ user }: { user: AdminUserRow }) {
 
 function RoleBadge({ user }: { user: AdminUserRow }) {
   return user.isAdmin ? (
-    <Badge color="violet" variant="light" tt="none" styles={BADGE_STYLES}>
+    <Badge color="violet" variant="dot" tt="none" styles={BADGE_STYLES}>
       Admin
     </Badge>
   ) : (
