@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES } from '../../shared/admin';
-import { callApi } from '../support/accounts';
+import { callApi, newAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import AxeBuilder from '@axe-core/playwright';
 import { freshUser } from './helpers';
@@ -95,7 +95,9 @@ test('should let an admin disable a user, who then cannot sign in, and enable th
   await shoot(page, 'admin-users');
 });
 
-test('should save a changed sender name with who changed it', async ({ page }) => {
+test('should save a changed sender name with who changed it, and new jobsites get changed notice times', async ({
+  page,
+}) => {
   const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
   const before = (await callApi(e2eStack(), '/api/admin/settings', { token: admin })).body;
   try {
@@ -119,6 +121,25 @@ test('should save a changed sender name with who changed it', async ({ page }) =
     expect(await screenViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'admin-settings');
+
+    // Changed default notice times reach a new jobsite whose body names none.
+    const times = [
+      { time: '19:15', forDay: 'next' },
+      { time: '04:45', forDay: 'same' },
+    ];
+    const put = await callApi(e2eStack(), '/api/admin/settings', {
+      method: 'PUT',
+      token: admin,
+      body: { senderName: 'Raincheck Site Alerts', replyTo: '', defaultNoticeTimes: times },
+    });
+    expect(put.status).toBe(200);
+    const contractor = await newAccount(e2eStack(), 'people-defaults');
+    const site = await callApi(e2eStack(), '/api/jobsites', {
+      token: contractor.token,
+      body: { name: 'Defaults Yard', latitude: 41.88, longitude: -87.63 },
+    });
+    expect(site.status).toBe(201);
+    expect(site.body.noticeTimes).toEqual(times);
   } finally {
     await callApi(e2eStack(), '/api/admin/settings', {
       method: 'PUT',
