@@ -50,6 +50,7 @@ export function DashboardJobsite() {
             key={site ? `${site.id}-${site.updatedAt}` : 'new'}
             jobsite={site}
             units={data.units}
+            defaultNoticeTimes={data.noticeDefaults}
             clientOptions={data.clientOptions}
             workerOptions={data.workerOptions}
             crewOptions={data.crewOptions}

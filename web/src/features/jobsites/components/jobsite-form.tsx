@@ -16,7 +16,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitSystem } from '../../../../../shared/account';
 import {
@@ -30,7 +30,6 @@ import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
 import { RULE_OPS, type Rule, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
 import { unitLabel } from '../../../../../shared/weather/units';
 import { useFormContrast } from '../../../components/records/form-contrast';
-import { useNoticeDefaults } from '../api/get-notice-defaults';
 import { ApiError } from '../../../lib/api-client';
 import {
   submitErrors,
@@ -113,11 +112,11 @@ export function derivedTimezone(latitude: string, longitude: string): string | n
   }
 }
 
-function sameNoticeTimes(a: readonly NoticeTime[], b: readonly NoticeTime[]): boolean {
-  return a.length === b.length && a.every((n, i) => n.time === b[i]!.time && n.forDay === b[i]!.forDay);
-}
-
-function initialValues(site: Jobsite | undefined, units: UnitSystem) {
+function initialValues(
+  site: Jobsite | undefined,
+  units: UnitSystem,
+  noticeDefaults: readonly NoticeTime[] = DEFAULT_NOTICE_TIMES,
+) {
   const latitude = site ? String(site.latitude) : '';
   const longitude = site ? String(site.longitude) : '';
   const derived = site ? derivedTimezone(latitude, longitude) : null;
@@ -139,7 +138,7 @@ function initialValues(site: Jobsite | undefined, units: UnitSystem) {
     anticipated: Array.from({ length: 12 }, (_, i) =>
       site?.anticipatedWeatherDays ? String(site.anticipatedWeatherDays[i] ?? 0) : '',
     ),
-    noticeTimes: (site?.noticeTimes ?? DEFAULT_NOTICE_TIMES).map((n) => ({ key: newKey(), ...n })),
+    noticeTimes: (site?.noticeTimes ?? noticeDefaults).map((n) => ({ key: newKey(), ...n })),
     rules: (site?.rules ?? []).map((rule): RuleRow => {
       const { id, metric, op, threshold, ...rest } = rule;
       const text = thresholdText(metric, units, threshold);
@@ -215,8 +214,11 @@ export function JobsiteForm({
   onSubmit,
   onSaved,
   onCancel,
+  defaultNoticeTimes,
 }: {
   jobsite?: Jobsite;
+  /** A new jobsite's notice times: the admins' defaults (/admin/settings); DESIGN §7's without them. */
+  defaultNoticeTimes?: readonly NoticeTime[];
   units: UnitSystem;
   clientOptions: Option[];
   workerOptions: Option[];
@@ -226,19 +228,7 @@ export function JobsiteForm({
   onSaved: (jobsite: Jobsite) => void;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState(() => initialValues(jobsite, units));
-  // A new jobsite starts with the admins' default notice times (/admin/settings) once they arrive,
-  // unless the user already changed the times.
-  const noticeDefaults = useNoticeDefaults(!jobsite);
-  useEffect(() => {
-    const defaults = noticeDefaults.data?.noticeTimes;
-    if (jobsite || !defaults) return;
-    setValues((v) =>
-      sameNoticeTimes(v.noticeTimes, DEFAULT_NOTICE_TIMES)
-        ? { ...v, noticeTimes: defaults.map((n) => ({ key: newKey(), ...n })) }
-        : v,
-    );
-  }, [jobsite, noticeDefaults.data]);
+  const [values, setValues] = useState(() => initialValues(jobsite, units, defaultNoticeTimes));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ message: string; planLimit: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
