@@ -101,18 +101,20 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const check = useAdminCheck();
   if (status === 'loading') return <PageLoader />;
-  // Only the server's word sends a signed-in user on to the admin area (never the token's copy of the groups).
-  if (status === 'signedIn' && check.state === 'checking') return <PageLoader />;
+  // Only the server's word sends a signed-in user on to the admin area (never the token's copy of the
+  // groups). The form stays mounted while the server is asked: it is the form's own sign-in that
+  // triggers the check, and it shows the refusal itself.
   if (status === 'signedIn' && check.state === 'admin') return <Navigate to="/admin/dashboard" replace />;
+  const signedInNotAdmin = status === 'signedIn' && check.state === 'notAdmin';
   const sentAway = (location.state as RedirectState | null)?.reason === 'notAdmin';
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         Admin log in
       </Title>
-      {status === 'signedIn' || sentAway ? (
+      {signedInNotAdmin || sentAway ? (
         <Alert color="yellow" title="Administrators only">
-          {status === 'signedIn'
+          {signedInNotAdmin
             ? `You are signed in as ${user?.email ?? 'a user'}, which is not an administrator account. Logging in here signs that account out.`
             : 'The admin area needs an administrator account.'}
         </Alert>
