@@ -58,16 +58,14 @@ export function settingsSender(
   return () => {
     const now = clock.now().getTime();
     if (!cached || now - cached.at > SENDER_CACHE_MS) {
-      const sender = store
-        .get()
-        .then((stored): Sender =>
-          stored
-            ? {
-                from: senderFrom(stored.senderName, mailFrom),
-                replyTo: stored.replyTo ? [stored.replyTo] : [],
-              }
-            : { from: mailFrom, replyTo: [] },
-        );
+      const sender = store.get().then((stored): Sender =>
+        stored
+          ? {
+              from: senderFrom(stored.senderName, mailFrom),
+              replyTo: stored.replyTo ? [stored.replyTo] : [],
+            }
+          : { from: mailFrom, replyTo: [] },
+      );
       // A failed read must not stop the mail: fall back to the deployment's address, and retry next time.
       cached = { at: now, sender: sender.catch(() => ((cached = null), { from: mailFrom, replyTo: [] })) };
     }
