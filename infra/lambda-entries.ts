@@ -23,7 +23,24 @@ export type FunctionAccess =
    * UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links, and from
    * which the guest-checkout email token key is derived.
    */
-  | 'unsubscribeSecret';
+  | 'unsubscribeSecret'
+  /**
+   * The admin screens' Cognito admin API on the one user pool: list and find users, disable and
+   * enable them, and manage the admins group (see USER_POOL_ADMIN_ACTIONS).
+   */
+  | 'userPoolAdmin';
+
+/** Exactly the Cognito actions `userPoolAdmin` grants, on the user pool's ARN only. */
+export const USER_POOL_ADMIN_ACTIONS = [
+  'cognito-idp:ListUsers',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:ListUsersInGroup',
+] as const;
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -62,7 +79,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'GET', path: '/api/unsubscribe', public: true },
       { method: 'POST', path: '/api/unsubscribe', public: true },
     ],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
+    // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {

@@ -21,6 +21,8 @@ const configSchema = z.object({
   /** Local only: endpoints of the emulators. Unset in AWS. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
+  /** Local only: cognito-local's endpoint for the admin API (users, groups). Unset in AWS. */
+  COGNITO_ENDPOINT: optionalUrl,
   /** Local only: the token issuer of cognito-local (in AWS it is derived from the pool id). */
   COGNITO_ISSUER: optionalUrl,
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Raincheck <alerts@raincheck.local>'),

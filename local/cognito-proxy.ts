@@ -23,6 +23,8 @@ import { LOCAL_CREDENTIALS } from './settings';
  *  - GetTokensFromRefreshToken (used by Amplify to refresh) becomes InitiateAuth REFRESH_TOKEN_AUTH;
  *    ResendConfirmationCode re-sends the pending code; GlobalSignOut checks the token (cognito-local
  *    lacks all three);
+ *  - a disabled user (AdminDisableUser) cannot sign in or refresh: Cognito answers NotAuthorizedException
+ *    "User is disabled."; cognito-local never looks at `Enabled`;
  *  - every answer is JSON in Cognito's error shape `{ __type, message }`, never the emulator's HTML.
  */
 export interface CodeMail {
@@ -426,15 +428,45 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
     );
   };
 
+  /** Cognito's answer to a disabled user, which cognito-local does not give. */
+  const refuseDisabled = async (username: string) => {
+    const enabled = await admin
+      .send(new AdminGetUserCommand({ UserPoolId: opts.userPoolId(), Username: username }))
+      .then((user) => user.Enabled !== false)
+      // Unknown users get cognito-local's own answer.
+      .catch(() => true);
+    if (!enabled) throw new CognitoProxyError('NotAuthorizedException', USER_DISABLED);
+  };
+
+  /** A refresh of a disabled user's tokens fails, as in Cognito: read who the new ID token is for. */
+  const refreshUnlessDisabled = async (input: unknown): Promise<Response> => {
+    const res = await forward('InitiateAuth', input);
+    if (!res.ok) return res;
+    const text = await res.text();
+    const idToken = (JSON.parse(text) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult
+      ?.IdToken;
+    const username = idToken ? usernameOfToken(idToken) : null;
+    if (username) await refuseDisabled(username);
+    return new Response(text, { status: 200, headers: { 'content-type': JSON_TYPE } });
+  };
+
   const handle = async (target: Target, body: string): Promise<Response> => {
     switch (target) {
       case 'GetTokensFromRefreshToken': {
         const input = parseRequest(target, body);
-        return forward('InitiateAuth', {
+        return refreshUnlessDisabled({
           AuthFlow: 'REFRESH_TOKEN_AUTH',
           ClientId: input.ClientId,
           AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
         });
+      }
+      case 'InitiateAuth': {
+        const input = parseRequest(target, body);
+        if (input.AuthFlow !== 'USER_PASSWORD_AUTH') return refreshUnlessDisabled(input);
+        // Cognito checks the password first; a disabled account with a wrong password still reads as wrong.
+        const res = await forward(target, input);
+        if (res.ok) await refuseDisabled(input.AuthParameters.USERNAME!);
+        return res;
       }
       case 'ResendConfirmationCode': {
         const email = parseRequest(target, body).Username.toLowerCase();
@@ -557,6 +589,22 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
     );
   });
   return app;
+}
+
+/** Cognito's words for a disabled user (shared/admin.ts ADMIN_MESSAGES.userDisabled). */
+const USER_DISABLED = 'User is disabled.';
+
+/** The `cognito:username` of a token cognito-local just issued (read, not verified: it came from upstream). */
+function usernameOfToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    const name = payload['cognito:username'] ?? payload.username;
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 function maskEmail(email: string): string {

@@ -153,6 +153,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       DYNAMODB_ENDPOINT: dynamoUrl,
       SES_ENDPOINT: sesUrl,
       COGNITO_ISSUER: `${cognitoUrl}/${pool.userPoolId}`,
+      COGNITO_ENDPOINT: cognitoUrl,
       MAIL_FROM: 'Raincheck <no-reply@raincheck.local>',
       APP_ORIGIN: appUrl,
       STRIPE_SECRET_KEY: stripeMode.secretKey,

@@ -11,7 +11,12 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import type { FunctionAccess, LambdaEntry, RouteMethod } from '../lambda-entries';
+import {
+  USER_POOL_ADMIN_ACTIONS,
+  type FunctionAccess,
+  type LambdaEntry,
+  type RouteMethod,
+} from '../lambda-entries';
 import { pascalCase } from '../naming';
 import { mailFromAddress } from '../settings';
 import { RaincheckFunction } from './raincheck-function.construct';
@@ -169,6 +174,15 @@ export class ApiConstruct extends Construct {
         fn.fn.addEnvironment(
           'UNSUBSCRIBE_SECRET',
           props.secrets.unsubscribeSecret.secretValue.unsafeUnwrap(),
+        );
+        return;
+      case 'userPoolAdmin':
+        // Scoped to the one pool: no wildcard resource, and only the actions the admin screens call.
+        fn.fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [...USER_POOL_ADMIN_ACTIONS],
+            resources: [props.userPool.userPoolArn],
+          }),
         );
         return;
     }

@@ -29,6 +29,9 @@ import { accountExportRoutes } from '../routes/account-export.routes';
 import type { AccountDataStore } from '../core/account/export-account';
 import { adminEmailTestingRoutes } from '../routes/admin-email-testing.routes';
 import type { AdminEmailTestingDeps } from '../core/email/admin-test-email';
+import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '../routes/admin-people.routes';
+import type { AccountSummaries } from '../core/admin/people.ports';
+import type { NoticeTime } from '../../shared/notice-slots';
 
 export type { Authenticate } from '../http/kit';
 
@@ -63,6 +66,12 @@ export interface ApiDeps {
   accountExport?: AccountDataStore;
   /** The admin's email testing (any template to any address through the real path). */
   emailTesting?: AdminEmailTestingDeps;
+  /** The admin identity, users, admins and settings; absent in apps built without them. */
+  people?: AdminPeopleDeps;
+  /** Records each session's sign-in for the admin users list (GET /api/me). */
+  signIns?: Pick<AccountSummaries, 'recordSignIn'>;
+  /** The admins' default notice times for new jobsites. */
+  noticeDefaults?: () => Promise<NoticeTime[]>;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -100,6 +109,10 @@ export function createApiApp(deps: ApiDeps) {
       }),
     );
   }
+  if (deps.people) {
+    app.route('/', adminPeopleRoutes(deps.people));
+    app.route('/', noticeDefaultsRoutes({ settings: deps.people.settings.settings }));
+  }
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
     const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds() };
@@ -120,7 +133,10 @@ export function createApiApp(deps: ApiDeps) {
           }),
         );
     }
-    app.route('/', jobsitesRoutes({ ...records, accounts: deps.accounts }));
+    app.route(
+      '/',
+      jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
+    );
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));

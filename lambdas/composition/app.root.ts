@@ -10,6 +10,9 @@ import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
 import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
+import { CognitoUserDirectory, createCognitoClient } from '../adapters/auth/cognito-user-directory';
+import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
+import { defaultNoticeTimes } from '../core/admin/admin-settings';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -25,6 +28,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const dispatch = createDispatchDeps(data, { accounts, records, email });
+  const accountSummaries = new DynamoAccountSummaries(data.db);
+  const adminSettings = new DynamoAdminSettingsStore(data.db);
   return {
     ...data,
     accounts,
@@ -53,6 +58,19 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     },
     accountExport: new DynamoAccountExport(data.db),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
+    /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
+    people: {
+      directory: new CognitoUserDirectory(
+        createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT }),
+        config.USER_POOL_ID,
+      ),
+      accounts: accountSummaries,
+      profiles: accounts,
+      settings: { settings: adminSettings, clock: data.clock, fromAddress: config.MAIL_FROM },
+    },
+    signIns: accountSummaries,
+    adminSettings,
+    noticeDefaults: () => defaultNoticeTimes(adminSettings),
   };
 }
 

@@ -8,6 +8,8 @@ import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import { DynamoDeliveryStats } from '../adapters/dynamo/delivery-stats.repo';
 import { countingMailer, countingNoticeMailer } from '../core/admin/counting-mailers';
+import { DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
+import { settingsSender } from '../core/admin/admin-settings';
 
 export interface EmailRootOptions {
   accounts: AccountRepo;
@@ -30,11 +32,13 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const { config, db, clock, ids } = data;
   const ses = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
   const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
+  // Every email's From name and Reply-To follow /admin/settings; the address stays MAIL_FROM.
+  const sender = settingsSender(new DynamoAdminSettingsStore(db), config.MAIL_FROM, clock);
   // Every send is counted per recipient and day: the admin delivery health's denominator.
   const delivery = new DynamoDeliveryStats(db);
   const noticeMailer = countingNoticeMailer(
     new SesNoticeMailer(ses, {
-      from: config.MAIL_FROM,
+      from: sender,
       configurationSet: config.SES_CONFIGURATION_SET,
       ratePerSecond: config.SES_SEND_RATE,
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
@@ -57,11 +61,7 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   };
   return {
     appOrigin,
-    mailer: countingMailer(
-      new SesMailer(ses, config.MAIL_FROM, config.SES_CONFIGURATION_SET),
-      delivery,
-      clock,
-    ),
+    mailer: countingMailer(new SesMailer(ses, sender, config.SES_CONFIGURATION_SET), delivery, clock),
     delivery,
     noticeMailer,
     templates,

@@ -5,6 +5,8 @@ export interface Caller {
   groups: string[];
   /** Cognito's `email_verified` (ID tokens); guest purchases link only to a verified email. */
   emailVerified?: boolean;
+  /** When the user signed in (the token's `auth_time`, ISO); refreshed tokens keep it, so it marks a session. */
+  authTime?: string;
 }
 
 declare const tenantBrand: unique symbol;

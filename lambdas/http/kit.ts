@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
 import { parseWith } from '../core/validate';
 import type { Caller } from '../core/caller';
+import { hasPermission } from '../core/admin/admin-identity';
+import type { AdminPermission } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { apiEnvelope, toProblem, type ErrorEnvelope } from './errors';
 
@@ -53,6 +55,17 @@ export const ADMINS_GROUP = 'admins';
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!callerOf(c).groups.includes(ADMINS_GROUP)) throw new ForbiddenError(MESSAGES.permissionDenied);
+    await next();
+  };
+}
+
+/**
+ * Refuses (403) a caller whose admin role (from the token's groups, shared/admin.ts) lacks
+ * `permission`; mount after `requireCaller`. Each admin route names the one permission it needs.
+ */
+export function requirePermission(permission: AdminPermission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!hasPermission(callerOf(c), permission)) throw new ForbiddenError(MESSAGES.permissionDenied);
     await next();
   };
 }

@@ -9,10 +9,17 @@ import {
 } from '../core/records/jobsites';
 import type { RecordsDeps } from '../core/records/records.deps';
 import { callerOf } from '../http/kit';
+import type { NoticeTime } from '../../shared/notice-slots';
 import { recordRoutes } from './record-routes';
 
+export interface JobsitesRoutesDeps extends RecordsDeps {
+  accounts: Pick<AccountRepo, 'getSubscription'>;
+  /** The admins' default notice times (/admin/settings) for a new jobsite whose body names none. */
+  noticeDefaults?: () => Promise<NoticeTime[]>;
+}
+
 /** Jobsites count against the plan's `maxJobsites`, so creating one needs the caller's subscription. */
-export function jobsitesRoutes(deps: RecordsDeps & { accounts: Pick<AccountRepo, 'getSubscription'> }) {
+export function jobsitesRoutes(deps: JobsitesRoutesDeps) {
   return recordRoutes({
     path: '/api/jobsites',
     noun: 'Jobsite',
@@ -22,7 +29,14 @@ export function jobsitesRoutes(deps: RecordsDeps & { accounts: Pick<AccountRepo,
     useCases: {
       list: (tenant, query) => listJobsites(tenant, query, deps),
       get: (tenant, id) => getJobsite(tenant, id, deps),
-      create: (c, input) => createJobsite(callerOf(c), input, deps),
+      create: async (c, input) => {
+        // The schema fills DESIGN §7's defaults; the admins' own apply when the body left them out.
+        // (Hono keeps the parsed body, so this reads what jsonBody already read.)
+        const raw = (await c.req.json()) as Record<string, unknown>;
+        const useDefaults = deps.noticeDefaults && raw.noticeTimes === undefined;
+        const noticeTimes = useDefaults ? await deps.noticeDefaults!() : input.noticeTimes;
+        return createJobsite(callerOf(c), { ...input, noticeTimes }, deps);
+      },
       update: (tenant, id, patch) => updateJobsite(tenant, id, patch, deps),
       remove: (tenant, id) => deleteJobsite(tenant, id, deps),
     },

@@ -7,6 +7,7 @@ import { updateProfile } from '../core/account/update-profile';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { Clock } from '../core/runtime.ports';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
+import type { AccountSummaries } from '../core/admin/people.ports';
 import { linkGuestPurchasesQuietly, type SubscriptionRoutesDeps } from './subscription.routes';
 
 export interface MeRoutesDeps {
@@ -14,12 +15,17 @@ export interface MeRoutesDeps {
   clock: Clock;
   /** When billing runs in this app, GET /api/me also links the caller's guest purchases. */
   billing?: SubscriptionRoutesDeps;
+  /** Records the session's sign-in time (the token's auth_time) for the admin users list. */
+  signIns?: Pick<AccountSummaries, 'recordSignIn'>;
 }
 
 export function meRoutes(deps: MeRoutesDeps) {
   return new Hono<AppEnv>()
     .get('/api/me', async (c) => {
-      if (deps.billing) await linkGuestPurchasesQuietly(callerOf(c), deps.billing);
+      const caller = callerOf(c);
+      if (deps.billing) await linkGuestPurchasesQuietly(caller, deps.billing);
+      if (deps.signIns && caller.authTime)
+        await recordSignInQuietly(deps.signIns, caller.userId, caller.authTime);
       return c.json(await getMe(callerOf(c), deps.accounts));
     })
     .put('/api/me/profile', jsonBody(profileUpdateSchema), async (c) =>
@@ -28,4 +34,19 @@ export function meRoutes(deps: MeRoutesDeps) {
     .put('/api/me/quiet-hours', jsonBody(quietHoursSchema), async (c) =>
       c.json({ profile: await updateQuietHours(callerOf(c), c.req.valid('json'), deps) }),
     );
+}
+
+/** A failed sign-in record must not cost the user their account page. */
+async function recordSignInQuietly(
+  signIns: Pick<AccountSummaries, 'recordSignIn'>,
+  userId: string,
+  at: string,
+) {
+  try {
+    await signIns.recordSignIn(userId, at);
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: 'error', message: 'Recording the sign-in failed', error: String(err) }),
+    );
+  }
 }

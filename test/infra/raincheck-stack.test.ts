@@ -6,7 +6,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
-import { LAMBDA_ENTRIES } from '../../infra/lambda-entries';
+import { LAMBDA_ENTRIES, USER_POOL_ADMIN_ACTIONS } from '../../infra/lambda-entries';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
 import { synthRaincheck, type RaincheckSynthesis } from './support/synth-raincheck';
 import { describeFindings, unacknowledgedFindings } from './support/validation-report';
@@ -307,6 +307,19 @@ describe('RaincheckStack', () => {
         ]),
       );
       expect(JSON.stringify(policyStatementsOf('api'))).not.toMatch(/"Action":"(\w+:)?\*"/);
+    });
+
+    it("should let only the api Lambda call the admin screens' Cognito actions, on the user pool only, when synthesized", () => {
+      const poolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+      const cognito = policyStatementsOf('api').filter((s) =>
+        JSON.stringify(s.Action).includes('cognito-idp:'),
+      );
+      expect(cognito).toHaveLength(1);
+      expect([...(cognito[0]!.Action as string[])].sort()).toEqual([...USER_POOL_ADMIN_ACTIONS].sort());
+      expect(cognito[0]!.Resource).toEqual(poolArn);
+      for (const other of ['dispatch', 'billing', 'checkout', 'stripe-webhook', 'email-events']) {
+        expect(actionsOf(other).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+      }
     });
   });
 

@@ -25,10 +25,15 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
   if (email === '') return null;
   // API Gateway hands boolean claims over as strings ("true").
   const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
+  // API Gateway hands numbers over as strings too.
+  const authSeconds = Number(claims.auth_time);
+  const authTime =
+    Number.isFinite(authSeconds) && authSeconds > 0 ? new Date(authSeconds * 1000).toISOString() : undefined;
   return {
     userId: sub,
     email,
     groups: parseGroups(claims['cognito:groups']),
     ...(emailVerified ? { emailVerified } : {}),
+    ...(authTime ? { authTime } : {}),
   };
 }

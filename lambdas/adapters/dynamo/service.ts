@@ -19,6 +19,8 @@ import { stripeEventReceiptEntity } from './entities/stripe-event-receipt.entity
 import { subscriptionOwnerEntity } from './entities/subscription-owner.entity';
 import { subscriptionEntity } from './entities/subscription.entity';
 import { workerEntity } from './entities/worker.entity';
+import { signInEntity } from './entities/sign-in.entity';
+import { adminSettingsEntity } from './entities/admin-settings.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -47,6 +49,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     forecastCache: forecastCacheEntity(config),
     deliveryDay: deliveryDayEntity(config),
     heldMessage: heldMessageEntity(config),
+    signIn: signInEntity(config),
+    adminSettings: adminSettingsEntity(config),
   });
 }
 

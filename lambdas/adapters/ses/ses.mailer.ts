@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
+import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
 export function createSesClient(opts: { region: string; endpoint?: string }): SESv2Client {
   return new SESv2Client({
@@ -15,14 +16,16 @@ export function createSesClient(opts: { region: string; endpoint?: string }): SE
 export class SesMailer implements Mailer {
   constructor(
     private readonly client: SESv2Client,
-    private readonly from: string,
+    private readonly from: SenderSource,
     private readonly configurationSet?: string,
   ) {}
 
   async send(email: OutgoingEmail): Promise<{ messageId: string }> {
+    const sender = await resolveSender(this.from);
     const res = await this.client.send(
       new SendEmailCommand({
-        FromEmailAddress: this.from,
+        FromEmailAddress: sender.from,
+        ...(sender.replyTo.length ? { ReplyToAddresses: sender.replyTo } : {}),
         Destination: { ToAddresses: email.to },
         ConfigurationSetName: this.configurationSet,
         Content: {

@@ -1,5 +1,6 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { NoticeMailer, NoticeMessage } from '../../core/email/email.ports';
+import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
 /** SES accepts at most 50 destinations per SendEmail call. */
 export const MAX_DESTINATIONS_PER_CALL = 50;
@@ -70,7 +71,8 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
 }
 
 export interface NoticeMailerOptions {
-  from: string;
+  /** A fixed From, or the admins' sender settings (display name, reply-to). */
+  from: SenderSource;
   configurationSet?: string;
   /** Sends per second this process allows itself (keep it under the account's SES rate). Default 10. */
   ratePerSecond?: number;
@@ -146,8 +148,10 @@ export class SesNoticeMailer implements NoticeMailer {
     message: Pick<NoticeMessage, 'subject' | 'text' | 'html'>,
     headers: { Name: string; Value: string }[],
   ): Promise<{ messageId: string }> {
+    const sender = await resolveSender(this.opts.from);
     const command = new SendEmailCommand({
-      FromEmailAddress: this.opts.from,
+      FromEmailAddress: sender.from,
+      ...(sender.replyTo.length ? { ReplyToAddresses: sender.replyTo } : {}),
       Destination: destination,
       ConfigurationSetName: this.opts.configurationSet,
       Content: {

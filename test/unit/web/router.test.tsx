@@ -16,6 +16,31 @@ jest.mock('../../../web/src/features/account/api/get-me', () => ({
   useMe: () => ({ isPending: true, isError: false }),
 }));
 
+// The server decides who is an admin (GET /api/admin/me); here it answers as it would for the
+// token's groups, since these tests are about routing.
+jest.mock('../../../web/src/lib/auth/admin-identity', () => {
+  const actual = jest.requireActual('../../../web/src/lib/auth/admin-identity');
+  const { useAuth } = jest.requireActual('../../../web/src/lib/auth/auth-context');
+  return {
+    ...actual,
+    useAdminCheck: () => {
+      const { user } = useAuth();
+      if (!user?.groups.includes('admins')) return { state: 'notAdmin' };
+      return {
+        state: 'admin',
+        identity: {
+          id: user.sub,
+          email: user.email,
+          firstName: '',
+          lastName: '',
+          role: 'super_admin',
+          permissions: [],
+        },
+      };
+    },
+  };
+});
+
 function renderAt(path: string, auth: AuthContextValue = fakeAuth(), table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   render(

@@ -9,10 +9,7 @@ function page<M>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-type AdminPages = typeof import('./routes/admin/placeholders');
-
 const loadAuthPages = () => import('./routes/auth');
-const loadAdminPages = () => import('./routes/admin/placeholders');
 const loadClientPages = () => import('./routes/app/clients');
 const loadWorkerPages = () => import('./routes/app/workers');
 const loadCrewPages = () => import('./routes/app/crews');
@@ -42,6 +39,9 @@ const RequirePremium = page(() => import('./routes/app/require-premium'), 'Requi
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
 const AdminEmailTesting = page(() => import('./routes/admin/email-testing'), 'AdminEmailTestingPage');
+const AdminWeatherTesting = page(() => import('./routes/admin/weather-testing'), 'AdminWeatherTestingPage');
+const AdminUsers = page(() => import('./routes/admin/users'), 'AdminUsersPage');
+const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettingsPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
@@ -59,11 +59,6 @@ const Crew = page(loadCrewPages, 'CrewPage');
 const Jobsites = page(loadJobsitePages, 'JobsitesPage');
 const NewJobsite = page(loadJobsitePages, 'NewJobsitePage');
 const Jobsite = page(loadJobsitePages, 'JobsitePage');
-
-const admin = (name: keyof AdminPages) => {
-  const Page = page(loadAdminPages, name);
-  return <Page />;
-};
 
 const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', element: <Dashboard /> },
@@ -97,14 +92,14 @@ const signedInRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
   { path: 'dashboard', element: <AdminDashboard /> },
-  { path: 'users', element: admin('AdminUsersPage') },
+  { path: 'users', element: <AdminUsers /> },
   { path: 'subscriptions', element: <AdminSubscriptions /> },
   { path: 'billing', element: <AdminBilling /> },
   { path: 'revenue', element: <AdminRevenue /> },
   { path: 'reports', element: <AdminReports /> },
-  { path: 'settings', element: admin('AdminSettingsPage') },
+  { path: 'settings', element: <AdminSettings /> },
   { path: 'email-testing', element: <AdminEmailTesting /> },
-  { path: 'weather-testing', element: admin('AdminWeatherTestingPage') },
+  { path: 'weather-testing', element: <AdminWeatherTesting /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,3 +1,4 @@
+import { useAdminIdentity } from '../../lib/auth/admin-identity';
 import { AppFrame } from './app-frame';
 import type { NavItem } from './shell-nav';
 
@@ -13,7 +14,11 @@ const NAV: NavItem[] = [
   { label: 'Settings', to: '/admin/settings' },
 ];
 
-/** The admin area's layout (spec §2), behind RequireAdmin. */
+const ROLE_LABELS = { super_admin: 'Super admin' } as const;
+
+/** The admin area's layout (spec §2), behind RequireAdmin; the badge is the role the server answered. */
 export function AdminLayout() {
-  return <AppFrame nav={NAV} navLabel="Admin" home="/admin/dashboard" badge="Admin" />;
+  const identity = useAdminIdentity();
+  const badge = identity ? ROLE_LABELS[identity.role] : 'Admin';
+  return <AppFrame nav={NAV} navLabel="Admin" home="/admin/dashboard" badge={badge} />;
 }

@@ -10,7 +10,7 @@ import { usePaidGuestEmail } from '../../features/auth/use-paid-guest-email';
 import { useRedirectWhenSignedIn } from '../../features/auth/use-redirect-when-signed-in';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { RedirectState } from '../../lib/auth/guards';
-import { isAdmin } from '../../lib/auth/types';
+import { useAdminCheck } from '../../lib/auth/admin-identity';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -107,17 +107,22 @@ export function AdminLoginPage() {
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const check = useAdminCheck();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'signedIn' && isAdmin(user)) return <Navigate to="/admin/dashboard" replace />;
+  // Only the server's word sends a signed-in user on to the admin area (never the token's copy of the
+  // groups). The form stays mounted while the server is asked: it is the form's own sign-in that
+  // triggers the check, and it shows the refusal itself.
+  if (status === 'signedIn' && check.state === 'admin') return <Navigate to="/admin/dashboard" replace />;
+  const signedInNotAdmin = status === 'signedIn' && check.state === 'notAdmin';
   const sentAway = (location.state as RedirectState | null)?.reason === 'notAdmin';
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         Admin log in
       </Title>
-      {status === 'signedIn' || sentAway ? (
+      {signedInNotAdmin || sentAway ? (
         <Alert color="yellow" title="Administrators only">
-          {status === 'signedIn'
+          {signedInNotAdmin
             ? `You are signed in as ${user?.email ?? 'a user'}, which is not an administrator account. Logging in here signs that account out.`
             : 'The admin area needs an administrator account.'}
         </Alert>

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../../shared/messages';
+import { ADMIN_MESSAGES } from '../../../../shared/admin';
 
 /** The form field an auth error belongs to (spec §5). */
 export type AuthErrorField = 'email' | 'password';
@@ -34,5 +35,8 @@ export function authErrorField(code: string): AuthErrorField | null {
  */
 export function mapAuthError(error: unknown, message?: string): MappedAuthError {
   const own = error instanceof Error && error.message ? error.message : MESSAGES.authenticationError;
+  // A disabled account is not a wrong password: say so, or the user keeps retrying and resetting.
+  if (authErrorCode(error) === 'NotAuthorizedException' && own === ADMIN_MESSAGES.userDisabled)
+    return { field: null, message: ADMIN_MESSAGES.accountDisabled };
   return { field: authErrorField(authErrorCode(error)), message: message ?? own };
 }

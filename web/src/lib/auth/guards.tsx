@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
+import { AdminIdentityContext, useAdminCheck } from './admin-identity';
 import { useAuth } from './auth-context';
-import { isAdmin } from './types';
 
 /** Location state a guard leaves for the sign-in page. */
 export interface RedirectState {
@@ -25,16 +25,23 @@ export function RequireAuth() {
 }
 
 /**
- * The admin area: members of the Cognito group `admins` only. This hides the screens; the admin API
- * checks the group in the verified token on every call.
+ * The admin area: only users the server knows as admins (`GET /api/admin/me`, derived from the
+ * verified token's groups). This hides the screens; every admin API route checks its own permission.
  */
 export function RequireAdmin() {
-  const { status, user, signedOutByUser } = useAuth();
+  const { status, signedOutByUser } = useAuth();
+  const check = useAdminCheck();
   if (status === 'loading') return <PageLoader />;
   if (status === 'signedOut') return <Navigate to={signedOutByUser ? '/' : '/admin/login'} replace />;
-  if (!isAdmin(user)) {
+  if (check.state === 'checking') return <PageLoader />;
+  if (check.state === 'failed') throw new Error('The admin area could not check your account. Try again.');
+  if (check.state === 'notAdmin') {
     const state: RedirectState = { reason: 'notAdmin' };
     return <Navigate to="/admin/login" replace state={state} />;
   }
-  return <Outlet />;
+  return (
+    <AdminIdentityContext.Provider value={check.identity}>
+      <Outlet />
+    </AdminIdentityContext.Provider>
+  );
 }

@@ -3,6 +3,7 @@ import { useMe } from '../../../features/account/api/get-me';
 import { useAllClients } from '../../../features/clients/api/get-clients';
 import { useAllCrews } from '../../../features/crews/api/get-crews';
 import { useAllWorkers } from '../../../features/workers/api/get-workers';
+import { useNoticeDefaults } from '../../../features/jobsites/api/get-notice-defaults';
 
 /** What the jobsite form chooses from (clients, workers, crews) and the account's units, composed here. */
 export function useJobsiteFormData() {
@@ -10,12 +11,15 @@ export function useJobsiteFormData() {
   const clients = useAllClients();
   const workers = useAllWorkers();
   const crews = useAllCrews();
+  const noticeDefaults = useNoticeDefaults();
   const units: UnitSystem = me.data?.profile.units ?? 'us';
   const named = (list: { id: string; name: string }[] | undefined) =>
     (list ?? []).map((x) => ({ id: x.id, name: x.name }));
   return {
     units,
-    ready: !me.isPending,
+    // Without the admins' notice times (a failed read), a new jobsite starts with DESIGN §7's.
+    ready: !me.isPending && !noticeDefaults.isPending,
+    noticeDefaults: noticeDefaults.data?.noticeTimes,
     clients: named(clients.data),
     workers: named(workers.data),
     crews: named(crews.data),

@@ -88,6 +88,7 @@ export function NewJobsitePage() {
       <PageHeader title="New jobsite" back={{ to: '/jobsites', label: 'Jobsites' }} />
       <JobsiteForm
         units={data.units}
+        defaultNoticeTimes={data.noticeDefaults}
         clientOptions={data.clientOptions}
         workerOptions={data.workerOptions}
         crewOptions={data.crewOptions}

@@ -3,15 +3,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../../shared/messages';
 import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { isAdmin } from '../../../lib/auth/types';
+import { clearAdminIdentity, fetchAdminIdentity } from '../../../lib/auth/admin-identity';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 
 export const NOT_AN_ADMIN =
   'This account is not an administrator. The admin area is only for members of the Raincheck admin team.';
 
 /**
- * Admin sign-in: only members of the `admins` group get in; anyone else is signed straight out again
- * and told why. (The admin API checks the group itself; this only keeps the screens honest.)
+ * Admin sign-in: only users the server knows as admins get in; anyone else is signed straight out
+ * again and told why. (Every admin API route checks its permission itself.)
  */
 export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
   const { signIn, signOut, status } = useAuth();
@@ -30,7 +30,9 @@ export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
       // Someone else may be signed in in this browser (e.g. a contractor account): end that session first.
       if (status === 'signedIn') await signOut();
       const outcome = await signIn(email.trim(), password);
-      if (outcome.kind === 'signedIn' && isAdmin(outcome.user)) {
+      // The server decides who is an admin, from the verified token (GET /api/admin/me).
+      clearAdminIdentity();
+      if (outcome.kind === 'signedIn' && outcome.user && (await fetchAdminIdentity(outcome.user.sub))) {
         onAdmin();
         return;
       }

@@ -19,7 +19,11 @@ import {
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitSystem } from '../../../../../shared/account';
-import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS } from '../../../../../shared/notice-slots';
+import {
+  DEFAULT_NOTICE_TIMES,
+  DEFAULT_WORKING_DAYS,
+  type NoticeTime,
+} from '../../../../../shared/notice-slots';
 import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../../../shared/records/jobsite';
 import { timezoneAt } from '../../../../../shared/records/timezone';
 import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
@@ -108,7 +112,11 @@ export function derivedTimezone(latitude: string, longitude: string): string | n
   }
 }
 
-function initialValues(site: Jobsite | undefined, units: UnitSystem) {
+function initialValues(
+  site: Jobsite | undefined,
+  units: UnitSystem,
+  noticeDefaults: readonly NoticeTime[] = DEFAULT_NOTICE_TIMES,
+) {
   const latitude = site ? String(site.latitude) : '';
   const longitude = site ? String(site.longitude) : '';
   const derived = site ? derivedTimezone(latitude, longitude) : null;
@@ -130,7 +138,7 @@ function initialValues(site: Jobsite | undefined, units: UnitSystem) {
     anticipated: Array.from({ length: 12 }, (_, i) =>
       site?.anticipatedWeatherDays ? String(site.anticipatedWeatherDays[i] ?? 0) : '',
     ),
-    noticeTimes: (site?.noticeTimes ?? DEFAULT_NOTICE_TIMES).map((n) => ({ key: newKey(), ...n })),
+    noticeTimes: (site?.noticeTimes ?? noticeDefaults).map((n) => ({ key: newKey(), ...n })),
     rules: (site?.rules ?? []).map((rule): RuleRow => {
       const { id, metric, op, threshold, ...rest } = rule;
       const text = thresholdText(metric, units, threshold);
@@ -206,8 +214,11 @@ export function JobsiteForm({
   onSubmit,
   onSaved,
   onCancel,
+  defaultNoticeTimes,
 }: {
   jobsite?: Jobsite;
+  /** A new jobsite's notice times: the admins' defaults (/admin/settings); DESIGN §7's without them. */
+  defaultNoticeTimes?: readonly NoticeTime[];
   units: UnitSystem;
   clientOptions: Option[];
   workerOptions: Option[];
@@ -217,7 +228,7 @@ export function JobsiteForm({
   onSaved: (jobsite: Jobsite) => void;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState(() => initialValues(jobsite, units));
+  const [values, setValues] = useState(() => initialValues(jobsite, units, defaultNoticeTimes));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ message: string; planLimit: boolean } | null>(null);
   const [saving, setSaving] = useState(false);

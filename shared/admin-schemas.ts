@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { noticeTimeSchema } from './records/jobsite';
+
+/** The admin API's request schemas (types and messages in admin.ts). */
+export const adminUsersQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(128, 'Search at most 128 characters')
+    .refine((v) => !/["\\\p{Cc}]/u.test(v), 'Search cannot contain quotes, backslashes or control characters')
+    .default(''),
+  limit: z.coerce
+    .number({ message: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(60, 'Limit must be at most 60')
+    .default(20),
+  cursor: z.string().max(2048, 'Cursor is too long').optional(),
+});
+
+export const addAdminSchema = z.object({
+  email: z.email({ message: 'Email must be a valid email address' }).max(254, 'Email is too long'),
+});
+
+export const adminSettingsInputSchema = z.object({
+  senderName: z
+    .string({ message: 'Sender name is required' })
+    .trim()
+    .min(1, 'Sender name is required')
+    .max(64, 'Sender name must be at most 64 characters')
+    .refine(
+      (v) => !/[<>"\\\p{Cc}]/u.test(v),
+      'Sender name cannot contain <, >, quotes or control characters',
+    ),
+  replyTo: z
+    .union([z.literal(''), z.email({ message: 'Reply-to must be a valid email address' })])
+    .default(''),
+  defaultNoticeTimes: z
+    .array(noticeTimeSchema, { message: 'Default notice times must be a list' })
+    .min(1, 'Keep at least one default notice time')
+    .max(6, 'At most 6 default notice times'),
+});

@@ -1,0 +1,119 @@
+import { DEFAULT_NOTICE_TIMES, type NoticeTime } from './notice-slots';
+
+/**
+ * The admin identity (spec §3 "Admin user") and the admin area's product settings, shared by the
+ * API and the SPA (no zod here: the sign-in forms import the messages; schemas are in
+ * admin-schemas.ts). The server derives the identity from the verified token's groups; the SPA only
+ * shows what the server answered.
+ */
+export const ADMIN_PERMISSIONS = [
+  'manage_users',
+  'manage_subscriptions',
+  'view_analytics',
+  'manage_billing',
+  'manage_settings',
+  'manage_admins',
+  'support_access',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+export const ADMIN_ROLES = ['super_admin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** What each role may do. A narrower role (e.g. support) is one more line here and one more group below. */
+export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly AdminPermission[]>> = {
+  super_admin: ADMIN_PERMISSIONS,
+};
+
+/** The Cognito group that grants each role; the first group a caller belongs to, in this order, wins. */
+export const ROLE_GROUPS: readonly { group: string; role: AdminRole }[] = [
+  { group: 'admins', role: 'super_admin' },
+];
+
+/** Spec §3 "Admin user", as `GET /api/admin/me` answers it. */
+export interface AdminIdentity {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+  permissions: AdminPermission[];
+}
+
+/** One row of `GET /api/admin/users`. */
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  enabled: boolean;
+  /** Cognito's user status (CONFIRMED, UNCONFIRMED, …). */
+  status: string;
+  createdAt: string | null;
+  lastSignInAt: string | null;
+  plan: 'none' | 'basic' | 'premium' | 'enterprise';
+  subscriptionStatus: string;
+  isAdmin: boolean;
+}
+
+export interface AdminUsersPage {
+  items: AdminUserRow[];
+  nextCursor: string | null;
+}
+
+/** The product-wide settings an admin changes on /admin/settings (validated by adminSettingsInputSchema). */
+export interface AdminSettingsInput {
+  /** The display name of the From header; the address itself is MAIL_FROM. */
+  senderName: string;
+  /** Where replies go; empty means the From address. */
+  replyTo: string;
+  defaultNoticeTimes: NoticeTime[];
+}
+
+export interface AdminSettings extends AdminSettingsInput {
+  /** The SES From identity is deployment configuration (MAIL_FROM): shown, never edited here. */
+  fromAddress: string;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+export const DEFAULT_ADMIN_SETTINGS: AdminSettingsInput = {
+  senderName: 'Raincheck',
+  replyTo: '',
+  defaultNoticeTimes: DEFAULT_NOTICE_TIMES.map((n) => ({ ...n })),
+};
+
+export const ADMIN_MESSAGES = {
+  cannotDisableSelf: 'You cannot disable your own account.',
+  cannotRemoveSelf: 'You cannot remove yourself from the admins.',
+  lastAdmin: 'This is the last admin. Add another admin before removing this one.',
+  userNotFound: 'No user with that id or email.',
+  alreadyAdmin: 'This user is already an admin.',
+  notAdmin: 'This user is not an admin.',
+  /** Cognito's own words when a disabled user signs in (NotAuthorizedException). */
+  userDisabled: 'User is disabled.',
+  /** What the sign-in forms say instead. */
+  accountDisabled: 'This account is disabled. Contact support if you think this is a mistake.',
+  disableNote:
+    'Disabling stops new sign-ins at once. A session already open keeps working until its token next refreshes (within an hour).',
+} as const;
+
+/** The address part of a From value such as `Raincheck <alerts@raincheck.example>`. */
+export function mailAddressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * The From header for a display name over the deployment's address. Names outside printable ASCII
+ * are RFC 2047-encoded, as SES requires; the settings schema already refuses quotes and brackets.
+ */
+export function senderFrom(senderName: string, mailFrom: string): string {
+  const address = mailAddressOf(mailFrom);
+  const ascii = /^[\x20-\x7e]*$/.test(senderName);
+  const name = ascii ? `"${senderName}"` : `=?UTF-8?B?${utf8Base64(senderName)}?=`;
+  return `${name} <${address}>`;
+}
+
+function utf8Base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,3 @@
+import { WeatherTesting } from '../../../features/admin-ops/components/weather-testing';
+
+export const AdminWeatherTestingPage = () => <WeatherTesting />;
