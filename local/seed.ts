@@ -76,8 +76,20 @@ export async function seedDemoData(
   for (const client of demoClients) await ensure(clients, client);
 
   const demoCrews: StoredCrew[] = [
-    { id: 'demo-crew-concrete', name: 'Concrete crew', notes: 'Pours and finishing', hourlyRateCents: 4800, ...stamp },
-    { id: 'demo-crew-framing', name: 'Framing crew', notes: 'Steel and framing, crane work', hourlyRateCents: 5500, ...stamp },
+    {
+      id: 'demo-crew-concrete',
+      name: 'Concrete crew',
+      notes: 'Pours and finishing',
+      hourlyRateCents: 4800,
+      ...stamp,
+    },
+    {
+      id: 'demo-crew-framing',
+      name: 'Framing crew',
+      notes: 'Steel and framing, crane work',
+      hourlyRateCents: 5500,
+      ...stamp,
+    },
   ];
   for (const crew of demoCrews) await ensure(crews, crew);
 
