@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import {
+  COLOR_SCHEME_SCRIPT,
+  COLOR_SCHEME_SCRIPT_HASH,
+  COLOR_SCHEME_STORAGE_KEY,
+} from '../../../shared/color-scheme-script';
+import { contentSecurityPolicy } from '../../../shared/security-headers';
+
+/** Runs the inline script against a stand-in document, storage and media query. */
+function runScript(stored: string | null, systemDark: boolean, storageThrows = false): string | null {
+  let attribute: string | null = null;
+  const localStorage = {
+    getItem: (key: string) => {
+      if (storageThrows) throw new Error('blocked');
+      return key === COLOR_SCHEME_STORAGE_KEY ? stored : null;
+    },
+  };
+  const document = { documentElement: { setAttribute: (_: string, value: string) => (attribute = value) } };
+  const matchMedia = () => ({ matches: systemDark });
+  new Function('localStorage', 'document', 'matchMedia', COLOR_SCHEME_SCRIPT)(
+    localStorage,
+    document,
+    matchMedia,
+  );
+  return attribute;
+}
+
+describe('the prerendered page colour-scheme script', () => {
+  it('should be allowed by the Content-Security-Policy through its exact hash', () => {
+    const hash = `sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}`;
+    expect(COLOR_SCHEME_SCRIPT_HASH).toBe(hash);
+    expect(contentSecurityPolicy('us-east-1')).toContain(`script-src 'self' '${hash}'`);
+  });
+
+  it.each([
+    ['dark', false, 'dark'],
+    ['light', true, 'light'],
+    [null, true, 'dark'],
+    [null, false, 'light'],
+    ['auto', true, 'dark'],
+  ])(
+    'should pick %s stored with a dark system %s as %s, like the app does',
+    (stored, systemDark, expected) => {
+      expect(runScript(stored, systemDark)).toBe(expected);
+    },
+  );
+
+  it('should leave the page as it is when storage is blocked', () => {
+    expect(runScript(null, true, true)).toBeNull();
+  });
+});
