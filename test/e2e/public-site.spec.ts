@@ -243,4 +243,17 @@ test.describe('landing page before and without JavaScript', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(warnings.filter((w) => /prerendered page|hydrat|Minified React error/i.test(w))).toEqual([]);
   });
+
+  test('should open the login dialog when Login is clicked before the landing page has hydrated', async ({
+    page,
+  }) => {
+    // The app's entry script arrives late, as on a slow phone: the prerendered page is up before it.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible({ timeout: 15_000 });
+  });
 });

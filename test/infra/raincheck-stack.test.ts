@@ -6,7 +6,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
-import { COLOR_SCHEME_SCRIPT_HASH } from '../../shared/color-scheme-script';
+import { COLOR_SCHEME_SCRIPT_HASH, EARLY_CLICKS_SCRIPT_HASH } from '../../shared/landing-head-scripts';
 import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } from '../../shared/web-serving';
 import { LAMBDA_ENTRIES } from '../../infra/lambda-entries';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
@@ -520,10 +520,11 @@ describe('RaincheckStack', () => {
       );
       expect(directives['img-src']).toEqual(["'self'", 'data:']);
       expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-      // The one inline script: the prerendered landing page's colour-scheme line, by its hash.
+      // The only inline scripts: the prerendered landing page's two, by their hashes.
       expect(directives['script-src']).toEqual([
         "'self'",
         `'${COLOR_SCHEME_SCRIPT_HASH}'`,
+        `'${EARLY_CLICKS_SCRIPT_HASH}'`,
         'https://js.stripe.com',
       ]);
       expect(directives['frame-src']).toContain('https://js.stripe.com');

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { COLOR_SCHEME_SCRIPT } from '../../shared/color-scheme-script';
+import { COLOR_SCHEME_SCRIPT, EARLY_CLICKS_SCRIPT } from '../../shared/landing-head-scripts';
 import { SPA_SHELL_FILE } from '../../shared/web-serving';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 
@@ -41,6 +41,38 @@ const PRERENDER_CONFIG: RuntimeConfig = {
 function argValue(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
+}
+
+/**
+ * The landing page's document: vite's shell with the rendered app in #root and every stylesheet the
+ * page needs inline (the entry's, then the landing chunk's), so the first paint waits on the HTML alone.
+ * The landing chunk's sheets stay linked but `disabled` (not fetched): vite's loader sees them in the
+ * page and does not fetch them again when the chunk loads. The head's two inline scripts come first:
+ * the colour scheme before anything paints, and the hold on clicks made before the page hydrates.
+ */
+export function landingDocument(
+  shell: string,
+  appHtml: string,
+  landingCss: string[],
+  read: (file: string) => string,
+): string {
+  const entryCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+  const ownCss = landingCss.filter((f) => !entryCss.some((m) => m[1] === f));
+  const sheets = [...entryCss.map((m) => m[1]!), ...ownCss];
+  const head = [
+    `<script>${COLOR_SCHEME_SCRIPT}</script>`,
+    `<script>${EARLY_CLICKS_SCRIPT}</script>`,
+    ...sheets.map(
+      (file) => `<style data-href="/${file}">${read(file).replace(/<\/style/gi, '<\\/style')}</style>`,
+    ),
+    ...ownCss.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+  ].join('\n    ');
+  let doc = shell;
+  for (const m of entryCss) doc = doc.replace(m[0], '');
+  if (!doc.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  return doc
+    .replace('</title>', `</title>\n    ${head}`)
+    .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>`);
 }
 
 /** The landing chunk's stylesheets and the JavaScript it imports statically, from vite's manifest. */
@@ -87,22 +119,13 @@ async function main() {
     };
     const html = await renderLanding(PRERENDER_CONFIG);
 
-    // Already in the shell: the entry's own stylesheet and preloads. Added: the landing chunk's.
-    const { css, js } = landingAssets(manifest);
-    const head = [
-      `<script>${COLOR_SCHEME_SCRIPT}</script>`,
-      ...css.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" href="/${f}">`),
-      ...js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" href="/${f}">`),
-    ].join('\n    ');
-    if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
-    const landing = shell
-      .replace('</title>', `</title>\n    ${head}`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-
+    const landing = landingDocument(shell, html, landingAssets(manifest).css, (file) =>
+      fs.readFileSync(path.join(outDir, file), 'utf8'),
+    );
     fs.writeFileSync(path.join(outDir, SPA_SHELL_FILE), shell);
     fs.writeFileSync(path.join(outDir, 'index.html'), landing);
     console.log(
-      `Prerendered / into index.html (${(landing.length / 1024).toFixed(1)} KB, ${css.length} stylesheets); ` +
+      `Prerendered / into index.html (${(landing.length / 1024).toFixed(1)} KB, its CSS inline); ` +
         `the app shell is ${SPA_SHELL_FILE}`,
     );
   } finally {

@@ -1,5 +1,5 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { COLOR_SCHEME_STORAGE_KEY } from '../../../shared/color-scheme-script';
+import { COLOR_SCHEME_STORAGE_KEY } from '../../../shared/landing-head-scripts';
 
 /**
  * Dark mode (spec §4): the user's choice is stored; with no stored choice the app follows the system

@@ -28,6 +28,7 @@ import {
 import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { releaseEarlyClicks } from '../../lib/early-clicks';
 import { loadFullStyles } from '../../lib/full-styles';
 // Only what this page shows: it is prerendered into index.html with these styles linked in its head.
 import '../../styles/landing.css';
@@ -73,6 +74,9 @@ export function LandingPage() {
   const signedIn = auth.status === 'signedIn';
   const [params, setParams] = useSearchParams();
   const guestCanceled = params.get('checkout') === 'canceled';
+
+  // Hydrated: a click made on the prerendered page before now is made again (lib/early-clicks.ts).
+  useEffect(() => releaseEarlyClicks(), []);
 
   // Back from a guest checkout that was canceled on the payment page.
   useEffect(() => {

@@ -3,7 +3,9 @@ import {
   COLOR_SCHEME_SCRIPT,
   COLOR_SCHEME_SCRIPT_HASH,
   COLOR_SCHEME_STORAGE_KEY,
-} from '../../../shared/color-scheme-script';
+  EARLY_CLICKS_SCRIPT,
+  EARLY_CLICKS_SCRIPT_HASH,
+} from '../../../shared/landing-head-scripts';
 import { contentSecurityPolicy } from '../../../shared/security-headers';
 
 /** Runs the inline script against a stand-in document, storage and media query. */
@@ -25,13 +27,24 @@ function runScript(stored: string | null, systemDark: boolean, storageThrows = f
   return attribute;
 }
 
-describe('the prerendered page colour-scheme script', () => {
-  it('should be allowed by the Content-Security-Policy through its exact hash', () => {
-    const hash = `sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}`;
-    expect(COLOR_SCHEME_SCRIPT_HASH).toBe(hash);
-    expect(contentSecurityPolicy('us-east-1')).toContain(`script-src 'self' '${hash}'`);
-  });
+describe('the prerendered page head scripts', () => {
+  it.each([
+    ['colour scheme', COLOR_SCHEME_SCRIPT, COLOR_SCHEME_SCRIPT_HASH],
+    ['early clicks', EARLY_CLICKS_SCRIPT, EARLY_CLICKS_SCRIPT_HASH],
+  ])(
+    'should have the %s script allowed by the Content-Security-Policy through its exact hash',
+    (_, code, declared) => {
+      const hash = `sha256-${createHash('sha256').update(code).digest('base64')}`;
+      expect(declared).toBe(hash);
+      const scriptSrc = contentSecurityPolicy('us-east-1')
+        .split('; ')
+        .find((d) => d.startsWith('script-src '))!;
+      expect(scriptSrc.split(' ')).toContain(`'${hash}'`);
+    },
+  );
+});
 
+describe('the prerendered page colour-scheme script', () => {
   it.each([
     ['dark', false, 'dark'],
     ['light', true, 'light'],
