@@ -197,6 +197,11 @@ test.describe('landing page before and without JavaScript', () => {
       await expect(plans.getByTestId('price-basic')).toHaveText('$29.99');
       await expect(plans.getByTestId('price-premium')).toHaveText('$59.99');
       await expect(plans.getByTestId('price-enterprise')).toHaveText('$199.99');
+      // Styled, not bare: the popular plan's button is filled with the theme's blue.
+      const choose = plans.getByRole('button', { name: /Choose Premium/ });
+      expect(await choose.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(
+        /^rgba\(0, 0, 0, 0\)$|^transparent$/,
+      );
     });
 
     test('should serve other routes an empty app shell, not the landing page, when JavaScript is disabled', async ({

@@ -70,7 +70,11 @@ export function landingDocument(
   let doc = shell;
   for (const m of entryCss) doc = doc.replace(m[0], '');
   if (!doc.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  // Mantine's colours hang off this attribute; without JavaScript nothing else sets it (light, as
+  // Mantine's own server rendering does). The colour-scheme script replaces it before the first paint.
+  if (!doc.includes('<html lang="en">')) throw new Error('index.html has no <html lang="en">');
   return doc
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace('</title>', `</title>\n    ${head}`)
     .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>`);
 }
