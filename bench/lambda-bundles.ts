@@ -12,7 +12,7 @@
  *   npx tsx bench/lambda-bundles.ts [--runs 10] [--before <git-ref>] [--only api,dispatch]
  *
  * `--before <ref>` also bundles and times the Lambdas of that commit (its tree from `git archive`,
- * bundled with the same settings minus the zod mapping, which it did not have), side by side.
+ * bundled with the same settings), side by side.
  * The last line of the output is JSON for tooling.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

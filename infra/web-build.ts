@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { SPA_SHELL_FILE } from '../shared/web-serving';
 
 /**
  * Returns the folder of the built SPA, building it first when there is none. An existing build is used as
@@ -8,10 +9,11 @@ import * as path from 'node:path';
  */
 export function ensureWebBuild(projectRoot: string): string {
   const dist = path.join(projectRoot, 'web', 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    process.stderr.write('web/dist/index.html is missing: building the SPA (vite build)…\n');
+  // app.html comes from the prerender step: a dist without it predates it (or is a bare `vite build`).
+  if (!fs.existsSync(path.join(dist, SPA_SHELL_FILE))) {
+    process.stderr.write(`web/dist/${SPA_SHELL_FILE} is missing: building the SPA (npm run build:web)…\n`);
     // Vite's output goes to stderr: the CDK CLI may print the template on stdout.
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
+    execFileSync('npm', ['run', '--silent', 'build:web'], {
       cwd: projectRoot,
       stdio: ['ignore', process.stderr, process.stderr],
     });

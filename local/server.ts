@@ -4,6 +4,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { securityHeaders } from '../shared/security-headers';
 import type { Hono as HonoApp } from 'hono';
+import { CACHE_CONTROL } from '../shared/web-serving';
+import { compressResponses } from './compression';
 import { serveSpa } from './static-files';
 
 export interface LocalServerOptions {
@@ -68,6 +70,9 @@ export function createLocalApp(opts: LocalServerOptions) {
     c.res = res;
   });
 
+  // CloudFront compresses (compress: true on every behavior); so does the local origin.
+  app.use('*', compressResponses());
+
   for (const rule of opts.rateLimits ?? PUBLIC_ROUTE_LIMITS) {
     const limiter = createRateLimiter({ burst: rule.burst, refillPerSecond: rule.refillPerSecond });
     app.on(rule.method, rule.path, async (c, next) => {
@@ -87,12 +92,17 @@ export function createLocalApp(opts: LocalServerOptions) {
   for (const extra of opts.extraApps ?? []) {
     for (const p of extra.paths) app.all(p, (c) => extra.fetch(c.req.raw));
   }
-  app.get('/config.json', (c) => c.json(opts.runtimeConfig(), 200, { 'cache-control': 'no-store' }));
+  // Cached like every unhashed file of the site (shared/web-serving.ts); the SPA fetches it with no-store.
+  app.get('/config.json', (c) =>
+    c.json(opts.runtimeConfig(), 200, { 'cache-control': CACHE_CONTROL.document }),
+  );
   for (const { prefix, app: api } of opts.apiApps) {
     app.all(`${prefix}/*`, (c) => api.fetch(c.req.raw));
     app.all(prefix, (c) => api.fetch(c.req.raw));
   }
-  app.get('*', (c) => serveSpa(opts.distDir, new URL(c.req.url).pathname));
+  app.get('*', (c) =>
+    serveSpa(opts.distDir, new URL(c.req.url).pathname, c.req.header('accept-encoding') ?? null),
+  );
   app.notFound((c) => c.json({ error: 'Not found', message: 'Not found' }, 404));
   // Whatever a mounted app throws, the browser gets a short JSON error: no stack trace, no path.
   app.onError((err, c) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { noticeTimeSchema } from './records/jobsite';
 
 /** The admin API's request schemas (types and messages in admin.ts). */

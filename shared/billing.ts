@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_MESSAGES } from './messages';
 import {
   BILLING_CYCLES,

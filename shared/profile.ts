@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UNIT_SYSTEMS } from './account';
 import { isCleanLine } from './records/text';
 

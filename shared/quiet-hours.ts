@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { localClock, minuteOfDay, SLOT_MINUTES, slotStart } from './notice-slots';
 import type { DayJudgement } from './weather/engine';
 import type { Rule } from './weather/rule';

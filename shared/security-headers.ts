@@ -4,18 +4,21 @@
  * are both built from this file, and tests check that both send the same.
  */
 
+import { COLOR_SCHEME_SCRIPT_HASH, EARLY_CLICKS_SCRIPT_HASH } from './landing-head-scripts';
+
 /** Where Stripe.js loads from and talks to (hosted checkout is a redirect, but Stripe.js runs on our pages). */
 export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 
 /**
  * Content-Security-Policy. Amplify talks to Cognito's regional endpoint in AWS (and to /__cognito on the
  * same origin locally); Stripe.js needs its script, its frames and its API; Mantine injects inline styles.
- * `frame-ancestors 'none'` is the modern form of X-Frame-Options: DENY (both are sent).
+ * `frame-ancestors 'none'` is the modern form of X-Frame-Options: DENY (both are sent). The only inline
+ * scripts allowed, by their hashes, are the prerendered landing page's two (landing-head-scripts.ts).
  */
 export function contentSecurityPolicy(region: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${STRIPE_JS_ORIGIN}`,
+    `script-src 'self' '${COLOR_SCHEME_SCRIPT_HASH}' '${EARLY_CLICKS_SCRIPT_HASH}' ${STRIPE_JS_ORIGIN}`,
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com`,
     `frame-src ${STRIPE_JS_ORIGIN} https://hooks.stripe.com`,
     "img-src 'self' data:",

@@ -17,8 +17,8 @@ export const LAMBDA_BUNDLING = {
   // The runtime's own AWS SDK v3 is used (what NodejsFunction leaves out by default for Node 18+ with
   // the `sdkV3ExcludeSmithyPackages` flag); written out so the size test builds exactly the same.
   externalModules: ['@aws-sdk/*', '@smithy/*'],
-  /** Relative to the project root: maps the bare `zod` import to a locale-free entry (zod-lean.ts). */
-  tsconfig: 'infra/bundling/tsconfig.lambda.json',
+  // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
+  // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
 
 /** The esbuild options NodejsFunction (local bundling) derives from LAMBDA_BUNDLING, for `entry`. */
@@ -33,7 +33,6 @@ export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: s
     sourcemap: LAMBDA_BUNDLING.sourceMap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.externalModules],
-    tsconfig: path.join(projectRoot, LAMBDA_BUNDLING.tsconfig),
     absWorkingDir: projectRoot,
     outfile,
     metafile: true,

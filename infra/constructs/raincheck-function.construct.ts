@@ -76,7 +76,6 @@ export class RaincheckFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
-        tsconfig: path.join(props.projectRoot, LAMBDA_BUNDLING.tsconfig),
       },
     });
 

@@ -8,6 +8,14 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from '../../shared/security-headers';
+import {
+  CACHE_CONTROL,
+  HASHED_ASSETS_PREFIX,
+  HASHED_ASSET_MAX_AGE_SECONDS,
+  LANDING_DOCUMENT,
+  SPA_FALLBACK_FUNCTION,
+  SPA_SHELL_FILE,
+} from '../../shared/web-serving';
 
 /** A value of a CDK string enum, checked: the shared definition must name one CloudFront knows. */
 function enumValue<T extends string>(values: Record<string, T>, value: string): T {
@@ -17,28 +25,13 @@ function enumValue<T extends string>(values: Record<string, T>, value: string): 
 }
 
 export interface WebConstructProps {
-  /** Folder of the built SPA (web/dist): index.html, and hashed files under assets/. */
+  /** Folder of the built SPA (web/dist): index.html (the landing page), app.html (the shell), hashed files under assets/. */
   readonly assetPath: string;
   /** Domain name of the HTTP API, the origin of /api/*. */
   readonly apiDomainName: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
 }
-
-/**
- * Serves client-side routes: a path whose last segment has no dot (`/jobsites/42`) is not a file, so the
- * SPA shell answers it. Runs only on the default (S3) behavior, so /api/* responses, errors included,
- * reach the browser untouched, and a missing file still fails loudly instead of returning HTML.
- */
-const SPA_REWRITE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
 
 /**
  * The SPA on a private S3 bucket behind CloudFront (origin access control), `/api/*` routed to the HTTP
@@ -54,8 +47,10 @@ export class WebConstruct extends Construct {
   constructor(scope: Construct, id: string, props: WebConstructProps) {
     super(scope, id);
 
-    if (!fs.existsSync(path.join(props.assetPath, 'index.html'))) {
-      throw new Error(`No index.html in ${props.assetPath}: build the SPA first (npm run build:web)`);
+    for (const file of [LANDING_DOCUMENT, SPA_SHELL_FILE]) {
+      if (!fs.existsSync(path.join(props.assetPath, file))) {
+        throw new Error(`No ${file} in ${props.assetPath}: build the SPA first (npm run build:web)`);
+      }
     }
 
     const logBucket = new s3.Bucket(this, 'LogBucket', {
@@ -106,11 +101,34 @@ export class WebConstruct extends Construct {
       },
     });
 
+    // shared/web-serving.ts: / is the prerendered landing page, other client-side routes the app shell.
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serves index.html for client-side routes',
+      comment: `Serves ${LANDING_DOCUMENT} for / and ${SPA_SHELL_FILE} for client-side routes`,
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_FUNCTION),
     });
+
+    // Hashed files never change under their name: kept a year at the edge (the browser is told the
+    // same by the objects' Cache-Control), one copy per encoding.
+    const hashedAssetsCache = new cloudfront.CachePolicy(this, 'HashedAssetsCache', {
+      comment: 'Raincheck: hashed build output, a year, brotli and gzip',
+      minTtl: Duration.seconds(HASHED_ASSET_MAX_AGE_SECONDS),
+      defaultTtl: Duration.seconds(HASHED_ASSET_MAX_AGE_SECONDS),
+      maxTtl: Duration.seconds(HASHED_ASSET_MAX_AGE_SECONDS),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+    // HTML, config.json and other unhashed files: the objects say no-cache, so the edge revalidates
+    // with S3 on every request (a deploy shows at once) and still serves them compressed.
+    const documentsCache = new cloudfront.CachePolicy(this, 'DocumentsCache', {
+      comment: 'Raincheck: HTML and config.json, revalidated on every request, brotli and gzip',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Raincheck',
@@ -121,9 +139,9 @@ export class WebConstruct extends Construct {
       logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: documentsCache,
         responseHeadersPolicy: securityHeaders,
         compress: true,
         functionAssociations: [
@@ -131,6 +149,13 @@ export class WebConstruct extends Construct {
         ],
       },
       additionalBehaviors: {
+        [`${HASHED_ASSETS_PREFIX}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: hashedAssetsCache,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
         '/api/*': {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -142,6 +167,8 @@ export class WebConstruct extends Construct {
           // Every viewer header (Authorization included) except Host, which API Gateway needs as its own.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          // `compress` stays at its default (on), but CloudFront compresses only through a cache policy
+          // that keys on Accept-Encoding, which a caching-disabled one cannot: API JSON leaves uncompressed.
         },
       },
     });
@@ -171,9 +198,10 @@ export class WebConstruct extends Construct {
   }
 
   /**
-   * Two uploads so caching can differ: hashed files under assets/ are immutable and kept across deploys
-   * (an open tab may still load an older chunk); the shell (index.html, config.json, public files) is
-   * revalidated on every load so a deploy shows at once without an invalidation.
+   * Two uploads so caching can differ (shared/web-serving.ts, which the local server follows too): hashed
+   * files under assets/ are immutable and kept across deploys (an open tab may still load an older chunk);
+   * the documents (index.html, app.html, config.json, public files) are revalidated on every load so a
+   * deploy shows at once without an invalidation.
    */
   private deploySite(props: WebConstructProps): void {
     const runtimeConfig: RuntimeConfig = {
@@ -193,11 +221,7 @@ export class WebConstruct extends Construct {
           destinationBucket: this.siteBucket,
           destinationKeyPrefix: 'assets/',
           prune: false,
-          cacheControl: [
-            s3deploy.CacheControl.setPublic(),
-            s3deploy.CacheControl.maxAge(Duration.days(365)),
-            s3deploy.CacheControl.immutable(),
-          ],
+          cacheControl: [s3deploy.CacheControl.fromString(CACHE_CONTROL.hashedAsset)],
           memoryLimit: 512,
         })
       : undefined;
@@ -210,7 +234,7 @@ export class WebConstruct extends Construct {
       destinationBucket: this.siteBucket,
       // Leaves assets/ alone when pruning files the new build no longer has.
       exclude: ['assets/*'],
-      cacheControl: [s3deploy.CacheControl.noCache()],
+      cacheControl: [s3deploy.CacheControl.fromString(CACHE_CONTROL.document)],
       memoryLimit: 512,
     });
     if (hashed) shell.node.addDependency(hashed);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAID_PLAN_IDS } from '../../shared/plans';
 import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { INVOICE_STATES, REPORT_NAMES, type ReportName } from '../../shared/admin-money';

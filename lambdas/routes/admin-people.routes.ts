@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_MESSAGES } from '../../shared/admin';
 import { addAdminSchema, adminSettingsInputSchema, adminUsersQuerySchema } from '../../shared/admin-schemas';
 import { adminIdentityOf } from '../core/admin/admin-identity';

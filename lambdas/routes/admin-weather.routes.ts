@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SIMULATED_SCENARIOS, jobsiteShape, workingHoursSchema } from '../../shared/records';
 import { toOpenMeteoResponse } from '../../shared/weather/open-meteo-serialize';
 import type { Clock } from '../core/runtime.ports';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
 import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/held-messages';
 import type { Clock } from '../core/runtime.ports';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getAdvancedAnalytics, getAnalytics, type AnalyticsDeps } from '../core/analytics/get-analytics';
 import { callerOf, queryParams, type AppEnv } from '../http/kit';
 

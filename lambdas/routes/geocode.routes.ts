@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Geocoder } from '../core/geo/geocoder.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 

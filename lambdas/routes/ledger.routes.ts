@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecordId } from '../../shared/records';
 import { NotFoundError } from '../core/errors';
 import { jobsiteLedger, markLedgerDay, type LedgerDeps } from '../core/ledger/jobsite-ledger';

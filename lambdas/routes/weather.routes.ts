@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { Clock } from '../core/runtime.ports';

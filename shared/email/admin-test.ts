@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredEmail, isCleanLine } from '../records/text';
 import type { NoticeRenderInput } from './render';
 import { emailAudienceSchema, emailKindSchema, type TemplateText } from './template';

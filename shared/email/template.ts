@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { patchSchemaOf } from '../records/patch';
 import { nameText } from '../records/text';
 import { placeholderProblem } from './placeholders';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Record ids are chosen by the server (UUIDs). A path or reference id that is not of this shape

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `GET /api/<records>?q=&sort=&limit=&cursor=`: the one list contract of every record type. */
 export const LIST_LIMIT_DEFAULT = 50;

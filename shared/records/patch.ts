@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The update (PUT) body of a record: every field optional and WITHOUT its default, so a field the

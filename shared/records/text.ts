@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Text rules shared by every record form and API body. Names and free text refuse control

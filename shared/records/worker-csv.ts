@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS, workerInputSchema, type Worker } from './worker';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { idList } from './ids';
 import { nameText, optionalLine, optionalPhone, requiredEmail } from './text';

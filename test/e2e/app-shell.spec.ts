@@ -110,11 +110,13 @@ test.describe('global behaviours', () => {
       return calls <= 2 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue();
     });
     await page.goto('/');
+    // The landing page is prerendered: it shows at once; mounted, it answers the billing-cycle switch.
+    await expect.poll(() => calls, { timeout: 15_000 }).toBe(3);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Automate Weather Delay Notifications for Your Jobsite',
-      { timeout: 15_000 },
     );
-    expect(calls).toBe(3);
+    await page.getByText('Annual', { exact: true }).click();
+    await expect(page.locator('#plans').getByTestId('price-basic')).toHaveText('$23.99');
     await expect(page.getByText(MESSAGES.appFailedToLoad)).toHaveCount(0);
   });
 
@@ -123,7 +125,7 @@ test.describe('global behaviours', () => {
     await page.goto('/');
     expect(await colorScheme(page)).toBe('light');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    expect(await colorScheme(page)).toBe('dark');
+    await expect.poll(() => colorScheme(page)).toBe('dark');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
     expect(await colorScheme(page)).toBe('dark');

@@ -171,3 +171,94 @@ test.describe('login modal', () => {
     expect(alerts).toEqual([ACCOUNT_MESSAGES.resetCodeSent]);
   });
 });
+
+test.describe('landing page before and without JavaScript', () => {
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('should show the headline, the three blurbs and the three plans with prices when JavaScript is disabled', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: 'Automate Weather Delay Notifications for Your Jobsite',
+        }),
+      ).toBeVisible();
+      for (const blurb of ['Automated Weather Monitoring', 'Instant Notifications', 'Customizable Alerts']) {
+        await expect(page.getByRole('heading', { name: blurb })).toBeVisible();
+      }
+      const plans = page.locator('#plans');
+      await expect(plans.getByRole('article')).toHaveCount(3);
+      for (const name of ['Basic', 'Premium', 'Enterprise']) {
+        await expect(plans.getByRole('heading', { name, exact: true })).toBeVisible();
+      }
+      await expect(plans.getByTestId('price-basic')).toHaveText('$29.99');
+      await expect(plans.getByTestId('price-premium')).toHaveText('$59.99');
+      await expect(plans.getByTestId('price-enterprise')).toHaveText('$199.99');
+      // Styled, not bare: the popular plan's button is filled with the theme's blue.
+      const choose = plans.getByRole('button', { name: /Choose Premium/ });
+      expect(await choose.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(
+        /^rgba\(0, 0, 0, 0\)$|^transparent$/,
+      );
+    });
+
+    test('should serve other routes an empty app shell, not the landing page, when JavaScript is disabled', async ({
+      page,
+    }) => {
+      for (const route of ['/dashboard', '/login', '/admin/users']) {
+        await page.goto(route);
+        await expect(page.locator('#root')).toBeEmpty();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      }
+    });
+  });
+
+  test('should paint the landing page dark before its JavaScript runs when the system prefers dark', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // None of the app's scripts run: only the inline colour-scheme line in the prerendered head.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await colorScheme(page)).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+  });
+
+  test('should hydrate the prerendered landing page without rendering it again when a dark-mode visitor opens it', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    // The toggle's label follows the stored or system scheme once the page is interactive.
+    await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+    await page.getByText('Annual', { exact: true }).click();
+    await expect(page.locator('#plans').getByTestId('price-basic')).toHaveText('$23.99');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    expect(await colorScheme(page)).toBe('light');
+    await expect(page.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(warnings.filter((w) => /prerendered page|hydrat|Minified React error/i.test(w))).toEqual([]);
+  });
+
+  test('should open the login dialog when Login is clicked before the landing page has hydrated', async ({
+    page,
+  }) => {
+    // The app's entry script arrives late, as on a slow phone: the prerendered page is up before it.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible({ timeout: 15_000 });
+  });
+});

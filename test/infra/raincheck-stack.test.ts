@@ -6,6 +6,8 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
+import { COLOR_SCHEME_SCRIPT_HASH, EARLY_CLICKS_SCRIPT_HASH } from '../../shared/landing-head-scripts';
+import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } from '../../shared/web-serving';
 import { LAMBDA_ENTRIES, USER_POOL_ADMIN_ACTIONS } from '../../infra/lambda-entries';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
 import { synthRaincheck, type RaincheckSynthesis } from './support/synth-raincheck';
@@ -57,6 +59,28 @@ function raincheckFunctions(): Record<string, Resource> {
   return template.findResources('AWS::Lambda::Function', {
     Properties: { Description: Match.stringLikeRegexp('^Raincheck ') },
   }) as Record<string, Resource>;
+}
+
+type Behavior = { PathPattern: string; Compress?: boolean; CachePolicyId: unknown };
+
+function distributionConfig(): {
+  DefaultCacheBehavior: Omit<Behavior, 'PathPattern'>;
+  CacheBehaviors: Behavior[];
+} {
+  const distribution = Object.values(
+    template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>,
+  )[0]!;
+  return distribution.Properties.DistributionConfig as ReturnType<typeof distributionConfig>;
+}
+
+/** The config of a cache policy this stack creates, from a behavior's CachePolicyId (a Ref). */
+function cachePolicy(
+  id: unknown,
+): Record<string, unknown> & { ParametersInCacheKeyAndForwardedToOrigin: unknown } {
+  const ref = (id as { Ref?: string }).Ref;
+  if (!ref) throw new Error(`Not a cache policy of this stack: ${JSON.stringify(id)}`);
+  const policy = (template.findResources('AWS::CloudFront::CachePolicy') as Record<string, Resource>)[ref]!;
+  return policy.Properties.CachePolicyConfig as ReturnType<typeof cachePolicy>;
 }
 
 /** Fn::Join of literal strings and Refs, flattened to text with `${Ref}` placeholders. */
@@ -441,7 +465,7 @@ describe('RaincheckStack', () => {
             ViewerProtocolPolicy: 'redirect-to-https',
             FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
-          CacheBehaviors: [
+          CacheBehaviors: Match.arrayWith([
             Match.objectLike({
               PathPattern: '/api/*',
               AllowedMethods: Match.arrayEquals(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
@@ -449,7 +473,7 @@ describe('RaincheckStack', () => {
               OriginRequestPolicyId:
                 cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
             }),
-          ],
+          ]),
         },
       });
       const distribution = Object.values(
@@ -457,15 +481,76 @@ describe('RaincheckStack', () => {
       )[0]!;
       const config = distribution.Properties.DistributionConfig as {
         Origins: Array<{ Id: string; DomainName: unknown }>;
-        CacheBehaviors: Array<{ TargetOriginId: string }>;
+        CacheBehaviors: Array<{ TargetOriginId: string; PathPattern: string }>;
         CustomErrorResponses?: unknown;
       };
-      const apiOrigin = config.Origins.find((o) => o.Id === config.CacheBehaviors[0]!.TargetOriginId)!;
+      const apiBehavior = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+      const apiOrigin = config.Origins.find((o) => o.Id === apiBehavior.TargetOriginId)!;
       expect(joined(apiOrigin.DomainName)).toBe(
         `\${${logicalId(stack.api.httpApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`,
       );
       // SPA fallback is the CloudFront Function, not error responses that would also rewrite /api errors.
       expect(config.CustomErrorResponses).toBeUndefined();
+    });
+
+    it('should compress every behavior, cache hashed assets a year in brotli and gzip, revalidate HTML and config.json, and cache no API response when synthesized', () => {
+      const config = distributionConfig();
+      const behaviors = [
+        { PathPattern: '(default)', ...config.DefaultCacheBehavior },
+        ...config.CacheBehaviors,
+      ];
+      // CDK leaves Compress out when it is on (CloudFormation's default is off, so absent would mean off).
+      for (const behavior of behaviors)
+        expect({ [behavior.PathPattern]: behavior.Compress }).toEqual({ [behavior.PathPattern]: true });
+
+      const byPath = (p: string) => behaviors.find((b) => b.PathPattern === p)!;
+      const assets = cachePolicy(byPath(`${HASHED_ASSETS_PREFIX}*`).CachePolicyId);
+      expect(assets).toMatchObject({
+        MinTTL: HASHED_ASSET_MAX_AGE_SECONDS,
+        DefaultTTL: HASHED_ASSET_MAX_AGE_SECONDS,
+        MaxTTL: HASHED_ASSET_MAX_AGE_SECONDS,
+      });
+      expect(assets.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        EnableAcceptEncodingBrotli: true,
+        EnableAcceptEncodingGzip: true,
+      });
+
+      // HTML and config.json: S3 says no-cache and the edge may not hold them longer than that.
+      const documents = cachePolicy(byPath('(default)').CachePolicyId);
+      expect(documents).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+      expect(documents.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        EnableAcceptEncodingBrotli: true,
+        EnableAcceptEncodingGzip: true,
+      });
+      expect(byPath('/api/*').CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+
+      // What the objects tell browsers: the shared declaration the local server sends too.
+      const deployments = Object.values(
+        template.findResources('Custom::CDKBucketDeployment') as Record<string, Resource>,
+      );
+      const cacheControls = deployments.map(
+        (d) => (d.Properties.SystemMetadata as { 'cache-control'?: string } | undefined)?.['cache-control'],
+      );
+      expect(cacheControls.sort()).toEqual([CACHE_CONTROL.document, CACHE_CONTROL.hashedAsset].sort());
+    });
+
+    it.each([
+      ['/', '/index.html'],
+      ['/dashboard', '/app.html'],
+      ['/jobsites/42', '/app.html'],
+      ['/admin/', '/app.html'],
+      ['/assets/index-abc123.js', '/assets/index-abc123.js'],
+      ['/config.json', '/config.json'],
+    ])('should have the CloudFront Function send %s to %s when a viewer asks for it', (uri, expected) => {
+      const functions = Object.values(
+        template.findResources('AWS::CloudFront::Function') as Record<string, Resource>,
+      );
+      expect(functions).toHaveLength(1);
+      const code = functions[0]!.Properties.FunctionCode as string;
+      const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
+        uri: string;
+      };
+      expect(handler({ request: { uri } }).uri).toBe(expected);
     });
 
     it('should send a CSP allowing Cognito and Stripe, and HSTS, on every response when synthesized', () => {
@@ -492,7 +577,13 @@ describe('RaincheckStack', () => {
       );
       expect(directives['img-src']).toEqual(["'self'", 'data:']);
       expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(directives['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+      // The only inline scripts: the prerendered landing page's two, by their hashes.
+      expect(directives['script-src']).toEqual([
+        "'self'",
+        `'${COLOR_SCHEME_SCRIPT_HASH}'`,
+        `'${EARLY_CLICKS_SCRIPT_HASH}'`,
+        'https://js.stripe.com',
+      ]);
       expect(directives['frame-src']).toContain('https://js.stripe.com');
       expect(headers.StrictTransportSecurity).toMatchObject({
         AccessControlMaxAgeSec: 730 * 24 * 3600,
@@ -503,7 +594,10 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
-          CacheBehaviors: [Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } })],
+          CacheBehaviors: [
+            Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
+            Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
+          ],
         },
       });
     });

@@ -25,6 +25,7 @@ export function synthRaincheck(): RaincheckSynthesis {
   const webAssetPath = path.join(tmp, 'web');
   fs.mkdirSync(path.join(webAssetPath, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webAssetPath, 'index.html'), '<!doctype html><title>Raincheck</title>\n');
+  fs.writeFileSync(path.join(webAssetPath, 'app.html'), '<!doctype html><title>Raincheck</title>\n');
   fs.writeFileSync(path.join(webAssetPath, 'assets', 'index-abc123.js'), 'console.log("raincheck");\n');
 
   const cdkJson = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {

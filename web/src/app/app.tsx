@@ -1,8 +1,8 @@
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, type RouterProviderProps } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { router } from './router';
 
-export function App() {
+/** The whole SPA. The router is passed in: the browser's in main.tsx, an in-memory one in the build's prerender. */
+export function App({ router }: { router: RouterProviderProps['router'] }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -2,11 +2,18 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/route-error';
 import { RequireAdmin, RequireAuth } from '../lib/auth/guards';
+import { loadFullStyles } from '../lib/full-styles';
 import { RootLayout } from './layouts/root-layout';
 
-/** A code-split page (React.lazy): `name` picks a named export of the module. */
+/**
+ * A code-split page (React.lazy): `name` picks a named export of the module. It shows once Mantine's
+ * whole stylesheet has loaded too: only the landing page gets by with the few it imports itself.
+ */
 function page<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadFullStyles()]);
+    return { default: module[name] as ComponentType };
+  });
 }
 
 const loadAuthPages = () => import('./routes/auth');
@@ -20,7 +27,8 @@ const AdminBilling = page(() => import('./routes/admin/billing'), 'AdminBillingP
 const AdminRevenue = page(() => import('./routes/admin/revenue'), 'AdminRevenuePage');
 const AdminReports = page(() => import('./routes/admin/reports'), 'AdminReportsPage');
 
-const Landing = page(() => import('./routes/landing'), 'LandingPage');
+// Prerendered into index.html at build time (web/prerender/) and hydrated: its own styles only.
+const Landing = lazy(async () => ({ default: (await import('./routes/landing')).LandingPage }));
 const NotFound = page(() => import('./routes/not-found'), 'NotFoundPage');
 const AuthLayout = page(() => import('./layouts/auth-layout'), 'AuthLayout');
 const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
@@ -142,4 +150,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser's router (main.tsx); the build's prerender renders the same routes in memory. */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,8 +1,10 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 
 function SunIcon() {
   return (
     <svg
+      className="mantine-light-hidden"
       width="18"
       height="18"
       viewBox="0 0 24 24"
@@ -20,6 +22,7 @@ function SunIcon() {
 function MoonIcon() {
   return (
     <svg
+      className="mantine-dark-hidden"
       width="18"
       height="18"
       viewBox="0 0 24 24"
@@ -41,7 +44,8 @@ function MoonIcon() {
 export function ColorSchemeToggle({ size = 'lg' }: { size?: 'lg' | number }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const next = computed === 'dark' ? 'light' : 'dark';
+  const mounted = useMounted();
+  const next = mounted && computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
     <ActionIcon
@@ -51,7 +55,8 @@ export function ColorSchemeToggle({ size = 'lg' }: { size?: 'lg' | number }) {
       title={label}
       onClick={() => setColorScheme(next)}
     >
-      {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <SunIcon />
+      <MoonIcon />
     </ActionIcon>
   );
 }

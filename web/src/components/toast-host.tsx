@@ -1,7 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadFullStyles } from '../lib/full-styles';
 import { isToastHostNeeded, subscribeToastHost } from '../lib/toast';
 
-const ToastViewport = lazy(async () => ({ default: (await import('./toast-viewport')).ToastViewport }));
+// Mantine's core styles first (the landing page has only its own): notifications' sheet builds on them.
+const ToastViewport = lazy(async () => {
+  await loadFullStyles();
+  return { default: (await import('./toast-viewport')).ToastViewport };
+});
 
 /**
  * Mounts the toasts' viewport the first time a toast is shown (`toast.success(...)` etc. from

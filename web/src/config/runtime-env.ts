@@ -44,6 +44,14 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return pending;
 }
 
+/**
+ * For the build's prerender of the landing page (web/prerender/), which renders the app in Node with no
+ * /config.json to fetch. Nothing the landing page shows depends on the values.
+ */
+export function provideRuntimeConfig(config: RuntimeConfig): void {
+  loaded = config;
+}
+
 /** The configuration loaded at start-up (main.tsx awaits it before the app renders). */
 export function getRuntimeConfig(): RuntimeConfig {
   if (!loaded) throw new RuntimeConfigError('Runtime configuration used before it was loaded');

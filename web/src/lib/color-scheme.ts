@@ -1,11 +1,12 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import { COLOR_SCHEME_STORAGE_KEY } from '../../../shared/landing-head-scripts';
 
 /**
  * Dark mode (spec §4): the user's choice is stored; with no stored choice the app follows the system
  * preference, including changes while it is open. Mantine does the following when the scheme is 'auto';
  * this module decides what is stored and what 'auto' means.
  */
-export const COLOR_SCHEME_STORAGE_KEY = 'raincheck.colorScheme';
+export { COLOR_SCHEME_STORAGE_KEY };
 
 export type StoredColorScheme = 'light' | 'dark';
 

@@ -28,13 +28,23 @@ import {
 import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { releaseEarlyClicks } from '../../lib/early-clicks';
+import { loadFullStyles } from '../../lib/full-styles';
+// Only what this page shows: it is prerendered into index.html with these styles linked in its head.
+import '../../styles/landing.css';
 
-// The modal (and, through it, the auth client) loads only when a visitor opens it.
-const loadLoginModal = () => import('../../features/auth/components/login-modal');
+// The modal (and, through it, the auth client) loads only when a visitor opens it, with the styles
+// beyond the landing page's own (Modal, inputs).
+const loadLoginModal = async () =>
+  (await Promise.all([import('../../features/auth/components/login-modal'), loadFullStyles()]))[0];
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
-const CheckoutChoiceModal = lazy(async () => ({
-  default: (await import('../../features/billing/components/checkout-choice-modal')).CheckoutChoiceModal,
-}));
+const CheckoutChoiceModal = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../features/billing/components/checkout-choice-modal'),
+    loadFullStyles(),
+  ]);
+  return { default: module.CheckoutChoiceModal };
+});
 
 const FEATURES = [
   {
@@ -64,6 +74,9 @@ export function LandingPage() {
   const signedIn = auth.status === 'signedIn';
   const [params, setParams] = useSearchParams();
   const guestCanceled = params.get('checkout') === 'canceled';
+
+  // Hydrated: a click made on the prerendered page before now is made again (lib/early-clicks.ts).
+  useEffect(() => releaseEarlyClicks(), []);
 
   // Back from a guest checkout that was canceled on the payment page.
   useEffect(() => {
@@ -210,7 +223,8 @@ export function LandingPage() {
       </main>
 
       <Container size="lg" component="footer" py="lg">
-        <Text size="sm" c="dimmed" ta="center">
+        {/* Prerendered at build time: a new year may have begun since; the browser's year wins. */}
+        <Text size="sm" c="dimmed" ta="center" suppressHydrationWarning>
           © {new Date().getFullYear()} Raincheck
         </Text>
       </Container>

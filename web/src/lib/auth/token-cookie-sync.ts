@@ -98,13 +98,14 @@ export function createTokenCookieSync(options: TokenCookieSyncOptions): TokenCoo
 /** The sync the runtime config asks for, or null when it is off (no `tokenCookieSyncUrl`). */
 export function tokenCookieSyncFromConfig(
   config: Pick<RuntimeConfig, 'tokenCookieSyncUrl' | 'tokenCookieMaxAgeSeconds'>,
-  origin: string = window.location.origin,
+  origin?: string,
 ): TokenCookieSync | null {
   if (!config.tokenCookieSyncUrl) return null;
   return createTokenCookieSync({
     url: config.tokenCookieSyncUrl,
     maxAgeSeconds: config.tokenCookieMaxAgeSeconds,
-    origin,
+    // Read only when used: the build's prerender renders the app where there is no window.
+    origin: origin ?? window.location.origin,
     onError: (error) => console.warn('ID-token cookie sync failed', error),
   });
 }
