@@ -85,6 +85,8 @@ async function choose(page: Page, scope: Page | Locator, label: string | RegExp,
  * leaving out toasts: their grey description is the toast's own, app-wide style (reported apart).
  */
 async function screenViolations(page: Page): Promise<string[]> {
+  // A dialog fading out, or anything else mid-transition, would be measured at half contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // Toasts fade in and out, and axe measures their contrast mid-transition: left out of this scan.
