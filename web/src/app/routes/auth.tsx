@@ -93,7 +93,7 @@ export function ResetPasswordPage() {
       />
       <Text size="sm" ta="center">
         No code?{' '}
-        <Anchor component={Link} to="/forgot-password">
+        <Anchor component={Link} to="/forgot-password" underline="always">
           Send a new one
         </Anchor>
       </Text>
