@@ -1,13 +1,15 @@
 import { Table } from '@mantine/core';
 import type { RevenueMonth } from '../../../../../shared/admin-money';
 import { formatUsd } from '../../../../../shared/plans';
-import { BarChart } from './bar-chart';
+import { BarChart } from '../../../components/bar-chart';
 
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 const short = (month: string) =>
   monthDate(month).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
 export const longMonth = (month: string) =>
   monthDate(month).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const slot = (m: RevenueMonth) => ({ label: short(m.month), longLabel: longMonth(m.month) });
 
 /** Whole dollars on the axis ("$1.2k" past a thousand). */
 function axisUsd(cents: number): string {
@@ -21,9 +23,10 @@ export function MrrChart({ months }: { months: RevenueMonth[] }) {
   return (
     <BarChart
       title="MRR over the last 12 months"
-      bars={months.map((m) => ({ label: short(m.month), longLabel: longMonth(m.month), value: m.mrr }))}
-      format={formatUsd}
+      slots={months.map(slot)}
+      series={[{ label: 'MRR', color: 'blue', values: months.map((m) => m.mrr), format: formatUsd }]}
       formatAxis={axisUsd}
+      highlightLast
     />
   );
 }
@@ -33,9 +36,10 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
   return (
     <BarChart
       title="Revenue per month over the last 12 months"
-      bars={months.map((m) => ({ label: short(m.month), longLabel: longMonth(m.month), value: m.revenue }))}
-      format={formatUsd}
+      slots={months.map(slot)}
+      series={[{ label: 'Revenue', color: 'blue', values: months.map((m) => m.revenue), format: formatUsd }]}
       formatAxis={axisUsd}
+      highlightLast
     />
   );
 }

@@ -2,8 +2,19 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } fro
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdvancedAnalytics, Analytics } from '../api/get-analytics';
-import { MonthBarChart } from './bar-chart';
+import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../components/bar-chart';
 import { downloadCsv, toCsv } from './csv';
+
+/** "2026-03" → "Mar 26". */
+const monthLabel = (m: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${m}-01T00:00:00Z`),
+  );
+
+/** Counts per month, in a grid of small charts. */
+function MonthChart(props: { title: string; slots: BarSlot[]; series: BarSeries[] }) {
+  return <BarChart {...props} size="sm" ticks={countTicks} heading />;
+}
 
 function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -50,6 +61,17 @@ function Section({
 /** The basic figures: totals, monthly charts, and the per-jobsite table with its CSV. */
 export function BasicAnalyticsView({ data }: { data: Analytics }) {
   const months = data.months.map((m) => m.month);
+  const slots = data.months.map((m) => ({ label: monthLabel(m.month), longLabel: monthLabel(m.month) }));
+  const count = (
+    label: string,
+    color: string,
+    value: (m: Analytics['months'][number]) => number,
+  ): BarSeries => ({
+    label,
+    color,
+    values: data.months.map(value),
+    format: (v) => `${v} ${label.toLowerCase()}`,
+  });
   const sent = data.totals.sent.notice + data.totals.sent.update + data.totals.sent.allClear;
   const jobsiteCsv = () =>
     downloadCsv(
@@ -114,23 +136,23 @@ export function BasicAnalyticsView({ data }: { data: Analytics }) {
         }
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mb="md">
-          <MonthBarChart
+          <MonthChart
             title="Delay days"
-            months={months}
-            series={[{ label: 'Delay days', color: 'orange', values: data.months.map((m) => m.delayDays) }]}
+            slots={slots}
+            series={[count('Delay days', 'orange', (m) => m.delayDays)]}
           />
-          <MonthBarChart
+          <MonthChart
             title="Hours lost"
-            months={months}
-            series={[{ label: 'Hours lost', color: 'blue', values: data.months.map((m) => m.hoursLost) }]}
+            slots={slots}
+            series={[count('Hours lost', 'blue', (m) => m.hoursLost)]}
           />
-          <MonthBarChart
+          <MonthChart
             title="Messages sent"
-            months={months}
+            slots={slots}
             series={[
-              { label: 'Notices', color: 'red', values: data.months.map((m) => m.sent.notice) },
-              { label: 'Updates', color: 'yellow', values: data.months.map((m) => m.sent.update) },
-              { label: 'All clears', color: 'teal', values: data.months.map((m) => m.sent.allClear) },
+              count('Notices', 'red', (m) => m.sent.notice),
+              count('Updates', 'yellow', (m) => m.sent.update),
+              count('All clears', 'teal', (m) => m.sent.allClear),
             ]}
           />
         </SimpleGrid>
