@@ -6,6 +6,33 @@ import type { SubscriptionStatus } from './subscription';
  * Money is integer US cents everywhere.
  */
 
+/** `GET /api/admin/metrics` (docs/metrics.md); rates in percent. */
+export interface AdminMetrics {
+  billingSummary: {
+    totalRevenue: number;
+    currentMonthRevenue: number;
+    revenueGrowth: number;
+    paidInvoices: number;
+    pendingInvoices: number;
+    failedInvoices: number;
+    refundedAmount: number;
+  };
+  subscriptionAnalytics: {
+    mrr: number;
+    activeSubscriptions: number;
+    canceledSubscriptions: number;
+    churnRate: number;
+    totalSubscriptions: number;
+    planDistribution: Record<PlanId, number>;
+  };
+  userGrowth: {
+    totalUsers: number;
+    newUsersThisMonth: number;
+    userGrowthRate: number;
+    conversionRate: number;
+  };
+}
+
 /** One month of `GET /api/admin/revenue`: `month` is `YYYY-MM` (UTC). */
 export interface RevenueMonth {
   month: string;

@@ -1,5 +1,6 @@
 import type { Clock } from '../runtime.ports';
-import { accountsOf, computeMetrics, type AdminMetrics } from './metrics';
+import type { AdminMetrics } from '../../../shared/admin-money';
+import { accountsOf, computeMetrics } from './metrics';
 import type { MetricsStore } from './metrics.ports';
 
 export interface MetricsDeps {

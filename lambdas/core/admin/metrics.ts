@@ -1,4 +1,5 @@
 import { PAID_PLAN_IDS, priceCents, type BillingCycle, type PlanId } from '../../../shared/plans';
+import type { AdminMetrics } from '../../../shared/admin-money';
 import { grantsPlan, type SubscriptionStatus } from '../../../shared/subscription';
 
 /**
@@ -55,32 +56,6 @@ export interface MetricsInput {
   invoices: MetricsInvoice[];
   accounts: MetricsAccount[];
   now: Date;
-}
-
-export interface AdminMetrics {
-  billingSummary: {
-    totalRevenue: number;
-    currentMonthRevenue: number;
-    revenueGrowth: number;
-    paidInvoices: number;
-    pendingInvoices: number;
-    failedInvoices: number;
-    refundedAmount: number;
-  };
-  subscriptionAnalytics: {
-    mrr: number;
-    activeSubscriptions: number;
-    canceledSubscriptions: number;
-    churnRate: number;
-    totalSubscriptions: number;
-    planDistribution: Record<PlanId, number>;
-  };
-  userGrowth: {
-    totalUsers: number;
-    newUsersThisMonth: number;
-    userGrowthRate: number;
-    conversionRate: number;
-  };
 }
 
 const PENDING = new Set(['draft', 'open']);

@@ -1,4 +1,14 @@
 import type { Verdict } from '../../../shared/weather/engine';
+import type {
+  AdvancedAnalytics,
+  BasicAnalytics,
+  ClientFigures,
+  DeliveryFigures,
+  JobsiteCost,
+  JobsiteFigures,
+  MonthFigures,
+  NoticeCounts,
+} from '../../../shared/analytics';
 import { isDelayDay, monthsBetween, workingHoursLength } from '../ledger/ledger';
 
 /** One decided working day of one jobsite, as analytics reads it. */
@@ -23,43 +33,6 @@ export interface AnalyticsJobsite {
   name: string;
   clientId: string | null;
   workingHours: { start: string; end: string };
-}
-
-export interface NoticeCounts {
-  notice: number;
-  update: number;
-  allClear: number;
-}
-
-export interface MonthFigures {
-  month: string;
-  delayDays: number;
-  hoursLost: number;
-}
-
-export interface JobsiteFigures {
-  id: string;
-  name: string;
-  clientId: string | null;
-  months: MonthFigures[];
-  delayDays: number;
-  hoursLost: number;
-}
-
-export interface DeliveryFigures {
-  /** Sent messages by kind. */
-  sent: NoticeCounts;
-  /** Every message claimed, whatever became of it. */
-  attempted: number;
-  delivered: number;
-  /** delivered / attempted × 100, one decimal; 0 when nothing was attempted. */
-  deliveryRate: number;
-}
-
-export interface BasicAnalytics {
-  months: (MonthFigures & DeliveryFigures)[];
-  jobsites: JobsiteFigures[];
-  totals: { delayDays: number; hoursLost: number } & DeliveryFigures;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -136,35 +109,6 @@ export interface CrewCost {
   crewId: string;
   workers: number;
   hourlyRateCents: number | null;
-}
-
-export interface JobsiteCost {
-  id: string;
-  name: string;
-  clientId: string | null;
-  hoursLost: number;
-  /** Σ over the jobsite's crews of workers × hourly rate: what an hour of this jobsite idle costs. */
-  hourlyCostCents: number;
-  costCents: number;
-  /** Workers counted on the jobsite's crews. */
-  crewWorkers: number;
-  /** Crews on the jobsite without an hourly rate (their cost is not counted). */
-  crewsWithoutRate: number;
-}
-
-export interface ClientFigures {
-  clientId: string | null;
-  name: string;
-  jobsites: number;
-  delayDays: number;
-  hoursLost: number;
-  costCents: number;
-}
-
-export interface AdvancedAnalytics {
-  jobsites: JobsiteCost[];
-  clients: ClientFigures[];
-  totals: { costCents: number };
 }
 
 /**

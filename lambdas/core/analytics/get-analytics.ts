@@ -1,3 +1,4 @@
+import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../shared/analytics';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { ANALYTICS_MESSAGES } from '../../../shared/messages';
 import { effectivePlan } from '../../../shared/subscription';
@@ -10,13 +11,7 @@ import type { DayMessages } from '../ledger/ledger.ports';
 import type { Caller } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
-import {
-  computeAdvanced,
-  computeAnalytics,
-  type AdvancedAnalytics,
-  type BasicAnalytics,
-  type CrewCost,
-} from './analytics';
+import { computeAdvanced, computeAnalytics, type CrewCost } from './analytics';
 
 export const ANALYTICS_MAX_MONTHS = 24;
 export const ANALYTICS_DEFAULT_MONTHS = 6;
@@ -110,14 +105,6 @@ async function basicFor(tenant: TenantId, range: { from: string; to: string }, d
   return { basic, jobsites };
 }
 
-export interface AnalyticsAnswer extends BasicAnalytics {
-  from: string;
-  to: string;
-  /** Whether the caller's plan includes the advanced part (GET /api/analytics/advanced). */
-  advancedAnalytics: boolean;
-  plan: PlanId;
-}
-
 /** Delay days, hours lost and messages per jobsite and month, for every plan. */
 export async function getAnalytics(
   caller: Caller,
@@ -140,7 +127,7 @@ export async function getAdvancedAnalytics(
   caller: Caller,
   query: { from?: string; to?: string },
   deps: AnalyticsDeps,
-): Promise<AdvancedAnalytics & { from: string; to: string }> {
+): Promise<AdvancedAnalyticsAnswer> {
   const range = analyticsRange(query, deps.clock.now());
   const plan = await planOf(caller, deps);
   if (!PLANS[plan].features.advancedAnalytics)

@@ -1,3 +1,4 @@
+import type { ForecastSnapshot } from '../../../shared/ledger';
 import type { DayJudgement, Verdict } from '../../../shared/weather/engine';
 import type { Rule } from '../../../shared/weather/rule';
 import type { TenantId } from '../caller';
@@ -122,14 +123,8 @@ export interface DispatchRunRepo {
   listRecent(limit: number): Promise<DispatchRun[]>;
 }
 
-/** The forecast a decision was made on: the local day's hours and the series its rules read. */
-export interface ForecastSnapshot {
-  source: string;
-  scenario: string | null;
-  /** UTC ISO hour starts of the local day. */
-  hours: string[];
-  values: Record<string, (number | null)[]>;
-}
+/** The forecast a decision was made on (shared with the SPA's evidence page). */
+export type { ForecastSnapshot };
 
 /** The last verdict for one jobsite and working day: the evidence behind the weather-day ledger. */
 export interface Decision {

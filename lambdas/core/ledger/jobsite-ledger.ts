@@ -1,10 +1,11 @@
+import type { JobsiteLedger } from '../../../shared/ledger';
 import type { TenantId } from '../caller';
 import type { DecisionRepo, SentPerDay } from '../dispatch/dispatch.ports';
 import { NotFoundError, ValidationError } from '../errors';
 import type { RecordsStore } from '../records/records.ports';
 import { mustGet } from '../records/record-crud';
 import type { Clock } from '../runtime.ports';
-import { computeLedger, type Ledger } from './ledger';
+import { computeLedger } from './ledger';
 
 export const LEDGER_MAX_DAYS = 400;
 export const LEDGER_DEFAULT_DAYS = 90;
@@ -59,12 +60,6 @@ export function ledgerRange(
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
   if (days > LEDGER_MAX_DAYS) throw new ValidationError('to', `The range is at most ${LEDGER_MAX_DAYS} days`);
   return { from, to };
-}
-
-export interface JobsiteLedger extends Ledger {
-  jobsite: { id: string; name: string; timezone: string };
-  from: string;
-  to: string;
 }
 
 /** The weather-day ledger of one of the tenant's jobsites (404 for unknown or foreign ids). */

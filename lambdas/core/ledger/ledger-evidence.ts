@@ -1,41 +1,10 @@
-import type { DayJudgement, Verdict } from '../../../shared/weather/engine';
-import type { Rule } from '../../../shared/weather/rule';
+import type { LedgerEvidence } from '../../../shared/ledger';
 import type { TenantId } from '../caller';
-import type { ForecastSnapshot, SentMessage } from '../dispatch/dispatch.ports';
 import { NotFoundError } from '../errors';
 import { mustGet } from '../records/record-crud';
 import { isIsoDate, type LedgerDeps } from './jobsite-ledger';
 import { computeLedger } from './ledger';
 import type { DayMessages } from './ledger.ports';
-
-export interface LedgerEvidence {
-  jobsite: {
-    id: string;
-    name: string;
-    address: string | null;
-    timezone: string;
-    workingHours: { start: string; end: string };
-  };
-  client: { id: string; name: string } | null;
-  date: string;
-  verdict: Verdict;
-  hoursLost: number;
-  delayDay: boolean;
-  beyondAllowance: boolean;
-  month: { month: string; delayDays: number; anticipated: number; beyondAllowance: number };
-  worked: boolean | null;
-  note: string | null;
-  markedAt: string | null;
-  decidedAt: string;
-  judgement: DayJudgement | null;
-  rules: Rule[];
-  forecast: ForecastSnapshot | null;
-  /** Every message claimed about the day, oldest first, with its delivery status. */
-  messages: Pick<
-    SentMessage,
-    'recipient' | 'recipientName' | 'audience' | 'kind' | 'verdict' | 'status' | 'claimedAt' | 'sentAt'
-  >[];
-}
 
 /**
  * The evidence behind one decided working day: the decision as the dispatch stored it (forecast

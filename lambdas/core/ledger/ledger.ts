@@ -1,37 +1,4 @@
-import type { Verdict } from '../../../shared/weather/engine';
-
-/** One working day with a decision, as the ledger reads it. */
-export interface LedgerDayInput {
-  date: string;
-  verdict: Verdict;
-  hoursLost: number;
-  reasons: string[];
-  worked: boolean | null;
-  note: string | null;
-  decidedAt: string;
-  notified?: number;
-}
-
-export interface LedgerDay extends LedgerDayInput {
-  /** Counts against the allowance: see docs/metrics.md, "Weather-day ledger". */
-  delayDay: boolean;
-  /** A delay day after the month's allowance is used up (by date): one of the month's days beyond it. */
-  beyondAllowance: boolean;
-}
-
-export interface LedgerMonth {
-  month: string;
-  delayDays: number;
-  hoursLost: number;
-  anticipated: number;
-  beyondAllowance: number;
-}
-
-export interface Ledger {
-  days: LedgerDay[];
-  months: LedgerMonth[];
-  totals: { delayDays: number; hoursLost: number; beyondAllowance: number };
-}
+import type { Ledger, LedgerDay, LedgerDayInput, LedgerMonth } from '../../../shared/ledger';
 
 /** Length of the working day in hours, from "HH:MM" start and end. */
 export function workingHoursLength(hours: { start: string; end: string }): number {

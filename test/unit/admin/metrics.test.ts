@@ -4,12 +4,12 @@ import {
   growth,
   monthlyValueCents,
   percent,
-  type AdminMetrics,
   type MetricsAccount,
   type MetricsInvoice,
   type MetricsSubscription,
 } from '../../../lambdas/core/admin/metrics';
 import { getAdminMetrics } from '../../../lambdas/core/admin/get-metrics';
+import type { AdminMetrics } from '../../../shared/admin-money';
 import { PLANS } from '../../../shared/plans';
 
 /**

@@ -6,8 +6,8 @@ import {
   ledgerCsv,
   monthsBetween,
   workingHoursLength,
-  type LedgerDayInput,
 } from '../../../lambdas/core/ledger/ledger';
+import type { LedgerDayInput } from '../../../shared/ledger';
 
 const HOURS = { start: '07:00', end: '17:00' }; // 10 working hours
 

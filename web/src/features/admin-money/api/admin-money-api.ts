@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminInvoiceRow,
+  AdminMetrics,
   AdminSubscriptionRow,
   EmailHealth,
   InvoiceState,
@@ -11,33 +12,6 @@ import type {
 import type { PlanId } from '../../../../../shared/plans';
 import type { SubscriptionStatus } from '../../../../../shared/subscription';
 import { api } from '../../../lib/api-client';
-
-/** `GET /api/admin/metrics` (docs/metrics.md); money in cents, rates in percent. */
-export interface AdminMetrics {
-  billingSummary: {
-    totalRevenue: number;
-    currentMonthRevenue: number;
-    revenueGrowth: number;
-    paidInvoices: number;
-    pendingInvoices: number;
-    failedInvoices: number;
-    refundedAmount: number;
-  };
-  subscriptionAnalytics: {
-    mrr: number;
-    activeSubscriptions: number;
-    canceledSubscriptions: number;
-    churnRate: number;
-    totalSubscriptions: number;
-    planDistribution: Record<PlanId, number>;
-  };
-  userGrowth: {
-    totalUsers: number;
-    newUsersThisMonth: number;
-    userGrowthRate: number;
-    conversionRate: number;
-  };
-}
 
 const KEY = ['admin', 'money'] as const;
 

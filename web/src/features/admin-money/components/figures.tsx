@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { formatUsd } from '../../../../../shared/plans';
-import type { AdminMetrics } from '../api/admin-money-api';
+import type { AdminMetrics } from '../../../../../shared/admin-money';
 import { count, formatGrowth, KpiGrid } from './kpi';
 
 const n = (v: number) => v.toLocaleString('en-US');

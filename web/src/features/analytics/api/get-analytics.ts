@@ -1,66 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-
-export interface NoticeCounts {
-  notice: number;
-  update: number;
-  allClear: number;
-}
-
-export interface DeliveryFigures {
-  sent: NoticeCounts;
-  attempted: number;
-  delivered: number;
-  deliveryRate: number;
-}
-
-export interface MonthFigures {
-  month: string;
-  delayDays: number;
-  hoursLost: number;
-}
-
-export interface Analytics {
-  from: string;
-  to: string;
-  plan: 'none' | 'basic' | 'premium' | 'enterprise';
-  advancedAnalytics: boolean;
-  months: (MonthFigures & DeliveryFigures)[];
-  jobsites: {
-    id: string;
-    name: string;
-    clientId: string | null;
-    months: MonthFigures[];
-    delayDays: number;
-    hoursLost: number;
-  }[];
-  totals: { delayDays: number; hoursLost: number } & DeliveryFigures;
-}
-
-export interface AdvancedAnalytics {
-  from: string;
-  to: string;
-  jobsites: {
-    id: string;
-    name: string;
-    clientId: string | null;
-    hoursLost: number;
-    hourlyCostCents: number;
-    costCents: number;
-    crewWorkers: number;
-    crewsWithoutRate: number;
-  }[];
-  clients: {
-    clientId: string | null;
-    name: string;
-    jobsites: number;
-    delayDays: number;
-    hoursLost: number;
-    costCents: number;
-  }[];
-  totals: { costCents: number };
-}
 
 export interface MonthRange {
   from?: string;
@@ -80,7 +21,7 @@ export function useAnalytics(range: MonthRange) {
   const { user } = useAuth();
   return useQuery({
     queryKey: ['analytics', user?.sub, range.from ?? '', range.to ?? ''],
-    queryFn: ({ signal }) => api<Analytics>(`/api/analytics${query(range)}`, { signal }),
+    queryFn: ({ signal }) => api<AnalyticsAnswer>(`/api/analytics${query(range)}`, { signal }),
     enabled: !!user,
   });
 }
@@ -90,7 +31,8 @@ export function useAdvancedAnalytics(range: MonthRange, enabled: boolean) {
   const { user } = useAuth();
   return useQuery({
     queryKey: ['analytics', user?.sub, 'advanced', range.from ?? '', range.to ?? ''],
-    queryFn: ({ signal }) => api<AdvancedAnalytics>(`/api/analytics/advanced${query(range)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<AdvancedAnalyticsAnswer>(`/api/analytics/advanced${query(range)}`, { signal }),
     enabled: !!user && enabled,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
-import type { AdvancedAnalytics, Analytics } from '../api/get-analytics';
+import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
 import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../components/bar-chart';
 import { downloadCsv, toCsv } from './csv';
 
@@ -59,13 +59,13 @@ function Section({
 }
 
 /** The basic figures: totals, monthly charts, and the per-jobsite table with its CSV. */
-export function BasicAnalyticsView({ data }: { data: Analytics }) {
+export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
   const months = data.months.map((m) => m.month);
   const slots = data.months.map((m) => ({ label: monthLabel(m.month), longLabel: monthLabel(m.month) }));
   const count = (
     label: string,
     color: string,
-    value: (m: Analytics['months'][number]) => number,
+    value: (m: AnalyticsAnswer['months'][number]) => number,
   ): BarSeries => ({
     label,
     color,
@@ -237,7 +237,7 @@ export function BasicAnalyticsView({ data }: { data: Analytics }) {
 }
 
 /** Per-client figures and the cost of delay (Premium and Enterprise). */
-export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalytics }) {
+export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer }) {
   const missingRates = data.jobsites.some((j) => j.crewsWithoutRate > 0 || j.crewWorkers === 0);
   const csv = () =>
     downloadCsv(

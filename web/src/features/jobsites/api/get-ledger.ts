@@ -1,85 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayJudgement, Verdict } from '../../../../../shared/weather/engine';
-import type { Rule } from '../../../../../shared/weather/rule';
+import type { JobsiteLedger, LedgerEvidence } from '../../../../../shared/ledger';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { jobsitesKey } from './get-jobsites';
 
-export interface LedgerMonth {
-  month: string;
-  delayDays: number;
-  hoursLost: number;
-  anticipated: number;
-  beyondAllowance: number;
-}
-
-export interface LedgerDay {
-  date: string;
-  verdict: Verdict;
-  hoursLost: number;
-  reasons: string[];
-  worked: boolean | null;
-  note: string | null;
-  decidedAt: string;
-  /** Messages sent about the day. */
-  notified?: number;
-  /** Counts as a delay day (docs/metrics.md). */
-  delayDay: boolean;
-  /** One of the month's delay days past its anticipated allowance. */
-  beyondAllowance: boolean;
-}
-
-export interface JobsiteLedger {
-  jobsite: { id: string; name: string; timezone: string };
-  from: string;
-  to: string;
-  days: LedgerDay[];
-  months: LedgerMonth[];
-  totals: { delayDays: number; hoursLost: number; beyondAllowance: number };
-}
-
 export interface LedgerRange {
   from?: string;
   to?: string;
-}
-
-export interface LedgerEvidence {
-  jobsite: {
-    id: string;
-    name: string;
-    address: string | null;
-    timezone: string;
-    workingHours: { start: string; end: string };
-  };
-  client: { id: string; name: string } | null;
-  date: string;
-  verdict: Verdict;
-  hoursLost: number;
-  delayDay: boolean;
-  beyondAllowance: boolean;
-  month: { month: string; delayDays: number; anticipated: number; beyondAllowance: number };
-  worked: boolean | null;
-  note: string | null;
-  markedAt: string | null;
-  decidedAt: string;
-  judgement: DayJudgement | null;
-  rules: Rule[];
-  forecast: {
-    source: string;
-    scenario: string | null;
-    hours: string[];
-    values: Record<string, (number | null)[]>;
-  } | null;
-  messages: {
-    recipient: string;
-    recipientName: string;
-    audience: 'worker' | 'manager' | 'client';
-    kind: 'notice' | 'update' | 'allClear';
-    verdict: Verdict;
-    status: 'PENDING' | 'SENT' | 'FAILED';
-    claimedAt: string;
-    sentAt: string | null;
-  }[];
 }
 
 const ledgerPath = (id: string, range: LedgerRange, csv = false) => {

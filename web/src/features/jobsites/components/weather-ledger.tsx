@@ -24,9 +24,9 @@ import {
   useDownloadLedgerCsv,
   useJobsiteLedger,
   useMarkLedgerDay,
-  type LedgerDay,
   type LedgerRange,
 } from '../api/get-ledger';
+import type { LedgerDay } from '../../../../../shared/ledger';
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   none: 'Workable',
