@@ -1,10 +1,9 @@
-import { Badge, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PLANS, PAID_PLAN_IDS, formatUsd, type PlanId } from '../../../../../shared/plans';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../../shared/subscription';
-import { LoadingBlock, QueryError } from '../../../components/records/query-state';
-import { count } from './kpi';
 import { useAdminSubscriptions } from '../api/admin-money-api';
+import { dateOnly, PagedTable } from './paged-table';
 
 const STATUS_COLOR: Partial<Record<SubscriptionStatus, string>> = {
   active: 'green',
@@ -14,7 +13,6 @@ const STATUS_COLOR: Partial<Record<SubscriptionStatus, string>> = {
   unpaid: 'red',
 };
 const statusLabel = (s: string) => s.replace('_', ' ');
-export const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
 /** Every subscription record, filtered by plan and status, 20 a page. */
 export function SubscriptionsTable() {
@@ -22,104 +20,86 @@ export function SubscriptionsTable() {
   const [status, setStatus] = useState<SubscriptionStatus | undefined>();
   const [page, setPage] = useState(1);
   const list = useAdminSubscriptions({ plan, status, page });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
-    <Stack gap="sm">
-      <Group gap="sm" align="flex-end">
-        <Select
-          label="Plan"
-          placeholder="All plans"
-          clearable
-          w={180}
-          data={[...PAID_PLAN_IDS, 'none' as const].map((p) => ({ value: p, label: PLANS[p].name }))}
-          value={plan ?? null}
-          onChange={(v) => {
-            setPlan((v as PlanId | null) ?? undefined);
-            setPage(1);
-          }}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          clearable
-          w={180}
-          data={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-          value={status ?? null}
-          onChange={(v) => {
-            setStatus((v as SubscriptionStatus | null) ?? undefined);
-            setPage(1);
-          }}
-        />
-        {list.data ? (
-          <Text size="sm" c="dimmed" pb={8} aria-live="polite">
-            {count(list.data.total, 'subscription')}
-          </Text>
-        ) : null}
-      </Group>
-      {list.isPending ? (
-        <LoadingBlock label="Loading subscriptions" />
-      ) : list.isError ? (
-        <QueryError
-          title="Could not load the subscriptions"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No subscription matches these filters.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped withTableBorder aria-label="Subscriptions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Cycle</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Cancels at period end</Table.Th>
-                <Table.Th>Current period end</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((s) => (
-                <Table.Tr key={s.id ?? s.ownerId}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {s.email ?? (
-                      <Text span size="sm" c="dimmed">
-                        {s.ownerId.startsWith('guest_') ? 'Guest purchase (not claimed)' : 'No profile'}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{PLANS[s.plan].name}</Table.Td>
-                  <Table.Td>{s.billingCycle}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge
-                      variant="light"
-                      color={STATUS_COLOR[s.status] ?? 'gray'}
-                      style={{ minWidth: 'max-content' }}
-                    >
-                      {statusLabel(s.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(s.currentPeriodEnd)}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {formatUsd(s.amount)}
-                    <Text span size="xs" c="dimmed">
-                      {s.billingCycle === 'annual' ? ' /yr' : ' /mo'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <PagedTable
+      list={list}
+      page={page}
+      onPage={setPage}
+      layout="fields"
+      filters={
+        <>
+          <Select
+            label="Plan"
+            placeholder="All plans"
+            clearable
+            w={180}
+            data={[...PAID_PLAN_IDS, 'none' as const].map((p) => ({ value: p, label: PLANS[p].name }))}
+            value={plan ?? null}
+            onChange={(v) => {
+              setPlan((v as PlanId | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            clearable
+            w={180}
+            data={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            value={status ?? null}
+            onChange={(v) => {
+              setStatus((v as SubscriptionStatus | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+        </>
+      }
+      noun="subscription"
+      plural="Subscriptions"
+      empty="No subscription matches these filters."
+      minWidth={860}
+      head={
+        <>
+          <Table.Th>Account</Table.Th>
+          <Table.Th>Plan</Table.Th>
+          <Table.Th>Cycle</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Cancels at period end</Table.Th>
+          <Table.Th>Current period end</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </>
+      }
+      rowKey={(s) => s.id ?? s.ownerId}
+      row={(s) => (
+        <>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            {s.email ?? (
+              <Text span size="sm" c="dimmed">
+                {s.ownerId.startsWith('guest_') ? 'Guest purchase (not claimed)' : 'No profile'}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{PLANS[s.plan].name}</Table.Td>
+          <Table.Td>{s.billingCycle}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Badge
+              variant="light"
+              color={STATUS_COLOR[s.status] ?? 'gray'}
+              style={{ minWidth: 'max-content' }}
+            >
+              {statusLabel(s.status)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(s.currentPeriodEnd)}</Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {formatUsd(s.amount)}
+            <Text span size="xs" c="dimmed">
+              {s.billingCycle === 'annual' ? ' /yr' : ' /mo'}
+            </Text>
+          </Table.Td>
+        </>
       )}
-      {pages > 1 ? (
-        <Pagination total={pages} value={page} onChange={setPage} aria-label="Subscription pages" />
-      ) : null}
-    </Stack>
+    />
   );
 }

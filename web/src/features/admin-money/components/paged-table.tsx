@@ -1,0 +1,95 @@
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Page } from '../../../../../shared/admin-money';
+import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { count } from './kpi';
+
+/** An ISO date-time's date ("—" for none). */
+export const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/**
+ * One page of an admin list (`Page<T>` of the admin money routes): its filters and count above,
+ * the loading, error and empty states, the table, and the pages below.
+ */
+export function PagedTable<T>({
+  list,
+  page,
+  onPage,
+  filters,
+  layout,
+  noun,
+  plural,
+  empty,
+  minWidth,
+  head,
+  rowKey,
+  row,
+}: {
+  list: UseQueryResult<Page<T>>;
+  page: number;
+  onPage: (page: number) => void;
+  filters: ReactNode;
+  /** `bar`: a segmented control, the count at the far end; `fields`: labelled selects, the count after them. */
+  layout: 'bar' | 'fields';
+  /** "invoice": the count, the loading label and the pager's name are worded from it. */
+  noun: string;
+  /** "Invoices": the table's name. */
+  plural: string;
+  empty: string;
+  minWidth: number;
+  /** The header cells. */
+  head: ReactNode;
+  rowKey: (item: T) => string;
+  /** The cells of one row. */
+  row: (item: T) => ReactNode;
+}) {
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const lower = plural.toLowerCase();
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" {...(layout === 'bar' ? { justify: 'space-between' } : { align: 'flex-end' })}>
+        {filters}
+        {list.data ? (
+          <Text size="sm" c="dimmed" pb={layout === 'fields' ? 8 : undefined} aria-live="polite">
+            {count(list.data.total, noun)}
+          </Text>
+        ) : null}
+      </Group>
+      {list.isPending ? (
+        <LoadingBlock label={`Loading ${lower}`} />
+      ) : list.isError ? (
+        <QueryError
+          title={`Could not load the ${lower}`}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped withTableBorder aria-label={plural}>
+            <Table.Thead>
+              <Table.Tr>{head}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((item) => (
+                <Table.Tr key={rowKey(item)}>{row(item)}</Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          aria-label={`${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)} pages`}
+        />
+      ) : null}
+    </Stack>
+  );
+}
