@@ -1,4 +1,5 @@
 import { Alert, Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../error-screen';
 
@@ -41,6 +42,25 @@ export function LoadingBlock({
       ))}
     </Stack>
   );
+}
+
+/** A read in its three states: busy bars while it loads, the failure with "Try again", then its data. */
+export function QueryBlock<T>({
+  query,
+  loading,
+  errorTitle,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** The busy bars: what is loading and their shape. */
+  loading: { label: string; rows?: number; height?: number };
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock {...loading} />;
+  if (query.isError)
+    return <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }
 
 /** An empty list: what goes here and the one thing to do about it. */

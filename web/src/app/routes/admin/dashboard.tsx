@@ -1,10 +1,14 @@
 import { Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/records/page-header';
-import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { QueryBlock } from '../../../components/records/query-state';
 import { DispatchRuns } from '../../../features/admin-ops/components/dispatch-runs';
 import { useAdminMetrics, useEmailHealth } from '../../../features/admin-money/api/admin-money-api';
 import { EmailHealthCard } from '../../../features/admin-money/components/email-health-card';
-import { DashboardKpis, FiguresNote } from '../../../features/admin-money/components/figures';
+import {
+  DashboardKpis,
+  FIGURES_LOADING,
+  FiguresNote,
+} from '../../../features/admin-money/components/figures';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminDashboardPage() {
@@ -21,32 +25,22 @@ export function AdminDashboardPage() {
         <Title order={2} size="h4" id="kpi-title">
           Key figures
         </Title>
-        {metrics.isPending ? (
-          <LoadingBlock label="Loading the figures" rows={2} height={90} />
-        ) : metrics.isError ? (
-          <QueryError
-            title="Could not load the figures"
-            error={metrics.error}
-            onRetry={() => void metrics.refetch()}
-          />
-        ) : (
-          <>
-            <DashboardKpis metrics={metrics.data} />
-            <FiguresNote />
-          </>
-        )}
+        <QueryBlock query={metrics} loading={FIGURES_LOADING} errorTitle="Could not load the figures">
+          {(data) => (
+            <>
+              <DashboardKpis metrics={data} />
+              <FiguresNote />
+            </>
+          )}
+        </QueryBlock>
       </Stack>
-      {health.isPending ? (
-        <LoadingBlock label="Loading delivery health" rows={1} height={160} />
-      ) : health.isError ? (
-        <QueryError
-          title="Could not load delivery health"
-          error={health.error}
-          onRetry={() => void health.refetch()}
-        />
-      ) : (
-        <EmailHealthCard health={health.data} />
-      )}
+      <QueryBlock
+        query={health}
+        loading={{ label: 'Loading delivery health', rows: 1, height: 160 }}
+        errorTitle="Could not load delivery health"
+      >
+        {(data) => <EmailHealthCard health={data} />}
+      </QueryBlock>
       <DispatchRuns />
     </Stack>
   );

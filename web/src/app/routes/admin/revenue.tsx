@@ -1,8 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/records/page-header';
-import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { QueryBlock } from '../../../components/records/query-state';
 import { useAdminMetrics, useRevenueSeries } from '../../../features/admin-money/api/admin-money-api';
-import { FiguresNote, RevenueFigures } from '../../../features/admin-money/components/figures';
+import {
+  FIGURES_LOADING,
+  FiguresNote,
+  RevenueFigures,
+} from '../../../features/admin-money/components/figures';
 import { MrrChart, RevenueChart, RevenueTable } from '../../../features/admin-money/components/mrr-chart';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -16,51 +20,45 @@ export function AdminRevenuePage() {
         title="Revenue"
         description="Recurring and collected revenue, and MRR over the last 12 months."
       />
-      {metrics.isPending ? (
-        <LoadingBlock label="Loading the figures" rows={1} height={90} />
-      ) : metrics.isError ? (
-        <QueryError
-          title="Could not load the figures"
-          error={metrics.error}
-          onRetry={() => void metrics.refetch()}
-        />
-      ) : (
-        <RevenueFigures metrics={metrics.data} />
-      )}
-      {series.isPending ? (
-        <LoadingBlock label="Loading the MRR chart" rows={1} height={260} />
-      ) : series.isError ? (
-        <QueryError
-          title="Could not load the MRR history"
-          error={series.error}
-          onRetry={() => void series.refetch()}
-        />
-      ) : (
-        <>
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mrr-chart-title">
-            <Title order={2} size="h4" id="mrr-chart-title">
-              MRR over the last 12 months
-            </Title>
-            <Text size="sm" c="dimmed" mb="sm">
-              At each month&apos;s end; the last bar is now.
-            </Text>
-            <MrrChart months={series.data.months} />
-          </Paper>
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="revenue-chart-title">
-            <Title order={2} size="h4" id="revenue-chart-title" mb="sm">
-              Revenue per month
-            </Title>
-            <RevenueChart months={series.data.months} />
-          </Paper>
-          <Stack gap="xs" component="section" aria-labelledby="revenue-table-title">
-            <Title order={2} size="h4" id="revenue-table-title">
-              By month
-            </Title>
-            <RevenueTable months={series.data.months} />
-            <FiguresNote />
-          </Stack>
-        </>
-      )}
+      <QueryBlock
+        query={metrics}
+        loading={{ ...FIGURES_LOADING, rows: 1 }}
+        errorTitle="Could not load the figures"
+      >
+        {(data) => <RevenueFigures metrics={data} />}
+      </QueryBlock>
+      <QueryBlock
+        query={series}
+        loading={{ label: 'Loading the MRR chart', rows: 1, height: 260 }}
+        errorTitle="Could not load the MRR history"
+      >
+        {({ months }) => (
+          <>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mrr-chart-title">
+              <Title order={2} size="h4" id="mrr-chart-title">
+                MRR over the last 12 months
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                At each month&apos;s end; the last bar is now.
+              </Text>
+              <MrrChart months={months} />
+            </Paper>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="revenue-chart-title">
+              <Title order={2} size="h4" id="revenue-chart-title" mb="sm">
+                Revenue per month
+              </Title>
+              <RevenueChart months={months} />
+            </Paper>
+            <Stack gap="xs" component="section" aria-labelledby="revenue-table-title">
+              <Title order={2} size="h4" id="revenue-table-title">
+                By month
+              </Title>
+              <RevenueTable months={months} />
+              <FiguresNote />
+            </Stack>
+          </>
+        )}
+      </QueryBlock>
     </Stack>
   );
 }

@@ -5,6 +5,9 @@ import { count, formatGrowth, KpiGrid } from './kpi';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
+/** The busy bars while /api/admin/metrics loads (two rows of figure cards). */
+export const FIGURES_LOADING = { label: 'Loading the figures', rows: 2, height: 90 };
+
 /** The dashboard's headline figures, from /api/admin/metrics. */
 export function DashboardKpis({ metrics }: { metrics: AdminMetrics }) {
   const { billingSummary: b, subscriptionAnalytics: s, userGrowth: u } = metrics;
