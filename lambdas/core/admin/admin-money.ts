@@ -3,16 +3,8 @@ import type { DispatchRunRepo } from '../dispatch/dispatch.ports';
 import type { Clock } from '../runtime.ports';
 import { accountsOf, isLive } from './metrics';
 import type { DeliveryStats, MetricsStore } from './metrics.ports';
-import {
-  dollars,
-  emailHealth,
-  emailsOf,
-  healthWindow,
-  invoiceRows,
-  revenueSeries,
-  subscriptionRows,
-  toCsv,
-} from './money';
+import { dollars, toCsv } from '../../../shared/csv';
+import { emailHealth, emailsOf, healthWindow, invoiceRows, revenueSeries, subscriptionRows } from './money';
 
 export interface AdminMoneyDeps {
   store: MetricsStore;

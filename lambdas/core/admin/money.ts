@@ -212,22 +212,3 @@ export function emailHealth(records: DeliveryDay[], now: Date, days = 30): Email
     state: worse(bounceState, complaintState),
   };
 }
-
-/** Cents as dollars with two decimals, no symbol or separators (a spreadsheet reads it as a number). */
-export const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a text cell starting like a
- * formula gets a leading apostrophe so a spreadsheet shows it instead of running it.
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A header row and the rows, CRLF line ends (RFC 4180). */
-export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}

@@ -1,4 +1,5 @@
 import type { Ledger, LedgerDay, LedgerDayInput, LedgerMonth } from '../../../shared/ledger';
+import { toCsv } from '../../../shared/csv';
 
 /** Length of the working day in hours, from "HH:MM" start and end. */
 export function workingHoursLength(hours: { start: string; end: string }): number {
@@ -85,19 +86,17 @@ export function computeLedger(input: {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The ledger as CSV: a header row and one row per working day. */
 export function ledgerCsv(days: LedgerDay[]): string {
-  const rows = [['date', 'verdict', 'hours lost', 'worked', 'reasons', 'note']];
-  for (const d of days)
-    rows.push([
+  return toCsv(
+    ['date', 'verdict', 'hours lost', 'worked', 'reasons', 'note'],
+    days.map((d) => [
       d.date,
       d.verdict,
-      String(d.hoursLost),
+      d.hoursLost,
       d.worked === null ? '' : d.worked ? 'yes' : 'no',
       d.reasons.join('; '),
       d.note ?? '',
-    ]);
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+    ]),
+  );
 }

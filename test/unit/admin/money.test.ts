@@ -1,11 +1,10 @@
+import { csvCell, toCsv } from '../../../shared/csv';
 import {
-  csvCell,
   emailHealth,
   emailsOf,
   invoiceRows,
   revenueSeries,
   subscriptionRows,
-  toCsv,
   wasLiveAt,
 } from '../../../lambdas/core/admin/money';
 import {

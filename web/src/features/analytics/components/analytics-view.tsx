@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
 import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../components/bar-chart';
-import { downloadCsv, toCsv } from './csv';
+import { dollars, toCsv } from '../../../../../shared/csv';
+import { downloadCsv } from './csv';
 
 /** "2026-03" → "Mar 26". */
 const monthLabel = (m: string) =>
@@ -76,15 +77,15 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
   const jobsiteCsv = () =>
     downloadCsv(
       `analytics-jobsites-${data.from}-to-${data.to}.csv`,
-      toCsv([
+      toCsv(
         ['jobsite', 'month', 'delay days', 'hours lost'],
-        ...data.jobsites.flatMap((j) => j.months.map((m) => [j.name, m.month, m.delayDays, m.hoursLost])),
-      ]),
+        data.jobsites.flatMap((j) => j.months.map((m) => [j.name, m.month, m.delayDays, m.hoursLost])),
+      ),
     );
   const monthCsv = () =>
     downloadCsv(
       `analytics-months-${data.from}-to-${data.to}.csv`,
-      toCsv([
+      toCsv(
         [
           'month',
           'delay days',
@@ -96,7 +97,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
           'delivered',
           'delivery rate %',
         ],
-        ...data.months.map((m) => [
+        data.months.map((m) => [
           m.month,
           m.delayDays,
           m.hoursLost,
@@ -107,7 +108,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
           m.delivered,
           m.deliveryRate,
         ]),
-      ]),
+      ),
     );
   return (
     <Stack gap="lg">
@@ -242,30 +243,24 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
   const csv = () =>
     downloadCsv(
       `analytics-cost-of-delay-${data.from}-to-${data.to}.csv`,
-      toCsv([
+      toCsv(
         ['jobsite', 'hours lost', 'crew workers', 'hourly cost (USD)', 'cost of delay (USD)'],
-        ...data.jobsites.map((j) => [
+        data.jobsites.map((j) => [
           j.name,
           j.hoursLost,
           j.crewWorkers,
-          (j.hourlyCostCents / 100).toFixed(2),
-          (j.costCents / 100).toFixed(2),
+          dollars(j.hourlyCostCents),
+          dollars(j.costCents),
         ]),
-      ]),
+      ),
     );
   const clientCsv = () =>
     downloadCsv(
       `analytics-clients-${data.from}-to-${data.to}.csv`,
-      toCsv([
+      toCsv(
         ['client', 'jobsites', 'delay days', 'hours lost', 'cost of delay (USD)'],
-        ...data.clients.map((c) => [
-          c.name,
-          c.jobsites,
-          c.delayDays,
-          c.hoursLost,
-          (c.costCents / 100).toFixed(2),
-        ]),
-      ]),
+        data.clients.map((c) => [c.name, c.jobsites, c.delayDays, c.hoursLost, dollars(c.costCents)]),
+      ),
     );
   return (
     <Stack gap="lg">

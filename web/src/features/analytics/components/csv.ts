@@ -1,13 +1,3 @@
-const cell = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** A table as CSV text: a header row, then the rows, CRLF line ends. */
-export function toCsv(rows: (string | number)[][]): string {
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
-
 /** Hands CSV text to the browser as a file download. */
 export function downloadCsv(filename: string, csv: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
