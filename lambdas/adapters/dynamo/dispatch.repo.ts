@@ -300,22 +300,29 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
     const { data } = await this.db.entities.notificationClaim.query
       .byTenantTime(tenantKey(tenant))
       .go({ order: 'desc', limit });
-    return data.map((c) => ({
-      tenantId: c.tenantId,
-      jobsiteId: c.jobsiteId,
-      workDate: c.workDate,
-      messageKey: c.messageKey,
-      recipient: c.recipient,
-      kind: c.kind,
-      verdict: c.verdict,
-      audience: c.audience,
-      recipientName: c.recipientName ?? '',
-      jobsiteName: c.jobsiteName ?? '',
-      runId: c.runId ?? '',
-      status: c.status,
-      claimedAt: c.claimedAt,
-      sentAt: c.sentAt ?? null,
-      messageId: c.messageId ?? null,
-    }));
+    return data.map(sentMessageOf);
   }
+}
+
+type ClaimItem = EntityItem<RaincheckService['entities']['notificationClaim']>;
+
+/** A stored claim as the alert history, the ledger and analytics read it. */
+export function sentMessageOf(c: ClaimItem): SentMessage {
+  return {
+    tenantId: c.tenantId,
+    jobsiteId: c.jobsiteId,
+    workDate: c.workDate,
+    messageKey: c.messageKey,
+    recipient: c.recipient,
+    kind: c.kind,
+    verdict: c.verdict,
+    audience: c.audience,
+    recipientName: c.recipientName ?? '',
+    jobsiteName: c.jobsiteName ?? '',
+    runId: c.runId ?? '',
+    status: c.status,
+    claimedAt: c.claimedAt,
+    sentAt: c.sentAt ?? null,
+    messageId: c.messageId ?? null,
+  };
 }

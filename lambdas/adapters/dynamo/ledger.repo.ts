@@ -1,6 +1,7 @@
 import type { TenantId } from '../../core/caller';
 import type { SentMessage } from '../../core/dispatch/dispatch.ports';
 import type { DayMessages } from '../../core/ledger/ledger.ports';
+import { sentMessageOf } from './dispatch.repo';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -15,24 +16,6 @@ export class DynamoDayMessages implements DayMessages {
       .byMessage(tenantKey(tenant, { jobsiteId }))
       .between({ workDate: from }, { workDate: after })
       .go({ pages: 'all' });
-    return data
-      .filter((c) => c.workDate >= from && c.workDate <= to)
-      .map((c) => ({
-        tenantId: c.tenantId,
-        jobsiteId: c.jobsiteId,
-        workDate: c.workDate,
-        messageKey: c.messageKey,
-        recipient: c.recipient,
-        kind: c.kind,
-        verdict: c.verdict,
-        audience: c.audience,
-        recipientName: c.recipientName ?? '',
-        jobsiteName: c.jobsiteName ?? '',
-        runId: c.runId ?? '',
-        status: c.status,
-        claimedAt: c.claimedAt,
-        sentAt: c.sentAt ?? null,
-        messageId: c.messageId ?? null,
-      }));
+    return data.filter((c) => c.workDate >= from && c.workDate <= to).map(sentMessageOf);
   }
 }
