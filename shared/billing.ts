@@ -64,6 +64,9 @@ export const PRICE_CATALOGUE: readonly PriceCatalogueEntry[] = PAID_PLAN_IDS.fla
 /** Billing messages beyond the spec's catalogue: kept in messages.ts (no zod) so the SPA can check them cheaply. */
 export { BILLING_MESSAGES } from './messages';
 
+/** What a Stripe object id is made of (`cs_test_…`, `sub_…`). */
+const STRIPE_ID = /^[A-Za-z0-9_]+$/;
+
 const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
 const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid });
 
@@ -89,7 +92,10 @@ export const guestCheckoutTokenRequestSchema = z.object({
     .string({ error: BILLING_MESSAGES.guestSessionUnknown })
     .min(1, BILLING_MESSAGES.guestSessionUnknown)
     // Stripe's checkout session ids are well under this; a longer one cannot exist.
-    .max(255, BILLING_MESSAGES.guestSessionUnknown),
+    .max(255, BILLING_MESSAGES.guestSessionUnknown)
+    // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
+    // only fail inside the Stripe client's URL encoding.
+    .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
 });
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
@@ -114,7 +120,8 @@ export const changeSubscriptionRequestSchema = z.object({
     .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
     .min(1, BILLING_MESSAGES.subscriptionIdRequired)
     // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
-    .max(255, 'Subscription id is not valid'),
+    .max(255, 'Subscription id is not valid')
+    .regex(STRIPE_ID, 'Subscription id is not valid'),
   plan: planField,
   billingCycle: cycleField,
 });

@@ -481,6 +481,13 @@ describe('guest checkout', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(BILLING_MESSAGES.guestSessionUnknown);
+
+    // A lone surrogate once reached the Stripe client and came back as a 502 ("URI malformed").
+    const malformed = await api('/api/consolidated/stripe/guest-checkout-token', {
+      body: { sessionId: '\udfff' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(BILLING_MESSAGES.guestSessionUnknown);
   });
 
   it('should not give out the email of a signed-in checkout for its session id', async () => {
