@@ -611,12 +611,15 @@ function fakesFor(
         (t) => t.workers,
         (t, id) => t.workers.find((w) => w.id === id),
       ),
-      createMany: async () => undefined,
+      importMany: async () => 'written' as const,
     },
-    jobsites: repo(
-      (t) => [...t.jobsites.values()],
-      (t, id) => t.jobsites.get(id),
-    ),
+    jobsites: {
+      ...repo(
+        (t) => [...t.jobsites.values()],
+        (t, id) => t.jobsites.get(id),
+      ),
+      createWithin: async () => undefined,
+    },
   };
   const decisions = new Map<string, Decision>();
   const claims = new Map<string, 'PENDING' | 'SENT'>();

@@ -13,10 +13,22 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A header row and the rows, CRLF line ends. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** A header row and the rows, CRLF line ends (RFC 4180) unless the export has always used LF. */
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  newline: '\r\n' | '\n' = '\r\n',
+): string {
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join(newline) + newline;
 }
 
 /** Cents as dollars with two decimals, no symbol or separators (a spreadsheet reads it as a number). */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A cell as read back from a CSV: the apostrophe `csvCell` puts before a formula-like text is
+ * removed, so an exported file re-imports with the values it was made from.
+ */
+export function readCsvCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}

@@ -67,7 +67,15 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     templates,
     workerStatus,
     tokens,
-    email: { templates, accounts: opts.accounts, clock, ids, mailer: noticeMailer, appOrigin },
+    email: {
+      templates,
+      accounts: opts.accounts,
+      clock,
+      ids,
+      mailer: noticeMailer,
+      appOrigin,
+      idempotency: opts.records.idempotency,
+    },
     unsubscribe: {
       tokens,
       workers: workerStatus,

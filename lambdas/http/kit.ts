@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
 import { parseWith } from '../core/validate';
-import type { Caller } from '../core/caller';
+import { tenantOf, type Caller } from '../core/caller';
+import { IDEMPOTENCY_MESSAGES, type IdempotencyStore } from '../core/records/idempotency.ports';
 import { hasPermission } from '../core/admin/admin-identity';
 import type { AdminPermission } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
@@ -115,5 +117,48 @@ export function queryParams<S extends z.ZodType>(
   return async (c, next) => {
     c.req.addValidatedData('query', parseWith(schema, c.req.query()) as object);
     await next();
+  };
+}
+
+/** `Idempotency-Key`: 8 to 128 of [A-Za-z0-9_-] (a UUID from the SPA). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * Middleware for creates (contracts §1): with an `Idempotency-Key` header, the first request
+ * claims (account, method + path, key) and its answer is stored; a repeat gets that answer with
+ * `Idempotent-Replayed: true`, a repeat while it runs 409, the key with another request 422.
+ * Without the header the request runs as usual. Mount after the body is validated (a 400 for a
+ * bad body claims nothing) and behind `requireCaller` (the account is the verified caller's).
+ */
+export function idempotent(store: IdempotencyStore | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || !store) return next();
+    if (!IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key', IDEMPOTENCY_MESSAGES.invalidKey);
+    const tenant = tenantOf(callerOf(c));
+    const scope = `${c.req.method} ${c.req.path}`;
+    const fingerprint = createHash('sha256')
+      .update(`${scope}\n${new URL(c.req.url).search}\n${await c.req.text()}`)
+      .digest('base64url');
+    const claim = await store.claim(tenant, scope, key, fingerprint, new Date());
+    if (claim.outcome === 'running') return c.json({ error: IDEMPOTENCY_MESSAGES.running }, 409);
+    if (claim.outcome === 'mismatch') return c.json({ error: IDEMPOTENCY_MESSAGES.mismatch }, 422);
+    if (claim.outcome === 'replay') {
+      const { status, body, contentType } = claim.response;
+      return c.body(body, status as 200, { 'content-type': contentType, 'Idempotent-Replayed': 'true' });
+    }
+    try {
+      await next();
+    } catch (err) {
+      await store.release(tenant, scope, key);
+      throw err;
+    }
+    // A server failure is not an answer to keep: the retry the key exists for should run again.
+    if (c.res.status >= 500) return store.release(tenant, scope, key);
+    await store.complete(tenant, scope, key, {
+      status: c.res.status,
+      body: await c.res.clone().text(),
+      contentType: c.res.headers.get('content-type') ?? 'application/json',
+    });
   };
 }

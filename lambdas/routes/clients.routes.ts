@@ -10,6 +10,7 @@ export function clientsRoutes(deps: RecordsDeps) {
     createSchema: clientInputSchema,
     patchSchema: clientPatchSchema,
     sorts: CLIENT_SORTS,
+    idempotency: deps.records.idempotency,
     useCases: {
       list: (tenant, query) => listClients(tenant, query, deps),
       get: (tenant, id) => getClient(tenant, id, deps),

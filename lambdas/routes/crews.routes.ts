@@ -10,6 +10,7 @@ export function crewsRoutes(deps: RecordsDeps) {
     createSchema: crewInputSchema,
     patchSchema: crewPatchSchema,
     sorts: CREW_SORTS,
+    idempotency: deps.records.idempotency,
     useCases: {
       list: (tenant, query) => listCrews(tenant, query, deps),
       get: (tenant, id) => getCrew(tenant, id, deps),

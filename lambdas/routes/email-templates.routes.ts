@@ -49,6 +49,7 @@ export function emailTemplatesRoutes(deps: EmailTemplatesRoutesDeps) {
     createSchema: emailTemplateInputSchema,
     patchSchema: emailTemplatePatchSchema,
     sorts: EMAIL_TEMPLATE_SORTS,
+    idempotency: deps.idempotency,
     useCases: {
       list: (tenant, query) => listTemplates(tenant, query, deps),
       get: (tenant, id) => getTemplate(tenant, id, deps),

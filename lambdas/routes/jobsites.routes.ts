@@ -26,6 +26,7 @@ export function jobsitesRoutes(deps: JobsitesRoutesDeps) {
     createSchema: jobsiteInputSchema,
     patchSchema: jobsitePatchSchema,
     sorts: JOBSITE_SORTS,
+    idempotency: deps.records.idempotency,
     useCases: {
       list: (tenant, query) => listJobsites(tenant, query, deps),
       get: (tenant, id) => getJobsite(tenant, id, deps),

@@ -4,7 +4,8 @@ import { isRecordId, listQuerySchema } from '../../shared/records';
 import { tenantOf, type TenantId } from '../core/caller';
 import { NotFoundError } from '../core/errors';
 import type { ListQuery } from '../core/records/list-page';
-import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
+import type { IdempotencyStore } from '../core/records/idempotency.ports';
+import { callerOf, idempotent, jsonBody, queryParams, type AppEnv } from '../http/kit';
 
 /** The five use-cases behind `/api/<records>` and `/api/<records>/{id}`. */
 export interface RecordUseCases<Fields, Patch, Out> {
@@ -23,6 +24,8 @@ export interface RecordRoutesSpec<C extends z.ZodType, P extends z.ZodType, Out>
   patchSchema: P;
   sorts: readonly [string, ...string[]];
   useCases: RecordUseCases<z.output<C>, z.output<P>, Out>;
+  /** Makes the create safe to repeat with an `Idempotency-Key` (contracts §1). */
+  idempotency: IdempotencyStore | undefined;
 }
 
 /** The tenant of the request: only ever the verified caller's, through `tenantOf`. */
@@ -45,7 +48,7 @@ export function recordRoutes<C extends z.ZodType, P extends z.ZodType, Out>(
     .get(spec.path, queryParams(listQuerySchema(spec.sorts)), async (c) =>
       c.json(await useCases.list(tenantOfRequest(c), c.req.valid('query'))),
     )
-    .post(spec.path, jsonBody(spec.createSchema), async (c) =>
+    .post(spec.path, jsonBody(spec.createSchema), idempotent(spec.idempotency), async (c) =>
       c.json(await useCases.create(c, c.req.valid('json') as z.output<C>), 201),
     )
     .get(`${spec.path}/:id`, async (c) => c.json(await useCases.get(tenantOfRequest(c), idOf(c))))

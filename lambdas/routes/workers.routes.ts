@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as z from 'zod';
 import { WORKER_SORTS, workerInputSchema, workerPatchSchema } from '../../shared/records';
 import type { RecordsDeps } from '../core/records/records.deps';
 import {
@@ -6,21 +7,38 @@ import {
   deleteWorker,
   exportWorkers,
   getWorker,
-  importWorkers,
   listWorkers,
   updateWorker,
 } from '../core/records/workers';
-import { limitBody, type AppEnv } from '../http/kit';
+import { importWorkers, previewWorkersImport } from '../core/records/workers-import';
+import { idempotent, limitBody, queryParams, type AppEnv } from '../http/kit';
 import { recordRoutes, tenantOfRequest } from './record-routes';
 
 /** A CSV of the largest import (1,000 rows) fits well within this. */
 const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** `?dryRun=true`: answer what the import would do, write nothing. */
+const importQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { message: 'dryRun must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 export function workersRoutes(deps: RecordsDeps) {
   // Import and export first: `/api/workers/import` must not be read as a worker id.
   const bulk = new Hono<AppEnv>()
-    .post('/api/workers/import', limitBody(IMPORT_BODY_LIMIT_BYTES), async (c) =>
-      c.json(await importWorkers(tenantOfRequest(c), await c.req.text(), deps), 201),
+    .post(
+      '/api/workers/import',
+      limitBody(IMPORT_BODY_LIMIT_BYTES),
+      queryParams(importQuerySchema),
+      idempotent(deps.records.idempotency),
+      async (c) => {
+        const tenant = tenantOfRequest(c);
+        const csv = await c.req.text();
+        if (c.req.valid('query').dryRun) return c.json(await previewWorkersImport(tenant, csv, deps), 200);
+        return c.json(await importWorkers(tenant, csv, deps), 201);
+      },
     )
     .get('/api/workers/export', async (c) => {
       const csv = await exportWorkers(tenantOfRequest(c), deps);
@@ -35,6 +53,7 @@ export function workersRoutes(deps: RecordsDeps) {
     createSchema: workerInputSchema,
     patchSchema: workerPatchSchema,
     sorts: WORKER_SORTS,
+    idempotency: deps.records.idempotency,
     useCases: {
       list: (tenant, query) => listWorkers(tenant, query, deps),
       get: (tenant, id) => getWorker(tenant, id, deps),

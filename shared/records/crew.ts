@@ -2,6 +2,10 @@ import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 
+/** $1,000 an hour per worker: above it is a typo (cents typed as dollars), not a rate. */
+export const CREW_RATE_MAX_CENTS = 100_000;
+export const CREW_RATE_RANGE_MESSAGE = 'Enter a rate from $0 to $1,000 per hour';
+
 /** A team of workers that a jobsite can notify as a whole. Membership lives on the worker (`crewIds`). */
 export const crewInputSchema = z.object({
   name: nameText('Crew name', 120),
@@ -10,8 +14,8 @@ export const crewInputSchema = z.object({
   hourlyRateCents: z
     .number({ message: 'Hourly rate must be a number' })
     .int('Hourly rate must be whole cents')
-    .min(0, 'Hourly rate cannot be negative')
-    .max(1_000_000, 'Hourly rate must be at most $10,000.00')
+    .min(0, CREW_RATE_RANGE_MESSAGE)
+    .max(CREW_RATE_MAX_CENTS, CREW_RATE_RANGE_MESSAGE)
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -7,3 +7,4 @@ export * from './text';
 export * from './worker';
 export * from './patch';
 export * from './worker-csv';
+export * from './jobsite-rules';

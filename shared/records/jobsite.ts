@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
-import { rulesSchema } from '../weather/rule';
 import { idList, recordId } from './ids';
+import { jobsiteRulesSchema } from './jobsite-rules';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 
@@ -16,6 +16,23 @@ const isoDate = (label: string) =>
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date`)
     .nullish()
     .transform((v) => v ?? null);
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+/** The most days a month can have (February in a leap year): an allowance above it cannot be met. */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-wind', 'clear'] as const;
 export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
@@ -81,7 +98,7 @@ export const jobsiteShape = {
     .array(noticeTimeSchema, { message: 'Notice times must be a list' })
     .max(6, 'At most 6 notice times')
     .default(DEFAULT_NOTICE_TIMES.map((n) => ({ ...n }))),
-  rules: rulesSchema.default([]),
+  rules: jobsiteRulesSchema.default([]),
   recipients: recipientsSchema.default({ workerIds: [], crewIds: [], notifyClient: false }),
   /** The contract's anticipated weather days per month, January first (the USACE-style baseline). */
   anticipatedWeatherDays: z
@@ -89,11 +106,17 @@ export const jobsiteShape = {
       z
         .number({ message: 'Anticipated weather days must be numbers' })
         .int('Anticipated weather days must be whole numbers')
-        .min(0, 'Anticipated weather days cannot be negative')
-        .max(31, 'At most 31 anticipated weather days a month'),
+        .min(0, 'Anticipated weather days cannot be negative'),
       { message: 'Anticipated weather days must be a list of 12 numbers' },
     )
     .length(12, 'Anticipated weather days must have 12 months, January first')
+    .superRefine((days, ctx) =>
+      days.forEach((value, month) => {
+        const most = MONTH_DAYS[month]!;
+        if (value > most)
+          ctx.addIssue({ code: 'custom', path: [month], message: `${MONTH_NAMES[month]} has at most ${most} days` });
+      }),
+    )
     .nullish()
     .transform((v) => v ?? null),
   /** Pins the simulated weather provider to a named scenario for this jobsite (demos, tests). */

@@ -16,6 +16,15 @@ function refuseHidden(forbidden: RegExp) {
   return (value: string) => !forbidden.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/**
+ * A character someone can see: not whitespace, not an invisible format character (zero-width
+ * space and joiners, word joiner, BOM), not a combining mark alone, not a control character.
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cf}\p{M}\p{Cc}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/u;
+
+/** True when the text has at least one visible character (a name of only U+200B is no name). */
+export const hasVisibleCharacter = (value: string) => VISIBLE.test(value);
+
 /** True when a one-line text holds no control, bidi-override or lone-surrogate character. */
 export const isCleanLine = refuseHidden(FORBIDDEN_IN_LINE);
 
@@ -26,7 +35,8 @@ export function nameText(label: string, max = 120) {
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(refuseHidden(FORBIDDEN_IN_LINE), `${label} contains characters that are not allowed`);
+    .refine(refuseHidden(FORBIDDEN_IN_LINE), `${label} contains characters that are not allowed`)
+    .refine(hasVisibleCharacter, `${label} must have a visible character`);
 }
 
 /** An optional one-line text; an empty string reads as absent (null). */

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import * as z from 'zod';
+import { readCsvCell, toCsv } from '../csv';
 import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS, workerInputSchema, type Worker } from './worker';
 
 /**
@@ -13,12 +14,46 @@ export interface WorkerCsvRow {
   worker: z.output<typeof workerCsvRowSchema> | null;
   crewNames: string[];
   fields: Record<string, string>;
+  /** The row's name and email as written (trimmed; the email lower-cased), also when the row is bad. */
+  name: string | null;
+  email: string | null;
 }
 
 export interface WorkerCsvParse {
   rows: WorkerCsvRow[];
+  /** The file's columns (lower-cased): a column the file leaves out keeps each worker's stored value. */
+  columns: string[];
   /** Problems with the file as a whole (no header, unknown columns, too many rows). */
   fileErrors: string[];
+}
+
+export const WORKER_CSV_DUPLICATE_EMAIL = 'This email appears twice in the file';
+
+/** What an import does with one row of the file (contracts: the preview's column). */
+export type WorkerImportRowStatus = 'new' | 'updated' | 'unchanged' | 'error';
+
+/** One row of `POST /api/workers/import` (and its `?dryRun=true` preview). */
+export interface WorkerImportRowResult {
+  /** The row number the row errors use (1 = the first row after the header). */
+  row: number;
+  email: string | null;
+  name: string | null;
+  status: WorkerImportRowStatus;
+  /** Field → reason, only for 'error'. */
+  fields?: Record<string, string>;
+}
+
+export interface WorkerImportCounts {
+  new: number;
+  updated: number;
+  unchanged: number;
+  error: number;
+}
+
+/** The import's answer: every row's outcome and the counts (the preview's, too). */
+export interface WorkerImportPreview {
+  rows: WorkerImportRowResult[];
+  counts: WorkerImportCounts;
 }
 
 const MANAGER_VALUES: Record<string, boolean> = {
@@ -42,6 +77,8 @@ export function parseWorkersCsv(text: string): WorkerCsvParse {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
+    // Our export defuses formulas with a leading apostrophe; reading it back removes it again.
+    transform: readCsvCell,
   });
   const fileErrors: string[] = [];
   const columns = parsed.meta.fields ?? [];
@@ -53,7 +90,7 @@ export function parseWorkersCsv(text: string): WorkerCsvParse {
   if (parsed.data.length === 0 && fileErrors.length === 0) fileErrors.push('The file has no workers');
   if (parsed.data.length > WORKER_IMPORT_MAX_ROWS)
     fileErrors.push(`At most ${WORKER_IMPORT_MAX_ROWS} workers per file`);
-  if (fileErrors.length) return { rows: [], fileErrors };
+  if (fileErrors.length) return { rows: [], columns, fileErrors };
 
   const seenEmails = new Map<string, number>();
   const rows = parsed.data.map((record, index): WorkerCsvRow => {
@@ -81,32 +118,33 @@ export function parseWorkersCsv(text: string): WorkerCsvParse {
       for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'row')] ??= issue.message;
     } else {
       const earlier = seenEmails.get(result.data.email);
-      if (earlier) fields.email ??= `Same email as row ${earlier}`;
+      if (earlier) fields.email ??= WORKER_CSV_DUPLICATE_EMAIL;
       else seenEmails.set(result.data.email, row);
     }
     const ok = result.success && Object.keys(fields).length === 0;
-    return { row, worker: ok ? result.data : null, crewNames: [...new Set(crewNames)], fields };
+    const name = (record.name ?? '').trim() || null;
+    const email = (record.email ?? '').trim().toLowerCase() || null;
+    return { row, worker: ok ? result.data : null, crewNames: [...new Set(crewNames)], fields, name, email };
   });
-  return { rows, fileErrors };
+  return { rows, columns, fileErrors };
 }
 
 /** The CSV of a list of workers, with crew names (the export, re-importable as is). */
 export function workersToCsv(workers: readonly Worker[], crewNameById: ReadonlyMap<string, string>): string {
-  return Papa.unparse(
-    {
-      fields: [...WORKER_CSV_COLUMNS],
-      data: workers.map((w) => [
-        w.name,
-        w.email,
-        w.phone ?? '',
-        w.trade ?? '',
-        w.crewIds
-          .map((id) => crewNameById.get(id) ?? '')
-          .filter(Boolean)
-          .join('; '),
-        w.isManager ? 'yes' : 'no',
-      ]),
-    },
-    { newline: '\n' },
+  return toCsv(
+    WORKER_CSV_COLUMNS,
+    workers.map((w) => [
+      w.name,
+      w.email,
+      w.phone,
+      w.trade,
+      w.crewIds
+        .map((id) => crewNameById.get(id) ?? '')
+        .filter(Boolean)
+        .join('; '),
+      w.isManager ? 'yes' : 'no',
+    ]),
+    // LF as this export always wrote (re-imported files and the SPA's preview read either).
+    '\n',
   );
 }

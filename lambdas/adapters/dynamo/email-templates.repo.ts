@@ -4,7 +4,19 @@ import type { TenantId } from '../../core/caller';
 import type { EmailTemplateRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { isConditionFailure } from './conditions';
+import type { Limit } from '../../../shared/plans';
+import { GuardRefusedError } from '../../core/records/records.ports';
+import {
+  claimUnique,
+  countDown,
+  countUp,
+  ensureCounter,
+  failedItems,
+  releaseUnique,
+  uniqueHolder,
+  uniqueKey,
+  writeGuarded,
+} from './record-guards';
 
 type TemplateItem = EntityItem<RaincheckService['entities']['emailTemplate']>;
 
@@ -31,6 +43,14 @@ const toItem = (tenant: TenantId, t: EmailTemplate) =>
     updatedAt: t.updatedAt,
   });
 
+const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
+  uniqueKey('templatePair', `${t.kind}#${t.audience}`);
+
+/**
+ * An account's templates. A create counts up the account's templates within the plan's limit and
+ * takes the guard of its kind × audience, in the template's own transaction, so parallel creates
+ * can neither pass the limit nor make two templates of one pair (see record-guards.ts).
+ */
 export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
   constructor(private readonly db: RaincheckService) {}
 
@@ -46,24 +66,65 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     return data ? fromItem(data) : null;
   }
 
-  async create(tenant: TenantId, template: EmailTemplate): Promise<void> {
-    await this.db.entities.emailTemplate.create(toItem(tenant, template)).go();
+  private ensureCounter(tenantId: string) {
+    return ensureCounter(this.db, tenantId, 'emailTemplate', async () => {
+      const { data } = await this.db.entities.emailTemplate.query
+        .byTenant({ tenantId })
+        .go({ pages: 'all', consistent: true, attributes: ['templateId'] });
+      return data.length;
+    });
   }
 
+  async create(tenant: TenantId, template: EmailTemplate, max: Limit = null): Promise<void> {
+    const { tenantId } = tenantKey(tenant);
+    await this.ensureCounter(tenantId);
+    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+      emailTemplate.create(toItem(tenant, template)).commit(),
+      countUp(recordGuard, tenantId, 'emailTemplate', max),
+      claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
+    ]);
+    const failed = failedItems(result);
+    if (failed.includes(2)) throw new GuardRefusedError('unique');
+    if (failed.includes(1)) throw new GuardRefusedError('limit');
+    if (result.canceled) throw new Error('The template write was canceled');
+  }
+
+  /** A template moved to another kind × audience gives up its old pair's guard (if it held it). */
   async replace(tenant: TenantId, template: EmailTemplate, expectedUpdatedAt: string): Promise<boolean> {
-    try {
-      await this.db.entities.emailTemplate
+    const { tenantId } = tenantKey(tenant);
+    const stored = await this.get(tenant, template.id);
+    if (!stored) return false;
+    const oldGuard = pairGuard(stored);
+    const release = oldGuard !== pairGuard(template) && (await uniqueHolder(this.db, tenantId, oldGuard)) === template.id;
+    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+      emailTemplate
         .put(toItem(tenant, template))
         .where((a, op) => op.eq(a.updatedAt, expectedUpdatedAt))
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .commit(),
+      claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
+      ...(release ? [releaseUnique(recordGuard, tenantId, oldGuard, template.id)] : []),
+    ]);
+    const failed = failedItems(result);
+    if (failed.includes(1)) throw new GuardRefusedError('unique');
+    if (failed.length) return false;
+    if (result.canceled) throw new Error('The template write was canceled');
+    return true;
   }
 
+  /** Counts down and frees the pair; a template already gone (a parallel delete) is left as it is. */
   async remove(tenant: TenantId, id: string): Promise<void> {
-    await this.db.entities.emailTemplate.delete(tenantKey(tenant, { templateId: id })).go();
+    const { tenantId } = tenantKey(tenant);
+    const stored = await this.get(tenant, id);
+    if (!stored) return;
+    await this.ensureCounter(tenantId);
+    const holds = (await uniqueHolder(this.db, tenantId, pairGuard(stored))) === id;
+    await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+      emailTemplate
+        .delete(tenantKey(tenant, { templateId: id }))
+        .where((a, op) => op.exists(a.templateId))
+        .commit(),
+      countDown(recordGuard, tenantId, 'emailTemplate'),
+      ...(holds ? [releaseUnique(recordGuard, tenantId, pairGuard(stored), id)] : []),
+    ]);
   }
 }

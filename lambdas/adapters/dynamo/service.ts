@@ -21,6 +21,8 @@ import { subscriptionEntity } from './entities/subscription.entity';
 import { workerEntity } from './entities/worker.entity';
 import { signInEntity } from './entities/sign-in.entity';
 import { adminSettingsEntity } from './entities/admin-settings.entity';
+import { recordGuardEntity } from './entities/record-guard.entity';
+import { idempotencyRecordEntity } from './entities/idempotency-record.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -51,6 +53,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     heldMessage: heldMessageEntity(config),
     signIn: signInEntity(config),
     adminSettings: adminSettingsEntity(config),
+    recordGuard: recordGuardEntity(config),
+    idempotencyRecord: idempotencyRecordEntity(config),
   });
 }
 

@@ -1,5 +1,5 @@
 import { entitlementLimitMessage, type EntitlementKind } from '../../../shared/billing';
-import { PLANS, withinLimit } from '../../../shared/plans';
+import { PLANS, withinLimit, type Limit } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo, Caller } from '../ports';
 import { EntitlementError } from './billing.errors';
@@ -13,20 +13,33 @@ export interface EntitlementDeps {
 const FEATURE = { jobsite: 'maxJobsites', emailTemplate: 'maxEmailTemplates' } as const;
 
 /**
- * Refuses (403) adding one more jobsite or email template beyond the caller's effective plan; the
- * message names the limit and the plan that lifts it. The plan comes from the stored subscription
- * (only active, trialing and past_due grant one), never from the client.
+ * The caller's limit of `kind` on their effective plan (null: unlimited) and the 403 to answer at
+ * it, naming the limit and the plan that lifts it. The plan comes from the stored subscription
+ * (only active, trialing and past_due grant one), never from the client. Stores enforce the limit
+ * with a conditional write (a counter in the record's transaction), so parallel requests hold it.
  */
+export async function planLimit(
+  kind: EntitlementKind,
+  caller: Caller,
+  accounts: EntitlementDeps['accounts'],
+): Promise<{ max: Limit; refusal: EntitlementError }> {
+  const subscription = await accounts.getSubscription(caller.userId);
+  const plan = subscription ? effectivePlan(subscription) : 'none';
+  return {
+    max: PLANS[plan].features[FEATURE[kind]],
+    refusal: new EntitlementError(entitlementLimitMessage(kind, plan)),
+  };
+}
+
+/** Refuses (403) adding one more jobsite or email template beyond the caller's effective plan. */
 export async function assertCanAdd(
   kind: EntitlementKind,
   caller: Caller,
   deps: EntitlementDeps,
 ): Promise<void> {
-  const [subscription, current] = await Promise.all([
-    deps.accounts.getSubscription(caller.userId),
+  const [{ max, refusal }, current] = await Promise.all([
+    planLimit(kind, caller, deps.accounts),
     deps.count(kind, caller.userId),
   ]);
-  const plan = subscription ? effectivePlan(subscription) : 'none';
-  const limit = PLANS[plan].features[FEATURE[kind]];
-  if (!withinLimit(limit, current)) throw new EntitlementError(entitlementLimitMessage(kind, plan));
+  if (!withinLimit(max, current)) throw refusal;
 }

@@ -39,8 +39,15 @@ export interface NoticeMailer {
 export interface EmailTemplateRepo {
   list(tenant: TenantId): Promise<EmailTemplate[]>;
   get(tenant: TenantId, id: string): Promise<EmailTemplate | null>;
-  create(tenant: TenantId, template: EmailTemplate): Promise<void>;
-  /** Writes only if the stored template still has `expectedUpdatedAt`; false when it changed or is gone. */
+  /**
+   * Writes a new template while the account has fewer than `max` (null: no limit) and no other
+   * template of its kind × audience; GuardRefusedError('limit' | 'unique') otherwise.
+   */
+  create(tenant: TenantId, template: EmailTemplate, max?: number | null): Promise<void>;
+  /**
+   * Writes only if the stored template still has `expectedUpdatedAt`; false when it changed or is
+   * gone; GuardRefusedError('unique') when another template holds the new kind × audience.
+   */
   replace(tenant: TenantId, template: EmailTemplate, expectedUpdatedAt: string): Promise<boolean>;
   remove(tenant: TenantId, id: string): Promise<void>;
 }

@@ -16,7 +16,9 @@ import {
 } from '../../../shared/email/template';
 import type { ListResponse } from '../../../shared/records';
 import type { AccountRepo } from '../account/account.ports';
-import { assertCanAdd } from '../billing/entitlements';
+import { planLimit } from '../billing/entitlements';
+import { withinLimit } from '../../../shared/plans';
+import { GuardRefusedError } from '../records/records.ports';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { listPage, type ListQuery } from '../records/list-page';
@@ -24,6 +26,7 @@ import type { Clock, IdGenerator } from '../runtime.ports';
 import { parseWith } from '../validate';
 import type { EmailTemplateRepo, NoticeMailer, NoticeMessage } from './email.ports';
 import type { UnsubscribeTokens } from './unsubscribe';
+import type { IdempotencyStore } from '../records/idempotency.ports';
 
 const NOUN = 'Email template';
 
@@ -32,6 +35,8 @@ export interface EmailTemplatesDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
   clock: Clock;
   ids: IdGenerator;
+  /** The creates' `Idempotency-Key` records (the records store's). */
+  idempotency?: IdempotencyStore;
 }
 
 export async function listTemplates(
@@ -62,20 +67,44 @@ function assertPairFree(all: readonly EmailTemplate[], fields: EmailTemplateFiel
     );
 }
 
-/** Creates a template within the plan's `maxEmailTemplates` (403 naming the limit otherwise). */
+/**
+ * Creates a template within the plan's `maxEmailTemplates` (403 naming the limit otherwise) and
+ * one per kind × audience (409): checked on the read for a clear message, and held by the store's
+ * conditional writes when requests race.
+ */
 export async function createTemplate(
   caller: Caller,
   input: EmailTemplateFields,
   deps: EmailTemplatesDeps,
 ): Promise<EmailTemplate> {
   const tenant = tenantOf(caller);
-  const all = await deps.templates.list(tenant);
-  await assertCanAdd('emailTemplate', caller, { accounts: deps.accounts, count: async () => all.length });
+  const [all, limit] = await Promise.all([
+    deps.templates.list(tenant),
+    planLimit('emailTemplate', caller, deps.accounts),
+  ]);
+  if (!withinLimit(limit.max, all.length)) throw limit.refusal;
   assertPairFree(all, input, null);
   const now = deps.clock.now().toISOString();
   const template: EmailTemplate = { ...input, id: deps.ids.next(), createdAt: now, updatedAt: now };
-  await deps.templates.create(tenant, template);
+  try {
+    await deps.templates.create(tenant, template, limit.max);
+  } catch (err) {
+    if (!(err instanceof GuardRefusedError)) throw err;
+    if (err.reason === 'limit') throw limit.refusal;
+    await pairTakenMeanwhile(tenant, input, null, deps);
+  }
   return template;
+}
+
+/** Another request took the kind × audience since the read: the same 409, naming that template. */
+async function pairTakenMeanwhile(
+  tenant: TenantId,
+  fields: EmailTemplateFields,
+  selfId: string | null,
+  deps: Pick<EmailTemplatesDeps, 'templates'>,
+): Promise<never> {
+  assertPairFree(await deps.templates.list(tenant), fields, selfId);
+  throw new ConflictError(`Another ${NOUN.toLowerCase()} already covers this kind and audience.`);
 }
 
 export async function updateTemplate(
@@ -90,7 +119,12 @@ export async function updateTemplate(
   if (merged.kind !== stored.kind || merged.audience !== stored.audience)
     assertPairFree(await deps.templates.list(tenant), merged, id);
   const next: EmailTemplate = { ...merged, id, createdAt, updatedAt: deps.clock.now().toISOString() };
-  if (await deps.templates.replace(tenant, next, stored.updatedAt)) return next;
+  try {
+    if (await deps.templates.replace(tenant, next, stored.updatedAt)) return next;
+  } catch (err) {
+    if (err instanceof GuardRefusedError) await pairTakenMeanwhile(tenant, merged, id, deps);
+    throw err;
+  }
   if (!(await deps.templates.get(tenant, id))) throw new NotFoundError(`${NOUN} not found`);
   throw new ConflictError(`${NOUN} was changed by someone else. Reload it and try again.`);
 }

@@ -28,6 +28,20 @@ export function isIsoDate(v: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
 }
 
+/** No decision predates the product; none lies more than two years ahead (forecasts reach 16 days). */
+export const LEDGER_EARLIEST = '2000-01-01';
+const LEDGER_YEARS_AHEAD = 2;
+
+/**
+ * Refuses (400 naming `field`) a date the ledger cannot hold: outside 2000-01-01 … today + 2 years.
+ * (Far-future dates used to reach date arithmetic past year 9999 and answer 500.)
+ */
+export function assertLedgerDate(field: string, date: string, today: string): void {
+  const latest = `${Number(today.slice(0, 4)) + LEDGER_YEARS_AHEAD}${today.slice(4)}`;
+  if (date < LEDGER_EARLIEST || date > latest)
+    throw new ValidationError(field, `${field} must be a date from ${LEDGER_EARLIEST} to ${latest}`);
+}
+
 /** Today's date at the jobsite, YYYY-MM-DD. */
 function localToday(now: Date, timezone: string): string {
   return new Intl.DateTimeFormat('en-CA', {
@@ -53,9 +67,12 @@ export function ledgerRange(
     const v = query[field];
     if (v !== undefined && !isIsoDate(v))
       throw new ValidationError(field, `${field} must be a date like 2026-03-31`);
+    if (v !== undefined) assertLedgerDate(field, v, today);
   }
   const to = query.to ?? (query.from ? shift(query.from, LEDGER_DEFAULT_DAYS - 1) : today);
   const from = query.from ?? shift(to, -(LEDGER_DEFAULT_DAYS - 1));
+  // A default end 90 days after a late `from` may pass the latest date: the range stops there.
+  assertLedgerDate('to', to, today);
   if (from > to) throw new ValidationError('from', 'from must be on or before to');
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
   if (days > LEDGER_MAX_DAYS) throw new ValidationError('to', `The range is at most ${LEDGER_MAX_DAYS} days`);
@@ -104,6 +121,7 @@ export async function markLedgerDay(
 ): Promise<{ date: string; worked: boolean; note: string | null; markedAt: string }> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   if (!isIsoDate(workDate)) throw new NotFoundError('Ledger day not found');
+  assertLedgerDate('date', workDate, deps.clock.now().toISOString().slice(0, 10));
   const markedAt = deps.clock.now().toISOString();
   const note = input.note?.trim() || null;
   const found = await deps.decisions.mark(tenant, jobsite.id, workDate, {

@@ -2,7 +2,7 @@ import type { LedgerEvidence } from '../../../shared/ledger';
 import type { TenantId } from '../caller';
 import { NotFoundError } from '../errors';
 import { mustGet } from '../records/record-crud';
-import { isIsoDate, type LedgerDeps } from './jobsite-ledger';
+import { assertLedgerDate, isIsoDate, type LedgerDeps } from './jobsite-ledger';
 import { computeLedger } from './ledger';
 import type { DayMessages } from './ledger.ports';
 
@@ -19,6 +19,7 @@ export async function ledgerEvidence(
 ): Promise<LedgerEvidence> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   if (!isIsoDate(date)) throw new NotFoundError('Ledger day not found');
+  assertLedgerDate('date', date, deps.clock.now().toISOString().slice(0, 10));
   const month = date.slice(0, 7);
   const monthStart = `${month}-01`;
   // The month's earlier decisions decide whether this day is within the allowance.

@@ -6,12 +6,13 @@ import {
 } from '../../../shared/records';
 import { timezoneAt } from '../../../shared/records/timezone';
 import type { AccountRepo } from '../account/account.ports';
-import { assertCanAdd } from '../billing/entitlements';
+import { planLimit } from '../billing/entitlements';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { parseWith } from '../validate';
 import { listPage, type ListQuery } from './list-page';
 import { assertReferences, mustGet, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
+import { GuardRefusedError } from './records.ports';
 
 const NOUN = 'Jobsite';
 
@@ -47,7 +48,8 @@ async function assertReferencesExist(tenant: TenantId, fields: JobsiteFields, de
 }
 
 /**
- * Creates a jobsite within the plan's `maxJobsites` (403 naming the limit otherwise). The timezone
+ * Creates a jobsite within the plan's `maxJobsites` (403 naming the limit otherwise; the store's
+ * counter holds it under parallel requests). The timezone
  * is derived from the coordinates when the body gives none.
  */
 export async function createJobsite(
@@ -56,10 +58,7 @@ export async function createJobsite(
   deps: RecordsDeps & { accounts: Pick<AccountRepo, 'getSubscription'> },
 ): Promise<Jobsite> {
   const tenant = tenantOf(caller);
-  await assertCanAdd('jobsite', caller, {
-    accounts: deps.accounts,
-    count: async () => (await deps.records.jobsites.list(tenant)).length,
-  });
+  const limit = await planLimit('jobsite', caller, deps.accounts);
   await assertReferencesExist(tenant, input, deps);
   const now = deps.clock.now().toISOString();
   const jobsite: Jobsite = {
@@ -69,7 +68,11 @@ export async function createJobsite(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.records.jobsites.create(tenant, jobsite);
+  try {
+    await deps.records.jobsites.createWithin(tenant, jobsite, limit.max);
+  } catch (err) {
+    throw err instanceof GuardRefusedError ? limit.refusal : err;
+  }
   return jobsite;
 }
 

@@ -1,5 +1,6 @@
 import type { Client, Crew, Jobsite, Worker } from '../../../shared/records';
 import type { TenantId } from '../caller';
+import type { IdempotencyStore } from './idempotency.ports';
 
 /** A stored record of a tenant: the server chooses `id`; `updatedAt` guards concurrent updates. */
 export interface StoredRecord {
@@ -22,14 +23,49 @@ export interface RecordRepo<T extends StoredRecord> {
 /** A crew as stored: its members are the workers whose `crewIds` name it. */
 export type StoredCrew = Omit<Crew, 'workerIds'>;
 
+/**
+ * A write refused by its condition in the store: the plan's limit is reached (`limit`), or another
+ * record holds the unique value (`unique`). Nothing was written.
+ */
+export class GuardRefusedError extends Error {
+  constructor(readonly reason: 'limit' | 'unique') {
+    super(reason === 'limit' ? 'The limit is reached' : 'The value is taken');
+  }
+}
+
+/** A worker an import changes: written only if still `previous` (its updatedAt), put back on failure. */
+export interface WorkerUpdate {
+  next: Worker;
+  previous: Worker;
+}
+
+/**
+ * Workers' emails are unique per account: `create` and `replace` throw GuardRefusedError('unique')
+ * when another worker holds the email, even under parallel requests.
+ */
 export interface WorkerRepo extends RecordRepo<Worker> {
-  /** Writes the workers and the crews they bring, all of them or none. */
-  createMany(tenant: TenantId, workers: Worker[], crews: StoredCrew[]): Promise<void>;
+  /**
+   * Writes the new workers, the updated ones and the crews they bring, all of them or none:
+   * 'changed' when a worker changed since it was read, GuardRefusedError('unique') when an email
+   * was taken meanwhile.
+   */
+  importMany(
+    tenant: TenantId,
+    batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
+  ): Promise<'written' | 'changed'>;
+}
+
+/** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */
+export interface JobsiteRepo extends RecordRepo<Jobsite> {
+  /** `max`: the plan's limit, null for none. */
+  createWithin(tenant: TenantId, jobsite: Jobsite, max: number | null): Promise<void>;
 }
 
 export interface RecordsStore {
   clients: RecordRepo<Client>;
   crews: RecordRepo<StoredCrew>;
   workers: WorkerRepo;
-  jobsites: RecordRepo<Jobsite>;
+  jobsites: JobsiteRepo;
+  /** The creates' `Idempotency-Key` records; absent in stores built without them (unit-test fakes). */
+  idempotency?: IdempotencyStore;
 }

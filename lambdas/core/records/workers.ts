@@ -1,20 +1,17 @@
 import {
-  parseWorkersCsv,
   workerInputSchema,
   workersToCsv,
-  type Crew,
   type ListResponse,
   type Worker,
   type WorkerFields,
 } from '../../../shared/records';
 import type { TenantId } from '../caller';
 import { ValidationError } from '../errors';
-import { RowsValidationError } from './rows-validation.error';
 import { parseWith } from '../validate';
 import { listPage, type ListQuery } from './list-page';
 import { assertReferences, mustGet, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
-import type { StoredCrew } from './records.ports';
+import { GuardRefusedError } from './records.ports';
 
 const NOUN = 'Worker';
 
@@ -31,6 +28,19 @@ export function getWorker(tenant: TenantId, id: string, deps: RecordsDeps): Prom
   return mustGet(deps.records.workers, tenant, id, NOUN);
 }
 
+const EMAIL_TAKEN = 'Another worker already has this email';
+
+/** The store refuses a second worker with one email (parallel requests included): the same 400. */
+async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof GuardRefusedError) throw new ValidationError('email', EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** Crews must exist; the email must be free (the read catches workers stored before email guards). */
 async function assertUsable(
   tenant: TenantId,
   fields: WorkerFields,
@@ -40,7 +50,7 @@ async function assertUsable(
   await assertReferences('crewIds', fields.crewIds, () => deps.records.crews.list(tenant), 'crew');
   const workers = await deps.records.workers.list(tenant);
   if (workers.some((w) => w.email === fields.email && w.id !== selfId))
-    throw new ValidationError('email', 'Another worker already has this email');
+    throw new ValidationError('email', EMAIL_TAKEN);
 }
 
 export async function createWorker(
@@ -51,7 +61,7 @@ export async function createWorker(
   await assertUsable(tenant, input, null, deps);
   const now = deps.clock.now().toISOString();
   const worker: Worker = { ...input, id: deps.ids.next(), status: 'active', createdAt: now, updatedAt: now };
-  await deps.records.workers.create(tenant, worker);
+  await emailChecked(() => deps.records.workers.create(tenant, worker));
   return worker;
 }
 
@@ -67,7 +77,7 @@ export async function updateWorker(
   const merged = parseWith(workerInputSchema, { ...fields, ...patch });
   await assertUsable(tenant, merged, id, deps);
   const next: Worker = { ...merged, id, status, createdAt, updatedAt: deps.clock.now().toISOString() };
-  return replaceChecked(deps.records.workers, tenant, stored, next, NOUN);
+  return emailChecked(() => replaceChecked(deps.records.workers, tenant, stored, next, NOUN));
 }
 
 /** Deletes the worker and takes them off every jobsite's recipients. */
@@ -83,70 +93,6 @@ export async function deleteWorker(tenant: TenantId, id: string, deps: RecordsDe
     };
     await deps.records.jobsites.replace(tenant, next, site.updatedAt);
   }
-}
-
-export interface WorkersImportResult {
-  imported: number;
-  items: Worker[];
-  createdCrews: Crew[];
-}
-
-/**
- * `POST /api/workers/import`: every row valid, or nothing stored (400 with each bad row's fields).
- * Crews named in the file are matched by name (case-insensitive) and created when missing.
- */
-export async function importWorkers(
-  tenant: TenantId,
-  csv: string,
-  deps: RecordsDeps,
-): Promise<WorkersImportResult> {
-  const parsed = parseWorkersCsv(csv);
-  if (parsed.fileErrors.length) throw new ValidationError('file', parsed.fileErrors.join('. '));
-  const [existing, crews] = await Promise.all([
-    deps.records.workers.list(tenant),
-    deps.records.crews.list(tenant),
-  ]);
-  const taken = new Set(existing.map((w) => w.email));
-  const rows = parsed.rows.map((r) =>
-    r.worker && taken.has(r.worker.email)
-      ? { ...r, worker: null, fields: { ...r.fields, email: 'A worker with this email already exists' } }
-      : r,
-  );
-  const bad = rows.filter((r) => !r.worker);
-  if (bad.length) {
-    throw new RowsValidationError(
-      `${bad.length} of ${rows.length} rows have problems; nothing was imported`,
-      bad.map((r) => ({ row: r.row, fields: r.fields })),
-    );
-  }
-
-  const now = deps.clock.now().toISOString();
-  const crewByName = new Map(crews.map((c) => [c.name.toLowerCase(), c.id]));
-  const newCrews: StoredCrew[] = [];
-  const crewIdFor = (name: string) => {
-    const key = name.toLowerCase();
-    let id = crewByName.get(key);
-    if (!id) {
-      id = deps.ids.next();
-      crewByName.set(key, id);
-      newCrews.push({ id, name, notes: null, hourlyRateCents: null, createdAt: now, updatedAt: now });
-    }
-    return id;
-  };
-  const workers: Worker[] = rows.map((r) => ({
-    ...r.worker!,
-    crewIds: r.crewNames.map(crewIdFor),
-    id: deps.ids.next(),
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await deps.records.workers.createMany(tenant, workers, newCrews);
-  const createdCrews = newCrews.map((c) => ({
-    ...c,
-    workerIds: workers.filter((w) => w.crewIds.includes(c.id)).map((w) => w.id),
-  }));
-  return { imported: workers.length, items: workers, createdCrews };
 }
 
 /** Every worker of the tenant as CSV, in the import's columns. */

@@ -172,8 +172,8 @@ function world(upstreamUrl: string) {
   const records: RecordsStore = {
     clients: repoOf(new Map()),
     crews: repoOf(new Map()),
-    jobsites: repoOf(jobsites),
-    workers: { ...repoOf(workers), createMany: async () => undefined },
+    jobsites: { ...repoOf(jobsites), createWithin: async () => undefined },
+    workers: { ...repoOf(workers), importMany: async () => 'written' as const },
   };
   const decisions = new Map<string, Decision>();
   const decisionRepo: DecisionRepo = {

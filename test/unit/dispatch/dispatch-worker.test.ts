@@ -96,8 +96,8 @@ function world() {
   const records: RecordsStore = {
     clients: repoOf([]),
     crews: repoOf([]),
-    jobsites: repoOf(sites),
-    workers: { ...repoOf([worker]), createMany: async () => undefined },
+    jobsites: { ...repoOf(sites), createWithin: async () => undefined },
+    workers: { ...repoOf([worker]), importMany: async () => 'written' as const },
   };
   const deps: BatchDeps = {
     records,

@@ -90,8 +90,8 @@ function fakes(workers: Worker[]) {
   const records: RecordsStore = {
     clients: repoOf([]),
     crews: repoOf([]),
-    jobsites: repoOf([jobsite]),
-    workers: { ...repoOf(workers), createMany: async () => undefined },
+    jobsites: { ...repoOf([jobsite]), createWithin: async () => undefined },
+    workers: { ...repoOf(workers), importMany: async () => 'written' as const },
   };
   const weather: WeatherProvider = {
     name: 'open-meteo',

@@ -93,8 +93,8 @@ function deps() {
     records: {
       clients: repoOf([]),
       crews: repoOf([]),
-      jobsites: repoOf([jobsite]),
-      workers: { ...repoOf([worker]), createMany: async () => undefined },
+      jobsites: { ...repoOf([jobsite]), createWithin: async () => undefined },
+      workers: { ...repoOf([worker]), importMany: async () => 'written' as const },
     },
     accounts: {
       getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,

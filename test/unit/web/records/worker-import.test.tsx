@@ -48,7 +48,7 @@ describe('previewWorkersCsv', () => {
 
   it('should flag the second of two rows with the same email', () => {
     const preview = previewWorkersCsv('name,email\nAna,ana@example.com\nAnn,ANA@example.com');
-    expect(preview.rows[1]?.errors.email).toBe('Same email as row 1');
+    expect(preview.rows[1]?.errors.email).toBe('This email appears twice in the file');
   });
 
   it('should put the server row errors on their rows', () => {

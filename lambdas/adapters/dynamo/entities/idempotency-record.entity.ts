@@ -1,0 +1,38 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/**
+ * One create request made with an `Idempotency-Key` (contracts §1), under the account's partition:
+ * claimed while it runs, then holding the answer a repeat gets. Expires after 24 h (`expiresAt`,
+ * TTL; filtered on read, as TTL deletes late).
+ */
+export function idempotencyRecordEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'idempotencyRecord', version: '1', service: SERVICE },
+      attributes: {
+        tenantId: { type: 'string', required: true, readOnly: true },
+        /** `POST /api/clients`: the key is the caller's per route. */
+        scope: { type: 'string', required: true, readOnly: true },
+        key: { type: 'string', required: true, readOnly: true },
+        /** A hash of what was asked (query and body): the same key with another request is refused. */
+        fingerprint: { type: 'string', required: true },
+        state: { type: ['running', 'done'] as const, required: true },
+        startedAt: { type: 'number', required: true },
+        status: { type: 'number' },
+        /** The stored response body, gzipped and base64-encoded (an import's answer can be large). */
+        body: { type: 'string' },
+        contentType: { type: 'string' },
+        expiresAt: { type: 'number', required: true, field: TABLE_KEYS.ttl },
+      },
+      indexes: {
+        byKey: {
+          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
+          // Keys are case-sensitive: `casing: 'none'` keeps `aB` and `Ab` apart.
+          sk: { field: TABLE_KEYS.sk, composite: ['scope', 'key'], casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+}

@@ -1,0 +1,160 @@
+import type { EntityItem } from 'electrodb';
+import type { Jobsite } from '../../../shared/records';
+import type { Rule } from '../../../shared/weather/rule';
+import { gridCellKey } from '../../../shared/weather/grid-cell';
+import { tenantKey } from './tenant-keys';
+import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
+import type { RaincheckService } from './service';
+import { opt, orNull, recordRepo, type Db } from './record-repo';
+import { countDown, countUp, ensureCounter, failedItems, writeGuarded } from './record-guards';
+
+type JobsiteItem = EntityItem<Db['jobsite']>;
+
+const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
+  id: i.jobsiteId,
+  name: i.name,
+  address: orNull(i.address),
+  latitude: i.latitude ?? 0,
+  longitude: i.longitude ?? 0,
+  timezone: i.timezone,
+  clientId: orNull(i.clientId),
+  workingDays: i.workingDays ?? [1, 2, 3, 4, 5],
+  workingHours: {
+    start: i.workingHours?.start ?? '07:00',
+    end: i.workingHours?.end ?? '17:00',
+  },
+  startDate: orNull(i.startDate),
+  endDate: orNull(i.endDate),
+  active: i.active,
+  noticeTimes: (i.noticeTimes ?? []).map((n) => ({ time: n.time, forDay: n.forDay ?? 'same' })),
+  rules: (i.rules as Rule[] | undefined) ?? [],
+  recipients: {
+    workerIds: i.recipients?.workerIds ?? [],
+    crewIds: i.recipients?.crewIds ?? [],
+    notifyClient: i.recipients?.notifyClient ?? false,
+  },
+  scenario: (i.scenario as Jobsite['scenario'] | undefined) ?? null,
+  anticipatedWeatherDays: i.anticipatedWeatherDays?.length === 12 ? i.anticipatedWeatherDays : null,
+  createdAt: i.createdAt ?? '',
+  updatedAt: i.updatedAt ?? '',
+});
+const jobsiteItem = (tenantId: string, j: Jobsite) => ({
+  tenantId,
+  jobsiteId: j.id,
+  name: j.name,
+  address: opt(j.address),
+  latitude: j.latitude,
+  longitude: j.longitude,
+  timezone: j.timezone,
+  clientId: opt(j.clientId),
+  workingDays: j.workingDays,
+  workingHours: j.workingHours,
+  startDate: opt(j.startDate),
+  endDate: opt(j.endDate),
+  active: j.active,
+  noticeTimes: j.noticeTimes,
+  rules: j.rules,
+  recipients: j.recipients,
+  scenario: opt(j.scenario),
+  anticipatedWeatherDays: j.anticipatedWeatherDays ?? undefined,
+  createdAt: j.createdAt,
+  updatedAt: j.updatedAt,
+});
+
+/**
+ * Jobsites and their notice slots. A create and a delete also move the account's jobsite count in
+ * the same transaction, and a create only while the count is below the plan's limit: parallel
+ * creates cannot pass the limit together (see record-guards.ts).
+ */
+export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
+  const e = db.entities;
+  /** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
+  const slotsOf = (tenantId: string, j: Jobsite) =>
+    j.active
+      ? j.noticeTimes.map((n) => ({
+          tenantId,
+          jobsiteId: j.id,
+          time: n.time,
+          forDay: n.forDay,
+          timezone: j.timezone,
+          workingDays: j.workingDays,
+          cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
+        }))
+      : [];
+  const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>
+    (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map(
+      (n) => n.time,
+    );
+  const ensureJobsiteCounter = (tenantId: string) =>
+    ensureCounter(db, tenantId, 'jobsite', async () => {
+      const { data } = await e.jobsite.query
+        .byTenant({ tenantId })
+        .go({ pages: 'all', consistent: true, attributes: ['jobsiteId'] });
+      return data.length;
+    });
+
+  /**
+   * The jobsite and its notice slots change in one transaction, so the planner never sees a slot of
+   * a jobsite that is gone, paused or moved to another zone. A new jobsite also counts up (last item).
+   */
+  const writeJobsite = async (
+    tenantId: string,
+    j: Jobsite,
+    change: { expectedUpdatedAt: string } | { max: number | null },
+  ) => {
+    const creating = 'max' in change;
+    if (creating) await ensureJobsiteCounter(tenantId);
+    const slots = slotsOf(tenantId, j);
+    const stale = creating ? [] : await storedSlotTimes(tenantId, j.id);
+    const result = await writeGuarded(db, ({ jobsite, noticeSlot, zoneInUse, recordGuard }) => [
+      creating
+        ? jobsite.create(jobsiteItem(tenantId, j)).commit()
+        : jobsite
+            .put(jobsiteItem(tenantId, j))
+            .where((a, op) => op.eq(a.updatedAt, change.expectedUpdatedAt))
+            .commit(),
+      ...stale
+        .filter((time) => !slots.some((s) => s.time === time))
+        .map((time) => noticeSlot.delete({ tenantId, jobsiteId: j.id, time }).commit()),
+      ...slots.map((slot) => noticeSlot.put(slot).commit()),
+      ...(slots.length ? [zoneInUse.put({ timezone: j.timezone }).commit()] : []),
+      ...(creating ? [countUp(recordGuard, tenantId, 'jobsite', change.max)] : []),
+    ]);
+    if (!result.canceled) return;
+    const failed = failedItems(result);
+    const itemCount = (result.data as unknown[]).length;
+    if (creating && failed.includes(itemCount - 1)) throw new GuardRefusedError('limit');
+    const reasons = (result.data as { code?: string }[]).map((d) => d?.code ?? '').join(',');
+    throw Object.assign(new Error(`Jobsite write canceled: ${reasons}`), {
+      name: failed.length ? 'ConditionalCheckFailedException' : 'TransactionCanceled',
+    });
+  };
+
+  const base = recordRepo<Jobsite>({
+    list: async (tenantId) =>
+      (await e.jobsite.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(jobsiteFromItem),
+    get: async (tenantId, jobsiteId) => {
+      const { data } = await e.jobsite.get({ tenantId, jobsiteId }).go();
+      return data ? jobsiteFromItem(data) : null;
+    },
+    create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
+    putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
+    /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */
+    remove: async (tenantId, jobsiteId) => {
+      await ensureJobsiteCounter(tenantId);
+      const times = await storedSlotTimes(tenantId, jobsiteId);
+      await writeGuarded(db, ({ jobsite, noticeSlot, recordGuard }) => [
+        jobsite
+          .delete({ tenantId, jobsiteId })
+          .where((a, op) => op.exists(a.jobsiteId))
+          .commit(),
+        ...times.map((time) => noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
+        countDown(recordGuard, tenantId, 'jobsite'),
+      ]);
+    },
+  });
+  return {
+    ...base,
+    createWithin: (tenant, jobsite, max) => writeJobsite(tenantKey(tenant).tenantId, jobsite, { max }),
+  };
+}

@@ -1,0 +1,43 @@
+import type { TenantId } from '../../core/caller';
+import type { RecordRepo, StoredRecord } from '../../core/records/records.ports';
+import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
+import { isConditionFailure } from './conditions';
+
+/** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
+export const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
+export const orNull = <V>(value: V | undefined): V | null => value ?? null;
+
+/** The operations a tenant-scoped ElectroDB entity offers, bound to one record type. */
+export interface EntityOps<T extends StoredRecord> {
+  list(tenantId: string): Promise<T[]>;
+  get(tenantId: string, id: string): Promise<T | null>;
+  create(tenantId: string, record: T): Promise<unknown>;
+  putIfUnchanged(tenantId: string, record: T, expectedUpdatedAt: string): Promise<unknown>;
+  remove(tenantId: string, id: string): Promise<unknown>;
+}
+
+export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRepo<T> {
+  return {
+    list: (tenant: TenantId) => ops.list(tenantKey(tenant).tenantId),
+    get: (tenant: TenantId, id: string) => ops.get(tenantKey(tenant).tenantId, id),
+    create: async (tenant: TenantId, record: T) =>
+      void (await ops.create(tenantKey(tenant).tenantId, record)),
+    replace: async (tenant: TenantId, record: T, expectedUpdatedAt: string) => {
+      try {
+        await ops.putIfUnchanged(tenantKey(tenant).tenantId, record, expectedUpdatedAt);
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+    remove: async (tenant: TenantId, id: string) => void (await ops.remove(tenantKey(tenant).tenantId, id)),
+  };
+}
+
+/** The entities of the one table, for the record repositories' item types. */
+export type Db = RaincheckService['entities'];
+
+/** Transactions hold at most 100 items; bulk writes go in such chunks. */
+export const TRANSACTION_ITEMS = 100;

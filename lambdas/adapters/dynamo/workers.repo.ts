@@ -1,0 +1,193 @@
+import type { EntityItem } from 'electrodb';
+import type { Worker } from '../../../shared/records';
+import type { TenantId } from '../../core/caller';
+import {
+  GuardRefusedError,
+  type StoredCrew,
+  type WorkerRepo,
+  type WorkerUpdate,
+} from '../../core/records/records.ports';
+import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
+import { opt, orNull, recordRepo, TRANSACTION_ITEMS, type Db } from './record-repo';
+import { crewItem } from './record-items';
+import { claimUnique, failedItems, releaseUnique, uniqueHolder, uniqueKey, writeGuarded } from './record-guards';
+
+type WorkerItem = EntityItem<Db['worker']>;
+type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
+
+const workerFromItem = (i: WorkerItem): Worker => ({
+  id: i.workerId,
+  name: i.name,
+  email: i.email,
+  phone: orNull(i.phone),
+  trade: orNull(i.trade),
+  crewIds: i.crewIds ?? [],
+  isManager: i.isManager,
+  status: i.status,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
+});
+const workerItem = (tenantId: string, w: Worker) => ({
+  tenantId,
+  workerId: w.id,
+  name: w.name,
+  email: w.email,
+  phone: opt(w.phone),
+  trade: opt(w.trade),
+  crewIds: w.crewIds,
+  isManager: w.isManager,
+  status: w.status,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+const emailGuard = (email: string) => uniqueKey('workerEmail', email.toLowerCase());
+
+/**
+ * Workers, each holding its email's guard item in the same transaction as the worker itself, so
+ * two requests cannot give one account two workers with one address. Workers stored before the
+ * guards existed get theirs on their next write; the use-case's read check covers them until then.
+ */
+export function createWorkerRepo(db: RaincheckService): WorkerRepo {
+  const e = db.entities;
+
+  /** The transaction items that write `w` (new, or replacing the version read at `expected`). */
+  const writeItems = (tx: Tx, tenantId: string, w: Worker, expected: string | null, releaseEmail: string | null) => [
+    expected === null
+      ? tx.worker.create(workerItem(tenantId, w)).commit()
+      : tx.worker
+          .put(workerItem(tenantId, w))
+          .where((a, op) => op.eq(a.updatedAt, expected))
+          .commit(),
+    claimUnique(tx.recordGuard, tenantId, emailGuard(w.email), w.id),
+    ...(releaseEmail ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(releaseEmail), w.id)] : []),
+  ];
+
+  /** The old email's guard to give up when the email changes, if this worker holds it. */
+  const staleGuard = async (tenantId: string, w: Worker): Promise<string | null> => {
+    const stored = await e.worker.get({ tenantId, workerId: w.id }).go({ consistent: true });
+    const old = stored.data?.email;
+    if (!old || old === w.email) return null;
+    return (await uniqueHolder(db, tenantId, emailGuard(old))) === w.id ? old : null;
+  };
+
+  /** Writes; 'changed' when the worker changed meanwhile; throws when the email is taken. */
+  const write = async (tenantId: string, w: Worker, expected: string | null) => {
+    const release = expected === null ? null : await staleGuard(tenantId, w);
+    const result = await writeGuarded(db, (tx) => writeItems(tx, tenantId, w, expected, release));
+    const failed = failedItems(result);
+    if (failed.includes(1)) throw new GuardRefusedError('unique');
+    if (failed.length) return 'changed' as const;
+    if (result.canceled) throw new Error('The worker write was canceled');
+    return 'written' as const;
+  };
+
+  const base = recordRepo<Worker>({
+    list: async (tenantId) =>
+      (await e.worker.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(workerFromItem),
+    get: async (tenantId, workerId) => {
+      const { data } = await e.worker.get({ tenantId, workerId }).go();
+      return data ? workerFromItem(data) : null;
+    },
+    create: (tenantId, w) => write(tenantId, w, null),
+    putIfUnchanged: async (tenantId, w, expected) => {
+      if ((await write(tenantId, w, expected)) === 'changed')
+        throw Object.assign(new Error('Worker changed'), { name: 'ConditionalCheckFailedException' });
+    },
+    remove: async (tenantId, workerId) => {
+      const { data } = await e.worker.get({ tenantId, workerId }).go({ consistent: true });
+      const holds = data && (await uniqueHolder(db, tenantId, emailGuard(data.email))) === workerId;
+      await writeGuarded(db, ({ worker, recordGuard }) => [
+        worker.delete({ tenantId, workerId }).commit(),
+        ...(data && holds ? [releaseUnique(recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
+      ]);
+    },
+  });
+
+  return {
+    ...base,
+    importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
+  };
+}
+
+type WriteItems = (tx: Tx, tenantId: string, w: Worker, expected: string | null, release: string | null) => unknown[];
+
+/**
+ * All or nothing, in transactions of at most 100 items: a worker and its guards always share one.
+ * When a later transaction fails, the earlier ones are undone (created items deleted, updated
+ * workers put back) before the failure is reported.
+ */
+async function importMany(
+  db: RaincheckService,
+  tenant: TenantId,
+  batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
+  writeItems: WriteItems,
+): Promise<'written' | 'changed'> {
+  const { tenantId } = tenantKey(tenant);
+  const e = db.entities;
+  type Unit = { size: number; build: (tx: Tx) => unknown[]; undo: () => Promise<unknown> };
+  const units: Unit[] = [
+    ...batch.crews.map((c) => ({
+      size: 1,
+      build: (tx: Tx) => [tx.crew.create(crewItem(tenantId, c)).commit()],
+      undo: () => e.crew.delete({ tenantId, crewId: c.id }).go(),
+    })),
+    ...batch.created.map((w) => ({
+      size: 2,
+      build: (tx: Tx) => writeItems(tx, tenantId, w, null, null),
+      undo: () =>
+        db.transaction
+          .write(({ worker, recordGuard }) => [
+            worker.delete({ tenantId, workerId: w.id }).commit(),
+            recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+          ])
+          .go(),
+    })),
+  ];
+  // An import matches workers by email, so an updated worker keeps its email (and its guard).
+  for (const u of batch.updated)
+    units.push({
+      size: 2,
+      build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null),
+      undo: () => e.worker.put(workerItem(tenantId, u.previous)).go(),
+    });
+  const done: Unit[] = [];
+  const undoAll = async () => {
+    for (const unit of done.reverse()) await unit.undo();
+  };
+  for (let i = 0; i < units.length; ) {
+    const chunk: Unit[] = [];
+    let size = 0;
+    while (i < units.length && size + units[i]!.size <= TRANSACTION_ITEMS) {
+      size += units[i]!.size;
+      chunk.push(units[i++]!);
+    }
+    let result: { canceled: boolean; data: unknown };
+    try {
+      result = await writeGuarded(db, ((tx: Tx) => chunk.flatMap((u) => u.build(tx))) as never);
+    } catch (err) {
+      await undoAll();
+      throw err;
+    }
+    if (result.canceled) {
+      await undoAll();
+      return whyCanceled(result, chunk);
+    }
+    done.push(...chunk);
+  }
+  return 'written';
+}
+
+/** 'changed' when a worker's version check failed; GuardRefusedError('unique') when an email guard did. */
+function whyCanceled(result: { canceled: boolean; data: unknown }, chunk: { size: number }[]): 'changed' {
+  const failed = new Set(failedItems(result));
+  let at = 0;
+  for (const unit of chunk) {
+    // A worker unit is [worker, email guard]: a failed guard means another worker took the email.
+    if (unit.size > 1 && failed.has(at + 1)) throw new GuardRefusedError('unique');
+    at += unit.size;
+  }
+  if (failed.size) return 'changed';
+  throw new Error('The import transaction was canceled');
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { testStack } from '../stack';
+import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+
+/**
+ * Limits and uniqueness rules under parallel requests, and idempotent creates, through the real
+ * path (local server, Hono app, ElectroDB, DynamoDB Local transactions).
+ */
+const stack = testStack();
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const DENVER = { latitude: 39.7392, longitude: -104.9903 };
+const PARALLEL = 20;
+
+const parallel = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
+
+const template = (name: string) => ({
+  name,
+  kind: 'notice',
+  audience: 'worker',
+  subject: '{{verdict}} at {{jobsite}}',
+  body: 'Hi {{recipientName}}.\n\n{{action}}',
+});
+
+describe('plan limits under parallel requests', () => {
+  it('should store exactly one jobsite when a no-plan account sends 20 creates at once', async () => {
+    const account = await newAccount(stack, 'race-jobsites');
+    const results = await parallel(PARALLEL, (i) =>
+      api('/api/jobsites', { token: account.token, body: { name: `Site ${i}`, ...DENVER } }),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/allows 1 jobsite/);
+    }
+    const list = await api('/api/jobsites', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('should free the slot when the jobsite is deleted, and count jobsites stored before the counter existed', async () => {
+    const account = await newAccount(stack, 'race-jobsites-delete');
+    const first = await api('/api/jobsites', { token: account.token, body: { name: 'One', ...DENVER } });
+    expect(first.status).toBe(201);
+    expect((await api(`/api/jobsites/${first.body.id}`, { method: 'DELETE', token: account.token })).status).toBe(
+      204,
+    );
+    const results = await parallel(8, (i) =>
+      api('/api/jobsites', { token: account.token, body: { name: `Again ${i}`, ...DENVER } }),
+    );
+    expect(statuses(results)).toEqual([201, ...Array(7).fill(403)]);
+  });
+
+  it('should store one template per kind and audience and stay within the plan when 20 creates come at once', async () => {
+    const account = await newAccount(stack, 'race-templates');
+    const results = await parallel(PARALLEL, (i) =>
+      api('/api/email-templates', { token: account.token, body: template(`Notice ${i}`) }),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) expect([403, 409]).toContain(refused.status);
+    const list = await api('/api/email-templates', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('should keep one template per kind and audience on a paid plan when 20 creates of one pair come at once', async () => {
+    const account = await newAccount(stack, 'race-templates-paid');
+    await subscribe(stack, account, 'enterprise');
+    const results = await parallel(PARALLEL, (i) =>
+      api('/api/email-templates', { token: account.token, body: template(`Pair ${i}`) }),
+    );
+    expect(statuses(results)).toEqual([201, ...Array(PARALLEL - 1).fill(409)]);
+    expect(results.find((r) => r.status === 409)!.body.error).toMatch(/is already the notice template for workers/);
+  });
+});
+
+describe('worker email uniqueness', () => {
+  let account: TestAccount;
+  beforeAll(async () => {
+    account = await newAccount(stack, 'race-workers');
+  });
+
+  it('should make one worker when 20 creates of one email come at once', async () => {
+    const results = await parallel(PARALLEL, (i) =>
+      api('/api/workers', { token: account.token, body: { name: `Dup ${i}`, email: 'Same.Person@Example.com' } }),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ field: 'email', error: 'Another worker already has this email' });
+    }
+    const list = await api('/api/workers?q=same.person', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('should free an email when a worker changes it or is deleted', async () => {
+    const a = await api('/api/workers', { token: account.token, body: { name: 'Mover', email: 'first@move.example' } });
+    const moved = await api(`/api/workers/${a.body.id}`, {
+      method: 'PUT',
+      token: account.token,
+      body: { email: 'second@move.example' },
+    });
+    expect(moved.status).toBe(200);
+    const takesOld = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Taker', email: 'first@move.example' },
+    });
+    expect(takesOld.status).toBe(201);
+    const takesNew = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Late', email: 'second@move.example' },
+    });
+    expect(takesNew.status).toBe(400);
+    await api(`/api/workers/${a.body.id}`, { method: 'DELETE', token: account.token });
+    const afterDelete = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Late', email: 'second@move.example' },
+    });
+    expect(afterDelete.status).toBe(201);
+  });
+
+  it('should let only one of 20 parallel updates take an email', async () => {
+    const made = await parallel(PARALLEL, (i) =>
+      api('/api/workers', { token: account.token, body: { name: `U ${i}`, email: `u${i}@swap.example` } }),
+    );
+    const results = await parallel(PARALLEL, (i) =>
+      api(`/api/workers/${made[i]!.body.id}`, {
+        method: 'PUT',
+        token: account.token,
+        body: { email: 'wanted@swap.example' },
+      }),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const list = await api('/api/workers?q=wanted@swap', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+});
+
+describe('Idempotency-Key on creates', () => {
+  let account: TestAccount;
+  beforeAll(async () => {
+    account = await newAccount(stack, 'idempotency');
+  });
+
+  it('should answer a repeat with the stored response and create once', async () => {
+    const key = randomUUID();
+    const body = { name: 'Once Only Ltd' };
+    const first = await api('/api/clients', { token: account.token, body, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    const again = await api('/api/clients', { token: account.token, body, headers: { 'Idempotency-Key': key } });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const list = await api('/api/clients?q=once only', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('should create once when 20 requests with one key come at once, answering 409 to those that overlap', async () => {
+    const key = randomUUID();
+    const results = await parallel(PARALLEL, () =>
+      api('/api/crews', { token: account.token, body: { name: 'Parallel crew' }, headers: { 'Idempotency-Key': key } }),
+    );
+    const created = results.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error).toBe('This request is already being processed');
+    }
+    const list = await api('/api/crews?q=parallel crew', { token: account.token });
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('should answer 422 when a key is reused with another body, and 400 for a malformed key', async () => {
+    const key = randomUUID();
+    await api('/api/clients', { token: account.token, body: { name: 'Key A' }, headers: { 'Idempotency-Key': key } });
+    const other = await api('/api/clients', {
+      token: account.token,
+      body: { name: 'Key B' },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe('Idempotency-Key was already used for another request');
+    const bad = await api('/api/clients', {
+      token: account.token,
+      body: { name: 'Key C' },
+      headers: { 'Idempotency-Key': 'short' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('Idempotency-Key');
+  });
+
+  it('should keep keys per account: the same key from another account creates its own record', async () => {
+    const other = await newAccount(stack, 'idempotency-other');
+    const key = randomUUID();
+    const mine = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Mine', email: 'mine@keys.example' },
+      headers: { 'Idempotency-Key': key },
+    });
+    const theirs = await api('/api/workers', {
+      token: other.token,
+      body: { name: 'Mine', email: 'mine@keys.example' },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('should import each row once when the same import is double-submitted with one key', async () => {
+    const key = randomUUID();
+    const csv = 'name,email\nDee One,dee1@import.example\nDee Two,dee2@import.example\n';
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        api('/api/workers/import', {
+          token: account.token,
+          rawBody: csv,
+          headers: { 'content-type': 'text/csv', 'Idempotency-Key': key },
+        }),
+      ),
+    );
+    expect(statuses([a!, b!])).toEqual(expect.arrayContaining([201]));
+    const list = await api('/api/workers?q=import.example', { token: account.token });
+    expect(list.body.items).toHaveLength(2);
+  });
+});
