@@ -9,7 +9,8 @@ export type CsvValue = string | number | boolean | null | undefined;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Also a text that already starts with apostrophes before one: reading back strips exactly one.
+  if (typeof value === 'string' && /^'*[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -30,5 +31,5 @@ export const dollars = (cents: number) => (cents / 100).toFixed(2);
  * removed, so an exported file re-imports with the values it was made from.
  */
 export function readCsvCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }

@@ -34,7 +34,13 @@ describe('workers CSV import by email', () => {
       { row: 1, email: 'same@up.example', name: 'Kept Same', status: 'unchanged' },
       { row: 2, email: 'old@up.example', name: 'New Name', status: 'updated' },
       { row: 3, email: 'new@up.example', name: 'Brand New', status: 'new' },
-      { row: 4, email: 'not-an-email', name: 'Broken', status: 'error', fields: { email: 'Enter a valid email address' } },
+      {
+        row: 4,
+        email: 'not-an-email',
+        name: 'Broken',
+        status: 'error',
+        fields: { email: 'Enter a valid email address' },
+      },
       {
         row: 5,
         email: 'new@up.example',
@@ -57,7 +63,10 @@ describe('workers CSV import by email', () => {
     expect(result.status).toBe(201);
     expect(result.body.counts).toEqual({ new: 1, updated: 1, unchanged: 0, error: 0 });
     expect(result.body.imported).toBe(2);
-    expect(result.body.items.map((w: { name: string }) => w.name).sort()).toEqual(['Ann Lee-Smith', 'Bo Diaz']);
+    expect(result.body.items.map((w: { name: string }) => w.name).sort()).toEqual([
+      'Ann Lee-Smith',
+      'Bo Diaz',
+    ]);
     expect(result.body.createdCrews).toEqual([]);
     const list = await api('/api/workers', { token: own.token });
     expect(list.body.items).toHaveLength(2);
@@ -78,8 +87,12 @@ describe('the workers CSV export', () => {
     ];
     for (const [name, trade] of formulas)
       expect(
-        (await api('/api/workers', { token: own.token, body: { name, trade, email: `${trade.length}@f.example` } }))
-          .status,
+        (
+          await api('/api/workers', {
+            token: own.token,
+            body: { name, trade, email: `${trade.length}@f.example` },
+          })
+        ).status,
       ).toBe(201);
     const exported = await api('/api/workers/export', { token: own.token });
     expect(exported.text).toContain("'=1+1");
@@ -97,13 +110,16 @@ describe('names need a visible character', () => {
     ['/api/clients', 'Company name'],
     ['/api/crews', 'Crew name'],
     ['/api/workers', 'Name'],
-  ])('should answer 400 naming the field when a %s name is only zero-width characters', async (path, label) => {
-    for (const name of ['\u200b', '\u200d\u2060', '\ufeff\u200b', '\u0301', ' \u200b ']) {
-      const res = await api(path, { token: account.token, body: { name, email: 'zw@example.com' } });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ field: 'name', error: `${label} must have a visible character` });
-    }
-  });
+  ])(
+    'should answer 400 naming the field when a %s name is only zero-width characters',
+    async (path, label) => {
+      for (const name of ['\u200b', '\u200d\u2060', '\ufeff\u200b', '\u0301', ' \u200b ']) {
+        const res = await api(path, { token: account.token, body: { name, email: 'zw@example.com' } });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ field: 'name', error: `${label} must have a visible character` });
+      }
+    },
+  );
 });
 
 describe('number ranges', () => {
@@ -113,7 +129,10 @@ describe('number ranges', () => {
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ hourlyRateCents: 'Enter a rate from $0 to $1,000 per hour' });
     }
-    const top = await api('/api/crews', { token: account.token, body: { name: 'Top', hourlyRateCents: 100_000 } });
+    const top = await api('/api/crews', {
+      token: account.token,
+      body: { name: 'Top', hourlyRateCents: 100_000 },
+    });
     expect(top.status).toBe(201);
   });
 
@@ -172,7 +191,10 @@ describe('rules without ids', () => {
 
 describe('ledger dates', () => {
   it('should answer 400 naming the field for dates far outside the ledger', async () => {
-    const site = await api('/api/jobsites', { token: account.token, body: { name: 'Ledger edges', ...DENVER } });
+    const site = await api('/api/jobsites', {
+      token: account.token,
+      body: { name: 'Ledger edges', ...DENVER },
+    });
     const base = `/api/jobsites/${site.body.id}/ledger`;
     const day = await api(`${base}/9999-12-31`, { token: account.token });
     expect(day.status).toBe(400);

@@ -42,9 +42,9 @@ describe('plan limits under parallel requests', () => {
     const account = await newAccount(stack, 'race-jobsites-delete');
     const first = await api('/api/jobsites', { token: account.token, body: { name: 'One', ...DENVER } });
     expect(first.status).toBe(201);
-    expect((await api(`/api/jobsites/${first.body.id}`, { method: 'DELETE', token: account.token })).status).toBe(
-      204,
-    );
+    expect(
+      (await api(`/api/jobsites/${first.body.id}`, { method: 'DELETE', token: account.token })).status,
+    ).toBe(204);
     const results = await parallel(8, (i) =>
       api('/api/jobsites', { token: account.token, body: { name: `Again ${i}`, ...DENVER } }),
     );
@@ -57,7 +57,8 @@ describe('plan limits under parallel requests', () => {
       api('/api/email-templates', { token: account.token, body: template(`Notice ${i}`) }),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const refused of results.filter((r) => r.status !== 201)) expect([403, 409]).toContain(refused.status);
+    for (const refused of results.filter((r) => r.status !== 201))
+      expect([403, 409]).toContain(refused.status);
     const list = await api('/api/email-templates', { token: account.token });
     expect(list.body.items).toHaveLength(1);
   });
@@ -69,7 +70,9 @@ describe('plan limits under parallel requests', () => {
       api('/api/email-templates', { token: account.token, body: template(`Pair ${i}`) }),
     );
     expect(statuses(results)).toEqual([201, ...Array(PARALLEL - 1).fill(409)]);
-    expect(results.find((r) => r.status === 409)!.body.error).toMatch(/is already the notice template for workers/);
+    expect(results.find((r) => r.status === 409)!.body.error).toMatch(
+      /is already the delay notice template for workers/,
+    );
   });
 });
 
@@ -81,7 +84,10 @@ describe('worker email uniqueness', () => {
 
   it('should make one worker when 20 creates of one email come at once', async () => {
     const results = await parallel(PARALLEL, (i) =>
-      api('/api/workers', { token: account.token, body: { name: `Dup ${i}`, email: 'Same.Person@Example.com' } }),
+      api('/api/workers', {
+        token: account.token,
+        body: { name: `Dup ${i}`, email: 'Same.Person@Example.com' },
+      }),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 201)) {
@@ -93,7 +99,10 @@ describe('worker email uniqueness', () => {
   });
 
   it('should free an email when a worker changes it or is deleted', async () => {
-    const a = await api('/api/workers', { token: account.token, body: { name: 'Mover', email: 'first@move.example' } });
+    const a = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Mover', email: 'first@move.example' },
+    });
     const moved = await api(`/api/workers/${a.body.id}`, {
       method: 'PUT',
       token: account.token,
@@ -144,9 +153,17 @@ describe('Idempotency-Key on creates', () => {
   it('should answer a repeat with the stored response and create once', async () => {
     const key = randomUUID();
     const body = { name: 'Once Only Ltd' };
-    const first = await api('/api/clients', { token: account.token, body, headers: { 'Idempotency-Key': key } });
+    const first = await api('/api/clients', {
+      token: account.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(first.status).toBe(201);
-    const again = await api('/api/clients', { token: account.token, body, headers: { 'Idempotency-Key': key } });
+    const again = await api('/api/clients', {
+      token: account.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -157,7 +174,11 @@ describe('Idempotency-Key on creates', () => {
   it('should create once when 20 requests with one key come at once, answering 409 to those that overlap', async () => {
     const key = randomUUID();
     const results = await parallel(PARALLEL, () =>
-      api('/api/crews', { token: account.token, body: { name: 'Parallel crew' }, headers: { 'Idempotency-Key': key } }),
+      api('/api/crews', {
+        token: account.token,
+        body: { name: 'Parallel crew' },
+        headers: { 'Idempotency-Key': key },
+      }),
     );
     const created = results.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -172,7 +193,11 @@ describe('Idempotency-Key on creates', () => {
 
   it('should answer 422 when a key is reused with another body, and 400 for a malformed key', async () => {
     const key = randomUUID();
-    await api('/api/clients', { token: account.token, body: { name: 'Key A' }, headers: { 'Idempotency-Key': key } });
+    await api('/api/clients', {
+      token: account.token,
+      body: { name: 'Key A' },
+      headers: { 'Idempotency-Key': key },
+    });
     const other = await api('/api/clients', {
       token: account.token,
       body: { name: 'Key B' },
