@@ -134,7 +134,8 @@ export function idempotent(store: IdempotencyStore | undefined): MiddlewareHandl
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !store) return next();
-    if (!IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key', IDEMPOTENCY_MESSAGES.invalidKey);
+    if (!IDEMPOTENCY_KEY.test(key))
+      throw new ValidationError('Idempotency-Key', IDEMPOTENCY_MESSAGES.invalidKey);
     const tenant = tenantOf(callerOf(c));
     const scope = `${c.req.method} ${c.req.path}`;
     const fingerprint = createHash('sha256')

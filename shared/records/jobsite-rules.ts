@@ -48,18 +48,16 @@ const inRange = (metric: RuleMetric, value: number | undefined) => {
   return value === undefined || (value >= r.min && value <= r.max);
 };
 
-const ruleInputSchema = ruleSchema
-  .extend({ id: ruleSchema.shape.id.optional() })
-  .superRefine((rule, ctx) => {
-    for (const [path, metric, value] of [
-      [['threshold'], rule.metric, rule.threshold],
-      [['clearThreshold'], rule.metric, rule.clearThreshold],
-      [['when', 'threshold'], rule.when?.metric, rule.when?.threshold],
-    ] as const) {
-      if (metric && !inRange(metric, value))
-        ctx.addIssue({ code: 'custom', path: [...path], message: thresholdRangeMessage(metric) });
-    }
-  });
+const ruleInputSchema = ruleSchema.extend({ id: ruleSchema.shape.id.optional() }).superRefine((rule, ctx) => {
+  for (const [path, metric, value] of [
+    [['threshold'], rule.metric, rule.threshold],
+    [['clearThreshold'], rule.metric, rule.clearThreshold],
+    [['when', 'threshold'], rule.when?.metric, rule.when?.threshold],
+  ] as const) {
+    if (metric && !inRange(metric, value))
+      ctx.addIssue({ code: 'custom', path: [...path], message: thresholdRangeMessage(metric) });
+  }
+});
 
 /** Names the rules without an id: the first free `rule-N`, so names never collide within the jobsite. */
 function nameRules(rules: z.output<typeof ruleInputSchema>[]): Rule[] {

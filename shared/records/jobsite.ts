@@ -114,7 +114,11 @@ export const jobsiteShape = {
       days.forEach((value, month) => {
         const most = MONTH_DAYS[month]!;
         if (value > most)
-          ctx.addIssue({ code: 'custom', path: [month], message: `${MONTH_NAMES[month]} has at most ${most} days` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [month],
+            message: `${MONTH_NAMES[month]} has at most ${most} days`,
+          });
       }),
     )
     .nullish()

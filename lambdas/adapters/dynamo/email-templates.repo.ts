@@ -95,7 +95,8 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     const stored = await this.get(tenant, template.id);
     if (!stored) return false;
     const oldGuard = pairGuard(stored);
-    const release = oldGuard !== pairGuard(template) && (await uniqueHolder(this.db, tenantId, oldGuard)) === template.id;
+    const release =
+      oldGuard !== pairGuard(template) && (await uniqueHolder(this.db, tenantId, oldGuard)) === template.id;
     const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
       emailTemplate
         .put(toItem(tenant, template))

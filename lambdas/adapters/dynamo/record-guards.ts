@@ -77,7 +77,11 @@ export function releaseUnique(g: GuardTx, tenantId: string, guard: string, owner
 }
 
 /** Who holds `guard` now (null when nobody does). */
-export async function uniqueHolder(db: RaincheckService, tenantId: string, guard: string): Promise<string | null> {
+export async function uniqueHolder(
+  db: RaincheckService,
+  tenantId: string,
+  guard: string,
+): Promise<string | null> {
   const { data } = await db.entities.recordGuard.get({ tenantId, guard }).go({ consistent: true });
   return data?.ownerId ?? null;
 }
@@ -98,7 +102,10 @@ const CONFLICT_ATTEMPTS = 8;
  * another transaction touched the same item at once (`TransactionConflict`, which parallel creates
  * sharing a counter cause): the SDK does not retry those. A failed condition is final and returned.
  */
-export async function writeGuarded(db: RaincheckService, build: WriteFn): Promise<{ canceled: boolean; data: unknown }> {
+export async function writeGuarded(
+  db: RaincheckService,
+  build: WriteFn,
+): Promise<{ canceled: boolean; data: unknown }> {
   for (let attempt = 1; ; attempt++) {
     const result = (await db.transaction.write(build).go()) as { canceled: boolean; data: unknown };
     const codes = result.canceled ? (result.data as { code?: string }[]).map((d) => d?.code ?? 'None') : [];

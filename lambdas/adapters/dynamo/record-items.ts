@@ -50,4 +50,3 @@ export const crewItem = (tenantId: string, c: StoredCrew) => ({
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
-

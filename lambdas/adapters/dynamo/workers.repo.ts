@@ -11,7 +11,14 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { opt, orNull, recordRepo, TRANSACTION_ITEMS, type Db } from './record-repo';
 import { crewItem } from './record-items';
-import { claimUnique, failedItems, releaseUnique, uniqueHolder, uniqueKey, writeGuarded } from './record-guards';
+import {
+  claimUnique,
+  failedItems,
+  releaseUnique,
+  uniqueHolder,
+  uniqueKey,
+  writeGuarded,
+} from './record-guards';
 
 type WorkerItem = EntityItem<Db['worker']>;
 type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
@@ -53,7 +60,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   const e = db.entities;
 
   /** The transaction items that write `w` (new, or replacing the version read at `expected`). */
-  const writeItems = (tx: Tx, tenantId: string, w: Worker, expected: string | null, releaseEmail: string | null) => [
+  const writeItems = (
+    tx: Tx,
+    tenantId: string,
+    w: Worker,
+    expected: string | null,
+    releaseEmail: string | null,
+  ) => [
     expected === null
       ? tx.worker.create(workerItem(tenantId, w)).commit()
       : tx.worker
@@ -111,7 +124,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   };
 }
 
-type WriteItems = (tx: Tx, tenantId: string, w: Worker, expected: string | null, release: string | null) => unknown[];
+type WriteItems = (
+  tx: Tx,
+  tenantId: string,
+  w: Worker,
+  expected: string | null,
+  release: string | null,
+) => unknown[];
 
 /**
  * All or nothing, in transactions of at most 100 items: a worker and its guards always share one.
@@ -156,7 +175,7 @@ async function importMany(
   const undoAll = async () => {
     for (const unit of done.reverse()) await unit.undo();
   };
-  for (let i = 0; i < units.length; ) {
+  for (let i = 0; i < units.length;) {
     const chunk: Unit[] = [];
     let size = 0;
     while (i < units.length && size + units[i]!.size <= TRANSACTION_ITEMS) {

@@ -27,7 +27,13 @@ export type IdempotencyClaim =
 
 export interface IdempotencyStore {
   /** Claims the key for a request with `fingerprint` (a conditional write), or says why not. */
-  claim(tenant: TenantId, scope: string, key: string, fingerprint: string, now: Date): Promise<IdempotencyClaim>;
+  claim(
+    tenant: TenantId,
+    scope: string,
+    key: string,
+    fingerprint: string,
+    now: Date,
+  ): Promise<IdempotencyClaim>;
   /** Stores the answer of the claimed request. */
   complete(tenant: TenantId, scope: string, key: string, response: StoredResponse): Promise<void>;
   /** Gives the claim up (the request failed before answering): a retry runs again. */

@@ -133,7 +133,9 @@ export async function importWorkers(
       throw new ConflictError('Some workers were changed while importing; nothing was imported. Try again.');
   } catch (err) {
     if (err instanceof GuardRefusedError)
-      throw new ConflictError('Another worker took one of these emails meanwhile; nothing was imported. Try again.');
+      throw new ConflictError(
+        'Another worker took one of these emails meanwhile; nothing was imported. Try again.',
+      );
     throw err;
   }
   const createdCrews = plan.newCrews.map((c) => ({
