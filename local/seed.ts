@@ -45,7 +45,8 @@ export async function seedDemoData(
   ) => {
     const stored = await repo.get(tenant, record.id);
     if (stored && isComplete(stored)) return;
-    if (stored) await root.db.entities.jobsite.delete({ tenantId: tenant, jobsiteId: record.id }).go();
+    // Through the repository, so the account's jobsite count (plan limit) stays true.
+    if (stored) await jobsites.remove(tenant, record.id);
     await repo.create(tenant, record);
   };
 
