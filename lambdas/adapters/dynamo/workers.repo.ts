@@ -91,6 +91,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
     const result = await writeGuarded(db, (tx) => writeItems(tx, tenantId, w, expected, release));
     const failed = failedItems(result);
     if (failed.includes(1)) throw new GuardRefusedError('unique');
+    if (failed.length && expected === null) throw new Error('A worker with this id exists');
     if (failed.length) return 'changed' as const;
     if (result.canceled) throw new Error('The worker write was canceled');
     return 'written' as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testStack } from '../stack';
+import { createCompositionRoot } from '../../../lambdas/composition-root';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 
 /**
@@ -7,6 +8,7 @@ import { callApi, newAccount, subscribe, type TestAccount } from '../../support/
  * path (local server, Hono app, ElectroDB, DynamoDB Local transactions).
  */
 const stack = testStack();
+const root = createCompositionRoot(stack.lambdaConfig);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 const DENVER = { latitude: 39.7392, longitude: -104.9903 };
 const PARALLEL = 20;
@@ -38,7 +40,7 @@ describe('plan limits under parallel requests', () => {
     expect(list.body.items).toHaveLength(1);
   });
 
-  it('should free the slot when the jobsite is deleted, and count jobsites stored before the counter existed', async () => {
+  it('should free the plan slot when the jobsite is deleted', async () => {
     const account = await newAccount(stack, 'race-jobsites-delete');
     const first = await api('/api/jobsites', { token: account.token, body: { name: 'One', ...DENVER } });
     expect(first.status).toBe(201);
@@ -49,6 +51,55 @@ describe('plan limits under parallel requests', () => {
       api('/api/jobsites', { token: account.token, body: { name: `Again ${i}`, ...DENVER } }),
     );
     expect(statuses(results)).toEqual([201, ...Array(7).fill(403)]);
+  });
+
+  it('should count jobsites and templates stored before counters existed when creates race', async () => {
+    const account = await newAccount(stack, 'race-legacy');
+    await subscribe(stack, account, 'premium');
+    // Written as an older release did: the records alone, no counter or pair guard.
+    const now = new Date().toISOString();
+    for (let i = 0; i < 9; i++)
+      await root.db.entities.jobsite
+        .create({
+          tenantId: account.userId,
+          jobsiteId: `legacy-${i}`,
+          name: `Legacy ${i}`,
+          ...DENVER,
+          timezone: 'America/Denver',
+          active: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .go();
+    const sites = await parallel(8, (i) =>
+      api('/api/jobsites', { token: account.token, body: { name: `New ${i}`, ...DENVER } }),
+    );
+    expect(statuses(sites)).toEqual([201, ...Array(7).fill(403)]);
+    expect((await api('/api/jobsites?limit=50', { token: account.token })).body.items).toHaveLength(10);
+
+    // Without a plan: 1 template, already used by one stored before the counter.
+    const noPlan = await newAccount(stack, 'race-legacy-templates');
+    await root.db.entities.emailTemplate
+      .create({
+        tenantId: noPlan.userId,
+        templateId: 'legacy-t',
+        name: 'Old',
+        kind: 'allClear',
+        audience: 'client',
+        subject: 'S {{jobsite}}',
+        body: 'B {{jobsite}}',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .go();
+    const kinds = ['notice', 'update'] as const;
+    const templates = await parallel(6, (i) =>
+      api('/api/email-templates', {
+        token: noPlan.token,
+        body: { ...template(`P${i}`), kind: kinds[i % 2], audience: i < 3 ? 'worker' : 'manager' },
+      }),
+    );
+    expect(statuses(templates)).toEqual(Array(6).fill(403));
   });
 
   it('should store one template per kind and audience and stay within the plan when 20 creates come at once', async () => {
@@ -212,6 +263,38 @@ describe('Idempotency-Key on creates', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('Idempotency-Key');
+  });
+
+  it('should replay a refusal as it was answered, and make one template for a repeated create', async () => {
+    const own = await newAccount(stack, 'idempotency-refusal');
+    await api('/api/jobsites', { token: own.token, body: { name: 'Only', ...DENVER } });
+    const key = randomUUID();
+    const body = { name: 'Second', ...DENVER };
+    const refused = await api('/api/jobsites', {
+      token: own.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(refused.status).toBe(403);
+    const replay = await api('/api/jobsites', {
+      token: own.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(replay.status).toBe(403);
+    expect(replay.body).toEqual(refused.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    const templateKey = randomUUID();
+    const sends = await parallel(3, () =>
+      api('/api/email-templates', {
+        token: own.token,
+        body: template('Keyed'),
+        headers: { 'Idempotency-Key': templateKey },
+      }),
+    );
+    expect(sends.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
+    expect((await api('/api/email-templates', { token: own.token })).body.items).toHaveLength(1);
   });
 
   it('should keep keys per account: the same key from another account creates its own record', async () => {
