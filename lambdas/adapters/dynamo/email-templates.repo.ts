@@ -7,6 +7,7 @@ import { tenantKey } from './tenant-keys';
 import type { Limit } from '../../../shared/plans';
 import { GuardRefusedError } from '../../core/records/records.ports';
 import {
+  assertGoneOrDeleted,
   claimUnique,
   countDown,
   countUp,
@@ -119,7 +120,7 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     if (!stored) return;
     await this.ensureCounter(tenantId);
     const holds = (await uniqueHolder(this.db, tenantId, pairGuard(stored))) === id;
-    await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
       emailTemplate
         .delete(tenantKey(tenant, { templateId: id }))
         .where((a, op) => op.exists(a.templateId))
@@ -127,5 +128,6 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
       countDown(recordGuard, tenantId, 'emailTemplate'),
       ...(holds ? [releaseUnique(recordGuard, tenantId, pairGuard(stored), id)] : []),
     ]);
+    assertGoneOrDeleted(result);
   }
 }

@@ -6,7 +6,14 @@ import { tenantKey } from './tenant-keys';
 import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { opt, orNull, recordRepo, type Db } from './record-repo';
-import { countDown, countUp, ensureCounter, failedItems, writeGuarded } from './record-guards';
+import {
+  assertGoneOrDeleted,
+  countDown,
+  countUp,
+  ensureCounter,
+  failedItems,
+  writeGuarded,
+} from './record-guards';
 
 type JobsiteItem = EntityItem<Db['jobsite']>;
 
@@ -143,7 +150,7 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     remove: async (tenantId, jobsiteId) => {
       await ensureJobsiteCounter(tenantId);
       const times = await storedSlotTimes(tenantId, jobsiteId);
-      await writeGuarded(db, ({ jobsite, noticeSlot, recordGuard }) => [
+      const result = await writeGuarded(db, ({ jobsite, noticeSlot, recordGuard }) => [
         jobsite
           .delete({ tenantId, jobsiteId })
           .where((a, op) => op.exists(a.jobsiteId))
@@ -151,6 +158,7 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
         ...times.map((time) => noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
         countDown(recordGuard, tenantId, 'jobsite'),
       ]);
+      assertGoneOrDeleted(result);
     },
   });
   return {

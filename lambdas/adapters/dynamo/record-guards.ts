@@ -94,6 +94,14 @@ export function failedItems(result: { canceled: boolean; data: unknown }): numbe
     .filter((i) => i >= 0);
 }
 
+/**
+ * After a delete's transaction: fine when it ran, or when its condition failed because the record
+ * was already gone (a parallel delete); anything else (conflicts that outlasted the retries) throws.
+ */
+export function assertGoneOrDeleted(result: { canceled: boolean; data: unknown }): void {
+  if (result.canceled && failedItems(result).length === 0) throw new Error('The delete was canceled');
+}
+
 type WriteFn = Parameters<RaincheckService['transaction']['write']>[0];
 const CONFLICT_ATTEMPTS = 8;
 
