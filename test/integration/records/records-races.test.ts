@@ -195,6 +195,18 @@ describe('worker email uniqueness', () => {
   });
 });
 
+/** Sends one create twice with one key: the repeat answers the first answer, marked as replayed. */
+async function expectReplayed(path: string, who: TestAccount, body: object, status: number) {
+  const send = () => api(path, { token: who.token, body, headers: { 'Idempotency-Key': key } });
+  const key = randomUUID();
+  const first = await send();
+  expect(first.status).toBe(status);
+  const again = await send();
+  expect(again.status).toBe(status);
+  expect(again.body).toEqual(first.body);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+}
+
 describe('Idempotency-Key on creates', () => {
   let account: TestAccount;
   beforeAll(async () => {
@@ -202,22 +214,7 @@ describe('Idempotency-Key on creates', () => {
   });
 
   it('should answer a repeat with the stored response and create once', async () => {
-    const key = randomUUID();
-    const body = { name: 'Once Only Ltd' };
-    const first = await api('/api/clients', {
-      token: account.token,
-      body,
-      headers: { 'Idempotency-Key': key },
-    });
-    expect(first.status).toBe(201);
-    const again = await api('/api/clients', {
-      token: account.token,
-      body,
-      headers: { 'Idempotency-Key': key },
-    });
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual(first.body);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    await expectReplayed('/api/clients', account, { name: 'Once Only Ltd' }, 201);
     const list = await api('/api/clients?q=once only', { token: account.token });
     expect(list.body.items).toHaveLength(1);
   });
@@ -268,22 +265,7 @@ describe('Idempotency-Key on creates', () => {
   it('should replay a refusal as it was answered, and make one template for a repeated create', async () => {
     const own = await newAccount(stack, 'idempotency-refusal');
     await api('/api/jobsites', { token: own.token, body: { name: 'Only', ...DENVER } });
-    const key = randomUUID();
-    const body = { name: 'Second', ...DENVER };
-    const refused = await api('/api/jobsites', {
-      token: own.token,
-      body,
-      headers: { 'Idempotency-Key': key },
-    });
-    expect(refused.status).toBe(403);
-    const replay = await api('/api/jobsites', {
-      token: own.token,
-      body,
-      headers: { 'Idempotency-Key': key },
-    });
-    expect(replay.status).toBe(403);
-    expect(replay.body).toEqual(refused.body);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await expectReplayed('/api/jobsites', own, { name: 'Second', ...DENVER }, 403);
 
     const templateKey = randomUUID();
     const sends = await parallel(3, () =>
