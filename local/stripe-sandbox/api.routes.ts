@@ -32,6 +32,20 @@ export function registerApiRoutes(app: Hono, deps: ApiDeps): void {
     return found;
   };
 
+  // Every object is retrieved the same way: by id, with `expand`, 404 "No such …" otherwise.
+  const RETRIEVABLE = [
+    ['/v1/customers/:id', 'customers', 'customer'],
+    ['/v1/checkout/sessions/:id', 'sessions', 'checkout session'],
+    ['/v1/subscriptions/:id', 'subscriptions', 'subscription'],
+    ['/v1/invoices/:id', 'invoices', 'invoice'],
+  ] as const;
+  for (const [route, collection, kind] of RETRIEVABLE) {
+    app.get(route, async (c) => {
+      const found = retrieve(state[collection], kind, c.req.param('id'));
+      return c.json(objects.expand(found, strList((await stripeParams(c)).expand)));
+    });
+  }
+
   app.post('/v1/customers', async (c) => {
     const p = await stripeParams(c);
     const customer = objects.createCustomer({
@@ -48,11 +62,6 @@ export function registerApiRoutes(app: Hono, deps: ApiDeps): void {
     const email = str(p.email);
     const data = Object.values(state.customers).filter((x) => !email || x.email === email);
     return c.json(list('/v1/customers', newest(data, str(p.limit))));
-  });
-
-  app.get('/v1/customers/:id', async (c) => {
-    const customer = retrieve(state.customers, 'customer', c.req.param('id'));
-    return c.json(objects.expand(customer, strList((await stripeParams(c)).expand)));
   });
 
   app.get('/v1/prices', async (c) => {
@@ -138,16 +147,6 @@ export function registerApiRoutes(app: Hono, deps: ApiDeps): void {
     return c.json(session);
   });
 
-  app.get('/v1/checkout/sessions/:id', async (c) => {
-    const session = retrieve(state.sessions, 'checkout session', c.req.param('id'));
-    return c.json(objects.expand(session, strList((await stripeParams(c)).expand)));
-  });
-
-  app.get('/v1/subscriptions/:id', async (c) => {
-    const sub = objects.subscriptionOrThrow(c.req.param('id'));
-    return c.json(objects.expand(sub, strList((await stripeParams(c)).expand)));
-  });
-
   app.post('/v1/subscriptions/:id', async (c) => {
     const sub = objects.subscriptionOrThrow(c.req.param('id'));
     const p = await stripeParams(c);
@@ -206,11 +205,6 @@ export function registerApiRoutes(app: Hono, deps: ApiDeps): void {
     const behavior = lifecycle.prorationBehaviorOf(details.proration_behavior);
     const at = lifecycle.prorationDateOf(sub, details.proration_date);
     return c.json(lifecycle.previewChange(sub, newPrice, behavior, at));
-  });
-
-  app.get('/v1/invoices/:id', async (c) => {
-    const invoice = retrieve(state.invoices, 'invoice', c.req.param('id'));
-    return c.json(objects.expand(invoice, strList((await stripeParams(c)).expand)));
   });
 
   app.get('/v1/invoices', async (c) => {

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { Fault } from './api-guard.middleware';
 import { SANDBOX_TOKEN_HEADER, secretsMatch } from './sandbox-secrets';
 import type { SandboxStore } from './sandbox-store';
-import { StripeApiError, invalidParam, stripeErrorResponse } from './stripe-errors';
+import { StripeApiError, invalidParam, noSuch, stripeErrorResponse } from './stripe-errors';
 import type { SubscriptionLifecycle } from './subscription-lifecycle';
 import type { SignedEvent, WebhookEvents } from './webhook-events';
 
@@ -140,7 +140,8 @@ export function registerControlRoutes(app: Hono, deps: ControlDeps): void {
   app.post('/__sandbox/events/:id/resend', async (c) => {
     await controlBody(c, CONTROL_BODIES.deliverOnly);
     const e = events.eventOfThisRun(c.req.param('id'));
-    if (!e) return c.json({ error: 'Unknown event (only events of this run can be re-sent)' }, 404);
+    // Only this run's events are kept signed; an older one is as unknown as a made-up id.
+    if (!e) throw noSuch('event', c.req.param('id'));
     return c.json({ deliveries: await events.deliver([e]) });
   });
   app.post('/__sandbox/faults', async (c) => {

@@ -4,17 +4,22 @@
  * query string of GET requests. Parsed into nested objects; all-numeric keys become arrays.
  */
 import type { Context } from 'hono';
+import { invalidParam } from './stripe-errors';
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 
 /** Keys that would reach Object.prototype through bracket notation (`a[__proto__][x]=1`): dropped. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Stripe's deepest parameters nest four levels (`line_items[0][price_data][recurring][interval]`). */
+const MAX_DEPTH = 10;
 
 export function parseStripeForm(params: URLSearchParams): Record<string, FormValue> {
   const root: Record<string, FormValue> = {};
   for (const [rawKey, value] of params) {
     const tokens = tokenize(rawKey);
     if (tokens.some((t) => UNSAFE_KEYS.has(t))) continue;
+    // A key nested thousands deep would overflow the stack below; Stripe refuses it too.
+    if (tokens.length > MAX_DEPTH) throw invalidParam(`${tokens[0]} is nested too deeply.`, tokens[0]!);
     let node: Record<string, FormValue> = root;
     tokens.forEach((token, i) => {
       const last = i === tokens.length - 1;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import { callApi, newAccount, subscribe } from '../../support/accounts';
+import { rawHttp } from '../../support/raw-http';
 import { testStack } from '../stack';
 
 /**
@@ -12,23 +12,8 @@ import { testStack } from '../stack';
 const stack = testStack();
 const sandboxUrl = stack.stripeSandboxUrl!;
 
-/** One request with any headers, the Host header included (fetch will not send a foreign Host). */
-function raw(
-  method: string,
-  pathname: string,
-  headers: Record<string, string> = {},
-  body = '',
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(pathname, sandboxUrl), { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, pathname: string, headers: Record<string, string> = {}, body = '') =>
+  rawHttp(new URL(pathname, sandboxUrl).toString(), { method, headers, body });
 
 describe('the payments sandbox refuses callers without its secrets', () => {
   it('should keep the control token in the data folder where the tests read it', () => {
@@ -81,7 +66,7 @@ describe('the payments sandbox refuses callers without its secrets', () => {
   ])("should answer /v1 with 401 in Stripe's error shape when it gets %s", async (_name, authorization) => {
     const answer = await raw('GET', '/v1/customers', authorization ? { authorization } : {});
     expect(answer.status).toBe(401);
-    expect(JSON.parse(answer.text)).toEqual({
+    expect(answer.body).toEqual({
       error: {
         type: 'invalid_request_error',
         message: expect.stringMatching(/^Invalid API Key provided: /),
