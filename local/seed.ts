@@ -6,6 +6,7 @@ import { DEFAULT_NOTICE_TIMES, localClock, SLOT_MINUTES, slotStart } from '../sh
 import { createCheckoutSession } from '../lambdas/core/billing/checkout';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
 import type { Rule } from '../shared/weather/rule';
+import { payWithTestCard, type SandboxAccess } from './stripe-sandbox/control-client';
 
 /**
  * Demo data for the demo contractor: a believable small firm (two clients, three jobsites in three
@@ -234,7 +235,7 @@ export async function seedDemoData(
 export async function ensureDemoPremium(
   root: CompositionRoot,
   demo: { userId: string; email: string },
-  sandboxUrl: string,
+  sandbox: SandboxAccess,
 ): Promise<void> {
   const current = await root.accounts.getSubscription(demo.userId);
   if (current && current.status === 'active') return;
@@ -244,19 +245,9 @@ export async function ensureDemoPremium(
     { userId: demo.userId, email: demo.email, plan: 'premium', billingCycle: 'monthly' },
     root.billing,
   );
-  const paid = await fetch(`${sandboxUrl}/__sandbox/checkout/${session.sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 3,
-      cvc: '123',
-      deliver: true,
-    }),
-  });
-  if (!paid.ok)
-    throw new Error(`The demo subscription could not be bought in the sandbox: ${await paid.text()}`);
+  const paid = await payWithTestCard(sandbox, session.sessionId);
+  if (paid.status !== 200)
+    throw new Error(`The demo subscription could not be bought in the sandbox: ${JSON.stringify(paid.body)}`);
   for (let i = 0; i < 50; i++) {
     if ((await root.accounts.getSubscription(demo.userId))?.status === 'active') return;
     await new Promise((r) => setTimeout(r, 100));

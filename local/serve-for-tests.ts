@@ -50,6 +50,8 @@ async function main() {
         lambdaConfig: stack.lambdaConfig,
         runtimeConfig: stack.runtimeConfig,
         stripeSandboxUrl: stack.stripeSandboxUrl,
+        stripeSandboxToken: stack.stripeSandboxToken,
+        stripeSandboxTokenFile: stack.stripeSandboxTokenFile,
         stripeWebhookSecret: stack.stripeWebhookSecret,
         emailEventsSecret: stack.emailEventsSecret,
       }),

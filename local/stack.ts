@@ -16,6 +16,8 @@ import { lineLogger } from '../lambdas/adapters/observability/line.logger';
 import type { DispatchRun } from '../lambdas/core/dispatch/dispatch.ports';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox';
 import { stripeModeFromEnv } from './stripe-sandbox/mode';
+import { SANDBOX_TOKEN_FILE } from './stripe-sandbox/sandbox-secrets';
+import { parseAllowedHosts } from './host-guard';
 import { callerFromClaims } from '../lambdas/adapters/auth/claims';
 import { createTokenVerifier } from '../lambdas/adapters/auth/local-token-verifier';
 import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
@@ -42,6 +44,9 @@ export interface RunningStack {
   runDispatch: () => Promise<DispatchRun>;
   /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
   stripeSandboxUrl: string | null;
+  /** The sandbox's control token (header x-sandbox-token) and the file that keeps it. */
+  stripeSandboxToken: string | null;
+  stripeSandboxTokenFile: string | null;
   stripeWebhookSecret: string;
   /** The shared secret of the local `POST /api/email-events` route (header x-raincheck-email-events-secret). */
   emailEventsSecret: string;
@@ -123,17 +128,25 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     await ensureUser(cognito, pool, DEMO_USERS.admin);
 
     // Payments: real Stripe test mode when keys are set, else the local sandbox (local/stripe-sandbox).
-    const stripeMode = stripeModeFromEnv(process.env, { persistent: settings.dataDir !== null });
+    const stripeMode = stripeModeFromEnv(process.env, {
+      persistent: settings.dataDir !== null,
+      localSecret: (name) => localSecret(workDir, name),
+    });
     if (stripeMode.kind === 'sandbox') {
       const sandboxPort = stripeMode.port ?? (await freePorts(1))[0]!;
       await assertPortFree(sandboxPort, 'payments sandbox');
       sandbox = createStripeSandbox({
         webhookUrl: `http://127.0.0.1:${settings.appPort}${WEBHOOK_PATH}`,
         webhookSecret: stripeMode.webhookSecret,
+        secretKey: stripeMode.secretKey,
+        controlToken: stripeMode.controlToken,
+        allowedHosts: parseAllowedHosts(process.env.RAINCHECK_ALLOWED_HOSTS),
         statePath: settings.dataDir ? path.join(settings.dataDir, 'stripe-sandbox.json') : null,
       });
       await sandbox.listen(sandboxPort);
     }
+
+    const stripeSandboxToken = stripeMode.kind === 'sandbox' ? stripeMode.controlToken : null;
 
     // Open-Meteo when it answers within 3 s (or as RAINCHECK_WEATHER_PROVIDER says), else simulated.
     const weather = await chooseWeatherProvider(process.env);
@@ -243,7 +256,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     if (opts.demo !== false && sandbox) {
       // The demo contractor on Premium and a first storm notice, so the product shows its point at once.
       const demo = { userId: demoUserId, email: DEMO_USERS.contractor.email };
-      await ensureDemoPremium(root, demo, sandbox.url.replace('localhost', '127.0.0.1'));
+      const access = { url: sandbox.url.replace('localhost', '127.0.0.1'), token: stripeSandboxToken! };
+      await ensureDemoPremium(root, demo, access);
       await ensureDemoAlerts(root, demo);
     }
     const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
@@ -258,6 +272,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       runtimeConfig,
       runDispatch: () => dispatch.run(),
       stripeSandboxUrl: sandbox ? sandbox.url : null,
+      stripeSandboxToken,
+      stripeSandboxTokenFile: sandbox ? path.join(workDir, SANDBOX_TOKEN_FILE) : null,
       stripeWebhookSecret: stripeMode.webhookSecret,
       emailEventsSecret,
       stop: async () => {

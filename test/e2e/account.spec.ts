@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestEmailTo, signIn, uniqueEmail } from '../support/cognito';
 import { freshUser, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
+import { sandboxAccess } from '../support/accounts';
+import { sandboxControl, testCardPayment } from '../../local/stripe-sandbox/control-client';
 
 /**
  * The account as its owner meets it (issue 13, items 8–10): account emails in the local mailbox,
@@ -9,12 +11,7 @@ import { e2eStack } from './stack';
  */
 
 async function sandbox(pathname: string, body: unknown = {}) {
-  const res = await fetch(`${e2eStack().stripeSandboxUrl}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, any>;
+  return (await sandboxControl(sandboxAccess(e2eStack()), pathname, body)).body as Record<string, any>;
 }
 
 async function api(token: string, pathname: string, body?: unknown) {
@@ -47,12 +44,7 @@ test('should deliver every account email to the mailbox: purchase, plan change, 
     plan: 'basic',
     billingCycle: 'monthly',
   });
-  const paid = await sandbox(`/__sandbox/checkout/${session.sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 3,
-    cvc: '123',
-  });
+  const paid = await sandbox(`/__sandbox/checkout/${session.sessionId}/pay`, testCardPayment());
   const subscriptionId = paid.subscription.id as string;
   await latestEmailTo(stack, user.email, /^Your Raincheck Basic plan is active$/);
 

@@ -1,8 +1,9 @@
 import { testStack } from './stack';
-import { callApi, newAccount, type TestAccount } from '../support/accounts';
+import { callApi, newAccount, sandboxAccess, type TestAccount } from '../support/accounts';
 import { latestEmailTo } from '../support/cognito';
 import { BILLING_MESSAGES } from '../../shared/billing';
 import { PLANS } from '../../shared/plans';
+import { sandboxControl, testCardPayment } from '../../local/stripe-sandbox/control-client';
 
 /**
  * What a paying customer sees (issue 13, items 6–8), against the embedded stack: the plan-change
@@ -12,21 +13,11 @@ import { PLANS } from '../../shared/plans';
  */
 const stack = testStack();
 
-const TEST_CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-};
+const TEST_CARD = testCardPayment();
 
-async function sandbox(pathname: string, body: unknown = {}, method = 'POST') {
-  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
+/** A control route of the payments sandbox, with its token. */
+const sandbox = (pathname: string, body: unknown = {}, method: 'GET' | 'POST' | 'DELETE' = 'POST') =>
+  sandboxControl(sandboxAccess(stack), pathname, body, method);
 
 async function subscribe(account: TestAccount, plan = 'basic', billingCycle = 'monthly') {
   const session = await callApi(stack, '/api/consolidated/stripe/create-checkout-session', {

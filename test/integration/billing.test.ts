@@ -4,6 +4,8 @@ import { MESSAGES } from '../../shared/messages';
 import { BILLING_MESSAGES } from '../../shared/billing';
 import { PLANS } from '../../shared/plans';
 import { stripeSignatureHeader } from '../../local/stripe-sandbox/sign';
+import { sandboxControl, testCardPayment } from '../../local/stripe-sandbox/control-client';
+import { sandboxAccess } from '../support/accounts';
 
 /**
  * Billing against the embedded stack: DynamoDB Local, cognito-local, the real webhook handler and
@@ -28,14 +30,9 @@ async function api(
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-async function sandbox(pathname: string, body: unknown = {}, method = 'POST') {
-  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
+/** A control route of the payments sandbox, with its token. */
+const sandbox = (pathname: string, body: unknown = {}, method: 'GET' | 'POST' | 'DELETE' = 'POST') =>
+  sandboxControl(sandboxAccess(stack), pathname, body, method);
 
 interface SignedEvent {
   id: string;
@@ -58,12 +55,7 @@ async function postEvent(event: SignedEvent) {
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-const TEST_CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-};
+const TEST_CARD = testCardPayment();
 
 async function newAccount(prefix: string) {
   const email = uniqueEmail(prefix);

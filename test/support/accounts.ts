@@ -1,5 +1,6 @@
 import { registerUser, signIn, uniqueEmail } from './cognito';
 import type { TestStackInfo } from './stack-process';
+import { payWithTestCard, type SandboxAccess } from '../../local/stripe-sandbox/control-client';
 
 export interface TestAccount {
   email: string;
@@ -57,6 +58,13 @@ export async function newAccount(stack: TestStackInfo, prefix: string): Promise<
   return { email, password, token: IdToken, userId: me.body.profile.userId as string };
 }
 
+/** The test stack's payments sandbox and its control token (the tests need the sandbox). */
+export function sandboxAccess(stack: TestStackInfo): SandboxAccess {
+  if (!stack.stripeSandboxUrl || !stack.stripeSandboxToken)
+    throw new Error('These tests need the local payments sandbox: unset STRIPE_SECRET_KEY to run them.');
+  return { url: stack.stripeSandboxUrl, token: stack.stripeSandboxToken };
+}
+
 /** Buys a plan through the local payments sandbox (the real checkout route, the real webhook). */
 export async function subscribe(
   stack: TestStackInfo,
@@ -69,18 +77,8 @@ export async function subscribe(
     body: { userId: account.userId, email: account.email, plan, billingCycle },
   });
   if (session.status !== 200) throw new Error(`Checkout failed: ${session.text}`);
-  const paid = await fetch(`${stack.stripeSandboxUrl}/__sandbox/checkout/${session.body.sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 3,
-      cvc: '123',
-      deliver: true,
-    }),
-  });
-  if (paid.status !== 200) throw new Error(`Sandbox payment failed: ${await paid.text()}`);
+  const paid = await payWithTestCard(sandboxAccess(stack), session.body.sessionId);
+  if (paid.status !== 200) throw new Error(`Sandbox payment failed: ${JSON.stringify(paid.body)}`);
   const deadline = Date.now() + 10_000;
   for (;;) {
     const me = await callApi(stack, '/api/me', { token: account.token });

@@ -13,6 +13,9 @@ export interface TestStackInfo {
   runtimeConfig: RuntimeConfig;
   /** The local payments sandbox (null when real Stripe keys are set). */
   stripeSandboxUrl: string | null;
+  /** Its control token (header x-sandbox-token), also kept in the stack's data folder at the file named. */
+  stripeSandboxToken: string | null;
+  stripeSandboxTokenFile: string | null;
   stripeWebhookSecret: string;
   emailEventsSecret: string;
 }

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
 import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
+import { sandboxControl } from '../../../local/stripe-sandbox/control-client';
 
 /**
  * The admin money routes against the embedded stack: the MRR series, lists, delivery health and
@@ -120,15 +121,7 @@ describe('GET /api/admin/revenue', () => {
     expect(bought.revenue - before.revenue).toBe(57_590);
 
     const me = await callApi(stack, '/api/me', { token: buyer.token });
-    const res = await fetch(
-      `${stack.stripeSandboxUrl}/__sandbox/subscriptions/${me.body.subscription.id}/cancel`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      },
-    );
-    expect(res.status).toBe(200);
+    await sandbox(`/__sandbox/subscriptions/${me.body.subscription.id}/cancel`);
     const canceled = current(await when(series, (s) => current(s).mrr !== bought.mrr));
     expect(canceled.mrr - bought.mrr).toBe(-4_799);
     // Revenue already collected stays.
@@ -138,12 +131,7 @@ describe('GET /api/admin/revenue', () => {
 });
 
 async function sandbox(pathname: string) {
-  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
+  expect((await sandboxControl(sandboxAccess(stack), pathname)).status).toBe(200);
 }
 
 describe('GET /api/admin/revenue through a renewal and a failed payment', () => {

@@ -1,7 +1,8 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
+import { sandboxControl } from '../../../local/stripe-sandbox/control-client';
 
 /**
  * `GET /api/admin/metrics` against the embedded stack: a purchase through the payments sandbox and
@@ -36,12 +37,7 @@ async function metricsWhen(moved: (m: any) => boolean) {
 }
 
 async function sandbox(pathname: string) {
-  const res = await fetch(`${stack.stripeSandboxUrl}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
+  expect((await sandboxControl(sandboxAccess(stack), pathname)).status).toBe(200);
 }
 
 describe('GET /api/admin/metrics', () => {

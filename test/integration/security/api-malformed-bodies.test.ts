@@ -1,4 +1,3 @@
-import http from 'node:http';
 import fc from 'fast-check';
 import { createCheckoutApp } from '../../../lambdas/checkout/app';
 import { createCompositionRoot } from '../../../lambdas/composition-root';
@@ -8,6 +7,8 @@ import { signIn } from '../../support/cognito';
 import { testStack } from '../stack';
 import { GEOCODER_UNAVAILABLE } from '../../../shared/geo/geocode';
 import { leaks } from './proxy-client';
+import { nastyString } from '../../support/nasty-text';
+import { rawHttp } from '../../support/raw-http';
 
 /**
  * Issue 13, Done-when: malformed bodies sent to every JSON route of the API (the records routes and
@@ -117,13 +118,9 @@ const TARGETS: Target[] = [
   { method: 'POST', path: '/api/stripe/webhook', auth: 'webhook', fields: ['id', 'type', 'data', 'object'] },
 ];
 
-const nasty = fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\u2066', '\ud800', '\udfff', '\n');
-const nastyString = fc.string({
-  unit: fc.oneof(nasty, fc.constantFrom('a', 'Z', '1', '@', '.')),
-  maxLength: 40,
-});
+const nastyText = nastyString();
 const junk: fc.Arbitrary<unknown> = fc.oneof(
-  nastyString,
+  nastyText,
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.integer(),
   fc.double(),
@@ -231,36 +228,10 @@ function overHttp(
   raw: string,
   headers: Record<string, string>,
 ): Promise<ApiResult> {
-  const url = new URL(target.path, stack.appUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: target.method,
-        headers: { ...headers, 'content-length': Buffer.byteLength(raw) },
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = null;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // Left null: the assertions say what was wrong.
-          }
-          const responseHeaders = new Headers();
-          for (const [k, v] of Object.entries(res.headers))
-            if (typeof v === 'string') responseHeaders.set(k, v);
-          resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: responseHeaders });
-        });
-      },
-    );
-    // The server may answer and close before the whole body is written: the answer is what counts.
-    req.on('error', (err) => (req.writableEnded && req.socket?.destroyed ? undefined : reject(err)));
-    req.end(raw);
+  return rawHttp(new URL(target.path, stack.appUrl).toString(), {
+    method: target.method,
+    headers,
+    body: raw,
   });
 }
 
@@ -304,7 +275,7 @@ const QUERY_TARGETS = [
 ] as const;
 
 const queryValue = fc.oneof(
-  nastyString,
+  nastyText,
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.double().map(String),
   fc.constantFrom('', '-1', '1e308', 'NaN', 'null', '[]', '{}', '0x10'),

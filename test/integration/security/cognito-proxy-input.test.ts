@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { BROWSER_TARGETS } from '../../../local/cognito-proxy';
 import { testStack } from '../stack';
 import { cognitoError, leaks, rawCognitoCall, type RawAnswer } from './proxy-client';
+import { nastyString } from '../../support/nasty-text';
 
 const stack = testStack();
 const ClientId = stack.runtimeConfig.userPoolClientId;
@@ -126,24 +127,10 @@ const FIELDS = [
   'ClientMetadata',
 ] as const;
 
-const nasty = fc.constantFrom(
-  '\u0000',
-  '\u0007',
-  '\u001b',
-  '\u202e',
-  '\u2066',
-  '\ud800',
-  '\udfff',
-  '\n',
-  ' ',
-);
-const nastyString = fc.string({
-  unit: fc.oneof(nasty, fc.constantFrom('a', 'Z', '1', '@', '.')),
-  maxLength: 40,
-});
+const nastyText = nastyString({ extra: [' '] });
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
-  nastyString,
+  nastyText,
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -154,7 +141,7 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 2049, max: 40_000 }).map((n) => 'x'.repeat(n)),
   fc.array(fc.record({ Name: fc.jsonValue(), Value: fc.jsonValue() }), { maxLength: 4 }),
   fc.dictionary(
-    fc.oneof(nastyString, fc.constantFrom('USERNAME', 'PASSWORD', 'REFRESH_TOKEN')),
+    fc.oneof(nastyText, fc.constantFrom('USERNAME', 'PASSWORD', 'REFRESH_TOKEN')),
     fc.jsonValue(),
     {
       maxKeys: 4,

@@ -77,4 +77,18 @@ describe("the sandbox's Stripe form parser", () => {
       expand: ['customer', 'default_payment_method'],
     });
   });
+
+  it('should leave Object.prototype untouched when a form names __proto__ in bracket notation', () => {
+    const parsed = parseStripeForm(
+      new URLSearchParams('a[__proto__][polluted]=yes&constructor[prototype][x]=1&b=2'),
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(parsed).toEqual({ b: '2' });
+  });
+
+  it('should refuse with a 400 naming the parameter when a key is nested thousands deep', () => {
+    const deep = new URLSearchParams(`metadata${'[a]'.repeat(5000)}=1`);
+    expect(() => parseStripeForm(deep)).toThrow(expect.objectContaining({ status: 400, param: 'metadata' }));
+  });
 });
