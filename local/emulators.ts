@@ -129,9 +129,14 @@ export function cognitoGateRefusal(req: GateRequest, port: number): string | nul
 
 /**
  * cognito-local behind the gate above, in one child process (local/cognito-local-gated.ts), on
- * 127.0.0.1 only. Its data lives under `<dataDir>/cognito/.cognito/db`.
+ * 127.0.0.1 only. Its data lives under `<dataDir>/cognito/.cognito/db`. Its JWKS is the stack's key.
  */
-export async function startCognitoLocal(opts: { port: number; dataDir: string }): Promise<ManagedProcess> {
+export async function startCognitoLocal(opts: {
+  port: number;
+  dataDir: string;
+  /** The public JWKS of the stack's signing key, served at `/<poolId>/.well-known/jwks.json`. */
+  jwksFile: string;
+}): Promise<ManagedProcess> {
   const cwd = cognitoDataDir(opts.dataDir);
   fs.mkdirSync(cwd, { recursive: true });
   const proc = startProcess(
@@ -140,7 +145,7 @@ export async function startCognitoLocal(opts: { port: number; dataDir: string })
     ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(HERE, 'cognito-local-gated.ts')],
     {
       cwd,
-      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '' },
+      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '', RAINCHECK_JWKS_FILE: opts.jwksFile },
     },
   );
   return startAndWait(proc, opts.port, 30_000);
