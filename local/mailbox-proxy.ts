@@ -15,6 +15,27 @@ export const MAILBOX_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 const HOP_BY_HOP = ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'];
 
+/** The SES v1 actions the emulator answers at `POST /`; for any other it never answers at all. */
+const V1_ACTIONS = new Set(['SendEmail', 'SendRawEmail']);
+/** A safety net for whatever else the emulator leaves hanging. */
+const UPSTREAM_TIMEOUT_MS = 15_000;
+
+/** The `Action` of an SES v1 request body, read as the emulator's Express parsers read it. */
+export function v1Action(contentType: string, body: ArrayBuffer): string | null {
+  const text = new TextDecoder().decode(body);
+  if (contentType.includes('application/x-www-form-urlencoded'))
+    return new URLSearchParams(text).get('Action');
+  if (!contentType.includes('json')) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    const action =
+      typeof value === 'object' && value !== null ? (value as { Action?: unknown }).Action : null;
+    return typeof action === 'string' ? action : null;
+  } catch {
+    return null;
+  }
+}
+
 const jsonError = (status: number, message: string) =>
   Response.json({ type: status >= 500 ? 'InternalFailure' : 'BadRequestException', message }, { status });
 
@@ -32,16 +53,27 @@ export function createMailboxProxy(opts: { upstream: string; allowedHosts: reado
     const url = new URL(c.req.url);
     const headers = new Headers(c.req.raw.headers);
     for (const name of HOP_BY_HOP) headers.delete(name);
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined;
+    if (c.req.method === 'POST' && url.pathname === '/' && body) {
+      const action = v1Action(c.req.header('content-type') ?? '', body);
+      if (!action || !V1_ACTIONS.has(action)) {
+        return jsonError(
+          400,
+          `The local mailbox answers the SES actions ${[...V1_ACTIONS].join(' and ')} only.`,
+        );
+      }
+    }
     let res: Response;
     try {
       res = await fetch(`${opts.upstream}${url.pathname}${url.search}`, {
         method: c.req.method,
         headers,
-        body: hasBody ? await c.req.arrayBuffer() : undefined,
+        body,
         redirect: 'manual',
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
     } catch (err) {
+      if ((err as Error).name === 'TimeoutError') return jsonError(504, 'The local mailbox did not answer.');
       console.error('[mailbox] the SES emulator is unreachable:', err);
       return jsonError(502, 'The local mailbox is not running.');
     }
