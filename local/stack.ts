@@ -59,6 +59,14 @@ export interface StartOptions {
   demo?: boolean;
 }
 
+/** Stops a server and drops its open connections (an idle keep-alive or a hung request holds close()). */
+function closeNow(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
+
 /** A random secret kept with the local data, so links signed before a restart still work after it. */
 function localSecret(dir: string, name: string): string {
   const file = path.join(dir, name);
@@ -91,8 +99,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
   let mailbox: ServerType | null = null;
   const stopProcesses = async () => {
     await sandbox?.stop();
-    if (mailbox) await new Promise<void>((resolve) => mailbox!.close(() => resolve()));
-    await Promise.all(processes.map((p) => p.stop()));
+    // The emulators stop even if a mailbox request is still open (close() waits for open connections).
+    await Promise.all([...processes.map((p) => p.stop()), mailbox ? closeNow(mailbox) : undefined]);
   };
   try {
     log('Starting DynamoDB Local, cognito-local and the SES emulator…');

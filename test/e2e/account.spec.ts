@@ -96,7 +96,7 @@ test('should say a code was sent if the account exists, without a sending failur
   });
   await page.goto('/forgot-password');
   await expect(page).toHaveTitle('Reset your password · Raincheck');
-  await expect(page.getByText(/we'll email it a code/)).toBeVisible();
+  await expect(page.getByText(/we'll email it a link and a code/)).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page).toHaveURL(/\/reset-password\?email=/);
