@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BROWSER_TARGETS } from './cognito-requests';
 import { startAndWait, startProcess, type ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -70,18 +71,8 @@ export function cognitoDataDir(baseDir: string): string {
  * Everything else (Admin*, ListUsers, pool and group management) needs a signed request.
  */
 export const COGNITO_PUBLIC_TARGETS: ReadonlySet<string> = new Set([
-  'InitiateAuth',
-  'RespondToAuthChallenge',
-  'SignUp',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-  'ChangePassword',
-  'GetUser',
-  'GlobalSignOut',
-  'RevokeToken',
-  'GetTokensFromRefreshToken',
+  // What the browser may ask through the proxy, and the token-authorized operations it does not offer.
+  ...BROWSER_TARGETS,
   'UpdateUserAttributes',
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',

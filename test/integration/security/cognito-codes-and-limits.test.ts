@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from '../../support/cognito';
 import { testStack } from '../stack';
-import { decodeJwt } from './proxy-client';
+import { decodeJwt, rawCognitoCall } from './proxy-client';
 
 const stack = testStack();
 const ClientId = stack.runtimeConfig.userPoolClientId;
@@ -16,19 +16,19 @@ type Answer = { __type?: string; message?: string; CodeDeliveryDetails?: Record<
 const call = (target: string, body: Record<string, unknown>) =>
   cognitoCall<Answer>(stack, target, { ClientId, ...body });
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
-const signInCall = (email: string, password: string) =>
-  fetch(`${stack.appUrl}/__cognito`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
+/** A sign-in as the SPA sends it, answered raw (status, headers, JSON text). */
+const signInCall = async (email: string, password: string) => {
+  const answer = await rawCognitoCall(
+    stack,
+    'InitiateAuth',
+    JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId,
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
-  });
+  );
+  return { ...answer, json: () => JSON.parse(answer.text) as Answer };
+};
 
 describe('guessing an emailed code (issue 18 item 5)', () => {
   it('should spend a sign-up code after 5 wrong guesses, until a new code is requested', async () => {
@@ -113,8 +113,8 @@ describe('telling who has an account (issue 18 item 6)', () => {
     const wrong = await signInCall(known, 'Wrong-Passw0rd!');
     const unknown = await signInCall(uniqueEmail('nobody-signin'), 'Wrong-Passw0rd!');
     const expected = { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
-    expect({ status: wrong.status, body: await wrong.json() }).toEqual({ status: 400, body: expected });
-    expect({ status: unknown.status, body: await unknown.json() }).toEqual({ status: 400, body: expected });
+    expect({ status: wrong.status, body: wrong.json() }).toEqual({ status: 400, body: expected });
+    expect({ status: unknown.status, body: unknown.json() }).toEqual({ status: 400, body: expected });
   });
 
   it('should not make a second account for an upper-case variant of an existing email', async () => {
@@ -142,7 +142,7 @@ describe('limits per address (issue 18 item 9)', () => {
     const locked = await signInCall(email.toUpperCase(), 'Right-Passw0rd!');
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await locked.json()) as Answer).__type).toBe('LimitExceededException');
+    expect(locked.json().__type).toBe('LimitExceededException');
   });
 
   it('should hold the sign-in limit under 20 parallel wrong passwords', async () => {
@@ -173,17 +173,10 @@ describe('limits per address (issue 18 item 9)', () => {
       await call('ConfirmSignUp', { Username: email, ConfirmationCode: code });
     }
     for (let i = 0; i < 5; i++) expect((await call(target, { Username: email })).status).toBe(200);
-    const sixth = await fetch(`${stack.appUrl}/__cognito`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify({ ClientId, Username: email }),
-    });
+    const sixth = await rawCognitoCall(stack, target, JSON.stringify({ ClientId, Username: email }));
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await sixth.json()) as Answer).__type).toBe('LimitExceededException');
+    expect((JSON.parse(sixth.text) as Answer).__type).toBe('LimitExceededException');
     const store = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as {
       emails: { destination: { to: string[] }; subject: string }[];
     };
