@@ -4,6 +4,7 @@
  * Same server as cognito-local's own start script (createDefaultServer), served by our HTTP server so
  * every request passes the gate before cognito-local sees it.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cognitoGateRefusal } from './emulators';
@@ -27,12 +28,22 @@ async function main() {
   if (!Number.isInteger(port) || port <= 0)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const cognito = await createDefaultServer(pino({ level: process.env.DEBUG ? 'debug' : 'info' }));
+  // The stack's own public key (local/cognito-token-signer.ts) in place of the one cognito-local ships:
+  // tokens signed with the published key must find no key here.
+  const jwksFile = process.env.RAINCHECK_JWKS_FILE;
+  if (!jwksFile) throw new Error('RAINCHECK_JWKS_FILE must name the JWKS of the local signing key');
+  const jwks = fs.readFileSync(jwksFile, 'utf8');
   const server = http.createServer((req, res) => {
     const refusal = cognitoGateRefusal({ method: req.method ?? 'GET', headers: req.headers }, port);
     if (refusal) {
       req.resume();
       res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1' });
       res.end(JSON.stringify({ __type: 'AccessDeniedException', message: refusal }));
+      return;
+    }
+    if (req.method === 'GET' && /^\/[\w-]+\/\.well-known\/jwks\.json$/.test(req.url ?? '')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(jwks);
       return;
     }
     cognito.application(req, res);

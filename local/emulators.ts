@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BROWSER_TARGETS } from './cognito-requests';
 import { startAndWait, startProcess, type ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -70,18 +71,8 @@ export function cognitoDataDir(baseDir: string): string {
  * Everything else (Admin*, ListUsers, pool and group management) needs a signed request.
  */
 export const COGNITO_PUBLIC_TARGETS: ReadonlySet<string> = new Set([
-  'InitiateAuth',
-  'RespondToAuthChallenge',
-  'SignUp',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-  'ChangePassword',
-  'GetUser',
-  'GlobalSignOut',
-  'RevokeToken',
-  'GetTokensFromRefreshToken',
+  // What the browser may ask through the proxy, and the token-authorized operations it does not offer.
+  ...BROWSER_TARGETS,
   'UpdateUserAttributes',
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',
@@ -129,9 +120,14 @@ export function cognitoGateRefusal(req: GateRequest, port: number): string | nul
 
 /**
  * cognito-local behind the gate above, in one child process (local/cognito-local-gated.ts), on
- * 127.0.0.1 only. Its data lives under `<dataDir>/cognito/.cognito/db`.
+ * 127.0.0.1 only. Its data lives under `<dataDir>/cognito/.cognito/db`. Its JWKS is the stack's key.
  */
-export async function startCognitoLocal(opts: { port: number; dataDir: string }): Promise<ManagedProcess> {
+export async function startCognitoLocal(opts: {
+  port: number;
+  dataDir: string;
+  /** The public JWKS of the stack's signing key, served at `/<poolId>/.well-known/jwks.json`. */
+  jwksFile: string;
+}): Promise<ManagedProcess> {
   const cwd = cognitoDataDir(opts.dataDir);
   fs.mkdirSync(cwd, { recursive: true });
   const proc = startProcess(
@@ -140,7 +136,7 @@ export async function startCognitoLocal(opts: { port: number; dataDir: string })
     ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(HERE, 'cognito-local-gated.ts')],
     {
       cwd,
-      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '' },
+      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '', RAINCHECK_JWKS_FILE: opts.jwksFile },
     },
   );
   return startAndWait(proc, opts.port, 30_000);

@@ -6,6 +6,7 @@ import { securityHeaders } from '../shared/security-headers';
 import type { Hono as HonoApp } from 'hono';
 import { CACHE_CONTROL } from '../shared/web-serving';
 import { compressResponses } from './compression';
+import { hostGuard } from './host-guard';
 import { serveSpa } from './static-files';
 
 export interface LocalServerOptions {
@@ -20,6 +21,8 @@ export interface LocalServerOptions {
   extraApps?: { fetch: (req: Request) => Response | Promise<Response>; paths: string[] }[];
   /** Per-client limits on public routes that cost money or mail (defaults: PUBLIC_ROUTE_LIMITS). */
   rateLimits?: RateLimitRule[];
+  /** Host names served besides the loopback names (local/host-guard.ts); others get 421. */
+  allowedHosts?: readonly string[];
 }
 
 export interface RateLimitRule {
@@ -59,6 +62,9 @@ export const PUBLIC_ROUTE_LIMITS: RateLimitRule[] = [GUEST_CHECKOUT_LIMIT, ...GU
 /** The one origin of the local stack: SPA, /config.json and /api/*, as CloudFront serves them in AWS. */
 export function createLocalApp(opts: LocalServerOptions) {
   const app = new Hono();
+
+  // Before anything else: a page on a rebinding DNS name must not reach the app, its API or /__cognito.
+  app.use('*', hostGuard(opts.allowedHosts ?? []));
 
   // CloudFront's response-headers policy adds these to every response, /api/* included (override: true).
   app.use('*', async (c, next) => {

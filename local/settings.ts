@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowedHosts } from './host-guard';
 
 /** The embedded stack's ports and folders; every one can be overridden from the environment. */
 export interface LocalSettings {
@@ -13,6 +14,11 @@ export interface LocalSettings {
   tableName: string;
   /** The built SPA the server serves. */
   webDistDir: string;
+  /**
+   * Host names the local servers answer besides localhost, 127.0.0.1 and [::1]
+   * (RAINCHECK_ALLOWED_HOSTS, comma-separated); any other Host gets 421 (DNS rebinding).
+   */
+  allowedHosts: string[];
 }
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +40,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalSett
     region: 'us-east-1',
     tableName: 'raincheck-local',
     webDistDir: env.RAINCHECK_WEB_DIST ?? path.join(ROOT_DIR, 'web', 'dist'),
+    allowedHosts: parseAllowedHosts(env.RAINCHECK_ALLOWED_HOSTS),
   };
 }
 

@@ -24,6 +24,8 @@ import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { CognitoPoolFile } from './cognito-pool-file';
 import { createCognitoProxy } from './cognito-proxy';
+import { createTokenSigner, loadOrCreateSigningKey, writeJwksFile } from './cognito-token-signer';
+import { createMailboxProxy } from './mailbox-proxy';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
@@ -62,6 +64,14 @@ export interface StartOptions {
   demo?: boolean;
 }
 
+/** Stops a server and drops its open connections (an idle keep-alive or a hung request holds close()). */
+function closeNow(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
+
 /** A random secret kept with the local data, so links signed before a restart still work after it. */
 function localSecret(dir: string, name: string): string {
   const file = path.join(dir, name);
@@ -83,19 +93,27 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     assertPortFree(settings.sesPort, 'SES emulator'),
   ]);
 
+  // The key every local token is signed with: made on first start, kept with the data (issue 18 item 1).
+  const signer = createTokenSigner(loadOrCreateSigningKey(workDir));
+  const jwksFile = writeJwksFile(workDir, signer);
+  // The SES emulator answers any Host: it listens on an internal port, the mailbox port is a guarded pass-through.
+  const [sesInternalPort] = await freePorts(1);
+
   const processes: ManagedProcess[] = [];
   let sandbox: StripeSandbox | null = null;
+  let mailbox: ServerType | null = null;
   const stopProcesses = async () => {
     await sandbox?.stop();
-    await Promise.all(processes.map((p) => p.stop()));
+    // The emulators stop even if a mailbox request is still open (close() waits for open connections).
+    await Promise.all([...processes.map((p) => p.stop()), mailbox ? closeNow(mailbox) : undefined]);
   };
   try {
     log('Starting DynamoDB Local, cognito-local and the SES emulator…');
     // allSettled: when one emulator fails, the others that did start are stopped too.
     const started = await Promise.allSettled([
       startDynamoDbLocal({ port: settings.dynamoPort, dataDir: settings.dataDir }),
-      startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir }),
-      startSesLocal({ port: settings.sesPort }),
+      startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir, jwksFile }),
+      startSesLocal({ port: sesInternalPort! }),
     ]);
     for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
     const failure = started.find((r) => r.status === 'rejected');
@@ -110,6 +128,13 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const cognitoUrl = `http://127.0.0.1:${settings.cognitoPort}`;
     const sesUrl = `http://127.0.0.1:${settings.sesPort}`;
     const appUrl = `http://localhost:${settings.appPort}`;
+    mailbox = await listen(
+      createMailboxProxy({
+        upstream: `http://127.0.0.1:${sesInternalPort}`,
+        allowedHosts: settings.allowedHosts,
+      }),
+      settings.sesPort,
+    );
 
     const dynamo = new DynamoDBClient({
       region: settings.region,
@@ -135,6 +160,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     if (stripeMode.kind === 'sandbox') {
       const sandboxPort = stripeMode.port ?? (await freePorts(1))[0]!;
       await assertPortFree(sandboxPort, 'payments sandbox');
+      // The sandbox guards its own Host (helper "sandbox", issue 18 item 3): once its factory takes
+      // `allowedHosts`, pass settings.allowedHosts here.
       sandbox = createStripeSandbox({
         webhookUrl: `http://127.0.0.1:${settings.appPort}${WEBHOOK_PATH}`,
         webhookSecret: stripeMode.webhookSecret,
@@ -185,6 +212,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       createSesClient({ region: settings.region, endpoint: sesUrl }),
       lambdaConfig.MAIL_FROM,
     );
+    // Served by the gated cognito-local at the issuer's JWKS path: the stack's own key, nothing else.
     const verify = createTokenVerifier({
       issuer: lambdaConfig.COGNITO_ISSUER!,
       clientId: pool.userPoolClientId,
@@ -211,6 +239,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const billingApp = createBillingApp({ authenticate, billing: root.billing });
     const app = createLocalApp({
       port: settings.appPort,
+      allowedHosts: settings.allowedHosts,
       distDir: opts.distDir ?? settings.webDistDir,
       runtimeConfig: () => runtimeConfig,
       apiApps: [
@@ -248,6 +277,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
             sendMail: async (mail) => {
               await mailer.send({ to: [mail.to], subject: mail.subject, text: mail.text });
             },
+            signer,
+            appOrigin: appUrl,
           }).fetch,
         },
       ],

@@ -31,8 +31,13 @@ export const MESSAGES = {
 export const ACCOUNT_MESSAGES = {
   resetCodeSent: 'If an account exists for that email, we sent a code. Check your inbox.',
   resetRequestIntro:
-    "Enter your account's email. If there is an account, we'll email it a code to set a new password.",
-  sendCode: 'Send code',
+    "Enter your account's email. If there is an account, we'll email it a link and a code to set a new password.",
+  /** Spec §2: the reset form's button (issue 18 item 16: the email carries a link that fills the code). */
+  sendResetLink: 'Send Reset Link',
+  /** Sign-up with an address that has an account (issue 19 item 9); Cognito tells it on sign-up. */
+  accountExists: 'An account with this email already exists.',
+  /** Cognito's LimitExceededException: too many wrong passwords, resets or new codes for one address. */
+  tooManyAttempts: 'Too many attempts for this email. Wait a few minutes and try again.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordChangeFailed: 'Your password could not be changed just now. Try again.',
   profileLoadFailed: 'Your profile could not be loaded just now.',

@@ -88,9 +88,9 @@ test('should say a code was sent if the account exists, without a sending failur
   });
   await page.goto('/forgot-password');
   await expect(page).toHaveTitle('Reset your password · Raincheck');
-  await expect(page.getByText(/we'll email it a code/)).toBeVisible();
+  await expect(page.getByText(/we'll email it a link and a code/)).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page).toHaveURL(/\/reset-password\?email=/);
   expect(alerted).toBe('If an account exists for that email, we sent a code. Check your inbox.');
   await expect(page.getByText('Failed to send reset email')).toHaveCount(0);

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { codeFrom, latestEmailTo, uniqueEmail } from '../support/cognito';
 import { freshUser, signInThroughLoginPage } from './helpers';
 import { ADMIN, DEMO, e2eStack } from './stack';
 
-test('should set a new password with the emailed code and sign in with it when a user resets their password', async ({
+test('should set a new password through the emailed link, which fills the email and the code, when a user resets their password', async ({
   page,
 }) => {
   const user = await freshUser('reset');
@@ -16,14 +16,18 @@ test('should set a new password with the emailed code and sign in with it when a
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
   await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page).toHaveURL(/\/reset-password\?email=/);
 
-  // The code went through cognito-local into the SES emulator's mailbox.
-  const code = codeFrom(await latestEmailTo(e2eStack(), user.email, /reset your raincheck password/i));
+  // The code went through cognito-local into the SES emulator's mailbox, with a link that fills it in.
+  const mail = await latestEmailTo(e2eStack(), user.email, /reset your raincheck password/i);
+  const code = codeFrom(mail);
+  const link = /(http\S+\/reset-password\?\S+)/.exec(mail.body.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  await page.goto(link!);
   const form = page.getByRole('form', { name: 'Set a new password' });
   await expect(form.getByLabel('Email')).toHaveValue(user.email);
-  await form.getByLabel('Reset code').fill(code);
+  await expect(form.getByLabel('Reset code')).toHaveValue(code);
   await form.getByLabel(/^New password/).fill(newPassword);
   await form.getByLabel(/^Confirm new password/).fill(newPassword);
   await form.getByRole('button', { name: 'Set new password' }).click();
@@ -66,6 +70,23 @@ test('should land on the dashboard signed in when a visitor registers with the e
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+});
+
+test('should say plainly that an account exists, with links to log in and to reset, when a visitor signs up with a registered email', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Create your account' });
+  // Another case of the address: the same account (usernames are not case-sensitive).
+  await form.getByLabel('Email').fill(DEMO.email.toUpperCase());
+  await form.getByLabel(/^Password/).fill('Register-Passw0rd');
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(form.getByText(ACCOUNT_MESSAGES.accountExists)).toBeVisible();
+  await expect(form.getByText('User already exists')).toHaveCount(0);
+  await form.getByRole('link', { name: 'reset your password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\?email=/);
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email.toUpperCase());
 });
 
 test('should redirect /login and /register to /dashboard when the user is already signed in', async ({

@@ -143,7 +143,7 @@ test.describe('login modal', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-    await expect(dialog.getByRole('button', { name: 'Send code' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
     const email = dialog.getByLabel('Email');
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toHaveAttribute('required', '');
@@ -165,7 +165,7 @@ test.describe('login modal', () => {
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
     await dialog.getByLabel('Email').fill(DEMO.email);
-    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
 
     await expect(page).toHaveURL(/\/reset-password\?email=/);
     expect(alerts).toEqual([ACCOUNT_MESSAGES.resetCodeSent]);

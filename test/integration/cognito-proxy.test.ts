@@ -24,6 +24,25 @@ describe('the local Cognito proxy', () => {
     await expect(signIn(stack, email, 'First-Passw0rd')).rejects.toThrow(/Sign-in failed/);
   });
 
+  it('should mail a reset link to the reset page that carries the email and the code, after the code itself', async () => {
+    const email = uniqueEmail('reset-link');
+    await registerUser(stack, email, 'First-Passw0rd');
+    await cognitoCall(stack, 'ForgotPassword', {
+      ClientId: stack.runtimeConfig.userPoolClientId,
+      Username: email,
+    });
+    const mail = await latestEmailTo(stack, email, /reset/i);
+    const code = codeFrom(mail);
+    const text = mail.body.text ?? '';
+    const link = new URL(/(http\S+\/reset-password\?\S+)/.exec(text)![1]!);
+    expect(link.origin).toBe(new URL(stack.appUrl).origin);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('code')).toBe(code);
+    // The code stays in the mail for typing, ahead of the link.
+    expect(text.indexOf(code)).toBeLessThan(text.indexOf('http'));
+  });
+
   it('should refresh tokens with GetTokensFromRefreshToken, which cognito-local lacks', async () => {
     const tokens = await signIn(stack, 'demo@raincheck.local', 'Demo-Passw0rd!');
     const res = await cognitoCall<{ AuthenticationResult?: { IdToken?: string } }>(

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import fc from 'fast-check';
-import { BROWSER_TARGETS } from '../../../local/cognito-proxy';
+import { BROWSER_TARGETS } from '../../../local/cognito-requests';
 import { testStack } from '../stack';
 import { cognitoError, leaks, rawCognitoCall, type RawAnswer } from './proxy-client';
 import { nastyString } from '../../support/nasty-text';

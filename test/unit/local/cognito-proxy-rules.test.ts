@@ -1,10 +1,5 @@
-import {
-  CognitoProxyError,
-  emailToVerify,
-  parseRequest,
-  passwordPolicyViolation,
-  signUpAttributes,
-} from '../../../local/cognito-proxy';
+import { CognitoProxyError, parseRequest } from '../../../local/cognito-requests';
+import { emailToVerify, passwordPolicyViolation, signUpAttributes } from '../../../local/cognito-rules';
 
 const refusal = (fn: () => unknown): { type: string; message: string } | null => {
   try {

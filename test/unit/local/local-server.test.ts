@@ -138,3 +138,28 @@ describe('the per-client token bucket', () => {
     expect(limiter.take('a')).toEqual({ ok: true });
   });
 });
+
+describe('the local server under another host name (DNS rebinding)', () => {
+  const app = createLocalApp({
+    port: 0,
+    distDir: os.tmpdir(),
+    runtimeConfig: () => runtimeConfig,
+    apiApps: [],
+    allowedHosts: ['raincheck.test'],
+  });
+  const get = (host: string) => app.request('http://localhost/config.json', { headers: { host } });
+
+  it.each(['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io'])(
+    'should answer 421 to Host %s',
+    async (host) => {
+      expect((await get(host)).status).toBe(421);
+    },
+  );
+
+  it.each(['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'raincheck.test:3000', 'RainCheck.Test'])(
+    'should serve Host %s (loopback names and RAINCHECK_ALLOWED_HOSTS)',
+    async (host) => {
+      expect((await get(host)).status).toBe(200);
+    },
+  );
+});

@@ -77,7 +77,7 @@ describe('LoginModal', () => {
     renderWithProviders(<LoginModal opened onClose={() => undefined} onSignedIn={() => undefined} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
@@ -100,7 +100,7 @@ describe('LoginModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'demo@raincheck.local' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith(
@@ -117,7 +117,7 @@ describe('LoginModal', () => {
 
   it('should show the spec failure message when the reset email cannot be sent', async () => {
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const requestPasswordReset = () => Promise.reject(awsError('LimitExceededException'));
+    const requestPasswordReset = () => Promise.reject(awsError('InternalErrorException'));
     const auth = fakeAuth({
       getClient: () => Promise.resolve({ requestPasswordReset } as unknown as AuthClient),
     });
@@ -127,7 +127,7 @@ describe('LoginModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'demo@raincheck.local' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to send reset email. Please try again.',

@@ -63,12 +63,16 @@ export function RegisterPage() {
 export function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         Reset your password
       </Title>
-      <ResetRequestForm onSent={(email) => navigate(`/reset-password?email=${encodeURIComponent(email)}`)} />
+      <ResetRequestForm
+        initialEmail={params.get('email') ?? ''}
+        onSent={(email) => navigate(`/reset-password?email=${encodeURIComponent(email)}`)}
+      />
       <Anchor component={Link} to="/login" size="sm" ta="center">
         Back to Login
       </Anchor>
@@ -85,6 +89,7 @@ export function ResetPasswordPage() {
     <Stack gap="md">
       <ResetPasswordForm
         initialEmail={params.get('email') ?? ''}
+        initialCode={params.get('code') ?? ''}
         onDone={(email) => {
           toast.success('Your password has been changed. Log in with the new password.');
           const state: RedirectState = { email };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../shared/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { ADMIN_MESSAGES } from '../../../../shared/admin';
 
 /** The form field an auth error belongs to (spec §5). */
@@ -29,6 +29,9 @@ export function authErrorField(code: string): AuthErrorField | null {
   return null;
 }
 
+/** Cognito's answers when an address has tried too often (the local proxy answers them with 429). */
+const THROTTLED = new Set(['LimitExceededException', 'TooManyRequestsException']);
+
 /**
  * Maps an auth error to a field and a message. `message` replaces the provider's text where the spec
  * fixes one (login, reset email); otherwise the provider's own message is shown.
@@ -38,5 +41,7 @@ export function mapAuthError(error: unknown, message?: string): MappedAuthError 
   // A disabled account is not a wrong password: say so, or the user keeps retrying and resetting.
   if (authErrorCode(error) === 'NotAuthorizedException' && own === ADMIN_MESSAGES.userDisabled)
     return { field: null, message: ADMIN_MESSAGES.accountDisabled };
+  // Not a wrong password either: a right one is refused too until the wait is over.
+  if (THROTTLED.has(authErrorCode(error))) return { field: null, message: ACCOUNT_MESSAGES.tooManyAttempts };
   return { field: authErrorField(authErrorCode(error)), message: message ?? own };
 }

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
 import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { readGuestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
-import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
 import { PasswordRulesList } from './password-rules-list';
 
@@ -27,7 +28,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
   const [email, setEmail] = useState(confirmEmail ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<(MappedAuthError & { onCode?: boolean }) | null>(null);
+  const [error, setError] = useState<(MappedAuthError & { onCode?: boolean; exists?: boolean }) | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -79,7 +80,12 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
         await signIn(email.trim(), password);
       }
     } catch (err) {
-      const mapped = mapAuthError(err);
+      // Cognito tells on sign-up that an address has an account (even with preventUserExistenceErrors):
+      // say it plainly and offer the two ways on, instead of the provider's "User already exists".
+      const exists = authErrorCode(err) === 'UsernameExistsException';
+      const mapped = exists
+        ? { field: 'email' as const, message: ACCOUNT_MESSAGES.accountExists, exists }
+        : mapAuthError(err);
       setError(mapped);
       (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
     } finally {
@@ -179,6 +185,22 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
           description={filledFromPayment ? 'The email you paid with' : undefined}
           error={error?.field === 'email' ? error.message : undefined}
         />
+        {error?.exists ? (
+          <Text size="sm">
+            <Anchor component={Link} to="/login" state={{ email: email.trim() }} underline="always">
+              Log in
+            </Anchor>{' '}
+            or{' '}
+            <Anchor
+              component={Link}
+              to={`/forgot-password?email=${encodeURIComponent(email.trim())}`}
+              underline="always"
+            >
+              reset your password
+            </Anchor>
+            .
+          </Text>
+        ) : null}
         <PasswordField
           ref={passwordRef}
           autoComplete="new-password"

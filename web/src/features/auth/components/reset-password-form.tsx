@@ -11,14 +11,17 @@ const MISMATCH = 'The two passwords are not the same.';
 /** Sets a new password with the emailed code (confirmResetPassword). */
 export function ResetPasswordForm({
   initialEmail = '',
+  initialCode = '',
   onDone,
 }: {
   initialEmail?: string;
+  /** From the reset email's link (`/reset-password?email=…&code=…`). */
+  initialCode?: string;
   onDone: (email: string) => void;
 }) {
   const { getClient } = useAuth();
   const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<
@@ -78,12 +81,14 @@ export function ResetPasswordForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          data-autofocus
+          data-autofocus={initialCode ? undefined : true}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <PasswordField
           ref={passwordRef}
+          // With the code filled from the email's link, the new password is what is left to type.
+          data-autofocus={initialCode ? true : undefined}
           label="New password"
           name="new-password"
           autoComplete="new-password"

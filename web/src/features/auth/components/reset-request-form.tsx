@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Sends the reset code (spec §2, reworded by issue 13: it is a code, on the text and the button).
+ * Sends the reset email (spec §2): a link that fills the code on the reset page, and the code itself.
  * Whether an account exists is never told: an unknown email reads as sent, like Cognito's own
  * "prevent user existence errors" answers in AWS. Other failures keep the spec's message (§8).
  */
@@ -62,7 +62,7 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
           error={error?.field ? error.message : undefined}
         />
         <Button type="submit" loading={submitting} fullWidth>
-          {ACCOUNT_MESSAGES.sendCode}
+          {ACCOUNT_MESSAGES.sendResetLink}
         </Button>
         {onBack ? (
           <Button variant="subtle" type="button" onClick={onBack} fullWidth>
