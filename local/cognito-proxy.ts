@@ -9,6 +9,7 @@ import {
 import { PASSWORD_POLICY } from '../shared/password-policy';
 import type { CognitoPoolFile } from './cognito-pool-file';
 import { LOCAL_CREDENTIALS } from './settings';
+import type { CognitoProxyHooks } from './cognito-mfa'; // mfa hook
 
 /**
  * Sits between the SPA and cognito-local so the local stack behaves like Cognito where the emulator
@@ -39,6 +40,8 @@ export interface CognitoProxyOptions {
   poolFile: CognitoPoolFile;
   userPoolId: () => string;
   sendMail: (mail: CodeMail) => Promise<void>;
+  /** mfa hook: TOTP, challenge sessions and sign-out (local/cognito-mfa.ts). */
+  hooks?: CognitoProxyHooks;
 }
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -564,13 +567,17 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
   const handler = async (c: Context) => {
     const match = /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(c.req.header('x-amz-target') ?? '');
     const target = match?.[1] ?? '';
+    const body = await c.req.text();
+    const early = await opts.hooks?.before(target, body, forward); // mfa hook
+    if (early) return early; // mfa hook
     if (!BROWSER_TARGETS.has(target) || !(target in SCHEMAS)) {
       const what = target || 'This operation';
       return errorResponse(
         new CognitoProxyError('NotAuthorizedException', `${what} is not available to the browser.`),
       );
     }
-    return handle(target as Target, await c.req.text());
+    const res = await handle(target as Target, body);
+    return opts.hooks ? opts.hooks.after(target, body, res) : res; // mfa hook
   };
 
   app.post('/__cognito', handler);

@@ -52,6 +52,7 @@ async function main() {
         stripeSandboxUrl: stack.stripeSandboxUrl,
         stripeWebhookSecret: stack.stripeWebhookSecret,
         emailEventsSecret: stack.emailEventsSecret,
+        adminTotpSecret: stack.adminTotpSecret,
       }),
   );
 }

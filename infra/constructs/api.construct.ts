@@ -13,6 +13,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import {
   USER_POOL_ADMIN_ACTIONS,
+  USER_STATUS_ACTIONS,
   type FunctionAccess,
   type LambdaEntry,
   type RouteMethod,
@@ -181,6 +182,14 @@ export class ApiConstruct extends Construct {
         fn.fn.addToRolePolicy(
           new iam.PolicyStatement({
             actions: [...USER_POOL_ADMIN_ACTIONS],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+        return;
+      case 'userStatus':
+        fn.fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [...USER_STATUS_ACTIONS],
             resources: [props.userPool.userPoolArn],
           }),
         );

@@ -1,0 +1,17 @@
+import type { LambdaConfig } from '../config';
+import type { Clock } from '../core/runtime.ports';
+import { CachedUserStatus } from '../core/auth/user-status';
+import { createCognitoClient } from '../adapters/auth/cognito-user-directory';
+import { CognitoUserStatus } from '../adapters/auth/cognito-user-status';
+
+/**
+ * The user pool's admin client and the live status lookup every signed-in route passes through, one
+ * per container (so its cache is per container). Locally the endpoint is the stack's admin endpoint.
+ */
+export function createAuthRoot(config: LambdaConfig, clock: Clock) {
+  const cognito = createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT });
+  return {
+    cognito,
+    userStatuses: new CachedUserStatus(new CognitoUserStatus(cognito, config.USER_POOL_ID), clock),
+  };
+}
