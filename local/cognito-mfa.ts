@@ -242,7 +242,9 @@ export function createCognitoMfa(opts: CognitoMfaOptions) {
         return reply({});
       }
       case 'RespondToAuthChallenge': {
-        if (!body.includes('SOFTWARE_TOKEN_MFA')) return null;
+        // Other challenges stay with the proxy.
+        if ((JSON.parse(body) as { ChallengeName?: unknown }).ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+          return null;
         const input = parse(target, body);
         const { USERNAME, SOFTWARE_TOKEN_MFA_CODE } = input.ChallengeResponses;
         const signIn = pending.get(input.Session);
