@@ -178,18 +178,11 @@ export class ApiConstruct extends Construct {
         );
         return;
       case 'userPoolAdmin':
-        // Scoped to the one pool: no wildcard resource, and only the actions the admin screens call.
-        fn.fn.addToRolePolicy(
-          new iam.PolicyStatement({
-            actions: [...USER_POOL_ADMIN_ACTIONS],
-            resources: [props.userPool.userPoolArn],
-          }),
-        );
-        return;
       case 'userStatus':
+        // Scoped to the one pool: no wildcard resource, and only the actions the entry's routes call.
         fn.fn.addToRolePolicy(
           new iam.PolicyStatement({
-            actions: [...USER_STATUS_ACTIONS],
+            actions: [...(access === 'userPoolAdmin' ? USER_POOL_ADMIN_ACTIONS : USER_STATUS_ACTIONS)],
             resources: [props.userPool.userPoolArn],
           }),
         );
