@@ -22,6 +22,8 @@ async function finishTotpSetup(page: Page): Promise<string> {
 test('should ask for the authenticator code at log-in once a user turns two-factor on in settings', async ({
   page,
 }) => {
+  // Register, sign in, set up, sign out and sign in again with a code: a long path, so triple the timeout.
+  test.slow();
   const user = await freshUser('e2e-totp');
   await signInThroughLoginPage(page, user.email, user.password);
   await page.goto('/settings');
