@@ -28,7 +28,15 @@ export type FunctionAccess =
    * The admin screens' Cognito admin API on the one user pool: list and find users, disable and
    * enable them, and manage the admins group (see USER_POOL_ADMIN_ACTIONS).
    */
-  | 'userPoolAdmin';
+  | 'userPoolAdmin'
+  /** The live status lookup of every signed-in route (USER_STATUS_ACTIONS): disabled, groups, MFA. */
+  | 'userStatus';
+
+/** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
+export const USER_STATUS_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminListGroupsForUser',
+] as const;
 
 /** Exactly the Cognito actions `userPoolAdmin` grants, on the user pool's ARN only. */
 export const USER_POOL_ADMIN_ACTIONS = [
@@ -40,6 +48,8 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminListGroupsForUser',
   'cognito-idp:ListUsersInGroup',
+  // Disabling a user signs them out everywhere (revokes their refresh tokens).
+  'cognito-idp:AdminUserGlobalSignOut',
 ] as const;
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,7 +109,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
     ],
     // Account emails (plan change, cancellation, password change) go out from these routes too.
-    access: ['table', 'stripeSecret', 'sendEmail'],
+    access: ['table', 'stripeSecret', 'sendEmail', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
@@ -134,7 +144,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-email', public: true },
     ],
     // unsubscribeSecret: the guest-email token key is derived from it (domain-separated HMAC).
-    access: ['table', 'stripeSecret', 'unsubscribeSecret'],
+    access: ['table', 'stripeSecret', 'unsubscribeSecret', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.checkout,
   },
   {

@@ -11,6 +11,7 @@ import path from 'node:path';
 interface PoolUser {
   Username: string;
   ConfirmationCode?: string;
+  RefreshTokens?: string[];
   Attributes?: { Name: string; Value: string }[];
 }
 
@@ -30,8 +31,8 @@ export class CognitoPoolFile {
     private readonly userPoolId: () => string,
   ) {}
 
-  /** The pending confirmation code of the user with this email, if any. */
-  codeFor(email: string): string | null {
+  /** The pool's user with this email or username, if any. */
+  private user(email: string): PoolUser | null {
     let pool: { Users?: Record<string, PoolUser> };
     try {
       const text = fs.readFileSync(path.join(this.dir, `${this.userPoolId()}.json`), 'utf8');
@@ -42,11 +43,19 @@ export class CognitoPoolFile {
     const wanted = email.toLowerCase();
     for (const user of Object.values(pool.Users ?? {})) {
       const userEmail = user.Attributes?.find((a) => a.Name === 'email')?.Value ?? '';
-      if (userEmail.toLowerCase() === wanted || user.Username.toLowerCase() === wanted) {
-        return user.ConfirmationCode ?? null;
-      }
+      if (userEmail.toLowerCase() === wanted || user.Username.toLowerCase() === wanted) return user;
     }
     return null;
+  }
+
+  /** The pending confirmation code of the user with this email, if any. */
+  codeFor(email: string): string | null {
+    return this.user(email)?.ConfirmationCode ?? null;
+  }
+
+  /** Every refresh token cognito-local has issued the user (for a sign-out to revoke). */
+  refreshTokensOf(username: string): string[] {
+    return this.user(username)?.RefreshTokens ?? [];
   }
 
   /** Waits until the user has a code other than `previous` (a new one was issued), or gives up. */

@@ -27,6 +27,7 @@ import { emailToVerify, enforcePasswordPolicy, maskEmail, signUpAttributes } fro
 import type { TokenSigner } from './cognito-token-signer';
 import { answerResponse, createUpstream, errorType, type UpstreamAnswer } from './cognito-upstream';
 import { LOCAL_CREDENTIALS } from './settings';
+import type { CognitoProxyHooks } from './cognito-mfa';
 
 export type { CodeMail };
 
@@ -42,6 +43,8 @@ export interface CognitoProxyOptions {
   appOrigin: string;
   /** The limits per address (fresh ones by default). */
   limits?: CognitoLimits;
+  /** TOTP and sign-out, which cognito-local lacks (local/cognito-mfa.ts). */
+  hooks?: CognitoProxyHooks;
 }
 
 /** Cognito's words for a disabled user (shared/admin.ts ADMIN_MESSAGES.userDisabled). */
@@ -153,6 +156,12 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
     if (!claims || claims.token_use !== 'access') {
       throw new CognitoProxyError('NotAuthorizedException', 'Invalid Access Token');
     }
+  };
+
+  /** What the MFA hooks may ask of cognito-local: GetUser only with an access token we signed. */
+  const checkedForward = async (target: string, input: unknown): Promise<Response> => {
+    if (target === 'GetUser') requireAccessToken((input as { AccessToken?: string }).AccessToken ?? '');
+    return answerResponse(await call(target, input));
   };
 
   /** A refresh of a disabled user's tokens fails, as in Cognito: read who the new ID token is for. */
@@ -324,13 +333,18 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
   const handler = async (c: Context) => {
     const match = /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(c.req.header('x-amz-target') ?? '');
     const target = match?.[1] ?? '';
+    const body = await c.req.text();
+    // The MFA operations read the user from an access token: only one we signed may name a user.
+    const early = await opts.hooks?.before(target, body, checkedForward);
+    if (early) return early;
     if (!isBrowserTarget(target)) {
       const what = target || 'This operation';
       return errorResponse(
         new CognitoProxyError('NotAuthorizedException', `${what} is not available to the browser.`),
       );
     }
-    return handle(target, await c.req.text());
+    const res = await handle(target, body);
+    return opts.hooks ? opts.hooks.after(target, body, res) : res;
   };
 
   app.post('/__cognito', handler);

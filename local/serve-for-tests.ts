@@ -54,6 +54,7 @@ async function main() {
         stripeSandboxTokenFile: stack.stripeSandboxTokenFile,
         stripeWebhookSecret: stack.stripeWebhookSecret,
         emailEventsSecret: stack.emailEventsSecret,
+        adminTotpSecret: stack.adminTotpSecret,
       }),
   );
 }

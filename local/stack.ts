@@ -26,6 +26,9 @@ import { CognitoPoolFile } from './cognito-pool-file';
 import { createCognitoProxy } from './cognito-proxy';
 import { createTokenSigner, loadOrCreateSigningKey, writeJwksFile } from './cognito-token-signer';
 import { createMailboxProxy } from './mailbox-proxy';
+import { createCognitoMfa } from './cognito-mfa';
+import { startCognitoAdminEndpoint } from './cognito-admin-endpoint';
+import { withLiveStatus } from '../lambdas/http/live-authenticate';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
@@ -52,6 +55,8 @@ export interface RunningStack {
   stripeWebhookSecret: string;
   /** The shared secret of the local `POST /api/email-events` route (header x-raincheck-email-events-secret). */
   emailEventsSecret: string;
+  /** The seeded admin's TOTP secret (base32): made on the first start, kept in the data folder. */
+  adminTotpSecret: string;
   stop: () => Promise<void>;
 }
 
@@ -100,6 +105,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
   const [sesInternalPort] = await freePorts(1);
 
   const processes: ManagedProcess[] = [];
+  const closers: Array<() => Promise<void>> = [];
   let sandbox: StripeSandbox | null = null;
   let mailbox: ServerType | null = null;
   const stopProcesses = async () => {
@@ -150,7 +156,23 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     });
     const pool = await ensureUserPool(cognito, path.join(workDir, 'state.json'));
     const demoUserId = await ensureUser(cognito, pool, DEMO_USERS.contractor);
-    await ensureUser(cognito, pool, DEMO_USERS.admin);
+    const adminUsername = await ensureUser(cognito, pool, DEMO_USERS.admin);
+    // TOTP, sign-out and the Lambdas' admin endpoint: what cognito-local lacks (local/cognito-mfa.ts).
+    const poolFile = new CognitoPoolFile(
+      path.join(cognitoDataDir(workDir), '.cognito', 'db'),
+      () => pool.userPoolId,
+    );
+    const mfa = createCognitoMfa({
+      dataDir: settings.dataDir,
+      refreshTokensOf: (username) => poolFile.refreshTokensOf(username),
+    });
+    const adminTotpSecret = mfa.ensureTotp(adminUsername, DEMO_USERS.admin.email);
+    const adminEndpoint = await startCognitoAdminEndpoint({
+      upstream: cognitoUrl,
+      port: (await freePorts(1))[0]!,
+      mfa,
+    });
+    closers.push(() => new Promise<void>((resolve) => adminEndpoint.server.close(() => resolve())));
 
     // Payments: real Stripe test mode when keys are set, else the local sandbox (local/stripe-sandbox).
     const stripeMode = stripeModeFromEnv(process.env, {
@@ -193,7 +215,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       DYNAMODB_ENDPOINT: dynamoUrl,
       SES_ENDPOINT: sesUrl,
       COGNITO_ISSUER: `${cognitoUrl}/${pool.userPoolId}`,
-      COGNITO_ENDPOINT: cognitoUrl,
+      // The Lambdas' admin client: cognito-local behind the endpoint that adds what Cognito answers.
+      COGNITO_ENDPOINT: adminEndpoint.url,
       MAIL_FROM: 'Raincheck <no-reply@raincheck.local>',
       APP_ORIGIN: appUrl,
       STRIPE_SECRET_KEY: stripeMode.secretKey,
@@ -217,11 +240,12 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       issuer: lambdaConfig.COGNITO_ISSUER!,
       clientId: pool.userPoolClientId,
     });
-    const authenticate = async (c: { req: { header: (name: string) => string | undefined } }) => {
+    // The verified token, then the caller's live status, as API Gateway's authorizer plus the Lambda do.
+    const authenticate = withLiveStatus(async (c) => {
       const header = c.req.header('authorization') ?? '';
       const match = /^Bearer\s+(.+)$/i.exec(header);
       return match ? callerFromClaims(await verify(match[1]!)) : null;
-    };
+    }, root.userStatuses);
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',
@@ -269,10 +293,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
           paths: ['/__cognito', '/__cognito/'],
           fetch: createCognitoProxy({
             upstream: cognitoUrl,
-            poolFile: new CognitoPoolFile(
-              path.join(cognitoDataDir(workDir), '.cognito', 'db'),
-              () => pool.userPoolId,
-            ),
+            poolFile,
+            hooks: mfa,
             userPoolId: () => pool.userPoolId,
             sendMail: async (mail) => {
               await mailer.send({ to: [mail.to], subject: mail.subject, text: mail.text });
@@ -307,14 +329,17 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       stripeSandboxTokenFile: sandbox ? path.join(workDir, SANDBOX_TOKEN_FILE) : null,
       stripeWebhookSecret: stripeMode.webhookSecret,
       emailEventsSecret,
+      adminTotpSecret,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all(closers.map((close) => close()));
         await stopProcesses();
         if (!settings.dataDir) fs.rmSync(workDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
+    await Promise.all(closers.map((close) => close()));
     await stopProcesses();
     throw err;
   }

@@ -1,5 +1,11 @@
 import { DEMO_USERS, settingsFromEnv } from './settings';
 import { startStack } from './stack';
+import { totpFor } from './cognito-mfa';
+
+/** The otpauth:// URI an authenticator app reads (the same one the QR code on /settings holds). */
+function totpUri(email: string, secret: string): string {
+  return totpFor(secret, { issuer: 'Raincheck (local)', label: email }).toString();
+}
 
 /** `npm start`: the whole product on loopback, no AWS account, no internet. */
 async function main() {
@@ -16,6 +22,8 @@ async function main() {
     '',
     `  Demo contractor           ${DEMO_USERS.contractor.email} / ${DEMO_USERS.contractor.password}`,
     `  Admin (group admins)      ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}   → ${stack.appUrl}/admin/login`,
+    `  Admin authenticator app   ${totpUri(DEMO_USERS.admin.email, stack.adminTotpSecret)}`,
+    '                            (add it to an authenticator app, or compute the code from the secret)',
     `  Local mailbox (all email) ${stack.mailboxUrl}`,
     stack.stripeSandboxUrl
       ? `  Payments sandbox          ${stack.stripeSandboxUrl}   (test card 4242 4242 4242 4242, no real money)`

@@ -38,6 +38,8 @@ export interface AdminIdentity {
   lastName: string;
   role: AdminRole;
   permissions: AdminPermission[];
+  /** An authenticator app (TOTP) is set up; every other admin route refuses the admin until it is. */
+  totpEnabled: boolean;
 }
 
 /** One row of `GET /api/admin/users`. */
@@ -90,10 +92,14 @@ export const ADMIN_MESSAGES = {
   notAdmin: 'This user is not an admin.',
   /** Cognito's own words when a disabled user signs in (NotAuthorizedException). */
   userDisabled: 'User is disabled.',
+  /** The API's 401 for a token of a user disabled since it was issued. */
+  accountDisabledApi: 'Your account is disabled.',
+  /** The admin API's 403 for an admin whose authenticator app (TOTP) is not set up. */
+  totpRequired: 'Set up two-factor authentication to use the admin area.',
   /** What the sign-in forms say instead. */
   accountDisabled: 'This account is disabled. Contact support if you think this is a mistake.',
   disableNote:
-    'Disabling stops new sign-ins at once. A session already open keeps working until its token next refreshes (within an hour).',
+    'Disabling signs the user out everywhere: new sign-ins stop at once and an open session loses access within a minute.',
 } as const;
 
 /** The address part of a From value such as `Raincheck <alerts@raincheck.example>`. */

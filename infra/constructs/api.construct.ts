@@ -13,6 +13,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import {
   USER_POOL_ADMIN_ACTIONS,
+  USER_STATUS_ACTIONS,
   type FunctionAccess,
   type LambdaEntry,
   type RouteMethod,
@@ -177,10 +178,11 @@ export class ApiConstruct extends Construct {
         );
         return;
       case 'userPoolAdmin':
-        // Scoped to the one pool: no wildcard resource, and only the actions the admin screens call.
+      case 'userStatus':
+        // Scoped to the one pool: no wildcard resource, and only the actions the entry's routes call.
         fn.fn.addToRolePolicy(
           new iam.PolicyStatement({
-            actions: [...USER_POOL_ADMIN_ACTIONS],
+            actions: [...(access === 'userPoolAdmin' ? USER_POOL_ADMIN_ACTIONS : USER_STATUS_ACTIONS)],
             resources: [props.userPool.userPoolArn],
           }),
         );

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
+import { UserPoolWebAcl } from './waf.construct';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */
 export const ADMINS_GROUP = 'admins';
@@ -31,7 +32,9 @@ export class AuthConstruct extends Construct {
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(7) },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      mfa: cognito.Mfa.OFF,
+      // Any user may add an authenticator app (TOTP, no SMS); admins must (checked by the API, per request).
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       featurePlan: props.threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
       ...(props.threatProtection
         ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
@@ -62,6 +65,9 @@ export class AuthConstruct extends Construct {
       refreshTokenValidity: Duration.days(30),
     });
 
+    // Rate limits per IP on sign-in and on the operations that email codes (AWS WAF, REGIONAL).
+    new UserPoolWebAcl(this, 'Waf', { userPoolArn: this.userPool.userPoolArn });
+
     this.userPool.addGroup('AdminsGroup', {
       groupName: ADMINS_GROUP,
       description: 'Raincheck administrators: revenue, subscription and user figures, email and rule tests',
@@ -78,8 +84,9 @@ export class AuthConstruct extends Construct {
     pool.acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'The product does not ask for MFA in this release: accounts hold jobsite schedules and weather ' +
-        'records, not payment data (cards stay with Stripe). Optional TOTP needs SPA screens and is a follow-up.',
+        'MFA is optional (TOTP only) for contractors, whose accounts hold jobsite schedules and weather records, ' +
+        'not payment data (cards stay with Stripe); every admin must have TOTP, which the API enforces on each ' +
+        'admin request from the live user status (lambdas/core/auth/user-status.ts).',
     });
     if (!props.threatProtection) {
       pool.acknowledge({

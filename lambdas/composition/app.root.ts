@@ -10,7 +10,8 @@ import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
 import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
-import { CognitoUserDirectory, createCognitoClient } from '../adapters/auth/cognito-user-directory';
+import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
+import { createAuthRoot } from './auth.root';
 import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
 
@@ -30,6 +31,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const dispatch = createDispatchDeps(data, { accounts, records, email });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
+  const auth = createAuthRoot(config, data.clock);
   return {
     ...data,
     accounts,
@@ -60,15 +62,15 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
     /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
     people: {
-      directory: new CognitoUserDirectory(
-        createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT }),
-        config.USER_POOL_ID,
-      ),
+      directory: new CognitoUserDirectory(auth.cognito, config.USER_POOL_ID),
       accounts: accountSummaries,
+      statuses: auth.userStatuses,
       profiles: accounts,
       settings: { settings: adminSettings, clock: data.clock, fromAddress: config.MAIL_FROM },
     },
     signIns: accountSummaries,
+    /** The live status lookup (disabled, groups, TOTP) the auth middleware of every app passes through. */
+    userStatuses: auth.userStatuses,
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
   };

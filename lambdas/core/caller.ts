@@ -7,6 +7,10 @@ export interface Caller {
   emailVerified?: boolean;
   /** When the user signed in (the token's `auth_time`, ISO); refreshed tokens keep it, so it marks a session. */
   authTime?: string;
+  /** The pool's username (`cognito:username`), for the live status lookup. */
+  username?: string;
+  /** Set by the live status lookup (lambdas/core/auth/user-status.ts): an authenticator app is set up. */
+  totpEnabled?: boolean;
 }
 
 declare const tenantBrand: unique symbol;

@@ -7,7 +7,7 @@ import { parseWith } from '../core/validate';
 import { tenantOf, type Caller } from '../core/caller';
 import { IDEMPOTENCY_MESSAGES, type IdempotencyStore } from '../core/records/idempotency.ports';
 import { hasPermission } from '../core/admin/admin-identity';
-import type { AdminPermission } from '../../shared/admin';
+import { ADMIN_MESSAGES, type AdminPermission } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { apiEnvelope, toProblem, type ErrorEnvelope } from './errors';
 
@@ -53,10 +53,21 @@ export function requireCaller(authenticate: Authenticate): MiddlewareHandler<App
 /** The Cognito group whose members are admins (DESIGN §7), read from the verified token only. */
 export const ADMINS_GROUP = 'admins';
 
-/** Refuses (403) a caller outside the `admins` group; mount after `requireCaller`. */
+/**
+ * Every admin route's second factor: an admin passes only with an authenticator app (TOTP) set up, as
+ * the live status lookup reports it (lambdas/core/auth/user-status.ts). A caller that did not pass
+ * through that lookup has no `totpEnabled` and is refused: the check fails closed.
+ */
+function requireAdminTotp(caller: Caller): void {
+  if (caller.totpEnabled !== true) throw new ForbiddenError(ADMIN_MESSAGES.totpRequired);
+}
+
+/** Refuses (403) a caller outside the `admins` group or without TOTP; mount after `requireCaller`. */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!callerOf(c).groups.includes(ADMINS_GROUP)) throw new ForbiddenError(MESSAGES.permissionDenied);
+    const caller = callerOf(c);
+    if (!caller.groups.includes(ADMINS_GROUP)) throw new ForbiddenError(MESSAGES.permissionDenied);
+    requireAdminTotp(caller);
     await next();
   };
 }
@@ -67,7 +78,9 @@ export function requireAdmin(): MiddlewareHandler<AppEnv> {
  */
 export function requirePermission(permission: AdminPermission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!hasPermission(callerOf(c), permission)) throw new ForbiddenError(MESSAGES.permissionDenied);
+    const caller = callerOf(c);
+    if (!hasPermission(caller, permission)) throw new ForbiddenError(MESSAGES.permissionDenied);
+    requireAdminTotp(caller);
     await next();
   };
 }

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { formatUsd } from '../../shared/plans';
-import { seriousA11yViolations } from './helpers';
+import { logInAsSeededAdmin, seriousA11yViolations } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -18,11 +18,7 @@ async function adminToken() {
 }
 
 async function logInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
+  await logInAsSeededAdmin(page, ADMIN.password);
 }
 
 async function shoot(page: Page, name: string) {

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '../../shared/admin';
 import { callApi, newAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import AxeBuilder from '@axe-core/playwright';
-import { freshUser } from './helpers';
+import { answerAdminTotp, freshUser } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -18,6 +18,7 @@ async function logIn(page: Page, account: { email: string; password: string }, w
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: /^Log in/ }).click();
+  await answerAdminTotp(page, account.email);
 }
 
 /** axe's serious and critical findings on the screen, toasts left out (axe catches them mid-fade). */

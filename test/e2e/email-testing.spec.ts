@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { freshUser, seriousA11yViolations, signInThroughLoginPage } from './helpers';
+import { freshUser, logInAsSeededAdmin, seriousA11yViolations, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -33,11 +33,7 @@ async function stored(messageId: string) {
 }
 
 test('should send a test notice from /admin/email-testing that lands in the mailbox', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
+  await logInAsSeededAdmin(page, ADMIN.password);
   await page.goto('/admin/email-testing');
   await expect(page.getByRole('heading', { name: 'Email testing' })).toBeVisible();
   const jobsite = page.getByLabel('Jobsite');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { registerUser, uniqueEmail } from '../support/cognito';
+import { SEEDED_ADMIN_EMAIL, registerUser, totpCode, uniqueEmail } from '../support/cognito';
 import { e2eStack } from './stack';
 
 /** Signs in through /login as a person would and waits for the dashboard. */
@@ -11,6 +11,27 @@ export async function signInThroughLoginPage(page: Page, email: string, password
   await form.getByLabel(/^Password/).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * After the password step of a sign-in: the seeded admin's account has an authenticator app, so the
+ * form asks for its code, which the test computes from the secret the stack made (as the app would).
+ */
+export async function answerAdminTotp(page: Page, email: string): Promise<void> {
+  if (email !== SEEDED_ADMIN_EMAIL) return;
+  const form = page.getByRole('form', { name: 'Two-factor code' });
+  await form.getByLabel('Authentication code').fill(totpCode(e2eStack().adminTotpSecret));
+  await form.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Signs in at /admin/login as the seeded admin (password, then the authenticator code). */
+export async function logInAsSeededAdmin(page: Page, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(SEEDED_ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await answerAdminTotp(page, SEEDED_ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
 }
 
 /** A new, confirmed account (registered through Cognito with the emailed code), for tests that change it. */

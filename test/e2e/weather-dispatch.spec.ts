@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
+import { answerAdminTotp } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -29,6 +30,7 @@ async function logIn(page: Page, account: { email: string; password: string }, w
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await answerAdminTotp(page, account.email);
 }
 
 async function shoot(page: Page, name: string) {

@@ -8,7 +8,8 @@ import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_CLICKS_SCRIPT_HASH } from '../../shared/landing-head-scripts';
 import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } from '../../shared/web-serving';
-import { LAMBDA_ENTRIES, USER_POOL_ADMIN_ACTIONS } from '../../infra/lambda-entries';
+import { LAMBDA_ENTRIES, USER_POOL_ADMIN_ACTIONS, USER_STATUS_ACTIONS } from '../../infra/lambda-entries';
+import { GUEST_CHECKOUT_PATH, WAF_RATE_LIMITS } from '../../infra/constructs/waf.construct';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
 import { synthRaincheck, type RaincheckSynthesis } from './support/synth-raincheck';
 import { describeFindings, unacknowledgedFindings } from './support/validation-report';
@@ -341,9 +342,58 @@ describe('RaincheckStack', () => {
       expect(cognito).toHaveLength(1);
       expect([...(cognito[0]!.Action as string[])].sort()).toEqual([...USER_POOL_ADMIN_ACTIONS].sort());
       expect(cognito[0]!.Resource).toEqual(poolArn);
-      for (const other of ['dispatch', 'billing', 'checkout', 'stripe-webhook', 'email-events']) {
+      for (const other of ['dispatch', 'stripe-webhook', 'email-events']) {
         expect(actionsOf(other).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
       }
+    });
+
+    it("should let the billing and checkout Lambdas read only a user's live status, on the user pool only, when synthesized", () => {
+      const poolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+      for (const name of ['billing', 'checkout']) {
+        const cognito = policyStatementsOf(name).filter((s) =>
+          JSON.stringify(s.Action).includes('cognito-idp:'),
+        );
+        expect(cognito).toHaveLength(1);
+        expect([...(cognito[0]!.Action as string[])].sort()).toEqual([...USER_STATUS_ACTIONS].sort());
+        expect(cognito[0]!.Resource).toEqual(poolArn);
+      }
+      expect(USER_POOL_ADMIN_ACTIONS).toEqual(
+        expect.arrayContaining([...USER_STATUS_ACTIONS, 'cognito-idp:AdminUserGlobalSignOut']),
+      );
+    });
+
+    it('should offer optional MFA with an authenticator app (TOTP) only, never SMS, when synthesized', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      });
+    });
+
+    it('should rate-limit sign-in and the emailed-code operations per IP with a web ACL on the user pool when synthesized', () => {
+      const acls = template.findResources('AWS::WAFv2::WebACL', {
+        Properties: { Scope: 'REGIONAL' },
+      }) as Record<string, Resource>;
+      const [aclId, acl] = Object.entries(acls)[0]!;
+      expect(Object.keys(acls)).toHaveLength(1);
+      const rules = acl.Properties.Rules as Array<{
+        Name: string;
+        Statement: Record<string, any>;
+        Action?: unknown;
+      }>;
+      const signIn = rules.find((r) => r.Name === 'SignInRate')!;
+      expect(signIn.Action).toEqual({ Block: {} });
+      expect(signIn.Statement.RateBasedStatement).toMatchObject({
+        Limit: WAF_RATE_LIMITS.signIn,
+        AggregateKeyType: 'IP',
+      });
+      expect(JSON.stringify(signIn.Statement)).toContain('AWSCognitoIdentityProviderService.InitiateAuth');
+      expect(JSON.stringify(rules.find((r) => r.Name === 'AccountCodesRate'))).toContain(
+        'AWSCognitoIdentityProviderService.ForgotPassword',
+      );
+      template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+        ResourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
+        WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+      });
     });
   });
 
@@ -448,6 +498,26 @@ describe('RaincheckStack', () => {
         },
         Object.keys(buckets).length,
       );
+    });
+
+    it("should put a CloudFront web ACL with AWS's common and known-bad-inputs rules and rate limits on guest checkout and the API in front of the distribution when synthesized", () => {
+      const acls = template.findResources('AWS::WAFv2::WebACL', {
+        Properties: { Scope: 'CLOUDFRONT' },
+      }) as Record<string, Resource & { Condition?: string }>;
+      expect(Object.keys(acls)).toHaveLength(1);
+      const [aclId, acl] = Object.entries(acls)[0]!;
+      const rules = acl.Properties.Rules as Array<{ Name: string; Statement: Record<string, any> }>;
+      const managed = rules.flatMap((r) => r.Statement.ManagedRuleGroupStatement?.Name ?? []);
+      expect(managed).toEqual(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']);
+      const guest = rules.find((r) => r.Name === 'GuestCheckoutRate')!.Statement.RateBasedStatement;
+      expect(guest).toMatchObject({ Limit: WAF_RATE_LIMITS.guestCheckout, AggregateKeyType: 'IP' });
+      expect(guest.ScopeDownStatement.ByteMatchStatement.SearchString).toBe(GUEST_CHECKOUT_PATH);
+      // A CLOUDFRONT web ACL exists only in us-east-1: created there, and attached through the same condition.
+      const condition = template.toJSON().Conditions[acl.Condition!];
+      expect(JSON.stringify(condition)).toContain('us-east-1');
+      expect(distributionConfig()).toMatchObject({
+        WebACLId: { 'Fn::If': [acl.Condition, { 'Fn::GetAtt': [aclId, 'Arn'] }, { Ref: 'AWS::NoValue' }] },
+      });
     });
 
     it('should serve the bucket through origin access control and /api/* from the HTTP API when synthesized', () => {

@@ -1,4 +1,13 @@
+import { TOTP, Secret } from 'otpauth';
 import type { TestStackInfo } from './stack-process';
+
+/** The seeded admin, whose sign-in asks for a TOTP code (local/cognito-mfa.ts). */
+export const SEEDED_ADMIN_EMAIL = 'admin@raincheck.local';
+
+/** The current code of an authenticator app holding `secret`, as a person would type it. */
+export function totpCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
 
 /** Talks to Cognito the way the SPA does: through the local proxy on the app's origin. */
 export async function cognitoCall<T = Record<string, unknown>>(
@@ -23,12 +32,30 @@ export interface Tokens {
   RefreshToken: string;
 }
 
-export async function signIn(stack: TestStackInfo, email: string, password: string): Promise<Tokens> {
-  const res = await cognitoCall<{ AuthenticationResult?: Tokens }>(stack, 'InitiateAuth', {
+/**
+ * Signs in through the proxy; a TOTP challenge is answered with `totpSecret` (the seeded admin's by
+ * default), as the admin's authenticator app would.
+ */
+export async function signIn(
+  stack: TestStackInfo,
+  email: string,
+  password: string,
+  totpSecret: string | undefined = email === SEEDED_ADMIN_EMAIL ? stack.adminTotpSecret : undefined,
+): Promise<Tokens> {
+  type Answer = { AuthenticationResult?: Tokens; ChallengeName?: string; Session?: string };
+  let res = await cognitoCall<Answer>(stack, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: stack.runtimeConfig.userPoolClientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
+  if (res.body.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+    res = await cognitoCall<Answer>(stack, 'RespondToAuthChallenge', {
+      ClientId: stack.runtimeConfig.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: res.body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+    });
+  }
   if (!res.body.AuthenticationResult) throw new Error(`Sign-in failed: ${JSON.stringify(res.body)}`);
   return res.body.AuthenticationResult;
 }

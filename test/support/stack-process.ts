@@ -18,6 +18,8 @@ export interface TestStackInfo {
   stripeSandboxTokenFile: string | null;
   stripeWebhookSecret: string;
   emailEventsSecret: string;
+  /** The seeded admin's TOTP secret: `signIn` answers the admin's second-factor challenge with it. */
+  adminTotpSecret: string;
 }
 
 const READY = 'RAINCHECK_STACK_READY ';

@@ -29,10 +29,12 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
   const authSeconds = Number(claims.auth_time);
   const authTime =
     Number.isFinite(authSeconds) && authSeconds > 0 ? new Date(authSeconds * 1000).toISOString() : undefined;
+  const username = claims['cognito:username'];
   return {
     userId: sub,
     email,
     groups: parseGroups(claims['cognito:groups']),
+    ...(typeof username === 'string' && username !== '' ? { username } : {}),
     ...(emailVerified ? { emailVerified } : {}),
     ...(authTime ? { authTime } : {}),
   };

@@ -3,6 +3,7 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   ListUsersInGroupCommand,
@@ -97,6 +98,12 @@ export class CognitoUserDirectory implements UserDirectory {
   async setEnabled(id: string, enabled: boolean): Promise<void> {
     const input = { UserPoolId: this.userPoolId, Username: await this.username(id) };
     await this.client.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+  }
+
+  async signOut(id: string): Promise<void> {
+    await this.client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: await this.username(id) }),
+    );
   }
 
   async groupMembers(group: string): Promise<DirectoryUser[]> {

@@ -32,5 +32,7 @@ export function adminIdentityOf(caller: Caller, profileName: string | null): Adm
     lastName: rest.join(' '),
     role,
     permissions: [...ROLE_PERMISSIONS[role]],
+    // From the live status lookup: the admin login walks an admin without it through setup.
+    totpEnabled: caller.totpEnabled === true,
   };
 }

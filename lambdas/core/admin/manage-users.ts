@@ -6,6 +6,8 @@ import type { AccountSummaries, DirectoryUser, UserDirectory } from './people.po
 export interface ManageUsersDeps {
   directory: UserDirectory;
   accounts: AccountSummaries;
+  /** This container's cache of live user status: a change made here applies here at once. */
+  statuses?: { forget(userId: string): void };
 }
 
 /** The group whose members hold the full admin role (the one `manage_admins` hands out). */
@@ -54,11 +56,16 @@ async function existing(deps: ManageUsersDeps, id: string): Promise<DirectoryUse
   return user;
 }
 
-/** Disables sign-in; an admin cannot lock themselves out. */
+/**
+ * Disables sign-in and signs the user out everywhere (their refresh tokens are revoked); every API
+ * container refuses their token within its status TTL. An admin cannot lock themselves out.
+ */
 export async function setUserEnabled(deps: ManageUsersDeps, caller: Caller, id: string, enabled: boolean) {
   if (!enabled && id === caller.userId) throw new ConflictError(ADMIN_MESSAGES.cannotDisableSelf);
   const user = await existing(deps, id);
   await deps.directory.setEnabled(user.id, enabled);
+  if (!enabled) await deps.directory.signOut(user.id);
+  deps.statuses?.forget(user.id);
   return { id: user.id, email: user.email, enabled };
 }
 
@@ -68,13 +75,15 @@ export async function addAdmin(deps: ManageUsersDeps, email: string) {
   const admins = await deps.directory.groupMembers(ADMINS_GROUP);
   if (admins.some((a) => a.id === user.id)) throw new ConflictError(ADMIN_MESSAGES.alreadyAdmin);
   await deps.directory.addToGroup(user.id, ADMINS_GROUP);
+  deps.statuses?.forget(user.id);
   return { id: user.id, email: user.email, isAdmin: true };
 }
 
 /**
  * Removes an admin; never yourself and never the last one. (Only an admin can call this, so the last
  * admin could only be removed by themselves; the count also stops two admins removing each other at
- * once from racing past it in most cases. The group change takes effect at the user's next token.)
+ * once from racing past it in most cases. The admin area reads group membership live, so the change
+ * applies within the status TTL, whatever the user's token says.)
  */
 export async function removeAdmin(deps: ManageUsersDeps, caller: Caller, id: string) {
   if (id === caller.userId) throw new ConflictError(ADMIN_MESSAGES.cannotRemoveSelf);
@@ -86,5 +95,6 @@ export async function removeAdmin(deps: ManageUsersDeps, caller: Caller, id: str
   }
   if (admins.length <= 1) throw new ConflictError(ADMIN_MESSAGES.lastAdmin);
   await deps.directory.removeFromGroup(id, ADMINS_GROUP);
+  deps.statuses?.forget(id);
   return { id, email: target.email, isAdmin: false };
 }

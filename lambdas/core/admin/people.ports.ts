@@ -21,6 +21,8 @@ export interface UserDirectory {
   findById(id: string): Promise<DirectoryUser | null>;
   findByEmail(email: string): Promise<DirectoryUser | null>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
+  /** Signs the user out of every device: their refresh tokens stop working. */
+  signOut(id: string): Promise<void>;
   /** Every member of a group (the admins are a handful; paged through by the adapter). */
   groupMembers(group: string): Promise<DirectoryUser[]>;
   addToGroup(id: string, group: string): Promise<void>;

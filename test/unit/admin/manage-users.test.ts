@@ -20,6 +20,7 @@ function pool(users: DirectoryUser[], admins: string[]) {
     findById: async (id) => users.find((u) => u.id === id) ?? null,
     findByEmail: async (email) => users.find((u) => u.email === email) ?? null,
     setEnabled: async (id, enabled) => void calls.push(`${enabled ? 'enable' : 'disable'} ${id}`),
+    signOut: async (id) => void calls.push(`sign out ${id}`),
     groupMembers: async () => users.filter((u) => members.has(u.id)),
     addToGroup: async (id) => void calls.push(`add ${id}`),
     removeFromGroup: async (id) => void calls.push(`remove ${id}`),
@@ -31,7 +32,8 @@ function pool(users: DirectoryUser[], admins: string[]) {
       ),
     recordSignIn: async () => {},
   };
-  return { deps: { directory, accounts }, calls };
+  const statuses = { forget: (id: string) => void calls.push(`forget ${id}`) };
+  return { deps: { directory, accounts, statuses }, calls };
 }
 
 const user = (id: string): DirectoryUser => ({
@@ -57,6 +59,7 @@ describe('admin identity', () => {
       lastName: 'Lovelace King',
       role: 'super_admin',
       permissions: [...ADMIN_PERMISSIONS],
+      totpEnabled: false,
     });
   });
 
@@ -77,7 +80,19 @@ describe('managing users and admins', () => {
   it('should remove another admin when at least one admin stays', async () => {
     const { deps, calls } = pool([user('a'), user('b')], ['a', 'b']);
     await removeAdmin(deps, callerFor('a'), 'b');
-    expect(calls).toEqual(['remove b']);
+    expect(calls).toEqual(['remove b', 'forget b']);
+  });
+
+  it('should sign a user out everywhere and drop their cached status when an admin disables them', async () => {
+    const { deps, calls } = pool([user('a'), user('b')], ['a']);
+    await setUserEnabled(deps, callerFor('a'), 'b', false);
+    expect(calls).toEqual(['disable b', 'sign out b', 'forget b']);
+  });
+
+  it('should not sign anyone out when an admin enables a user', async () => {
+    const { deps, calls } = pool([user('a'), user('b')], ['a']);
+    await setUserEnabled(deps, callerFor('a'), 'b', true);
+    expect(calls).toEqual(['enable b', 'forget b']);
   });
 
   it('should refuse to disable or demote yourself', async () => {

@@ -15,6 +15,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     getClient: () => Promise.reject(new Error('no auth client in this test')),
     preload: () => undefined,
     signIn: () => Promise.reject(new Error('signIn not faked')),
+    confirmTotpCode: () => Promise.reject(new Error('confirmTotpCode not faked')),
     signOut: () => Promise.resolve(),
     refresh: () => Promise.resolve(null),
     ...overrides,

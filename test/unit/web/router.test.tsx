@@ -35,6 +35,7 @@ jest.mock('../../../web/src/lib/auth/admin-identity', () => {
           lastName: '',
           role: 'super_admin',
           permissions: [],
+          totpEnabled: true,
         },
       };
     },

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { AdminLoginForm } from '../../features/auth/components/admin-login-form';
+import { AdminLoginForm, AdminTotpSetup } from '../../features/auth/components/admin-login-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
@@ -117,7 +117,12 @@ export function AdminLoginPage() {
   // Only the server's word sends a signed-in user on to the admin area (never the token's copy of the
   // groups). The form stays mounted while the server is asked: it is the form's own sign-in that
   // triggers the check, and it shows the refusal itself.
-  if (status === 'signedIn' && check.state === 'admin') return <Navigate to="/admin/dashboard" replace />;
+  const toDashboard = () => navigate('/admin/dashboard', { replace: true });
+  if (status === 'signedIn' && check.state === 'admin') {
+    if (check.identity.totpEnabled) return <Navigate to="/admin/dashboard" replace />;
+    // An admin without an authenticator app: the admin API refuses them until they add one.
+    return <AdminTotpSetup email={check.identity.email} onDone={toDashboard} />;
+  }
   const signedInNotAdmin = status === 'signedIn' && check.state === 'notAdmin';
   const sentAway = (location.state as RedirectState | null)?.reason === 'notAdmin';
   return (
@@ -132,7 +137,7 @@ export function AdminLoginPage() {
             : 'The admin area needs an administrator account.'}
         </Alert>
       ) : null}
-      <AdminLoginForm onAdmin={() => navigate('/admin/dashboard', { replace: true })} />
+      <AdminLoginForm onAdmin={toDashboard} />
       <Anchor component={Link} to="/" size="sm" ta="center">
         Back to Raincheck
       </Anchor>

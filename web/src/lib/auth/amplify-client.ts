@@ -1,19 +1,34 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   resendSignUpCode,
   resetPassword,
   signIn,
   signOut,
   signUp,
+  setUpTOTP,
+  updateMFAPreference,
   updatePassword,
+  verifyTOTPSetup,
+  type SignInOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../../../../shared/runtime-config';
 import { MESSAGES } from '../../../../shared/messages';
-import type { AuthClient, AuthEvent, AuthUser } from './types';
+import type { AuthClient, AuthEvent, AuthUser, SignInOutcome } from './types';
+
+/** Amplify's next step, as the app's outcome. */
+function outcomeOf(result: SignInOutput): SignInOutcome {
+  if (result.isSignedIn) return { kind: 'signedIn' };
+  const step = result.nextStep.signInStep;
+  if (step === 'CONFIRM_SIGN_UP') return { kind: 'confirmSignUp' };
+  if (step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { kind: 'totpCode' };
+  return { kind: 'unsupported', step };
+}
 
 /**
  * Amplify v6 behind the app's AuthClient interface. Only load-auth-client.ts imports this module (with a
@@ -45,15 +60,31 @@ export function createAmplifyAuthClient(config: RuntimeConfig): AuthClient {
 
   return {
     async signIn(email, password) {
-      const result = await signIn({
-        username: email,
-        password,
-        options: { authFlowType: config.authFlow },
-      });
-      if (result.isSignedIn) return { kind: 'signedIn' };
-      const step = result.nextStep.signInStep;
-      if (step === 'CONFIRM_SIGN_UP') return { kind: 'confirmSignUp' };
-      return { kind: 'unsupported', step };
+      return outcomeOf(
+        await signIn({ username: email, password, options: { authFlowType: config.authFlow } }),
+      );
+    },
+    async confirmTotpCode(code) {
+      return outcomeOf(await confirmSignIn({ challengeResponse: code }));
+    },
+    totp: {
+      async enabled() {
+        return (await fetchMFAPreference()).enabled?.includes('TOTP') ?? false;
+      },
+      async setUp(accountName) {
+        const details = await setUpTOTP();
+        return {
+          secret: details.sharedSecret,
+          uri: details.getSetupUri('Raincheck', accountName).toString(),
+        };
+      },
+      async verify(code) {
+        await verifyTOTPSetup({ code });
+        await updateMFAPreference({ totp: 'PREFERRED' });
+      },
+      async disable() {
+        await updateMFAPreference({ totp: 'DISABLED' });
+      },
     },
     async signOut() {
       await signOut();

@@ -12,6 +12,8 @@ export interface AuthContextValue {
   preload(): void;
   /** Signs in and, on success, updates the state before resolving (so guards see the new user at once). */
   signIn(email: string, password: string): Promise<SignInOutcome & { user?: AuthUser | null }>;
+  /** Answers the authenticator-app code of a sign-in; on success updates the state as `signIn` does. */
+  confirmTotpCode(code: string): Promise<SignInOutcome & { user?: AuthUser | null }>;
   signOut(): Promise<void>;
   /** Re-reads the session (after sign-in, sign-up confirmation, …). */
   refresh(): Promise<AuthUser | null>;

@@ -89,6 +89,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (outcome.kind !== 'signedIn') return outcome;
         return { ...outcome, user: await refresh() };
       },
+      confirmTotpCode: async (code) => {
+        const client = await getClient();
+        const outcome = await client.confirmTotpCode(code);
+        if (outcome.kind !== 'signedIn') return outcome;
+        return { ...outcome, user: await refresh() };
+      },
       signOut: async () => {
         const client = await getClient();
         signingOut.current = true;

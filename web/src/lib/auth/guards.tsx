@@ -39,6 +39,8 @@ export function RequireAdmin() {
     const state: RedirectState = { reason: 'notAdmin' };
     return <Navigate to="/admin/login" replace state={state} />;
   }
+  // The admin login walks an admin without an authenticator app through setting one up.
+  if (!check.identity.totpEnabled) return <Navigate to="/admin/login" replace />;
   return (
     <AdminIdentityContext.Provider value={check.identity}>
       <Outlet />

@@ -17,6 +17,8 @@ export type SignInOutcome =
   | { kind: 'signedIn' }
   /** The account exists but its email was never confirmed. */
   | { kind: 'confirmSignUp' }
+  /** The password was right; the account has an authenticator app: its 6-digit code is next. */
+  | { kind: 'totpCode' }
   /** A step this app does not offer (MFA, new password challenge, …). */
   | { kind: 'unsupported'; step: string };
 
@@ -31,6 +33,10 @@ export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefres
  */
 export interface AuthClient {
   signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Answers the authenticator-app step of a sign-in (after `{ kind: 'totpCode' }`). */
+  confirmTotpCode(code: string): Promise<SignInOutcome>;
+  /** The signed-in user's authenticator app (TOTP): Cognito's software-token MFA. */
+  totp: TotpClient;
   signOut(): Promise<void>;
   signUp(email: string, password: string): Promise<SignUpOutcome>;
   confirmSignUp(email: string, code: string): Promise<void>;
@@ -44,4 +50,14 @@ export interface AuthClient {
   idToken(): Promise<string | null>;
   /** Subscribes to auth-state changes; returns the unsubscribe function. */
   listen(onEvent: (event: AuthEvent) => void): () => void;
+}
+
+/** An authenticator app for the signed-in user (Cognito's software-token MFA). */
+export interface TotpClient {
+  enabled(): Promise<boolean>;
+  /** A new secret and its otpauth:// URI (the QR code's content); nothing changes until `verify`. */
+  setUp(accountName: string): Promise<{ secret: string; uri: string }>;
+  /** Checks a code of the new secret and turns two-factor sign-in on. */
+  verify(code: string): Promise<void>;
+  disable(): Promise<void>;
 }

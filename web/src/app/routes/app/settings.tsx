@@ -8,6 +8,7 @@ import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
 import { useExportAccount } from '../../../features/settings/api/export-account';
 import { QuietHoursForm } from '../../../features/settings/components/quiet-hours-form';
+import { TwoFactorSection } from '../../../features/account/components/two-factor-section';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -65,6 +66,11 @@ export function SettingsPage() {
       <Section id="settings-password" title="Password">
         <PasswordForm />
       </Section>
+      {me.data ? (
+        <Section id="settings-two-factor" title="Two-factor authentication">
+          <TwoFactorSection email={me.data.profile.email} />
+        </Section>
+      ) : null}
       <Section id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">

@@ -6,6 +6,7 @@ import { EmailField, FormErrorAlert, PasswordField } from '../../../components/f
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { AuthUser } from '../../../lib/auth/types';
 import { mapAuthError, type AuthErrorField } from '../map-auth-error';
+import { TotpCodeForm } from './totp-code-form';
 
 interface Props {
   onSignedIn?: (user: AuthUser | null) => void;
@@ -30,6 +31,7 @@ export function LoginForm({
   const [error, setError] = useState<FormError>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -45,6 +47,7 @@ export function LoginForm({
         return;
       }
       if (outcome.kind === 'confirmSignUp') setUnconfirmed(true);
+      else if (outcome.kind === 'totpCode') setNeedsCode(true);
       else
         setError({
           field: null,
@@ -62,6 +65,10 @@ export function LoginForm({
       setSubmitting(false);
     }
   };
+
+  if (needsCode) {
+    return <TotpCodeForm onSignedIn={(user) => onSignedIn?.(user)} onRestart={() => setNeedsCode(false)} />;
+  }
 
   return (
     <form onSubmit={onSubmit} aria-label="Log in">
