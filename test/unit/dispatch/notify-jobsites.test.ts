@@ -13,6 +13,7 @@ import {
   type NotifyDeps,
 } from '../../../lambdas/core/dispatch/notify-jobsites';
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
+import { CachedForecastProvider, type ForecastCache } from '../../../lambdas/core/weather/cached-forecast';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
 import type { Jobsite, Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
@@ -189,6 +190,24 @@ describe('notifyJobsites', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('should judge the new forecast and send the all-clear when an admin runs the next slot of the same UTC day', async () => {
+    const f = fakes([worker('w1')]);
+    const stored = new Map<string, HourlyForecast>();
+    const cache: ForecastCache = {
+      getMany: async (keys) => new Map(keys.flatMap((k) => (stored.has(k) ? [[k, stored.get(k)!]] : []))),
+      putMany: async (entries) => entries.forEach((e) => stored.set(e.key, e.forecast)),
+    };
+    // Both runs well within the cache's 30 real minutes.
+    f.deps.weather = new CachedForecastProvider(f.deps.weather, cache, f.deps.clock);
+    const evening = { ...due[0]!, noticeTime: '18:00' };
+    // 18:00 the evening before in Chicago, then 05:00 that morning: one UTC day (2 December).
+    await notifyJobsites([evening], f.deps, 'run-evening', new Date('2026-12-02T00:00:00.000Z'));
+    f.setGust(20);
+    await notifyJobsites(due, f.deps, 'run-morning', new Date('2026-12-02T11:00:00.000Z'));
+    expect(f.sent.map((s) => s.subject)).toEqual(['notice:full', 'allClear:none']);
+    expect(f.calls()).toBe(2);
   });
 
   it('should hold a called delay while the forecast wobbles within the clearing margin', async () => {
