@@ -47,6 +47,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     },
     unsubscribe: email.unsubscribe,
     workerStatus: email.workerStatus,
+    suppressions: email.suppressions,
     mailer: email.mailer,
     dispatch,
     weatherTesting: { live: dispatch.weather, simulated: new SimulatedWeatherProvider(), clock: data.clock },

@@ -1,5 +1,6 @@
 import { DynamoEmailTemplateRepo } from '../adapters/dynamo/email-templates.repo';
 import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
+import { DynamoSuppressionList } from '../adapters/dynamo/suppression-list.repo';
 import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
 import type { AccountRepo } from '../core/account/account.ports';
@@ -48,6 +49,7 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   );
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
+  const suppressions = new DynamoSuppressionList(db);
   let signer: UnsubscribeTokens | undefined;
   const signerOf = () =>
     (signer ??= new UnsubscribeTokens(
@@ -66,11 +68,13 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     noticeMailer,
     templates,
     workerStatus,
+    suppressions,
     tokens,
     email: { templates, accounts: opts.accounts, clock, ids, mailer: noticeMailer, appOrigin },
     unsubscribe: {
       tokens,
       workers: workerStatus,
+      suppressions,
       jobsites: opts.records.jobsites,
       accounts: opts.accounts,
       clock,

@@ -21,6 +21,7 @@ import { subscriptionEntity } from './entities/subscription.entity';
 import { workerEntity } from './entities/worker.entity';
 import { signInEntity } from './entities/sign-in.entity';
 import { adminSettingsEntity } from './entities/admin-settings.entity';
+import { suppressedAddressEntity } from './entities/suppressed-address.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -51,6 +52,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     heldMessage: heldMessageEntity(config),
     signIn: signInEntity(config),
     adminSettings: adminSettingsEntity(config),
+    suppressedAddress: suppressedAddressEntity(config),
   });
 }
 
