@@ -44,6 +44,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       mailer: email.mailer,
       tokens: email.tokens,
       appOrigin: email.appOrigin,
+      rateWindows: email.rateWindows,
+      clock: data.clock,
     },
     unsubscribe: email.unsubscribe,
     workerStatus: email.workerStatus,

@@ -1,6 +1,7 @@
 import { DynamoEmailTemplateRepo } from '../adapters/dynamo/email-templates.repo';
 import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
 import { DynamoSuppressionList } from '../adapters/dynamo/suppression-list.repo';
+import { DynamoRateWindows } from '../adapters/dynamo/rate-window.repo';
 import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
 import type { AccountRepo } from '../core/account/account.ports';
@@ -50,6 +51,8 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
   const suppressions = new DynamoSuppressionList(db);
+  // Per-account limits on what sends mail at a user's request (core/limits/rate-limits.ts).
+  const rateWindows = new DynamoRateWindows(db);
   let signer: UnsubscribeTokens | undefined;
   const signerOf = () =>
     (signer ??= new UnsubscribeTokens(
@@ -70,7 +73,8 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     workerStatus,
     suppressions,
     tokens,
-    email: { templates, accounts: opts.accounts, clock, ids, mailer: noticeMailer, appOrigin },
+    rateWindows,
+    email: { templates, accounts: opts.accounts, clock, ids, mailer: noticeMailer, appOrigin, rateWindows },
     unsubscribe: {
       tokens,
       workers: workerStatus,

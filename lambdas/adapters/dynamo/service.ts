@@ -22,6 +22,7 @@ import { workerEntity } from './entities/worker.entity';
 import { signInEntity } from './entities/sign-in.entity';
 import { adminSettingsEntity } from './entities/admin-settings.entity';
 import { suppressedAddressEntity } from './entities/suppressed-address.entity';
+import { rateWindowEntity } from './entities/rate-window.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -53,6 +54,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     signIn: signInEntity(config),
     adminSettings: adminSettingsEntity(config),
     suppressedAddress: suppressedAddressEntity(config),
+    rateWindow: rateWindowEntity(config),
   });
 }
 

@@ -3,6 +3,7 @@ import { createTokenVerifier } from '../../../lambdas/adapters/auth/local-token-
 import { DynamoEmailTemplateRepo } from '../../../lambdas/adapters/dynamo/email-templates.repo';
 import { DynamoWorkerStatusRepo } from '../../../lambdas/adapters/dynamo/worker-status.repo';
 import { DynamoSuppressionList } from '../../../lambdas/adapters/dynamo/suppression-list.repo';
+import { DynamoRateWindows } from '../../../lambdas/adapters/dynamo/rate-window.repo';
 import { createSesClient } from '../../../lambdas/adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../../../lambdas/adapters/ses/ses.notice-mailer';
 import { createCompositionRoot } from '../../../lambdas/composition-root';
@@ -67,6 +68,7 @@ app.route(
     ids: root.ids,
     mailer,
     appOrigin: stack.appUrl,
+    rateWindows: new DynamoRateWindows(root.db),
   }),
 );
 

@@ -6,6 +6,7 @@ import type {
   WorkerAddressRef,
   WorkerStatusRepo,
 } from '../../../lambdas/core/email/email.ports';
+import type { RateWindowStore } from '../../../lambdas/core/limits/rate-limits';
 
 /** Workers of several accounts in memory, with the same conditional marking as the DynamoDB repo. */
 export class FakeWorkerStatusRepo implements WorkerStatusRepo {
@@ -103,5 +104,18 @@ export class FakeSuppressionList implements SuppressionList {
         k.startsWith(prefix) ? [[k.slice(prefix.length), r] as const] : [],
       ),
     );
+  }
+}
+
+/** Rate-limit windows in memory, counted as the conditional update counts them. */
+export class MemoryRateWindows implements RateWindowStore {
+  readonly uses = new Map<string, number>();
+
+  async take(key: string, windowStart: string, limit: number): Promise<boolean> {
+    const k = `${key}|${windowStart}`;
+    const used = this.uses.get(k) ?? 0;
+    if (used >= limit) return false;
+    this.uses.set(k, used + 1);
+    return true;
   }
 }

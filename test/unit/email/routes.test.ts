@@ -7,7 +7,7 @@ import { createHttpApp, requireCaller } from '../../../lambdas/http/kit';
 import { EMAIL_EVENTS_SECRET_HEADER, emailEventsRoutes } from '../../../lambdas/routes/email-events.routes';
 import { emailTemplatesRoutes } from '../../../lambdas/routes/email-templates.routes';
 import { unsubscribeRoutes } from '../../../lambdas/routes/unsubscribe.routes';
-import { FakeSuppressionList, FakeWorkerStatusRepo, fixedClock } from './fakes';
+import { FakeSuppressionList, FakeWorkerStatusRepo, MemoryRateWindows, fixedClock } from './fakes';
 
 class MemoryTemplates implements EmailTemplateRepo {
   readonly rows = new Map<string, EmailTemplate>();
@@ -72,6 +72,7 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
           opts.plan ? ({ plan: opts.plan, status: 'active' } as Subscription) : null,
       },
       clock: fixedClock,
+      rateWindows: new MemoryRateWindows(),
       ids: { next: () => `t${++n}` },
       appOrigin: 'https://app.example.com/',
       mailer: {
