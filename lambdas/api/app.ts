@@ -108,6 +108,7 @@ export function createApiApp(deps: ApiDeps) {
         clock: deps.clock,
         delivery: deps.delivery,
         runs: deps.dispatch?.runs,
+        directory: deps.people?.directory,
       }),
     );
   }
