@@ -2,6 +2,7 @@ import { createDocumentClient } from '../../../lambdas/adapters/dynamo/client';
 import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
+import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 
 /**
@@ -10,6 +11,7 @@ import { testStack } from '../stack';
  * after being deleted), and every record of the address shows it.
  */
 const stack = testStack();
+const mailToStack = (address: string) => mailTo(stack, address);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 const db = createRaincheckService(
   stack.lambdaConfig.TABLE_NAME,
@@ -25,18 +27,6 @@ const GUSTS = {
   threshold: 48.28,
   label: 'the crane gust limit',
 };
-
-interface StoredEmail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string };
-}
-
-async function mailTo(address: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${stack.mailboxUrl}/store`);
-  const store = (await res.json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => e.destination.to.includes(address));
-}
 
 let admin: string;
 let account: TestAccount;
@@ -97,7 +87,7 @@ describe('the suppression list', () => {
     expect(site.status).toBe(201);
 
     await runAt();
-    const notice = await mailTo(shared);
+    const notice = await mailToStack(shared);
     expect(notice).toHaveLength(1);
     const token = /\/unsubscribe\?token=([^\s"<>]+)/.exec(notice[0]!.body.text ?? '')?.[1];
     expect(token).toBeDefined();
@@ -122,8 +112,8 @@ describe('the suppression list', () => {
     });
     expect(cleared.status).toBe(200);
     await runAt();
-    expect(await mailTo(shared)).toHaveLength(1);
-    expect((await mailTo(other)).map((m) => m.subject.replace(/ at .*/, ''))).toEqual([
+    expect(await mailToStack(shared)).toHaveLength(1);
+    expect((await mailToStack(other)).map((m) => m.subject.replace(/ at .*/, ''))).toEqual([
       '[Simulated weather] Full-day delay',
       '[Simulated weather] All clear',
     ]);
@@ -139,7 +129,7 @@ describe('the suppression list', () => {
     });
     expect(storm.status).toBe(200);
     await runAt();
-    expect(await mailTo(shared)).toHaveLength(1);
-    expect(await mailTo(other)).toHaveLength(3);
+    expect(await mailToStack(shared)).toHaveLength(1);
+    expect(await mailToStack(other)).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import { callApi, newAccount, type ApiResult } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
+import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 
 /**
@@ -8,17 +9,7 @@ import { testStack } from '../stack';
  * 429 with Retry-After and a plain message.
  */
 const stack = testStack();
-
-interface StoredEmail {
-  destination: { to: string[] };
-  subject: string;
-}
-
-async function mailTo(address: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${stack.mailboxUrl}/store`);
-  const store = (await res.json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => e.destination.to.includes(address));
-}
+const mailToStack = (address: string) => mailTo(stack, address);
 
 function expectLimited(results: ApiResult[], allowed: number, accepted = 202) {
   expect(results.filter((r) => r.status === accepted)).toHaveLength(allowed);
@@ -44,7 +35,7 @@ describe('rate limits', () => {
       ),
     );
     expectLimited(results, 5);
-    const tests = (await mailTo(account.email)).filter((m) => m.subject.startsWith('[Test]'));
+    const tests = (await mailToStack(account.email)).filter((m) => m.subject.startsWith('[Test]'));
     expect(tests).toHaveLength(5);
   });
 
@@ -65,6 +56,6 @@ describe('rate limits', () => {
       ),
     );
     expectLimited(results, 20);
-    expect(await mailTo(to)).toHaveLength(20);
+    expect(await mailToStack(to)).toHaveLength(20);
   });
 });
