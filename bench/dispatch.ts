@@ -671,6 +671,7 @@ function fakesFor(
       decisions: slowed(decisionRepo, r),
       claims: slowed(claimRepo, r),
       sender: slowed(sender, io.sendMs),
+      suppressions: { reasonsOf: async () => new Map() },
       clock: { now: () => asOf },
     },
     decisions,

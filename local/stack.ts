@@ -282,6 +282,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
             emailEvents: {
               secret: emailEventsSecret,
               workers: root.workerStatus,
+              suppressions: root.suppressions,
               clock: root.clock,
               stats: root.delivery,
             },

@@ -59,7 +59,7 @@ export interface JobsiteCost {
   /** Σ over the jobsite's crews of workers × hourly rate: what an hour of this jobsite idle costs. */
   hourlyCostCents: number;
   costCents: number;
-  /** Workers counted on the jobsite's crews. */
+  /** Distinct people (by email) on the jobsite's crews: a person on two records or in two crews counts once. */
   crewWorkers: number;
   /** Crews on the jobsite without an hourly rate (their cost is not counted). */
   crewsWithoutRate: number;

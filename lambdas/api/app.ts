@@ -27,8 +27,10 @@ import type { DayMessages } from '../core/ledger/ledger.ports';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { accountExportRoutes } from '../routes/account-export.routes';
 import type { AccountDataStore } from '../core/account/export-account';
-import { adminEmailTestingRoutes } from '../routes/admin-email-testing.routes';
-import type { AdminEmailTestingDeps } from '../core/email/admin-test-email';
+import {
+  adminEmailTestingRoutes,
+  type AdminEmailTestingRoutesDeps,
+} from '../routes/admin-email-testing.routes';
 import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '../routes/admin-people.routes';
 import type { AccountSummaries } from '../core/admin/people.ports';
 import type { NoticeTime } from '../../shared/notice-slots';
@@ -65,7 +67,7 @@ export interface ApiDeps {
   /** The account's own data as one JSON download (GET /api/me/export). */
   accountExport?: AccountDataStore;
   /** The admin's email testing (any template to any address through the real path). */
-  emailTesting?: AdminEmailTestingDeps;
+  emailTesting?: AdminEmailTestingRoutesDeps;
   /** The admin identity, users, admins and settings; absent in apps built without them. */
   people?: AdminPeopleDeps;
   /** Records each session's sign-in for the admin users list (GET /api/me). */
@@ -106,6 +108,7 @@ export function createApiApp(deps: ApiDeps) {
         clock: deps.clock,
         delivery: deps.delivery,
         runs: deps.dispatch?.runs,
+        directory: deps.people?.directory,
       }),
     );
   }

@@ -41,6 +41,8 @@ export function createDispatchDeps(
     weather: forecast,
     alerts: weather.alerts,
     held: new DynamoHeldMessageRepo(data.db),
+    suppressions: opts.email.suppressions,
+    workerStatus: opts.email.workerStatus,
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,

@@ -1,5 +1,7 @@
 import { DynamoEmailTemplateRepo } from '../adapters/dynamo/email-templates.repo';
 import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
+import { DynamoSuppressionList } from '../adapters/dynamo/suppression-list.repo';
+import { DynamoRateWindows } from '../adapters/dynamo/rate-window.repo';
 import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
 import type { AccountRepo } from '../core/account/account.ports';
@@ -48,6 +50,9 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   );
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
+  const suppressions = new DynamoSuppressionList(db);
+  // Per-account limits on what sends mail at a user's request (core/limits/rate-limits.ts).
+  const rateWindows = new DynamoRateWindows(db);
   let signer: UnsubscribeTokens | undefined;
   const signerOf = () =>
     (signer ??= new UnsubscribeTokens(
@@ -66,7 +71,9 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     noticeMailer,
     templates,
     workerStatus,
+    suppressions,
     tokens,
+    rateWindows,
     email: {
       templates,
       accounts: opts.accounts,
@@ -74,11 +81,13 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
       ids,
       mailer: noticeMailer,
       appOrigin,
+      rateWindows,
       idempotency: opts.records.idempotency,
     },
     unsubscribe: {
       tokens,
       workers: workerStatus,
+      suppressions,
       jobsites: opts.records.jobsites,
       accounts: opts.accounts,
       clock,

@@ -18,3 +18,12 @@ export class ValidationError extends Error {
     this.fields = fields ?? { [field]: message };
   }
 }
+/** The caller used up a per-account (or per-admin) limit; they may try again after `retryAfterSeconds` (429). */
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

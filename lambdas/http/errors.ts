@@ -6,6 +6,7 @@ import {
   ForbiddenError,
   NotAuthenticatedError,
   NotFoundError,
+  RateLimitedError,
   ServiceUnavailableError,
   ValidationError,
 } from '../core/errors';
@@ -13,13 +14,15 @@ import { RowsValidationError } from '../core/records/rows-validation.error';
 
 /** What went wrong, independent of how an app words its error bodies. */
 export interface HttpProblem {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 500 | 502 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
   /** The domain message (what happened, what to do). */
   message: string;
   field?: string;
   fields?: Record<string, string>;
   /** Extra data a client can act on (e.g. per-row import errors). */
   details?: Record<string, unknown>;
+  /** Sent as the `Retry-After` header (429). */
+  retryAfterSeconds?: number;
 }
 
 /** The one mapping from domain errors to HTTP problems. Unknown errors are logged and become 500. */
@@ -36,6 +39,8 @@ export function toProblem(err: unknown): HttpProblem {
   if (err instanceof ConflictError || err instanceof AlreadySubscribedError)
     return { status: 409, message: err.message };
   if (err instanceof ServiceUnavailableError) return { status: 503, message: err.message };
+  if (err instanceof RateLimitedError)
+    return { status: 429, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
   if (err instanceof PaymentProviderError) {
     logError('Payment provider error', err);
     return { status: 502, message: err.message };

@@ -35,6 +35,7 @@ export function createHttpApp(opts: HttpAppOptions = {}): Hono<AppEnv> {
   app.notFound((c) => c.json(opts.notFoundBody ?? { error: 'Not found' }, 404));
   app.onError((err, c) => {
     const problem = toProblem(err);
+    if (problem.retryAfterSeconds !== undefined) c.header('retry-after', String(problem.retryAfterSeconds));
     return c.json(envelope(problem), problem.status);
   });
   return app;

@@ -17,10 +17,12 @@ import {
   updateTemplate,
   type EmailTemplatesDeps,
 } from '../core/email/templates';
+import { RATE_LIMITS } from '../core/limits/rate-limits';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
+import { limitPerCaller, type RateLimitDeps } from '../http/rate-limit';
 import { recordRoutes } from './record-routes';
 
-export interface EmailTemplatesRoutesDeps extends EmailTemplatesDeps {
+export interface EmailTemplatesRoutesDeps extends EmailTemplatesDeps, RateLimitDeps {
   /** The notice mailer: "send a test to me" goes through the same path as real notices. */
   mailer: NoticeMailer;
   /** `https://app.example.com`, for the sample unsubscribe link and the footer. */
@@ -40,8 +42,11 @@ export function emailTemplatesRoutes(deps: EmailTemplatesRoutesDeps) {
       callerOf(c);
       return c.json(previewTemplate(c.req.valid('json'), appOrigin));
     })
-    .post('/api/email/test', jsonBody(testEmailSchema), async (c) =>
-      c.json(await sendTestEmail(callerOf(c), c.req.valid('json'), { ...deps, appOrigin }), 202),
+    .post(
+      '/api/email/test',
+      jsonBody(testEmailSchema),
+      limitPerCaller(RATE_LIMITS.testEmail, 'account', deps),
+      async (c) => c.json(await sendTestEmail(callerOf(c), c.req.valid('json'), { ...deps, appOrigin }), 202),
     );
   const crud = recordRoutes({
     path: '/api/email-templates',

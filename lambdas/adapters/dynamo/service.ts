@@ -23,6 +23,8 @@ import { signInEntity } from './entities/sign-in.entity';
 import { adminSettingsEntity } from './entities/admin-settings.entity';
 import { recordGuardEntity } from './entities/record-guard.entity';
 import { idempotencyRecordEntity } from './entities/idempotency-record.entity';
+import { suppressedAddressEntity } from './entities/suppressed-address.entity';
+import { rateWindowEntity } from './entities/rate-window.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -55,6 +57,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     adminSettings: adminSettingsEntity(config),
     recordGuard: recordGuardEntity(config),
     idempotencyRecord: idempotencyRecordEntity(config),
+    suppressedAddress: suppressedAddressEntity(config),
+    rateWindow: rateWindowEntity(config),
   });
 }
 

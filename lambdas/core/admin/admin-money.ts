@@ -4,7 +4,16 @@ import type { Clock } from '../runtime.ports';
 import { accountsOf, isLive } from './metrics';
 import type { DeliveryStats, MetricsStore } from './metrics.ports';
 import { dollars, toCsv } from '../../../shared/csv';
-import { emailHealth, emailsOf, healthWindow, invoiceRows, revenueSeries, subscriptionRows } from './money';
+import {
+  emailHealth,
+  emailsOf,
+  healthWindow,
+  invoiceRows,
+  revenueSeries,
+  subscriptionRows,
+  withPoolUsers,
+} from './money';
+import type { DirectoryUser, UserDirectory } from './people.ports';
 
 export interface AdminMoneyDeps {
   store: MetricsStore;
@@ -13,6 +22,23 @@ export interface AdminMoneyDeps {
   delivery?: DeliveryStats;
   /** Dispatch runs (their CSV report); absent in apps built without the dispatch. */
   runs?: DispatchRunRepo;
+  /** The user pool: the users report lists every user with Cognito's creation date (the sign-up). */
+  directory?: Pick<UserDirectory, 'listUsers'>;
+}
+
+/** Cognito's largest ListUsers page. */
+const DIRECTORY_PAGE = 60;
+
+/** Every user of the pool, page by page (an admin report: hundreds to a few thousand users). */
+async function everyUser(directory: Pick<UserDirectory, 'listUsers'>): Promise<DirectoryUser[]> {
+  const users: DirectoryUser[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await directory.listUsers({ emailPrefix: '', limit: DIRECTORY_PAGE, cursor });
+    users.push(...page.users);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return users;
 }
 
 async function records(deps: AdminMoneyDeps, withInvoices = true) {
@@ -60,7 +86,13 @@ const MAX_RUNS_EXPORTED = 9000;
 export async function buildReport(deps: AdminMoneyDeps, name: ReportName): Promise<string> {
   switch (name) {
     case 'users': {
-      const { subscriptions, accounts, emails } = await records(deps, false);
+      const [stored, users] = await Promise.all([
+        records(deps, false),
+        deps.directory ? everyUser(deps.directory) : Promise.resolve([]),
+      ]);
+      const { subscriptions, emails } = stored;
+      const accounts = withPoolUsers(stored.accounts, users);
+      for (const u of users) if (!emails.has(u.id)) emails.set(u.id, u.email);
       const live = new Map(subscriptions.filter(isLive).map((s) => [s.ownerId, s]));
       const latest = new Map(subscriptions.map((s) => [s.ownerId, s]));
       return toCsv(

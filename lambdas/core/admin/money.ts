@@ -19,6 +19,7 @@ import {
   type MetricsInvoice,
   type MetricsSubscription,
 } from './metrics';
+import type { DirectoryUser } from './people.ports';
 
 /**
  * The admin money screens' figures beyond /api/admin/metrics: the 12-month MRR and revenue series,
@@ -211,4 +212,26 @@ export function emailHealth(records: DeliveryDay[], now: Date, days = 30): Email
     complaintState,
     state: worse(bounceState, complaintState),
   };
+}
+
+/**
+ * The accounts the table knows, joined with the user pool's users: a user who signed up and never
+ * saved a profile is listed too, and every user's "created at" is the sign-up (Cognito's creation
+ * date), not the first profile save. Accounts whose user is gone from the pool keep their record.
+ */
+export function withPoolUsers(
+  accounts: MetricsAccount[],
+  users: readonly Pick<DirectoryUser, 'id' | 'email' | 'createdAt'>[],
+): MetricsAccount[] {
+  const byId = new Map(accounts.map((a) => [a.userId, a]));
+  for (const u of users) {
+    const stored = byId.get(u.id);
+    byId.set(u.id, {
+      ...stored,
+      userId: u.id,
+      email: stored?.email ?? u.email,
+      createdAt: u.createdAt ?? stored?.createdAt ?? null,
+    });
+  }
+  return [...byId.values()];
 }

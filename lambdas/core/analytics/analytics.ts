@@ -104,16 +104,32 @@ export function computeAnalytics(input: {
   };
 }
 
-/** A crew on a jobsite, with how many workers it has and what one of them costs an hour. */
+/** A crew on a jobsite: the email addresses of its workers and what one of them costs an hour. */
 export interface CrewCost {
   crewId: string;
-  workers: number;
+  people: string[];
   hourlyRateCents: number | null;
 }
 
 /**
- * Cost of delay per jobsite = (Σ over its crews of workers × hourly rate) × hours lost, rounded to
- * the cent; and the basic figures per client (jobsites without a client under "No client").
+ * What one hour of a jobsite idle costs: each person once, however many worker records carry their
+ * address (lower-cased) and however many of the jobsite's crews they are in; a person in several
+ * crews counts at the highest of their crews' rates (a crew without a rate adds nothing).
+ */
+function jobsiteHourlyCost(crews: CrewCost[]): { people: number; hourlyCostCents: number } {
+  const rateOf = new Map<string, number>();
+  for (const crew of crews)
+    for (const email of crew.people) {
+      const person = email.trim().toLowerCase();
+      rateOf.set(person, Math.max(rateOf.get(person) ?? 0, crew.hourlyRateCents ?? 0));
+    }
+  return { people: rateOf.size, hourlyCostCents: [...rateOf.values()].reduce((s, r) => s + r, 0) };
+}
+
+/**
+ * Cost of delay per jobsite = (Σ over the distinct people of its crews of their hourly rate) × hours
+ * lost, rounded to the cent; and the basic figures per client (jobsites without a client under
+ * "No client").
  */
 export function computeAdvanced(input: {
   basic: BasicAnalytics;
@@ -122,7 +138,7 @@ export function computeAdvanced(input: {
 }): AdvancedAnalytics {
   const jobsites = input.basic.jobsites.map((j): JobsiteCost => {
     const crews = input.crewsOf[j.id] ?? [];
-    const hourlyCostCents = crews.reduce((s, c) => s + c.workers * (c.hourlyRateCents ?? 0), 0);
+    const { people, hourlyCostCents } = jobsiteHourlyCost(crews);
     return {
       id: j.id,
       name: j.name,
@@ -130,7 +146,7 @@ export function computeAdvanced(input: {
       hoursLost: j.hoursLost,
       hourlyCostCents,
       costCents: Math.round(hourlyCostCents * j.hoursLost),
-      crewWorkers: crews.reduce((s, c) => s + c.workers, 0),
+      crewWorkers: people,
       crewsWithoutRate: crews.filter((c) => c.hourlyRateCents === null).length,
     };
   });

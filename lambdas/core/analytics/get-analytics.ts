@@ -146,7 +146,7 @@ export async function getAdvancedAnalytics(
       c.id,
       {
         crewId: c.id,
-        workers: workers.filter((w) => w.crewIds.includes(c.id)).length,
+        people: workers.filter((w) => w.crewIds.includes(c.id)).map((w) => w.email),
         hourlyRateCents: c.hourlyRateCents ?? null,
       },
     ]),

@@ -9,6 +9,8 @@ import type { QuietHours } from '../../../shared/quiet-hours';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore, type TenantId } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
+import type { SuppressionList, SuppressionReason, WorkerStatusRepo } from '../email/email.ports';
+import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
 import type { Clock } from '../runtime.ports';
 import type { OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
 import type {
@@ -20,7 +22,6 @@ import type {
   ForecastSnapshot,
   MessageClaim,
   MessageKind,
-  NoticeRecipientRef,
   NoticeSender,
   SentCounts,
 } from './dispatch.ports';
@@ -41,6 +42,10 @@ export interface NotifyDeps {
   held?: HeldMessageRepo;
   /** Official warnings (NWS): a Severe/Extreme warning over the working hours makes the day a delay. */
   alerts?: OfficialAlertsProvider;
+  /** Each account's suppressed addresses: checked before every send, whatever record holds the address. */
+  suppressions: Pick<SuppressionList, 'reasonsOf'>;
+  /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
+  workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
 }
 
 export interface BatchOutcome {
@@ -129,39 +134,6 @@ function snapshotOf(forecast: HourlyForecast, judgement: DayJudgement, jobsite: 
   };
 }
 
-function recipientsOf(
-  jobsite: Jobsite,
-  workers: readonly Worker[],
-  client: Client | null,
-  kind: MessageKind,
-  verdict: string,
-): NoticeRecipientRef[] {
-  const wanted = new Set(jobsite.recipients.workerIds);
-  const crews = new Set(jobsite.recipients.crewIds);
-  const chosen = workers.filter((w) => wanted.has(w.id) || w.crewIds.some((c) => crews.has(c)));
-  const out: NoticeRecipientRef[] = chosen
-    // Bounced and unsubscribed addresses get nothing more.
-    .filter((w) => w.status === 'active')
-    .map((w) => ({
-      email: w.email,
-      name: w.name,
-      audience: w.isManager ? 'manager' : 'worker',
-      workerId: w.id,
-    }));
-  const clientWants =
-    client?.email &&
-    (jobsite.recipients.notifyClient || (client.notifyNoWork && (verdict === 'full' || kind === 'allClear')));
-  if (client?.email && clientWants)
-    out.push({
-      email: client.email,
-      name: client.contactName ?? client.name,
-      audience: 'client',
-      workerId: null,
-    });
-  const seen = new Set<string>();
-  return out.filter((r) => (seen.has(r.email) ? false : (seen.add(r.email), true)));
-}
-
 /**
  * Judges a batch of due jobsites and sends what changed. Jobsites in one forecast grid cell (and
  * simulated scenario) share one upstream location; each message is claimed before it is sent, so
@@ -195,15 +167,18 @@ export async function notifyJobsites(
     notify: boolean;
     units: 'us' | 'metric';
     quietHours: QuietHours | null;
+    suppressed: Map<string, SuppressionReason>;
   }[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
-    const [workers, clients, subscription, profile] = await Promise.all([
+    const [workers, clients, subscription, profile, suppressed] = await Promise.all([
       deps.records.workers.list(tenant),
       deps.records.clients.list(tenant),
       deps.accounts.getSubscription(tenantId),
       deps.accounts.getProfile(tenantId),
+      deps.suppressions.reasonsOf(tenant),
     ]);
+    await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
     const notify = PLANS[subscription ? effectivePlan(subscription) : 'none'].emailNotifications;
     for (const due of dues) {
@@ -218,6 +193,7 @@ export async function notifyJobsites(
         notify,
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
+        suppressed,
       });
     }
   }
@@ -286,7 +262,14 @@ export async function notifyJobsites(
           messageKey: messageKeyOf(change.kind, change.judgement),
           judgement: change.judgement,
         },
-        recipients: recipientsOf(jobsite, item.workers, client, change.kind, change.judgement.verdict),
+        recipients: recipientsOf(
+          jobsite,
+          item.workers,
+          client,
+          change.kind,
+          change.judgement.verdict,
+          item.suppressed,
+        ),
         runId,
         now,
       });
@@ -324,7 +307,7 @@ export async function notifyJobsites(
 
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
-    for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict)) {
+    for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed)) {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
         jobsiteId: jobsite.id,

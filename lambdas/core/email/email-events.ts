@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../runtime.ports';
-import type { WorkerStatusRepo } from './email.ports';
 import type { DeliveryStats } from '../admin/metrics.ports';
+import { suppressAddress, type SuppressionDeps } from './suppression';
 
 /**
  * Bounces and complaints from SES (configuration-set event publishing, through SNS). A permanent
- * bounce marks every worker with that address `bounced`; a complaint marks them `unsubscribed`.
+ * bounce puts the address on the suppression list of every account it is a worker of, and marks
+ * those workers `bounced`; a complaint does the same as an unsubscribe.
  * Transient and undetermined bounces, deliveries, opens and the rest change nothing.
  */
 export type EmailEventAction =
@@ -76,8 +77,7 @@ export function sesEventsFromSns(event: unknown): unknown[] {
   });
 }
 
-export interface EmailEventsDeps {
-  workers: WorkerStatusRepo;
+export interface EmailEventsDeps extends SuppressionDeps {
   clock: Clock;
   /** The daily delivery counters (admin delivery health): each bounced or complaining recipient adds one. */
   stats?: DeliveryStats;
@@ -91,7 +91,10 @@ export interface EmailEventResult {
   matched: number;
 }
 
-/** Applies one SES event: every worker record of each address, in every account, is marked. */
+/**
+ * Applies one SES event: each address goes on the suppression list of every account it is a worker
+ * of, and every worker record of it, in every account, is marked.
+ */
 export async function applySesEvent(raw: unknown, deps: EmailEventsDeps): Promise<EmailEventResult> {
   const action = parseSesEvent(raw);
   if (action.kind === 'ignored') return { action: 'ignored', marked: 0, matched: 0 };
@@ -104,9 +107,11 @@ export async function applySesEvent(raw: unknown, deps: EmailEventsDeps): Promis
   for (const email of action.emails) {
     const refs = await deps.workers.findByEmail(email);
     matched += refs.length;
-    for (const ref of refs) {
-      if (await deps.workers.markIfActive(ref.tenant, ref.workerId, email, action.kind, at)) marked += 1;
-    }
+    for (const tenant of new Set(refs.map((r) => r.tenant)))
+      marked += await suppressAddress(
+        { tenant, email, reason: action.kind === 'bounced' ? 'bounced' : 'complained', at, refs },
+        deps,
+      );
   }
   return { action: action.kind, marked, matched };
 }

@@ -76,3 +76,17 @@ export interface WorkerStatusRepo {
     at: string,
   ): Promise<boolean>;
 }
+
+/** Why an account stopped mailing an address: the worker's link, a permanent bounce, a complaint. */
+export type SuppressionReason = 'unsubscribed' | 'bounced' | 'complained';
+
+/**
+ * Each account's list of addresses it must not mail (lower-cased), whatever record they sit on.
+ * In AWS, SES's account-level suppression list also stops bounced and complaining addresses.
+ */
+export interface SuppressionList {
+  /** Adds the address with its reason; an address already on the list keeps its first reason. */
+  add(tenant: TenantId, email: string, reason: SuppressionReason, at: string): Promise<void>;
+  /** The account's suppressed addresses, lower-cased, with their reasons. */
+  reasonsOf(tenant: TenantId): Promise<Map<string, SuppressionReason>>;
+}

@@ -4,7 +4,7 @@ import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore } from '../caller';
 import { ValidationError } from '../errors';
 import type { Clock } from '../runtime.ports';
-import type { WorkerStatusRepo } from './email.ports';
+import { suppressAddress, type SuppressionDeps } from './suppression';
 
 /** Who an unsubscribe link stands for. */
 export interface UnsubscribeClaims {
@@ -87,9 +87,8 @@ export function canReceive(worker: Pick<Worker, 'status'>): boolean {
   return worker.status === 'active';
 }
 
-export interface UnsubscribeDeps {
+export interface UnsubscribeDeps extends SuppressionDeps {
   tokens: Pick<UnsubscribeTokens, 'verify'>;
-  workers: WorkerStatusRepo;
   /** The account's jobsites, to name the ones the worker hears about. */
   jobsites: { list(tenant: ReturnType<typeof tenantFromStore>): Promise<Jobsite[]> };
   accounts?: Pick<AccountRepo, 'getProfile'>;
@@ -146,16 +145,17 @@ export async function describeUnsubscribe(token: string, deps: UnsubscribeDeps):
   return viewOf(claims, worker, deps);
 }
 
-/** `POST /api/unsubscribe`: marks the worker unsubscribed. Idempotent; a bounced worker stays bounced. */
+/**
+ * `POST /api/unsubscribe`: the address goes on the account's suppression list and every worker
+ * record of it in that account is marked unsubscribed (the link names the address for that account,
+ * not only one record). Idempotent; a bounced worker stays bounced.
+ */
 export async function confirmUnsubscribe(token: string, deps: UnsubscribeDeps): Promise<UnsubscribeView> {
   const claims = claimsOf(token, deps);
   const tenant = tenantFromStore(claims.tenantId);
-  await deps.workers.markIfActive(
-    tenant,
-    claims.workerId,
-    claims.email,
-    'unsubscribed',
-    deps.clock.now().toISOString(),
+  await suppressAddress(
+    { tenant, email: claims.email, reason: 'unsubscribed', at: deps.clock.now().toISOString() },
+    deps,
   );
   const worker = await deps.workers.get(tenant, claims.workerId);
   return viewOf(claims, worker, deps);

@@ -1,3 +1,4 @@
+import { slotStart } from '../../../shared/notice-slots';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import type { Clock } from '../runtime.ports';
 import type {
@@ -23,8 +24,8 @@ export const FORECAST_CACHE_TTL_MINUTES = 30;
 
 /**
  * A weather provider in front of another, answering each location from the cache when an unexpired
- * forecast of the same point, scenario, length and UTC day is there, and asking upstream only for the
- * rest (then storing them). A cache that fails to answer or store is skipped, never fatal.
+ * forecast of the same point, scenario, length and run slot is there, and asking upstream only for
+ * the rest (then storing them). A cache that fails to answer or store is skipped, never fatal.
  */
 export class CachedForecastProvider implements WeatherProvider {
   readonly name: WeatherProvider['name'];
@@ -39,14 +40,16 @@ export class CachedForecastProvider implements WeatherProvider {
   }
 
   private keyOf(location: ForecastLocation, opts: ForecastOptions): string {
-    const day = opts.now.toISOString().slice(0, 10);
+    // The run's slot, not its UTC day: an admin's run of the morning slot must not judge the
+    // forecast the evening slot of the same UTC day stored (the all-clear would never go out).
+    const slot = slotStart(opts.now).toISOString();
     return [
       this.inner.name,
       location.latitude.toFixed(4),
       location.longitude.toFixed(4),
       location.scenario ?? '',
       opts.days,
-      day,
+      slot,
     ].join('|');
   }
 

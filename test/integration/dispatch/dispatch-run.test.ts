@@ -1,3 +1,4 @@
+import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
@@ -7,6 +8,7 @@ import { signIn } from '../../support/cognito';
  * "run now" route, the simulated provider pinned per jobsite, DynamoDB Local and the SES emulator.
  */
 const stack = testStack();
+const mailToStack = (address: string) => mailTo(stack, address);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 
 // Wednesday 2 December 2026, 05:00 in Chicago (CST, UTC−6).
@@ -19,18 +21,6 @@ const GUSTS = {
   threshold: 48.28,
   label: 'the crane gust limit',
 };
-
-interface StoredEmail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-}
-
-async function mailTo(address: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${stack.mailboxUrl}/store`);
-  const store = (await res.json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => e.destination.to.includes(address));
-}
 
 let admin: string;
 let account: TestAccount;
@@ -93,7 +83,7 @@ describe('the dispatch run', () => {
     expect(run.judged).toBeGreaterThanOrEqual(1);
     expect(run.sent.notice).toBeGreaterThanOrEqual(2);
     for (const w of workers) {
-      const mail = await mailTo(w.email);
+      const mail = await mailToStack(w.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.subject).toContain(storm.name);
       expect(mail[0]!.subject).toContain('Dec 2');
@@ -108,7 +98,7 @@ describe('the dispatch run', () => {
 
   it('should send nothing more when the same run is invoked again, twice at once', async () => {
     await Promise.all([runAt(), runAt()]);
-    for (const w of workers) expect(await mailTo(w.email)).toHaveLength(1);
+    for (const w of workers) expect(await mailToStack(w.email)).toHaveLength(1);
   });
 
   it('should send one all-clear when the called delay no longer applies', async () => {
@@ -122,7 +112,7 @@ describe('the dispatch run', () => {
     expect(run.sent.allClear).toBeGreaterThanOrEqual(2);
     await runAt();
     for (const w of workers) {
-      const mail = await mailTo(w.email);
+      const mail = await mailToStack(w.email);
       expect(mail.map((m) => m.subject.replace(/ at .*/, ''))).toEqual([
         '[Simulated weather] Full-day delay',
         '[Simulated weather] All clear',
@@ -149,7 +139,7 @@ describe('the dispatch run', () => {
     expect(site.status).toBe(201);
     const run = await runAt();
     expect(run.judged).toBeGreaterThanOrEqual(1);
-    expect(await mailTo(email)).toHaveLength(0);
+    expect(await mailToStack(email)).toHaveLength(0);
   });
 
   it('should not plan a paused jobsite, nor one whose notice time is not in the slot', async () => {

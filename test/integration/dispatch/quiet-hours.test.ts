@@ -1,3 +1,4 @@
+import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
@@ -7,6 +8,7 @@ import { signIn } from '../../support/cognito';
  * now" route with `at`, the simulated provider pinned to `storm`, DynamoDB Local and the SES emulator.
  */
 const stack = testStack();
+const mailToStack = (address: string) => mailTo(stack, address);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 
 // Wednesday 2 December 2026, 21:00 in Chicago (CST, UTC−6), and 06:00 the next morning.
@@ -22,17 +24,6 @@ const GUSTS = {
   label: 'the crane gust limit',
 };
 const LIGHTNING = { id: 'lightning', metric: 'weather_code', op: '>=', threshold: 95, holdHours: 1 };
-
-interface StoredEmail {
-  destination: { to: string[] };
-  subject: string;
-}
-
-async function mailTo(address: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${stack.mailboxUrl}/store`);
-  const store = (await res.json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => e.destination.to.includes(address));
-}
 
 let admin: string;
 let account: TestAccount;
@@ -97,8 +88,8 @@ describe('quiet hours in the dispatch run', () => {
 
   it('should hold a gust notice at 21:00 and send a lightning notice at once', async () => {
     await runAt(AT_21);
-    expect(await mailTo(crane.email)).toHaveLength(0);
-    expect(await mailTo(lightning.email)).toHaveLength(1);
+    expect(await mailToStack(crane.email)).toHaveLength(0);
+    expect(await mailToStack(lightning.email)).toHaveLength(1);
     const alerts = await api('/api/alerts', { token: account.token });
     const held = alerts.body.items.filter((a: { jobsiteId: string }) => a.jobsiteId === crane.id);
     expect(held).toEqual([
@@ -114,17 +105,17 @@ describe('quiet hours in the dispatch run', () => {
     });
     expect(cleared.status).toBe(200);
     await runAt(AT_0545);
-    expect(await mailTo(crane.email)).toHaveLength(0);
+    expect(await mailToStack(crane.email)).toHaveLength(0);
     await runAt(AT_06);
-    expect(await mailTo(changed.email)).toHaveLength(0);
+    expect(await mailToStack(changed.email)).toHaveLength(0);
   });
 
   it('should send the held notice once at 06:00, however often the run is repeated', async () => {
     await runAt(AT_06);
-    const mail = await mailTo(crane.email);
+    const mail = await mailToStack(crane.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain('Full-day delay');
-    expect(await mailTo(lightning.email)).toHaveLength(1);
+    expect(await mailToStack(lightning.email)).toHaveLength(1);
     const alerts = await api('/api/alerts', { token: account.token });
     const rows = alerts.body.items.filter((a: { jobsiteId: string }) => a.jobsiteId === crane.id);
     expect(rows).toEqual([expect.objectContaining({ status: 'SENT', kind: 'notice' })]);

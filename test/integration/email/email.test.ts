@@ -2,6 +2,8 @@ import { callerFromClaims } from '../../../lambdas/adapters/auth/claims';
 import { createTokenVerifier } from '../../../lambdas/adapters/auth/local-token-verifier';
 import { DynamoEmailTemplateRepo } from '../../../lambdas/adapters/dynamo/email-templates.repo';
 import { DynamoWorkerStatusRepo } from '../../../lambdas/adapters/dynamo/worker-status.repo';
+import { DynamoSuppressionList } from '../../../lambdas/adapters/dynamo/suppression-list.repo';
+import { DynamoRateWindows } from '../../../lambdas/adapters/dynamo/rate-window.repo';
 import { createSesClient } from '../../../lambdas/adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../../../lambdas/adapters/ses/ses.notice-mailer';
 import { createCompositionRoot } from '../../../lambdas/composition-root';
@@ -26,6 +28,7 @@ const UNSUBSCRIBE_SECRET = 'integration-unsubscribe-secret-0123456789abcdef';
 const EVENTS_SECRET = 'integration-email-events-secret';
 const tokens = new UnsubscribeTokens(UNSUBSCRIBE_SECRET);
 const workers = new DynamoWorkerStatusRepo(root.db);
+const suppressions = new DynamoSuppressionList(root.db);
 const mailer = new SesNoticeMailer(
   createSesClient({ region: stack.lambdaConfig.AWS_REGION, endpoint: stack.lambdaConfig.SES_ENDPOINT }),
   { from: stack.lambdaConfig.MAIL_FROM, ratePerSecond: 50, unsubscribeMailto: 'unsubscribe@raincheck.local' },
@@ -41,12 +44,13 @@ app.route(
   unsubscribeRoutes({
     tokens,
     workers,
+    suppressions,
     jobsites: root.records.jobsites,
     accounts: root.accounts,
     clock: root.clock,
   }),
 );
-app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, clock: root.clock }));
+app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, suppressions, clock: root.clock }));
 app.use(
   '/api/*',
   requireCaller(async (c) => {
@@ -64,6 +68,7 @@ app.route(
     ids: root.ids,
     mailer,
     appOrigin: stack.appUrl,
+    rateWindows: new DynamoRateWindows(root.db),
   }),
 );
 
@@ -296,7 +301,7 @@ describe('bounces and complaints', () => {
       token: basic.token,
       body: { name: 'Complainer', email },
     });
-    const handler = createEmailEventsHandler({ workers, clock: root.clock });
+    const handler = createEmailEventsHandler({ workers, suppressions, clock: root.clock });
     const event = {
       eventType: 'Complaint',
       complaint: { complainedRecipients: [{ emailAddress: email }] },

@@ -6,6 +6,7 @@ import {
   revenueSeries,
   subscriptionRows,
   wasLiveAt,
+  withPoolUsers,
 } from '../../../lambdas/core/admin/money';
 import {
   computeMetrics,
@@ -203,5 +204,21 @@ describe('CSV', () => {
     expect(csvCell('-5.00')).toBe("'-5.00");
     expect(csvCell(-5)).toBe('-5');
     expect(toCsv(['a', 'b'], [[1, null]])).toBe('a,b\r\n1,\r\n');
+  });
+});
+
+describe('withPoolUsers', () => {
+  it('should date each user by the sign-up, not the first profile save, and list users who never saved one', () => {
+    const accounts = withPoolUsers(
+      [{ userId: 'u1', createdAt: '2026-11-10T09:00:00.000Z', email: 'ana@example.com', name: 'Ana' }],
+      [
+        { id: 'u1', email: 'ana@example.com', createdAt: '2026-10-01T08:00:00.000Z' },
+        { id: 'u2', email: 'bo@example.com', createdAt: '2026-11-19T08:00:00.000Z' },
+      ],
+    );
+    expect(accounts).toEqual([
+      { userId: 'u1', createdAt: '2026-10-01T08:00:00.000Z', email: 'ana@example.com', name: 'Ana' },
+      { userId: 'u2', createdAt: '2026-11-19T08:00:00.000Z', email: 'bo@example.com' },
+    ]);
   });
 });

@@ -7,6 +7,10 @@ import {
 } from '../../../lambdas/core/analytics/analytics';
 import { analyticsRange, lastDayOf } from '../../../lambdas/core/analytics/get-analytics';
 
+/** `n` distinct people of one crew, named by their email addresses. */
+const people = (crew: string, n: number): string[] =>
+  Array.from({ length: n }, (_, i) => `${crew}${i}@crew.test`);
+
 const yard: AnalyticsJobsite = {
   id: 'j1',
   name: 'Yard',
@@ -149,11 +153,11 @@ describe('analytics figures', () => {
       crewsOf: {
         // Yard: 3 workers at $48.00 and 2 at $55.50; one crew without a rate is left out of the cost.
         j1: [
-          { crewId: 'a', workers: 3, hourlyRateCents: 4800 },
-          { crewId: 'b', workers: 2, hourlyRateCents: 5550 },
-          { crewId: 'c', workers: 4, hourlyRateCents: null },
+          { crewId: 'a', people: people('a', 3), hourlyRateCents: 4800 },
+          { crewId: 'b', people: people('b', 2), hourlyRateCents: 5550 },
+          { crewId: 'c', people: people('c', 4), hourlyRateCents: null },
         ],
-        j2: [{ crewId: 'a', workers: 3, hourlyRateCents: 4800 }],
+        j2: [{ crewId: 'a', people: people('a', 3), hourlyRateCents: 4800 }],
       },
       clientNames: { c1: 'Acme' },
     });
@@ -186,10 +190,38 @@ describe('analytics figures', () => {
     });
     const advanced = computeAdvanced({
       basic: one,
-      crewsOf: { j1: [{ crewId: 'a', workers: 1, hourlyRateCents: 3333 }] },
+      crewsOf: { j1: [{ crewId: 'a', people: people('a', 1), hourlyRateCents: 3333 }] },
       clientNames: {},
     });
     expect(advanced.jobsites[0]?.costCents).toBe(17665); // 3333 × 5.3 = 17,664.9
+  });
+
+  it('should count each person once when one address is on two worker records or in two crews of a jobsite', () => {
+    const one = computeAnalytics({
+      fromMonth: '2026-01',
+      toMonth: '2026-01',
+      jobsites: [yard],
+      days: [day('j1', '2026-01-05', 'full', 10)],
+      messages: [],
+    });
+    // A crew of 3 whose 3 people were imported twice (6 records, upper-case variants included), and
+    // one of them also in a second crew of the same jobsite at a higher rate.
+    const framers = ['ann@x.test', 'bo@x.test', 'cy@x.test', 'ANN@x.test', 'Bo@X.test', 'cy@x.test'];
+    const advanced = computeAdvanced({
+      basic: one,
+      crewsOf: {
+        j1: [
+          { crewId: 'framers', people: framers, hourlyRateCents: 4000 },
+          { crewId: 'leads', people: ['ann@x.test'], hourlyRateCents: 6000 },
+        ],
+      },
+      clientNames: {},
+    });
+    expect(advanced.jobsites[0]).toMatchObject({
+      crewWorkers: 3,
+      hourlyCostCents: 6000 + 4000 + 4000,
+      costCents: (6000 + 4000 + 4000) * 10,
+    });
   });
 });
 

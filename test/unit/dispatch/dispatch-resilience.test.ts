@@ -226,6 +226,7 @@ function world(upstreamUrl: string) {
     decisions: decisionRepo,
     claims: claimRepo,
     sender,
+    suppressions: { reasonsOf: async () => new Map() },
     clock: { now: () => now },
     schedule,
     runs,

@@ -124,6 +124,7 @@ function world() {
         return { messageId: `m-${sent.length}` };
       },
     },
+    suppressions: { reasonsOf: async () => new Map() },
     clock: { now: () => new Date(AT) },
     runs,
   };

@@ -12,7 +12,9 @@ import {
   notifyJobsites,
   type NotifyDeps,
 } from '../../../lambdas/core/dispatch/notify-jobsites';
+import { FakeSuppressionList } from '../email/fakes';
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
+import { CachedForecastProvider, type ForecastCache } from '../../../lambdas/core/weather/cached-forecast';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
 import type { Jobsite, Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
@@ -86,6 +88,7 @@ function fakes(workers: Worker[]) {
   const decisions = new Map<string, Decision>();
   const claims = new Map<string, string>();
   const sent: { to: string; subject: string }[] = [];
+  const suppressions = new FakeSuppressionList();
   const keyOf = (c: MessageClaim) => [c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
   const records: RecordsStore = {
     clients: repoOf([]),
@@ -130,9 +133,17 @@ function fakes(workers: Worker[]) {
     decisions: decisionRepo,
     claims: claimRepo,
     sender,
+    suppressions,
+    workerStatus: {
+      markIfActive: async (_t, id, _e, status) => {
+        const w = workers.find((x) => x.id === id && x.status === 'active');
+        if (w) w.status = status;
+        return !!w;
+      },
+    },
     clock: { now: () => new Date(T0) },
   };
-  return { deps, sent, setGust: (g: number) => (gust = g), calls: () => calls };
+  return { deps, sent, suppressions, setGust: (g: number) => (gust = g), calls: () => calls };
 }
 
 const due = [{ tenantId: TENANT, jobsiteId: jobsite.id, workDate: WORK_DATE, noticeTime: '05:00' }];
@@ -143,6 +154,19 @@ describe('notifyJobsites', () => {
     const outcome = await notifyJobsites(due, f.deps, 'run-1');
     expect(outcome.sent).toEqual({ notice: 1, update: 0, allClear: 0 });
     expect(f.sent).toEqual([{ to: 'w1@example.com', subject: 'notice:full' }]);
+  });
+
+  it("should send nothing to an address on the account's suppression list, whatever record it sits on, and show it there", async () => {
+    // w1 unsubscribed through one record; w1b is another record of the same address (any case).
+    const again = { ...worker('w1b'), email: 'W1@Example.com' };
+    const f = fakes([worker('w1', 'unsubscribed'), again, worker('w2')]);
+    f.deps.records.jobsites = repoOf([
+      { ...jobsite, recipients: { ...jobsite.recipients, workerIds: ['w1', 'w1b', 'w2'] } },
+    ]);
+    await f.suppressions.add(tenantFromStore(TENANT), 'w1@example.com', 'unsubscribed', T0);
+    await notifyJobsites(due, f.deps, 'run-1');
+    expect(f.sent).toEqual([{ to: 'w2@example.com', subject: 'notice:full' }]);
+    expect(again.status).toBe('unsubscribed');
   });
 
   it('should send nothing twice when the same batch runs again', async () => {
@@ -189,6 +213,24 @@ describe('notifyJobsites', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('should judge the new forecast and send the all-clear when an admin runs the next slot of the same UTC day', async () => {
+    const f = fakes([worker('w1')]);
+    const stored = new Map<string, HourlyForecast>();
+    const cache: ForecastCache = {
+      getMany: async (keys) => new Map(keys.flatMap((k) => (stored.has(k) ? [[k, stored.get(k)!]] : []))),
+      putMany: async (entries) => entries.forEach((e) => stored.set(e.key, e.forecast)),
+    };
+    // Both runs well within the cache's 30 real minutes.
+    f.deps.weather = new CachedForecastProvider(f.deps.weather, cache, f.deps.clock);
+    const evening = { ...due[0]!, noticeTime: '18:00' };
+    // 18:00 the evening before in Chicago, then 05:00 that morning: one UTC day (2 December).
+    await notifyJobsites([evening], f.deps, 'run-evening', new Date('2026-12-02T00:00:00.000Z'));
+    f.setGust(20);
+    await notifyJobsites(due, f.deps, 'run-morning', new Date('2026-12-02T11:00:00.000Z'));
+    expect(f.sent.map((s) => s.subject)).toEqual(['notice:full', 'allClear:none']);
+    expect(f.calls()).toBe(2);
   });
 
   it('should hold a called delay while the forecast wobbles within the clearing margin', async () => {

@@ -132,6 +132,7 @@ function deps() {
       listRecent: async () => [],
     },
     sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
+    suppressions: { reasonsOf: async () => new Map() },
     clock: { now: () => new Date(T0) },
     alerts: new NwsAlertsProvider({
       baseUrl,

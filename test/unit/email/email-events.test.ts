@@ -6,7 +6,8 @@ import {
   sesEventsFromBody,
   sesEventsFromSns,
 } from '../../../lambdas/core/email/email-events';
-import { FakeWorkerStatusRepo, fixedClock } from './fakes';
+import { tenantFromStore } from '../../../lambdas/core/caller';
+import { FakeSuppressionList, FakeWorkerStatusRepo, fixedClock } from './fakes';
 
 const bounce = (bounceType: string, ...emails: string[]) => ({
   eventType: 'Bounce',
@@ -90,14 +91,20 @@ describe('applySesEvent', () => {
     workers.add('tenant-1', { id: 'w2', email: 'bob@example.com' });
     return workers;
   }
+  let suppressions: FakeSuppressionList;
+  beforeEach(() => (suppressions = new FakeSuppressionList()));
 
   it('should mark every worker record of a hard-bounced address bounced, in every account', async () => {
     const workers = repo();
     const result = await applySesEvent(bounce('Permanent', 'ana@example.com'), {
       workers,
+      suppressions,
       clock: fixedClock,
     });
     expect(result).toEqual({ action: 'bounced', marked: 2, matched: 2 });
+    expect(await suppressions.reasonsOf(tenantFromStore('tenant-2'))).toEqual(
+      new Map([['ana@example.com', 'bounced']]),
+    );
     expect(workers.statusOf('tenant-1', 'w1')).toBe('bounced');
     expect(workers.statusOf('tenant-2', 'w9')).toBe('bounced');
     expect(workers.statusOf('tenant-1', 'w2')).toBe('active');
@@ -105,16 +112,24 @@ describe('applySesEvent', () => {
 
   it('should mark a complaining address unsubscribed, and change nothing when the event comes again', async () => {
     const workers = repo();
-    await applySesEvent(complaint('bob@example.com'), { workers, clock: fixedClock });
-    const again = await applySesEvent(complaint('bob@example.com'), { workers, clock: fixedClock });
+    await applySesEvent(complaint('bob@example.com'), { workers, suppressions, clock: fixedClock });
+    const again = await applySesEvent(complaint('bob@example.com'), {
+      workers,
+      suppressions,
+      clock: fixedClock,
+    });
     expect(workers.statusOf('tenant-1', 'w2')).toBe('unsubscribed');
+    expect((await suppressions.reasonsOf(tenantFromStore('tenant-1'))).get('bob@example.com')).toBe(
+      'complained',
+    );
     expect(again).toEqual({ action: 'unsubscribed', marked: 0, matched: 1 });
   });
 
   it('should change nothing on a transient bounce', async () => {
     const workers = repo();
-    await applySesEvent(bounce('Transient', 'ana@example.com'), { workers, clock: fixedClock });
+    await applySesEvent(bounce('Transient', 'ana@example.com'), { workers, suppressions, clock: fixedClock });
     expect(workers.statusOf('tenant-1', 'w1')).toBe('active');
+    expect(suppressions.entries.size).toBe(0);
   });
 });
 

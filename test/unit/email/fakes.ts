@@ -1,6 +1,12 @@
 import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
 import { tenantFromStore, type TenantId } from '../../../lambdas/core/caller';
-import type { WorkerAddressRef, WorkerStatusRepo } from '../../../lambdas/core/email/email.ports';
+import type {
+  SuppressionList,
+  SuppressionReason,
+  WorkerAddressRef,
+  WorkerStatusRepo,
+} from '../../../lambdas/core/email/email.ports';
+import type { RateWindowStore } from '../../../lambdas/core/limits/rate-limits';
 
 /** Workers of several accounts in memory, with the same conditional marking as the DynamoDB repo. */
 export class FakeWorkerStatusRepo implements WorkerStatusRepo {
@@ -81,3 +87,35 @@ export function jobsite(overrides: Partial<Jobsite> & { id: string; name: string
 }
 
 export const fixedClock = { now: () => new Date('2026-03-09T12:00:00.000Z') };
+
+/** The suppression list in memory: the first reason per (account, address) stays, as in DynamoDB. */
+export class FakeSuppressionList implements SuppressionList {
+  readonly entries = new Map<string, SuppressionReason>();
+
+  async add(tenant: TenantId, email: string, reason: SuppressionReason, _at?: string): Promise<void> {
+    const key = `${tenant}#${email.toLowerCase()}`;
+    if (!this.entries.has(key)) this.entries.set(key, reason);
+  }
+
+  async reasonsOf(tenant: TenantId): Promise<Map<string, SuppressionReason>> {
+    const prefix = `${tenant}#`;
+    return new Map(
+      [...this.entries].flatMap(([k, r]) =>
+        k.startsWith(prefix) ? [[k.slice(prefix.length), r] as const] : [],
+      ),
+    );
+  }
+}
+
+/** Rate-limit windows in memory, counted as the conditional update counts them. */
+export class MemoryRateWindows implements RateWindowStore {
+  readonly uses = new Map<string, number>();
+
+  async take(key: string, windowStart: string, limit: number): Promise<boolean> {
+    const k = `${key}|${windowStart}`;
+    const used = this.uses.get(k) ?? 0;
+    if (used >= limit) return false;
+    this.uses.set(k, used + 1);
+    return true;
+  }
+}

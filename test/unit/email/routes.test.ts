@@ -7,7 +7,7 @@ import { createHttpApp, requireCaller } from '../../../lambdas/http/kit';
 import { EMAIL_EVENTS_SECRET_HEADER, emailEventsRoutes } from '../../../lambdas/routes/email-events.routes';
 import { emailTemplatesRoutes } from '../../../lambdas/routes/email-templates.routes';
 import { unsubscribeRoutes } from '../../../lambdas/routes/unsubscribe.routes';
-import { FakeWorkerStatusRepo, fixedClock } from './fakes';
+import { FakeSuppressionList, FakeWorkerStatusRepo, MemoryRateWindows, fixedClock } from './fakes';
 
 class MemoryTemplates implements EmailTemplateRepo {
   readonly rows = new Map<string, EmailTemplate>();
@@ -43,15 +43,22 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
   const templates = new MemoryTemplates();
   const sent: NoticeMessage[] = [];
   const workers = new FakeWorkerStatusRepo();
+  const suppressions = new FakeSuppressionList();
   workers.add('tenant-1', { id: 'worker-1', email: 'ana@example.com' });
   const tokens = new UnsubscribeTokens(SECRET);
   let n = 0;
   const app = createHttpApp();
   app.route(
     '/',
-    unsubscribeRoutes({ tokens, workers, jobsites: { list: async () => [] }, clock: fixedClock }),
+    unsubscribeRoutes({
+      tokens,
+      workers,
+      suppressions,
+      jobsites: { list: async () => [] },
+      clock: fixedClock,
+    }),
   );
-  app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, clock: fixedClock }));
+  app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, suppressions, clock: fixedClock }));
   app.use(
     '/api/*',
     requireCaller(async () => caller),
@@ -65,6 +72,7 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
           opts.plan ? ({ plan: opts.plan, status: 'active' } as Subscription) : null,
       },
       clock: fixedClock,
+      rateWindows: new MemoryRateWindows(),
       ids: { next: () => `t${++n}` },
       appOrigin: 'https://app.example.com/',
       mailer: {

@@ -9,7 +9,7 @@ import {
   type UnsubscribeDeps,
 } from '../../../lambdas/core/email/unsubscribe';
 import { composeNotice } from '../../../lambdas/core/email/templates';
-import { FakeWorkerStatusRepo, fixedClock, jobsite } from './fakes';
+import { FakeSuppressionList, FakeWorkerStatusRepo, fixedClock, jobsite } from './fakes';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const claims = { tenantId: 'tenant-1', workerId: 'worker-1', email: 'ana@example.com' };
@@ -121,9 +121,11 @@ describe('unsubscribing', () => {
       }),
       jobsite({ id: 'j3', name: 'Elsewhere' }),
     ];
+    const suppressions = new FakeSuppressionList();
     const deps: UnsubscribeDeps = {
       tokens,
       workers,
+      suppressions,
       jobsites: { list: async (tenant) => (tenant === tenantFromStore('tenant-1') ? sites : []) },
       accounts: {
         getProfile: async () => ({
@@ -137,7 +139,7 @@ describe('unsubscribing', () => {
       },
       clock: fixedClock,
     };
-    return { token: tokens.sign(claims), workers, deps };
+    return { token: tokens.sign(claims), workers, suppressions, deps };
   }
 
   it('should describe who the link stands for without changing anything', async () => {
@@ -156,6 +158,20 @@ describe('unsubscribing', () => {
     await expect(confirmUnsubscribe(token, deps)).resolves.toMatchObject({ status: 'unsubscribed' });
     await expect(confirmUnsubscribe(token, deps)).resolves.toMatchObject({ status: 'unsubscribed' });
     expect(workers.statusOf('tenant-1', 'worker-1')).toBe('unsubscribed');
+  });
+
+  it("should put the address on the account's suppression list and mark its every record there", async () => {
+    const { token, workers, suppressions, deps } = setup();
+    workers.add('tenant-1', { id: 'worker-2', email: 'ana@example.com' });
+    workers.add('tenant-2', { id: 'worker-9', email: 'ana@example.com' });
+    await confirmUnsubscribe(token, deps);
+    expect(await suppressions.reasonsOf(tenantFromStore('tenant-1'))).toEqual(
+      new Map([['ana@example.com', 'unsubscribed']]),
+    );
+    expect(workers.statusOf('tenant-1', 'worker-2')).toBe('unsubscribed');
+    // Another contractor's list is theirs: the link speaks for this account only.
+    expect(workers.statusOf('tenant-2', 'worker-9')).toBe('active');
+    expect((await suppressions.reasonsOf(tenantFromStore('tenant-2'))).size).toBe(0);
   });
 
   it('should leave a bounced worker bounced', async () => {

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -18,16 +19,26 @@ interface RunRecord {
 
 const RUNS_KEY = ['admin', 'dispatch-runs'];
 
-/** The recent dispatch runs, scheduled or not, and "Run now" for the current slot. */
+/**
+ * The body of `POST /api/admin/dispatch/run`: a `datetime-local` value read as UTC (as the table
+ * shows slots), or nothing for the current slot.
+ */
+function runRequestOf(slot: string): { at?: string } {
+  return slot ? { at: new Date(`${slot}Z`).toISOString() } : {};
+}
+
+/** The recent dispatch runs, scheduled or not, and "Run now" for the current slot or a chosen one. */
 export function DispatchRuns() {
   const queryClient = useQueryClient();
+  // Empty: the current slot. A date and time (UTC): the run behaves as the slot holding it.
+  const [slot, setSlot] = useState('');
   const runs = useQuery({
     queryKey: RUNS_KEY,
     queryFn: ({ signal }) => api<{ items: RunRecord[] }>('/api/admin/dispatch/runs?limit=15', { signal }),
     refetchInterval: 60_000,
   });
   const runNow = useMutation({
-    mutationFn: () => api<RunRecord>('/api/admin/dispatch/run', { method: 'POST', body: {} }),
+    mutationFn: () => api<RunRecord>('/api/admin/dispatch/run', { method: 'POST', body: runRequestOf(slot) }),
     onSuccess: (run) => {
       toast.success(
         `Run finished: ${run.judged} judged, ${run.sent.notice + run.sent.update + run.sent.allClear} sent.`,
@@ -38,13 +49,24 @@ export function DispatchRuns() {
   });
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <Title order={2} size="h4">
           Dispatch runs
         </Title>
-        <Button size="sm" onClick={() => runNow.mutate()} loading={runNow.isPending}>
-          Run now
-        </Button>
+        <Group gap="xs" align="flex-end">
+          <TextInput
+            type="datetime-local"
+            size="sm"
+            label="Slot to run (UTC)"
+            description="Empty: the current slot"
+            step={900}
+            value={slot}
+            onChange={(e) => setSlot(e.currentTarget.value)}
+          />
+          <Button size="sm" onClick={() => runNow.mutate()} loading={runNow.isPending}>
+            Run now
+          </Button>
+        </Group>
       </Group>
       {runs.isPending ? (
         <Skeleton h={160} />
@@ -56,7 +78,8 @@ export function DispatchRuns() {
         </Alert>
       ) : runs.data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No run yet. The schedule runs every 15 minutes; "Run now" runs the current slot.
+          No run yet. The schedule runs every 15 minutes; "Run now" runs the current slot, or the slot of the
+          date and time you choose.
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>

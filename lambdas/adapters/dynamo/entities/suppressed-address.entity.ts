@@ -1,0 +1,29 @@
+import { Entity } from 'electrodb';
+import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+
+/**
+ * One address an account must not mail any more (issue 19.4): kept per address, not per worker, so
+ * an unsubscribe, bounce or complaint holds whatever record the address sits on now or later.
+ * The first reason stays (a later bounce does not rewrite an unsubscribe).
+ */
+export function suppressedAddressEntity(config: EntityConfig) {
+  return new Entity(
+    {
+      model: { entity: 'suppressedAddress', version: '1', service: SERVICE },
+      attributes: {
+        tenantId: { type: 'string', required: true, readOnly: true },
+        /** Lower-cased. */
+        email: { type: 'string', required: true, readOnly: true },
+        reason: { type: ['unsubscribed', 'bounced', 'complained'] as const, required: true },
+        at: { type: 'string', required: true },
+      },
+      indexes: {
+        byTenant: {
+          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
+          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['email'] },
+        },
+      },
+    },
+    config,
+  );
+}

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DispatchRuns } from '../../../web/src/features/admin-ops/components/dispatch-runs';
+import { renderWithProviders } from './render';
+
+jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
+  loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
+}));
+
+const RUN = {
+  runId: 'r1',
+  startedAt: '2026-12-02T11:00:01.000Z',
+  slotStart: '2026-12-02T11:00:00.000Z',
+  trigger: 'admin',
+  due: 1,
+  judged: 1,
+  upstreamCalls: 1,
+  sent: { notice: 2, update: 0, allClear: 0 },
+  failed: 0,
+  errors: [],
+};
+
+function answering() {
+  const fetchMock = jest.fn((path: string, init?: RequestInit) => {
+    const body = init?.method === 'POST' ? RUN : { items: [] };
+    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
+  });
+  Object.assign(globalThis, { fetch: fetchMock });
+  return fetchMock;
+}
+
+function renderRuns() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <DispatchRuns />
+    </QueryClientProvider>,
+  );
+}
+
+function postedBody(fetchMock: ReturnType<typeof answering>): unknown {
+  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+  return JSON.parse(String(post?.[1]?.body));
+}
+
+describe('Run now', () => {
+  it('should run the slot of the chosen date and time (UTC) when the admin picks one', async () => {
+    const fetchMock = answering();
+    renderRuns();
+    fireEvent.change(screen.getByLabelText('Slot to run (UTC)'), { target: { value: '2026-12-02T11:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    expect(postedBody(fetchMock)).toEqual({ at: '2026-12-02T11:00:00.000Z' });
+  });
+
+  it('should run the current slot when no date and time is chosen', async () => {
+    const fetchMock = answering();
+    renderRuns();
+    fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    expect(postedBody(fetchMock)).toEqual({});
+  });
+});
