@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Verdict } from '../../shared/weather/engine';
 import type { OutlookResponse } from '../../shared/weather/outlook';
 import { signInThroughLoginPage } from './helpers';
 import { DEMO } from './stack';
@@ -10,7 +11,11 @@ import { DEMO } from './stack';
  * With RAINCHECK_SHOTS_DIR set it also saves the dashboard at 390, 320 and 1280 px, light and dark.
  */
 const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
-const VERDICT_WORDS = ['Workable', 'Partial delay', 'Full-day delay'];
+const VERDICT_WORDS: Record<Verdict, string> = {
+  none: 'Workable',
+  partial: 'Partial delay',
+  full: 'Full-day delay',
+};
 
 async function shoot(page: Page) {
   if (!SHOTS) return;
@@ -66,7 +71,7 @@ for (const width of [390, 320]) {
         expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         const day = item.days.find((d) => d.date === date);
         if (day) {
-          await expect(panel).toContainText(VERDICT_WORDS[['none', 'partial', 'full'].indexOf(day.verdict)]);
+          await expect(panel).toContainText(VERDICT_WORDS[day.verdict]);
           if (day.rules[0]) await expect(panel).toContainText(day.rules[0].reason);
         } else {
           await expect(panel).toContainText(/No work scheduled|No forecast/);
