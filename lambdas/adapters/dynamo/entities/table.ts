@@ -22,6 +22,23 @@ export function metricsPartition(kind: 'profile' | 'subscription' | 'billingEntr
   return { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: [], template: `metrics#${kind}` } as const;
 }
 
+/**
+ * The index of an account's records of one kind (clients, crews, workers, jobsites, templates): the
+ * tenant's partition, the record's id as the sort key, so one query reads them all.
+ */
+export function byTenantIndex<Id extends string>(idAttribute: Id) {
+  return {
+    pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
+    sk: { field: TABLE_KEYS.sk, composite: [idAttribute] },
+  } as const;
+}
+
+/** When an account's record was created (never rewritten) and last changed (the update guard reads it). */
+export const RECORD_STAMPS = {
+  createdAt: { type: 'string', required: true, readOnly: true },
+  updatedAt: { type: 'string', required: true },
+} as const;
+
 /** What every entity factory is given: the table and the one document client of the process. */
 export interface EntityConfig {
   table: string;
