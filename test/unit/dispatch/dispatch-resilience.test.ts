@@ -17,6 +17,7 @@ import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/rec
 import type { Jobsite, Worker } from '../../../shared/records';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
+import { testWorker } from './records.fixtures';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -109,18 +110,12 @@ function world(upstreamUrl: string) {
   const workers = new Map<string, Worker[]>();
   const slots: NoticeSlotRecord[] = [];
   TENANTS.forEach((tenantId, t) => {
-    const ws = Array.from({ length: WORKERS_PER_TENANT }, (_, w): Worker => ({
-      id: `${tenantId}-w${w}`,
-      name: `Worker ${w}`,
-      email: `w${w}@${tenantId}.example.com`,
-      phone: null,
-      trade: null,
-      crewIds: [],
-      isManager: false,
-      status: 'active',
-      createdAt: T0,
-      updatedAt: T0,
-    }));
+    const ws = Array.from({ length: WORKERS_PER_TENANT }, (_, w) =>
+      testWorker(
+        { id: `${tenantId}-w${w}`, name: `Worker ${w}`, email: `w${w}@${tenantId}.example.com` },
+        T0,
+      ),
+    );
     workers.set(tenantId, ws);
     const sites = Array.from({ length: SITES_PER_TENANT }, (_, i): Jobsite => {
       // 60 grid cells in all, 5 jobsites each, every cell shared by two tenants' jobsites.
