@@ -1,4 +1,4 @@
-// Seeded randomness for the benches: the same world and forecasts on every run.
+// Seeded randomness for the benches and the tests that need many varied records: the same data on every run.
 
 /** mulberry32: small, fast, deterministic. */
 export function prng(seed: number) {

@@ -18,6 +18,7 @@ import type { Jobsite, Worker } from '../../../shared/records';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 import { testWorker } from './records.fixtures';
+import { prng as seeded } from '../../../bench/seeded-random';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -33,18 +34,6 @@ const TENANTS = ['tenant-a', 'tenant-b', 'tenant-c'];
 const SITES_PER_TENANT = 100;
 const WORKERS_PER_TENANT = 4;
 const T0 = AT.toISOString();
-
-/** Deterministic [0, 1) numbers (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An Open-Meteo-shaped forecast server on loopback: gusts of 60 km/h everywhere, all day. */
 class FlakyUpstream {
