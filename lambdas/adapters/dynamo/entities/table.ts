@@ -39,6 +39,26 @@ export const RECORD_STAMPS = {
   updatedAt: { type: 'string', required: true },
 } as const;
 
+/** The index of a user's one item of a kind (profile, subscription, last sign-in): their partition, alone. */
+export function byUserIndex() {
+  return {
+    pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
+    sk: { field: TABLE_KEYS.sk, composite: [] },
+  } as const;
+}
+
+/** Every item of one kind on its constant gsi2 partition (`metricsPartition`), sorted by `sortBy`. */
+export function metricsIndex<K extends string>(
+  kind: 'profile' | 'subscription' | 'billingEntry',
+  sortBy: readonly K[],
+) {
+  return {
+    index: TABLE_KEYS.gsi2.name,
+    pk: metricsPartition(kind),
+    sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: sortBy },
+  } as const;
+}
+
 /** What every entity factory is given: the table and the one document client of the process. */
 export interface EntityConfig {
   table: string;
