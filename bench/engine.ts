@@ -13,8 +13,6 @@
  * are checked against the engine's. Two rule mixes: forecast variables only, and one that needs
  * derived metrics (heat index, wind chill) plus hysteresis, minimum duration and a probability floor.
  */
-import { localClock, minuteOfDay } from '../shared/notice-slots';
-import { heatIndex, windChill } from '../shared/weather/derived';
 import {
   compileSite,
   DaySummaries,
@@ -23,12 +21,13 @@ import {
   RuleEngine,
   type JobsiteRules,
 } from '../shared/weather/engine';
-import type { ForecastVariable, HourlyForecast } from '../shared/weather/forecast';
+import type { HourlyForecast } from '../shared/weather/forecast';
 import { clearLocalTimelineCache, dayOfDate } from '../shared/weather/local-time';
 import { getPreset } from '../shared/weather/presets';
-import { tolerance } from '../shared/weather/reasons';
 import { rulesSchema, type Rule } from '../shared/weather/rule';
 
+import { naiveJudge } from './engine-baseline';
+import { prng } from './seeded-random';
 const HOUR = 3_600_000;
 const FORECAST_HOURS = 24 * 8;
 const FORECAST_START = Date.parse('2026-03-05T12:00:00Z'); // spans the US DST switch of 2026-03-08
@@ -53,17 +52,6 @@ const ZONES = [
 ];
 
 /** mulberry32: small, fast, deterministic. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Mix = 'plain' | 'derived';
 
 function rulesFor(mix: Mix, rnd: () => number): Rule[] {
@@ -146,87 +134,6 @@ function makeForecast(rnd: () => number, start: number): HourlyForecast {
 function makeForecasts(count: number, seed: number): HourlyForecast[] {
   const rnd = prng(seed);
   return Array.from({ length: count }, () => makeForecast(rnd, FORECAST_START));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The naive baseline: same semantics (for the rule features the bench uses), Intl per hour.
-
-function naiveValue(f: HourlyForecast, metric: string, i: number): number {
-  const v = f.values;
-  if (metric === 'heat_index') return heatIndex(v.temperature![i]!, v.relative_humidity![i]!);
-  if (metric === 'wind_chill') return windChill(v.temperature![i]!, v.wind_speed![i]!);
-  return v[metric as ForecastVariable]?.[i] ?? NaN;
-}
-
-function naiveMeets(op: Rule['op'], value: number, t: number): boolean {
-  const tol = tolerance(t);
-  if (op === '>=') return value >= t - tol;
-  if (op === '>') return value > t + tol;
-  if (op === '<=') return value <= t + tol;
-  return value < t - tol;
-}
-
-function naiveJudge(
-  f: HourlyForecast,
-  site: JobsiteRules,
-): { date: string; verdict: number; lost: number }[] {
-  const n = f.time.length;
-  const clocks = Array.from(f.time, (t) => localClock(new Date(t), site.timezone));
-  const lost = new Array<boolean>(n).fill(false);
-  for (const rule of site.rules) {
-    const on: boolean[] = [];
-    let state = false;
-    for (let i = 0; i < n; i++) {
-      const value = naiveValue(f, rule.metric, i);
-      const met = naiveMeets(rule.op, value, rule.threshold);
-      const stays = rule.clearThreshold !== undefined && naiveMeets(rule.op, value, rule.clearThreshold);
-      state = state ? met || stays : met;
-      const p = f.values.precipitation_probability?.[i];
-      on.push(
-        state && (rule.probabilityFloor === undefined || p === undefined || p >= rule.probabilityFloor),
-      );
-    }
-    const min = rule.minDurationHours ?? 1;
-    for (let i = 0; i < n;) {
-      if (!on[i]) {
-        i++;
-        continue;
-      }
-      let j = i;
-      while (j < n && on[j]) j++;
-      if (j - i >= min && rule.kind !== 'reminder') for (let k = i; k < j; k++) lost[k] = true;
-      i = j;
-    }
-  }
-  const start = minuteOfDay(site.workingHours.start);
-  const end = minuteOfDay(site.workingHours.end);
-  const from = dayOfDate(FROM);
-  const days = new Map<string, { hours: number[] }>();
-  clocks.forEach((c, i) => {
-    const d = dayOfDate(c.date);
-    if (d < from || d >= from + DAYS) return;
-    if (!site.workingDays.includes(c.isoWeekday) || c.minuteOfDay < start || c.minuteOfDay >= end) return;
-    if (!days.has(c.date)) days.set(c.date, { hours: [] });
-    days.get(c.date)!.hours.push(i);
-  });
-  const out: { date: string; verdict: number; lost: number }[] = [];
-  for (const [date, { hours }] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
-    let lostHours = 0;
-    let best = 0;
-    let run = 0;
-    hours.forEach((i, k) => {
-      if (lost[i]) {
-        lostHours++;
-        run = 0;
-      } else {
-        run = (k > 0 && hours[k - 1] === i - 1 ? run : 0) + 1;
-        best = Math.max(best, run);
-      }
-    });
-    const need = Math.max(1, Math.min(4, Math.ceil(hours.length / 2)));
-    out.push({ date, verdict: lostHours === 0 ? 0 : best < need ? 2 : 1, lost: lostHours });
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +251,8 @@ function main() {
     // Baseline on a sample, verdicts checked against the engine's.
     const sample = Math.min(BASELINE_SAMPLE, big.jobsites);
     const baselineMs = timeRuns(3, () => {
-      for (let s = 0; s < sample; s++) naiveJudge(big.forecasts[s]!, big.sites[s]!);
+      for (let s = 0; s < sample; s++)
+        naiveJudge(big.forecasts[s]!, big.sites[s]!, { from: FROM, days: DAYS });
     });
     for (let s = 0; s < sample; s++) {
       const c = engine.judge(big.forecasts[s]!, compileSite(big.sites[s]!), out, {
@@ -352,7 +260,7 @@ function main() {
         toDay: fromDay + DAYS,
       });
       const fast = Array.from({ length: c }, (_, k) => `${out.day[k]}:${out.verdict[k]}:${out.hoursLost[k]}`);
-      const slow = naiveJudge(big.forecasts[s]!, big.sites[s]!).map(
+      const slow = naiveJudge(big.forecasts[s]!, big.sites[s]!, { from: FROM, days: DAYS }).map(
         (d) => `${dayOfDate(d.date)}:${d.verdict}:${d.lost}`,
       );
       if (fast.join() !== slow.join())

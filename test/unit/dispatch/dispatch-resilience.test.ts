@@ -17,6 +17,8 @@ import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/rec
 import type { Jobsite, Worker } from '../../../shared/records';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
+import { testWorker } from './records.fixtures';
+import { prng as seeded } from '../../../bench/seeded-random';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -32,18 +34,6 @@ const TENANTS = ['tenant-a', 'tenant-b', 'tenant-c'];
 const SITES_PER_TENANT = 100;
 const WORKERS_PER_TENANT = 4;
 const T0 = AT.toISOString();
-
-/** Deterministic [0, 1) numbers (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An Open-Meteo-shaped forecast server on loopback: gusts of 60 km/h everywhere, all day. */
 class FlakyUpstream {
@@ -109,18 +99,12 @@ function world(upstreamUrl: string) {
   const workers = new Map<string, Worker[]>();
   const slots: NoticeSlotRecord[] = [];
   TENANTS.forEach((tenantId, t) => {
-    const ws = Array.from({ length: WORKERS_PER_TENANT }, (_, w): Worker => ({
-      id: `${tenantId}-w${w}`,
-      name: `Worker ${w}`,
-      email: `w${w}@${tenantId}.example.com`,
-      phone: null,
-      trade: null,
-      crewIds: [],
-      isManager: false,
-      status: 'active',
-      createdAt: T0,
-      updatedAt: T0,
-    }));
+    const ws = Array.from({ length: WORKERS_PER_TENANT }, (_, w) =>
+      testWorker(
+        { id: `${tenantId}-w${w}`, name: `Worker ${w}`, email: `w${w}@${tenantId}.example.com` },
+        T0,
+      ),
+    );
     workers.set(tenantId, ws);
     const sites = Array.from({ length: SITES_PER_TENANT }, (_, i): Jobsite => {
       // 60 grid cells in all, 5 jobsites each, every cell shared by two tenants' jobsites.

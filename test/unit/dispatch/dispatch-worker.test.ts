@@ -5,9 +5,10 @@ import type { DispatchRun, MessageClaim } from '../../../lambdas/core/dispatch/d
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
 import { createDispatchWorkerHandler } from '../../../lambdas/dispatch-worker/app';
-import type { Jobsite, Worker } from '../../../shared/records';
+import type { Jobsite } from '../../../shared/records';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../../shared/dispatch-queue';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
+import { testWorker } from './records.fixtures';
 
 /**
  * The `dispatch-worker` Lambda's SQS handler (Powertools batch processor) over in-memory repositories:
@@ -19,18 +20,7 @@ const WORK_DATE = '2026-12-02';
 const TENANT = 'tenant-a';
 const T0 = AT;
 
-const worker: Worker = {
-  id: 'w1',
-  name: 'Avery Stone',
-  email: 'avery@example.com',
-  phone: null,
-  trade: null,
-  crewIds: [],
-  isManager: false,
-  status: 'active',
-  createdAt: T0,
-  updatedAt: T0,
-};
+const worker = testWorker({ id: 'w1', name: 'Avery Stone', email: 'avery@example.com' }, T0);
 
 function jobsite(id: string, latitude = 41.88, longitude = -87.63): Jobsite {
   return {

@@ -19,6 +19,7 @@ import type { WeatherProvider } from '../../../lambdas/core/weather/weather.port
 import type { Jobsite, Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
+import { testWorker } from './records.fixtures';
 
 /** In-memory fakes: the unit level only. The real adapters are covered by the integration tests. */
 const TENANT = 'tenant-1';
@@ -46,18 +47,8 @@ const jobsite: Jobsite = {
   updatedAt: T0,
 };
 
-const worker = (id: string, status: Worker['status'] = 'active'): Worker => ({
-  id,
-  name: `Worker ${id}`,
-  email: `${id}@example.com`,
-  phone: null,
-  trade: null,
-  crewIds: [],
-  isManager: false,
-  status,
-  createdAt: T0,
-  updatedAt: T0,
-});
+const worker = (id: string, status: Worker['status'] = 'active'): Worker =>
+  testWorker({ id, name: `Worker ${id}`, email: `${id}@example.com`, status }, T0);
 
 function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
   return {

@@ -6,7 +6,8 @@ import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts'
 import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
-import type { Jobsite, Worker } from '../../../shared/records';
+import type { Jobsite } from '../../../shared/records';
+import { testWorker } from './records.fixtures';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -41,18 +42,7 @@ const jobsite: Jobsite = {
   createdAt: T0,
   updatedAt: T0,
 };
-const worker: Worker = {
-  id: 'w1',
-  name: 'Ana Ruiz',
-  email: 'ana@example.com',
-  phone: null,
-  trade: null,
-  crewIds: [],
-  isManager: false,
-  status: 'active',
-  createdAt: T0,
-  updatedAt: T0,
-};
+const worker = testWorker({ id: 'w1', name: 'Ana Ruiz', email: 'ana@example.com' }, T0);
 
 function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
   return {

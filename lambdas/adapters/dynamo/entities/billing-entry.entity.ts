@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
+import { metricsIndex, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /** One billing history entry per invoice id (spec §3); amount in integer cents. */
 export function billingEntryEntity(config: EntityConfig) {
@@ -39,11 +39,7 @@ export function billingEntryEntity(config: EntityConfig) {
           sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['invoiceId'] },
         },
         /** Every billing entry by date, for the admin metrics. */
-        allForMetrics: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: metricsPartition('billingEntry'),
-          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['date', 'invoiceId'] },
-        },
+        allForMetrics: metricsIndex('billingEntry', ['date', 'invoiceId']),
       },
     },
     config,

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byTenantIndex, RECORD_STAMPS, SERVICE, type EntityConfig } from './table';
 
 /** A contractor's client, under the tenant's partition. */
 export function clientEntity(config: EntityConfig) {
@@ -16,14 +16,10 @@ export function clientEntity(config: EntityConfig) {
         address: { type: 'string' },
         notes: { type: 'string' },
         notifyNoWork: { type: 'boolean', required: true, default: false },
-        createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
+        ...RECORD_STAMPS,
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['clientId'] },
-        },
+        byTenant: byTenantIndex('clientId'),
       },
     },
     config,

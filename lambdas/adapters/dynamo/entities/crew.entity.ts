@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byTenantIndex, RECORD_STAMPS, SERVICE, type EntityConfig } from './table';
 
 /** A crew (team) of workers; membership is kept on the worker (`crewIds`). */
 export function crewEntity(config: EntityConfig) {
@@ -12,14 +12,10 @@ export function crewEntity(config: EntityConfig) {
         name: { type: 'string', required: true },
         notes: { type: 'string' },
         hourlyRateCents: { type: 'number' },
-        createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
+        ...RECORD_STAMPS,
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['crewId'] },
-        },
+        byTenant: byTenantIndex('crewId'),
       },
     },
     config,

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { EMAIL_AUDIENCES, EMAIL_KINDS } from '../../../../shared/email/kinds';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byTenantIndex, RECORD_STAMPS, SERVICE, type EntityConfig } from './table';
 
 /** An account's own wording for one kind × audience of notice, under the tenant's partition. */
 export function emailTemplateEntity(config: EntityConfig) {
@@ -15,14 +15,10 @@ export function emailTemplateEntity(config: EntityConfig) {
         audience: { type: EMAIL_AUDIENCES, required: true },
         subject: { type: 'string', required: true },
         body: { type: 'string', required: true },
-        createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
+        ...RECORD_STAMPS,
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['templateId'] },
-        },
+        byTenant: byTenantIndex('templateId'),
       },
     },
     config,

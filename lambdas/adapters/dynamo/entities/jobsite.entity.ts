@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byTenantIndex, SERVICE, type EntityConfig } from './table';
 
 /**
  * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
@@ -53,10 +53,7 @@ export function jobsiteEntity(config: EntityConfig) {
         updatedAt: { type: 'string' },
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['jobsiteId'] },
-        },
+        byTenant: byTenantIndex('jobsiteId'),
       },
     },
     config,

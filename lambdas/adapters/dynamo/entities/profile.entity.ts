@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
+import { byUserIndex, metricsIndex, SERVICE, type EntityConfig } from './table';
 
 /** The account owner's profile, one per account. */
 export function profileEntity(config: EntityConfig) {
@@ -20,16 +20,9 @@ export function profileEntity(config: EntityConfig) {
         updatedAt: { type: 'string' },
       },
       indexes: {
-        byUser: {
-          pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byUser: byUserIndex(),
         /** Every profile, for the admin metrics (createdAt is optional, so it is not in the key). */
-        allForMetrics: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: metricsPartition('profile'),
-          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['userId'] },
-        },
+        allForMetrics: metricsIndex('profile', ['userId']),
       },
     },
     config,

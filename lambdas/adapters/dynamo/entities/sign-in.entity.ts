@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byUserIndex, SERVICE, type EntityConfig } from './table';
 
 /**
  * When the account last signed in (Cognito keeps no such attribute): the token's `auth_time`,
@@ -15,10 +15,7 @@ export function signInEntity(config: EntityConfig) {
         lastSignInAt: { type: 'string', required: true },
       },
       indexes: {
-        byUser: {
-          pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byUser: byUserIndex(),
       },
     },
     config,

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, metricsPartition, type EntityConfig } from './table';
+import { byUserIndex, metricsIndex, SERVICE, type EntityConfig } from './table';
 
 /** The account's subscription record (spec §3), as the webhook last wrote it. */
 export function subscriptionEntity(config: EntityConfig) {
@@ -46,16 +46,9 @@ export function subscriptionEntity(config: EntityConfig) {
         syncVersion: { type: 'number' },
       },
       indexes: {
-        byUser: {
-          pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byUser: byUserIndex(),
         /** Every subscription record, for the admin metrics. */
-        allForMetrics: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: metricsPartition('subscription'),
-          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['userId'] },
-        },
+        allForMetrics: metricsIndex('subscription', ['userId']),
       },
     },
     config,

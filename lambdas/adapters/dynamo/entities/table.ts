@@ -22,6 +22,43 @@ export function metricsPartition(kind: 'profile' | 'subscription' | 'billingEntr
   return { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: [], template: `metrics#${kind}` } as const;
 }
 
+/**
+ * The index of an account's records of one kind (clients, crews, workers, jobsites, templates): the
+ * tenant's partition, the record's id as the sort key, so one query reads them all.
+ */
+export function byTenantIndex<Id extends string>(idAttribute: Id) {
+  return {
+    pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
+    sk: { field: TABLE_KEYS.sk, composite: [idAttribute] },
+  } as const;
+}
+
+/** When an account's record was created (never rewritten) and last changed (the update guard reads it). */
+export const RECORD_STAMPS = {
+  createdAt: { type: 'string', required: true, readOnly: true },
+  updatedAt: { type: 'string', required: true },
+} as const;
+
+/** The index of a user's one item of a kind (profile, subscription, last sign-in): their partition, alone. */
+export function byUserIndex() {
+  return {
+    pk: { field: TABLE_KEYS.pk, composite: ['userId'] },
+    sk: { field: TABLE_KEYS.sk, composite: [] },
+  } as const;
+}
+
+/** Every item of one kind on its constant gsi2 partition (`metricsPartition`), sorted by `sortBy`. */
+export function metricsIndex<K extends string>(
+  kind: 'profile' | 'subscription' | 'billingEntry',
+  sortBy: readonly K[],
+) {
+  return {
+    index: TABLE_KEYS.gsi2.name,
+    pk: metricsPartition(kind),
+    sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: sortBy },
+  } as const;
+}
+
 /** What every entity factory is given: the table and the one document client of the process. */
 export interface EntityConfig {
   table: string;

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byTenantIndex, RECORD_STAMPS, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * A worker who gets notices. `byEmail` lets the email system (bounces, complaints, unsubscribe)
@@ -20,14 +20,10 @@ export function workerEntity(config: EntityConfig) {
         crewIds: { type: 'list', items: { type: 'string' } },
         isManager: { type: 'boolean', required: true, default: false },
         status: { type: ['active', 'unsubscribed', 'bounced'] as const, required: true, default: 'active' },
-        createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
+        ...RECORD_STAMPS,
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['workerId'] },
-        },
+        byTenant: byTenantIndex('workerId'),
         byEmail: {
           index: TABLE_KEYS.gsi1.name,
           pk: { field: TABLE_KEYS.gsi1.pk, composite: ['email'] },

@@ -18,15 +18,17 @@ function CloudIcon() {
   );
 }
 
-/** The product name, linking home (or to `to`). */
-export function Brand({ to = '/' }: { to?: string }) {
+/** The product name, linking home (or to `to`); `compact` keeps the cloud alone, for the narrowest phones. */
+export function Brand({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
     <UnstyledButton component={Link} to={to} aria-label="Raincheck home">
       <Group gap={6} c="blue">
         <CloudIcon />
-        <Text fw={800} fz="lg" c="var(--mantine-color-text)">
-          Raincheck
-        </Text>
+        {compact ? null : (
+          <Text fw={800} fz="lg" c="var(--mantine-color-text)">
+            Raincheck
+          </Text>
+        )}
       </Group>
     </UnstyledButton>
   );

@@ -1,4 +1,5 @@
 import { Box, Burger, Button, Group, Text, useMatches } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
@@ -20,6 +21,9 @@ export const PHONE_TOUCH_TARGET_PX = 44;
 export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Props) {
   const { user, signOut } = useAuth();
   const phone = useMatches({ base: true, sm: false });
+  // Below 360 px the menu, the name, the theme toggle and "Sign out" at 44 px do not fit in one row:
+  // the cloud alone stays the home link (its label says "Raincheck home").
+  const narrow = useMediaQuery('(max-width: 359.98px)');
 
   // Once signed out, the route guard sends the user to the landing page.
   const onSignOut = async () => {
@@ -51,7 +55,7 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
         ) : null}
         {/* The brand keeps its one line even with the larger phone touch targets beside it. */}
         <Box style={{ flexShrink: 0 }}>
-          <Brand to={home} />
+          <Brand to={home} compact={narrow} />
         </Box>
         {badge ? (
           <Text size="sm" c="dimmed" visibleFrom="xs">

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { effectivePlan } from '../../../../../shared/subscription';
-import type { RuleMetric } from '../../../../../shared/weather/rule';
-import { formatValue, unitLabel, type UnitSystem } from '../../../../../shared/weather/units';
+import type { UnitSystem } from '../../../../../shared/weather/units';
 import { useMe } from '../../../features/account/api/get-me';
 import type { LedgerEvidence } from '../../../../../shared/ledger';
 import { useLedgerEvidence } from '../../../features/jobsites/api/get-ledger';
 import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/components/weather-ledger';
-import { HourlyChart, metricLabel } from '../../../features/weather/components/hourly-chart';
+import { ForecastEvidence } from '../../../features/weather/components/forecast-evidence';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -78,21 +77,6 @@ function at(iso: string | null, timezone: string) {
   }).format(new Date(iso));
 }
 
-const localDate = (iso: string, timezone: string) =>
-  new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: timezone,
-  }).format(new Date(iso));
-
-const localHour = (iso: string, timezone: string) =>
-  Number(
-    new Intl.DateTimeFormat('en-US', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(
-      new Date(iso),
-    ),
-  );
-
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -101,87 +85,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       </Text>
       <Text component="div">{children}</Text>
     </div>
-  );
-}
-
-function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
-  const forecast = e.forecast;
-  if (!forecast || forecast.hours.length === 0)
-    return <Text c="dimmed">No forecast snapshot was stored with this decision.</Text>;
-  const tz = e.jobsite.timezone;
-  const start = Number(e.jobsite.workingHours.start.slice(0, 2));
-  const end = Number(e.jobsite.workingHours.end.slice(0, 2));
-  // The series the rules read, in the jobsite's rule order; others stay in the account export.
-  const ruleMetrics = [...new Set(e.rules.map((r) => r.metric))];
-  const metrics = (ruleMetrics.length ? ruleMetrics : Object.keys(forecast.values)).filter(
-    (m) => forecast.values[m],
-  ) as RuleMetric[];
-  const hit = new Set(e.judgement?.rules.flatMap((r) => r.hours) ?? []);
-  // The snapshot may reach past the day (the provider's window): the evidence is the working date only.
-  const rows = forecast.hours.flatMap((iso, i) => {
-    if (localDate(iso, tz) !== e.date) return [];
-    const hour = localHour(iso, tz);
-    return [
-      { iso, i, hour, label: `${String(hour).padStart(2, '0')}:00`, working: hour >= start && hour < end },
-    ];
-  });
-  const charted = metrics.filter((m) =>
-    e.judgement?.rules.some((r) => e.rules.find((x) => x.id === r.id)?.metric === m),
-  );
-  return (
-    <Stack gap="md">
-      {(charted.length ? charted : metrics).slice(0, 2).map((m) => (
-        <div key={m} className="evidence-block">
-          <HourlyChart
-            metric={m}
-            units={units}
-            rules={e.rules}
-            hours={rows.map((r) => ({
-              hour: r.hour,
-              value: forecast.values[m]?.[r.i] ?? null,
-              working: r.working,
-            }))}
-          />
-        </div>
-      ))}
-      <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
-        <Table withTableBorder striped fz="sm">
-          <Table.Caption>
-            Hourly forecast at decision time (source: {forecast.source}
-            {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold
-            are working hours a rule counted in.
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Hour</Table.Th>
-              {metrics.map((m) => (
-                <Table.Th key={m}>
-                  {metricLabel(m)} ({unitLabel(m, units)})
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
-                <Table.Td>
-                  {r.label}
-                  {r.working ? '' : ' (off)'}
-                </Table.Td>
-                {metrics.map((m) => {
-                  const v = forecast.values[m]?.[r.i];
-                  return (
-                    <Table.Td key={m}>
-                      {v === null || v === undefined ? '—' : formatValue(m, v, units)}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
   );
 }
 

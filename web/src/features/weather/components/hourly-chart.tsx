@@ -23,6 +23,12 @@ const METRIC_LABEL: Partial<Record<RuleMetric, string>> = {
 
 export const metricLabel = (m: RuleMetric) => METRIC_LABEL[m] ?? m;
 
+/** A column heading: "Gusts (mph)", or the name alone for a metric without a unit ("Weather code"). */
+export function metricHeading(m: RuleMetric, units: UnitSystem): string {
+  const unit = unitLabel(m, units);
+  return unit ? `${metricLabel(m)} (${unit})` : metricLabel(m);
+}
+
 const NON_NEGATIVE = new Set<RuleMetric>([
   'precipitation',
   'precipitation_probability',

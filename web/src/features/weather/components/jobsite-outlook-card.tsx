@@ -5,20 +5,8 @@ import type { RuleMetric } from '../../../../../shared/weather/rule';
 import type { UnitSystem } from '../../../../../shared/weather/units';
 import { HourlyChart, metricLabel, type ChartHour } from './hourly-chart';
 import { VerdictBadge } from './verdict-badge';
+import { localParts } from '../local-parts';
 import { formatNoticeDate } from '../../../../../shared/email/format';
-
-function localParts(iso: string, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
-}
 
 /** One jobsite on /weather: a badge per coming working day, the chosen day's chart and its reasons. */
 export function JobsiteOutlookCard({ outlook, units }: { outlook: JobsiteOutlook; units: UnitSystem }) {
