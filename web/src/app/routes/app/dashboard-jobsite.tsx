@@ -1,11 +1,14 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
-import { useCreateJobsite } from '../../../features/jobsites/api/create-jobsite';
-import { useAllJobsites } from '../../../features/jobsites/api/get-jobsites';
-import { useUpdateJobsite } from '../../../features/jobsites/api/update-jobsite';
+import {
+  useAllJobsites,
+  useCreateJobsite,
+  useUpdateJobsite,
+} from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useJobsiteFormData } from './jobsite-options';
 
 /**
@@ -58,7 +61,9 @@ export function DashboardJobsite() {
               crewOptions={data.crewOptions}
               submitLabel={site ? 'Save jobsite' : 'Create jobsite'}
               onSubmit={(input) =>
-                site ? update.mutateAsync({ id: site.id, input }) : create.mutateAsync(input)
+                site
+                  ? update.mutateAsync({ id: site.id, input })
+                  : create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })
               }
               onSaved={() => undefined}
             />

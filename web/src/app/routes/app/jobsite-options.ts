@@ -1,8 +1,8 @@
 import type { UnitSystem } from '../../../../../shared/account';
 import { useMe } from '../../../features/account/api/get-me';
-import { useAllClients } from '../../../features/clients/api/get-clients';
-import { useAllCrews } from '../../../features/crews/api/get-crews';
-import { useAllWorkers } from '../../../features/workers/api/get-workers';
+import { useAllClients } from '../../../features/clients/api/clients-api';
+import { useAllCrews } from '../../../features/crews/api/crews-api';
+import { useAllWorkers } from '../../../features/workers/api/workers-api';
 import { useNoticeDefaults } from '../../../features/jobsites/api/get-notice-defaults';
 
 /** What the jobsite form chooses from (clients, workers, crews) and the account's units, composed here. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobsiteLedger, LedgerEvidence } from '../../../../../shared/ledger';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { jobsitesKey } from './get-jobsites';
+import { jobsitesApi } from './jobsites-api';
 
 export interface LedgerRange {
   from?: string;
@@ -21,7 +21,7 @@ const ledgerPath = (id: string, range: LedgerRange, csv = false) => {
 export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesKey(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
+    queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
     queryFn: ({ signal }) => api<JobsiteLedger>(ledgerPath(id, range), { signal }),
     enabled: !!user && !!id,
   });
@@ -31,7 +31,7 @@ export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
 export function useLedgerEvidence(id: string, date: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesKey(user?.sub), 'ledger', id, 'day', date],
+    queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id, 'day', date],
     queryFn: ({ signal }) =>
       api<LedgerEvidence>(`/api/jobsites/${encodeURIComponent(id)}/ledger/${encodeURIComponent(date)}`, {
         signal,
@@ -51,7 +51,8 @@ export function useMarkLedgerDay(id: string) {
         `/api/jobsites/${encodeURIComponent(id)}/ledger/${encodeURIComponent(date)}`,
         { method: 'PUT', body: { worked, note: note.trim() || null } },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...jobsitesKey(user?.sub), 'ledger', id] }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id] }),
   });
 }
 

@@ -4,7 +4,7 @@ import type { UnitSystem } from '../../../../../shared/account';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { Fact } from '../../../components/records/fact';
 import { describeRule } from '../rule-units';
-import { WEEKDAYS } from './jobsite-form';
+import { WEEKDAYS } from './jobsite-working-days-section';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
