@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobsiteLedger, LedgerEvidence } from '../../../../../shared/ledger';
 import { api } from '../../../lib/api-client';
+import { downloadText } from '../../../lib/download';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { jobsitesApi } from './jobsites-api';
 
@@ -61,14 +62,10 @@ export function useDownloadLedgerCsv(id: string, range: LedgerRange = {}) {
   return useMutation({
     mutationFn: async () => {
       const csv = await api<string>(ledgerPath(id, range, true), { responseType: 'text' });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `weather-ledger-${range.from ?? 'last-90-days'}${range.to ? `-to-${range.to}` : ''}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadText(
+        `weather-ledger-${range.from ?? 'last-90-days'}${range.to ? `-to-${range.to}` : ''}.csv`,
+        csv,
+      );
     },
   });
 }
