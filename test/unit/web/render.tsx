@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, type RenderOptions } from '@testing-library/react';
-import { createContext, use, useState, type ReactElement, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../../web/src/app/theme';
 import { ToastViewport } from '../../../web/src/components/toast-viewport';
 import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth/auth-context';
@@ -26,22 +26,6 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
 }
 
-// The element under test, read by the router's one route: a rerender shows the new element in the same router.
-const UnderTest = createContext<ReactNode>(null);
-const ShowUnderTest = () => <>{use(UnderTest)}</>;
-
-/** A data router (forms guard unsaved changes with useBlocker, which needs one) at `route`. */
-function TestRouter({ route, children }: { route: string; children: ReactNode }) {
-  const [router] = useState(() =>
-    createMemoryRouter([{ path: '*', element: <ShowUnderTest /> }], { initialEntries: [route] }),
-  );
-  return (
-    <UnderTest value={children}>
-      <RouterProvider router={router} />
-    </UnderTest>
-  );
-}
-
 /** Renders inside Mantine (test env: no transitions or portals), a router and an auth context. */
 export function renderWithProviders(
   ui: ReactElement,
@@ -52,7 +36,7 @@ export function renderWithProviders(
       <MantineProvider theme={theme} env="test">
         <ToastViewport />
         <AuthContext value={auth}>
-          <TestRouter route={route}>{children}</TestRouter>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </AuthContext>
       </MantineProvider>
     );
