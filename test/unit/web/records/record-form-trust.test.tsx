@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { crewInputSchema, type Crew } from '../../../../shared/records/crew';
+import { jobsiteInputSchema } from '../../../../shared/records/jobsite';
+import { JobsiteForm } from '../../../../web/src/features/jobsites/components/jobsite-form';
 import { ClientForm } from '../../../../web/src/features/clients/components/client-form';
 import { CrewForm } from '../../../../web/src/features/crews/components/crew-form';
 import { api } from '../../../../web/src/lib/api-client';
@@ -65,6 +67,38 @@ describe('out-of-range numbers', () => {
     const reason = parsed.success ? 'no reason' : (parsed.error.issues[0]?.message ?? 'no reason');
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(rate).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('out-of-range allowance', () => {
+  it("should show February's reason under the months and not save when 45 weather days are typed for February", async () => {
+    const onSubmit = jest.fn();
+    renderWithProviders(
+      <JobsiteForm
+        units="us"
+        clientOptions={[]}
+        workerOptions={[]}
+        crewOptions={[]}
+        submitLabel="Create jobsite"
+        onSubmit={onSubmit}
+        onSaved={() => undefined}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(/^Jobsite name/), { target: { value: 'Riverside' } });
+    fireEvent.change(screen.getByLabelText(/^Latitude/), { target: { value: '41.8781' } });
+    fireEvent.change(screen.getByLabelText(/^Longitude/), { target: { value: '-87.6298' } });
+    const february = screen.getByLabelText('Anticipated weather days in Feb');
+    fireEvent.change(february, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
+
+    // The shared schema's own reason for February, whatever its wording.
+    const days = [0, 45, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const parsed = jobsiteInputSchema.safeParse({ anticipatedWeatherDays: days });
+    const issue = parsed.error?.issues.find((i) => i.path.join('.') === 'anticipatedWeatherDays.1');
+    expect(issue).toBeDefined();
+    expect(await screen.findByText(issue!.message, { exact: false })).toBeInTheDocument();
+    expect(february).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
