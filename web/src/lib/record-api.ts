@@ -111,3 +111,19 @@ export function useDeleteRecord<T, I>(records: RecordApi<T, I>) {
     },
   });
 }
+
+/**
+ * A record's hooks, one per call, bound to its API: `clients.useList({ q, sort })`, `clients.useAll()`,
+ * `clients.useOne(id)`, `clients.useCreate()`, `clients.useUpdate()`, `clients.useDelete()`.
+ */
+export function recordHooks<T, I>(records: RecordApi<T, I>) {
+  return {
+    api: records,
+    useList: (params: { q: string; sort: string }) => useRecordList(records, params),
+    useAll: () => useAllRecords(records),
+    useOne: (id: string) => useRecord(records, id),
+    useCreate: () => useCreateRecord(records),
+    useUpdate: () => useUpdateRecord(records),
+    useDelete: () => useDeleteRecord(records),
+  };
+}

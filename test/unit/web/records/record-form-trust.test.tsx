@@ -15,7 +15,16 @@ jest.mock('../../../../web/src/config/runtime-env', () => ({
 }));
 
 const crew = (input: object): Crew =>
-  ({ id: 'k1', name: 'Framing', notes: null, hourlyRateCents: null, workerIds: [], ...input }) as Crew;
+  ({
+    id: 'k1',
+    name: 'Framing',
+    notes: null,
+    hourlyRateCents: null,
+    workerIds: [],
+    createdAt: '2026-11-23T00:00:00Z',
+    updatedAt: '2026-11-23T00:00:00Z',
+    ...input,
+  }) as Crew;
 
 describe('double-click safety', () => {
   it('should send one create when the submit button is clicked twice before the first save ends', async () => {

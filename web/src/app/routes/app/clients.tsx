@@ -8,13 +8,7 @@ import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteFlow } from '../../../components/records/use-delete-flow';
-import {
-  useClient,
-  useClients,
-  useCreateClient,
-  useDeleteClient,
-  useUpdateClient,
-} from '../../../features/clients/api/clients-api';
+import { clientRecords } from '../../../features/clients/api/clients-api';
 import { ClientDetails } from '../../../features/clients/components/client-details';
 import { ClientForm } from '../../../features/clients/components/client-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -59,7 +53,7 @@ export function ClientsPage() {
         actions={addButton('Add client')}
       />
       <RecordList
-        useRecords={useClients}
+        useRecords={clientRecords.useList}
         noun="clients"
         label="Clients"
         searchLabel="Search clients"
@@ -80,7 +74,7 @@ export function ClientsPage() {
 
 export function NewClientPage() {
   const navigate = useNavigate();
-  const create = useCreateClient();
+  const create = clientRecords.useCreate();
   return (
     <Stack gap="lg">
       <PageHeader title="New client" back={{ to: '/clients', label: 'Clients' }} />
@@ -100,8 +94,8 @@ const useClientId = () => useParams().clientId ?? '';
 export function ClientPage() {
   const id = useClientId();
   const navigate = useNavigate();
-  const client = useClient(id);
-  const remove = useDeleteClient();
+  const client = clientRecords.useOne(id);
+  const remove = clientRecords.useDelete();
   const deletion = useDeleteFlow(
     () => remove.mutateAsync(id),
     () => {
@@ -138,8 +132,8 @@ export function ClientPage() {
 export function EditClientPage() {
   const id = useClientId();
   const navigate = useNavigate();
-  const client = useClient(id);
-  const update = useUpdateClient();
+  const client = clientRecords.useOne(id);
+  const update = clientRecords.useUpdate();
   return (
     <RecordScreen query={client} kind="client" list="/clients" loading={{ rows: 5, height: 50 }}>
       {(c) => (

@@ -23,15 +23,9 @@ import { EmptyList, LoadingBlock, QueryError } from '../../../components/records
 import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
-import {
-  useCreateCrew,
-  useCrew,
-  useCrews,
-  useDeleteCrew,
-  useUpdateCrew,
-} from '../../../features/crews/api/crews-api';
+import { crewRecords } from '../../../features/crews/api/crews-api';
 import { CrewForm } from '../../../features/crews/components/crew-form';
-import { useAllWorkers, useUpdateWorker } from '../../../features/workers/api/workers-api';
+import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
@@ -47,7 +41,7 @@ function RenameCrewModal({
   /** The crew's page edits more than the name (the hourly rate): it says "Edit". */
   verb?: 'Rename' | 'Edit';
 }) {
-  const update = useUpdateCrew();
+  const update = crewRecords.useUpdate();
   return (
     <Modal
       opened={!!crew}
@@ -79,7 +73,7 @@ function DeleteCrewModal({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
-  const remove = useDeleteCrew();
+  const remove = crewRecords.useDelete();
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     setError(null);
@@ -137,7 +131,7 @@ const COLUMNS: RecordColumn<Crew>[] = [
 
 /** /crews: add a crew by name, rename or delete in the list. */
 export function CrewsPage() {
-  const create = useCreateCrew();
+  const create = crewRecords.useCreate();
   const [renaming, setRenaming] = useState<Crew | null>(null);
   const [deleting, setDeleting] = useState<Crew | null>(null);
   return (
@@ -155,7 +149,7 @@ export function CrewsPage() {
         />
       </Card>
       <RecordList
-        useRecords={useCrews}
+        useRecords={crewRecords.useList}
         noun="crews"
         label="Crews"
         searchLabel="Search crews"
@@ -200,9 +194,9 @@ export function CrewsPage() {
 export function CrewPage() {
   const id = useParams().crewId ?? '';
   const navigate = useNavigate();
-  const crew = useCrew(id);
-  const workers = useAllWorkers();
-  const updateWorker = useUpdateWorker();
+  const crew = crewRecords.useOne(id);
+  const workers = workerRecords.useAll();
+  const updateWorker = workerRecords.useUpdate();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [adding, setAdding] = useState<string | null>(null);

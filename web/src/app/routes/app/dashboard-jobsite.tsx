@@ -1,11 +1,7 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
-import {
-  useAllJobsites,
-  useCreateJobsite,
-  useUpdateJobsite,
-} from '../../../features/jobsites/api/jobsites-api';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -17,10 +13,10 @@ import { useJobsiteFormData } from './jobsite-options';
  * its weather-day ledger.
  */
 export function DashboardJobsite() {
-  const jobsites = useAllJobsites();
+  const jobsites = jobsiteRecords.useAll();
   const data = useJobsiteFormData();
-  const create = useCreateJobsite();
-  const update = useUpdateJobsite();
+  const create = jobsiteRecords.useCreate();
+  const update = jobsiteRecords.useUpdate();
   const site = jobsites.data?.[0];
   const others = (jobsites.data?.length ?? 0) - 1;
 

@@ -10,14 +10,7 @@ import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteFlow } from '../../../components/records/use-delete-flow';
-import {
-  useAllJobsites,
-  useCreateJobsite,
-  useDeleteJobsite,
-  useJobsite,
-  useJobsites,
-  useUpdateJobsite,
-} from '../../../features/jobsites/api/jobsites-api';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { JobsitesPlot } from '../../../features/jobsites/components/jobsites-plot';
@@ -68,7 +61,7 @@ const addButton = (label: string) => (
 
 /** /jobsites (Premium and Enterprise): where the jobsites are, and the searchable list. */
 export function JobsitesPage() {
-  const all = useAllJobsites();
+  const all = jobsiteRecords.useAll();
   const data = useJobsiteFormData();
   const plan = data.me.data ? PLANS[effectivePlan(data.me.data.subscription)] : null;
   const max = plan?.features.maxJobsites;
@@ -86,7 +79,7 @@ export function JobsitesPage() {
       />
       {all.data && all.data.length > 0 ? <JobsitesPlot jobsites={all.data} /> : null}
       <RecordList
-        useRecords={useJobsites}
+        useRecords={jobsiteRecords.useList}
         noun="jobsites"
         label="Jobsites"
         searchLabel="Search jobsites"
@@ -107,7 +100,7 @@ export function JobsitesPage() {
 
 export function NewJobsitePage() {
   const navigate = useNavigate();
-  const create = useCreateJobsite();
+  const create = jobsiteRecords.useCreate();
   const data = useJobsiteFormData();
   if (!data.ready) return <LoadingBlock label="Loading the form" rows={6} height={50} />;
   return (
@@ -135,10 +128,10 @@ export function JobsitePage() {
   const [params, setParams] = useSearchParams();
   const editing = params.has('edit');
   const setEditing = (on: boolean) => setParams(on ? { edit: '' } : {}, { replace: false });
-  const jobsite = useJobsite(id);
+  const jobsite = jobsiteRecords.useOne(id);
   const data = useJobsiteFormData();
-  const update = useUpdateJobsite();
-  const remove = useDeleteJobsite();
+  const update = jobsiteRecords.useUpdate();
+  const remove = jobsiteRecords.useDelete();
   const deletion = useDeleteFlow(
     () => remove.mutateAsync(id),
     () => {

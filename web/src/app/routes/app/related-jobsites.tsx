@@ -2,7 +2,7 @@ import { Card, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { QueryBlock } from '../../../components/records/query-state';
-import { useAllJobsites } from '../../../features/jobsites/api/jobsites-api';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteLinks } from '../../../features/jobsites/components/jobsite-links';
 import { useJobsiteHref } from './jobsite-href';
 
@@ -19,7 +19,7 @@ export function RelatedJobsites({
   which: (site: Jobsite) => boolean;
   emptyText: string;
 }) {
-  const jobsites = useAllJobsites();
+  const jobsites = jobsiteRecords.useAll();
   const hrefOf = useJobsiteHref();
   const titleId = useId();
   return (

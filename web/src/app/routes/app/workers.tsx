@@ -12,15 +12,9 @@ import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteFlow } from '../../../components/records/use-delete-flow';
-import { useAllCrews } from '../../../features/crews/api/crews-api';
+import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
-import {
-  useCreateWorker,
-  useDeleteWorker,
-  useUpdateWorker,
-  useWorker,
-  useWorkers,
-} from '../../../features/workers/api/workers-api';
+import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerDetails } from '../../../features/workers/components/worker-details';
 import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
@@ -36,7 +30,7 @@ const WORKER_SORTS: SortOption[] = [
 ];
 
 function useCrewLookup() {
-  const crews = useAllCrews();
+  const crews = crewRecords.useAll();
   const byId = new Map((crews.data ?? []).map((c) => [c.id, c]));
   return {
     crews,
@@ -108,7 +102,7 @@ export function WorkersPage() {
         }
       />
       <RecordList
-        useRecords={useWorkers}
+        useRecords={workerRecords.useList}
         noun="workers"
         label="Workers"
         searchLabel="Search workers"
@@ -150,7 +144,7 @@ export function WorkersPage() {
 
 export function NewWorkerPage() {
   const navigate = useNavigate();
-  const create = useCreateWorker();
+  const create = workerRecords.useCreate();
   const crews = useCrewLookup();
   return (
     <Stack gap="lg">
@@ -173,9 +167,9 @@ const useWorkerId = () => useParams().workerId ?? '';
 export function WorkerPage() {
   const id = useWorkerId();
   const navigate = useNavigate();
-  const worker = useWorker(id);
+  const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
-  const remove = useDeleteWorker();
+  const remove = workerRecords.useDelete();
   const deletion = useDeleteFlow(
     () => remove.mutateAsync(id),
     () => {
@@ -217,9 +211,9 @@ export function WorkerPage() {
 export function EditWorkerPage() {
   const id = useWorkerId();
   const navigate = useNavigate();
-  const worker = useWorker(id);
+  const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
-  const update = useUpdateWorker();
+  const update = workerRecords.useUpdate();
   return (
     <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 5, height: 50 }}>
       {(w) => (

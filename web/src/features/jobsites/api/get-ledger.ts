@@ -3,7 +3,7 @@ import type { JobsiteLedger, LedgerEvidence } from '../../../../../shared/ledger
 import { api } from '../../../lib/api-client';
 import { downloadText } from '../../../lib/download';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { jobsitesApi } from './jobsites-api';
+import { jobsiteRecords } from './jobsites-api';
 
 export interface LedgerRange {
   from?: string;
@@ -22,7 +22,7 @@ const ledgerPath = (id: string, range: LedgerRange, csv = false) => {
 export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
+    queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
     queryFn: ({ signal }) => api<JobsiteLedger>(ledgerPath(id, range), { signal }),
     enabled: !!user && !!id,
   });
@@ -32,7 +32,7 @@ export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
 export function useLedgerEvidence(id: string, date: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id, 'day', date],
+    queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id, 'day', date],
     queryFn: ({ signal }) =>
       api<LedgerEvidence>(`/api/jobsites/${encodeURIComponent(id)}/ledger/${encodeURIComponent(date)}`, {
         signal,
@@ -53,7 +53,7 @@ export function useMarkLedgerDay(id: string) {
         { method: 'PUT', body: { worked, note: note.trim() || null } },
       ),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: [...jobsitesApi.key(user?.sub), 'ledger', id] }),
+      queryClient.invalidateQueries({ queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id] }),
   });
 }
 
