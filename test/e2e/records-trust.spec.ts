@@ -65,7 +65,7 @@ test('should make each worker once when "Import 4 workers" is double-clicked, an
     await expect(preview.locator('tbody tr')).toHaveCount(4);
     await expect(preview.getByText('New', { exact: true })).toHaveCount(4);
     await dialog.getByRole('button', { name: 'Import 4 workers' }).dblclick();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
     await expect(page.getByText('4 workers imported.')).toBeVisible();
 
     const emails = (await workersOf(account)).map((w) => w.email).sort();
@@ -102,7 +102,7 @@ test('should make each worker once when "Import 4 workers" is double-clicked, an
     expect(await workersOf(account)).toHaveLength(4);
 
     await dialog.getByRole('button', { name: 'Import 5 workers' }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
     await expect(page.getByText('3 workers imported: 1 new, 2 updated.')).toBeVisible();
 
     const workers = await workersOf(account);

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/plans';
@@ -19,16 +7,15 @@ import { errorMessage } from '../../../components/error-screen';
 import { ConfirmDeleteModal } from '../../../components/records/confirm-delete-modal';
 import { Fact } from '../../../components/records/fact';
 import { PageHeader } from '../../../components/records/page-header';
-import { EmptyList, LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { crewRecords } from '../../../features/crews/api/crews-api';
 import { CrewForm } from '../../../features/crews/components/crew-form';
-import { workerRecords } from '../../../features/workers/api/workers-api';
-import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
+import { CrewMembers } from './crew-members';
 import { RelatedJobsites } from './related-jobsites';
 
 function RenameCrewModal({
@@ -195,33 +182,8 @@ export function CrewPage() {
   const id = useParams().crewId ?? '';
   const navigate = useNavigate();
   const crew = crewRecords.useOne(id);
-  const workers = workerRecords.useAll();
-  const updateWorker = workerRecords.useUpdate();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [adding, setAdding] = useState<string | null>(null);
-
-  const all = workers.data ?? [];
-  const inCrew = all.filter((w) => w.crewIds.includes(id));
-  const others = all.filter((w) => !w.crewIds.includes(id));
-
-  const setMembership = (c: Crew, workerId: string, member: boolean) => {
-    const w = all.find((x) => x.id === workerId);
-    if (!w) return;
-    const crewIds = member ? [...w.crewIds, id] : w.crewIds.filter((x) => x !== id);
-    const { name, email, phone, trade, isManager } = w;
-    updateWorker.mutate(
-      { id: w.id, input: { name, email, phone, trade, isManager, crewIds } },
-      {
-        onSuccess: () => {
-          toast.success(member ? `${w.name} joined ${c.name}.` : `${w.name} left ${c.name}.`);
-          setAdding(null);
-        },
-        onError: (error) => toast.error(errorMessage(error), 'Not changed'),
-      },
-    );
-  };
-
   return (
     <RecordScreen query={crew} kind="crew" list="/crews" loading={{ rows: 3, height: 60 }}>
       {(c) => (
@@ -241,81 +203,7 @@ export function CrewPage() {
             }
           />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Card withBorder padding="lg" component="section" aria-labelledby="crew-members-title">
-              <Title order={2} size="h4" id="crew-members-title" mb="sm">
-                Members ({inCrew.length})
-              </Title>
-              {workers.isPending ? (
-                <LoadingBlock label="Loading the members" rows={3} />
-              ) : workers.isError ? (
-                <QueryError
-                  title="Could not load the workers"
-                  error={workers.error}
-                  onRetry={() => void workers.refetch()}
-                />
-              ) : (
-                <Stack gap="md">
-                  {inCrew.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      Nobody is in this crew yet.
-                    </Text>
-                  ) : (
-                    <Table verticalSpacing="xs" aria-label="Members">
-                      <Table.Tbody>
-                        {inCrew.map((w) => (
-                          <Table.Tr key={w.id}>
-                            <Table.Td style={{ overflowWrap: 'break-word' }}>
-                              <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
-                                {w.name}
-                              </Anchor>
-                              <Text size="xs" c="dimmed">
-                                {w.trade ?? w.email}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <WorkerStatusBadge status={w.status} />
-                            </Table.Td>
-                            <Table.Td ta="right">
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setMembership(c, w.id, false)}
-                                aria-label={`Remove ${w.name} from ${c.name}`}
-                              >
-                                Remove
-                              </Button>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  )}
-                  {others.length > 0 ? (
-                    <Group align="flex-end" gap="sm">
-                      <Select
-                        label="Add a worker to this crew"
-                        placeholder="Choose a worker"
-                        data={others.map((w) => ({ value: w.id, label: w.name }))}
-                        value={adding}
-                        onChange={setAdding}
-                        searchable
-                        style={{ flex: '1 1 14rem' }}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                      <Button
-                        variant="default"
-                        disabled={!adding}
-                        loading={updateWorker.isPending}
-                        onClick={() => adding && setMembership(c, adding, true)}
-                      >
-                        Add
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              )}
-            </Card>
+            <CrewMembers crew={c} />
             <RelatedJobsites
               title="Jobsites that notify this crew"
               of="the crew's"

@@ -1,7 +1,6 @@
-import { Card, Title } from '@mantine/core';
-import { useId } from 'react';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { QueryBlock } from '../../../components/records/query-state';
+import { RecordSection } from '../../../components/records/record-section';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteLinks } from '../../../features/jobsites/components/jobsite-links';
 import { useJobsiteHref } from './jobsite-href';
@@ -21,12 +20,8 @@ export function RelatedJobsites({
 }) {
   const jobsites = jobsiteRecords.useAll();
   const hrefOf = useJobsiteHref();
-  const titleId = useId();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId} mb="sm">
-        {title}
-      </Title>
+    <RecordSection title={title}>
       <QueryBlock
         query={jobsites}
         loading={{ label: `Loading ${of} jobsites`, rows: 2 }}
@@ -34,6 +29,6 @@ export function RelatedJobsites({
       >
         {(all) => <JobsiteLinks jobsites={all.filter(which)} hrefOf={hrefOf} emptyText={emptyText} />}
       </QueryBlock>
-    </Card>
+    </RecordSection>
   );
 }
