@@ -57,7 +57,9 @@ describe('leaving a form with unsaved changes', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create client' }));
 
-    expect(await screen.findByRole('heading', { name: 'All clients' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'All clients' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/clients');
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/plans';
@@ -104,16 +104,7 @@ const TITLE: RecordColumn<Crew> = {
 
 const COLUMNS: RecordColumn<Crew>[] = [
   { header: 'Members', cell: (crew) => members(crew.workerIds.length), nowrap: true },
-  {
-    header: 'Notes',
-    cell: (crew) =>
-      crew.notes ? (
-        <Text span size="sm" lineClamp={2}>
-          {crew.notes}
-        </Text>
-      ) : null,
-    visibleFrom: 'md',
-  },
+  { header: 'Notes', cell: (crew) => crew.notes, visibleFrom: 'md' },
 ];
 
 /** /crews: add a crew by name, rename or delete in the list. */
