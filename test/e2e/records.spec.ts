@@ -205,7 +205,8 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await shoot(page, 'workers-import-preview');
     expect(await screenViolations(page)).toEqual([]);
 
-    // Checked by the server: an email already in the account refuses the whole file.
+    // Checked by the server's dry run: rows are matched by email, so a worker already in the account is
+    // an update, shown before anything is written.
     await fileInput.setInputFiles(
       csvFile('workers.csv', [
         'name,email,phone,trade,crews,manager',
@@ -213,16 +214,15 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
         'Dee Park,ben@acme.example,,,,no',
       ]),
     );
-    await dialog.getByRole('button', { name: 'Import 2 workers' }).click();
-    await expect(dialog.getByText('Import refused')).toBeVisible();
-    await expect(preview.locator('tbody tr').nth(1)).toContainText('A worker with this email already exists');
-    await expect(dialog.getByRole('button', { name: 'Import 2 workers' })).toBeDisabled();
+    await expect(preview.locator('tbody tr').nth(0)).toContainText('New');
+    await expect(preview.locator('tbody tr').nth(1)).toContainText('Updated');
+    await expect(dialog.getByRole('button', { name: 'Import 2 workers' })).toBeEnabled();
     const during = await apiGet(owner, '/api/workers?q=cy%40acme');
     expect(during.body.items).toEqual([]);
     const crewsDuring = await apiGet(owner, '/api/crews?q=Roofing');
     expect(crewsDuring.body.items).toEqual([]);
 
-    // Fixed: the one good worker is imported, with the crew it names created.
+    // The file without the row that would rename Ben: the new worker is imported, with the crew it names created.
     await fileInput.setInputFiles(
       csvFile('workers-fixed.csv', [
         'name,email,phone,trade,crews,manager',

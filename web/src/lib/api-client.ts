@@ -34,6 +34,11 @@ export interface ApiRequest {
   /** False for the few public endpoints (guest checkout): no token is sent or required. */
   auth?: boolean;
   headers?: Record<string, string>;
+  /**
+   * Sent as `Idempotency-Key` on creates and imports: one key per submit, made when the user submits,
+   * so a repeated request (double click, retry after a lost answer) is answered once by the server.
+   */
+  idempotencyKey?: string;
 }
 
 function stringMap(value: unknown): Record<string, string> | undefined {
@@ -51,6 +56,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     ...request.headers,
     accept: responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json',
   };
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   if (request.auth !== false) {
     const token = await (await loadAuthClient()).idToken();
     if (!token) throw new ApiError(401, MESSAGES.notAuthenticated);

@@ -70,3 +70,20 @@ export function useFocusFirstInvalid<T extends HTMLElement = HTMLFormElement>() 
   const focusFirstInvalid = useCallback(() => setTick((t) => t + 1), []);
   return { ref, focusFirstInvalid };
 }
+
+/**
+ * The props of a text input bound to one string field of a form's values: its name, value, the
+ * field's error and the change handler. `textField(form)('email')`.
+ */
+export function textField<V>(form: {
+  values: V;
+  errors: FieldErrors;
+  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
+}) {
+  return <K extends keyof V & string>(key: K) => ({
+    name: key,
+    value: form.values[key] as string,
+    error: form.errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => form.set(key)(e.currentTarget.value as V[K]),
+  });
+}

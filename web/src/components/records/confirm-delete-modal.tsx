@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { DeleteFlow } from './use-delete-flow';
 
 /**
  * "Delete X?" with the consequence spelled out. A refusal from the server (409: the record is still in
@@ -52,5 +53,29 @@ export function ConfirmDeleteModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The confirm dialog driven by a delete flow (use-delete-flow.ts). */
+export function DeleteFlowModal({
+  flow,
+  title,
+  children,
+}: {
+  flow: DeleteFlow;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmDeleteModal
+      opened={flow.opened}
+      title={title}
+      error={flow.error}
+      busy={flow.busy}
+      onConfirm={() => void flow.confirm()}
+      onClose={flow.close}
+    >
+      {children}
+    </ConfirmDeleteModal>
   );
 }

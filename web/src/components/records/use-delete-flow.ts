@@ -5,6 +5,8 @@ import { errorMessage } from '../error-screen';
  * Open → confirm → delete, for the confirm dialog: keeps the server's refusal (409 "used by …") to
  * show in the dialog, and calls `onDeleted` only when the record is gone.
  */
+export type DeleteFlow = ReturnType<typeof useDeleteFlow>;
+
 export function useDeleteFlow(remove: () => Promise<unknown>, onDeleted: () => void) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);

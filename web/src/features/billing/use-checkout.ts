@@ -3,6 +3,7 @@ import type { BillingCycle, PaidPlanId } from '../../../../shared/plans';
 import { createCheckoutSession, createGuestCheckout } from './api/create-checkout-session';
 import { checkoutErrorMessage } from './checkout-errors';
 import { redirectToHostedPage } from './redirect';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export interface CheckoutChoice {
   plan: PaidPlanId;
@@ -11,12 +12,6 @@ export interface CheckoutChoice {
 
 /** Who is buying: the signed-in account (its own sub and email) or a guest. */
 export type Buyer = { kind: 'account'; userId: string; email: string } | { kind: 'guest' };
-
-function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /**
  * Starts the hosted checkout for a plan (spec §4, §7, §8). While the request runs — and after it,

@@ -1,11 +1,10 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
-import { useCreateJobsite } from '../../../features/jobsites/api/create-jobsite';
-import { useAllJobsites } from '../../../features/jobsites/api/get-jobsites';
-import { useUpdateJobsite } from '../../../features/jobsites/api/update-jobsite';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useJobsiteFormData } from './jobsite-options';
 
 /**
@@ -14,10 +13,10 @@ import { useJobsiteFormData } from './jobsite-options';
  * its weather-day ledger.
  */
 export function DashboardJobsite() {
-  const jobsites = useAllJobsites();
+  const jobsites = jobsiteRecords.useAll();
   const data = useJobsiteFormData();
-  const create = useCreateJobsite();
-  const update = useUpdateJobsite();
+  const create = jobsiteRecords.useCreate();
+  const update = jobsiteRecords.useUpdate();
   const site = jobsites.data?.[0];
   const others = (jobsites.data?.length ?? 0) - 1;
 
@@ -58,7 +57,9 @@ export function DashboardJobsite() {
               crewOptions={data.crewOptions}
               submitLabel={site ? 'Save jobsite' : 'Create jobsite'}
               onSubmit={(input) =>
-                site ? update.mutateAsync({ id: site.id, input }) : create.mutateAsync(input)
+                site
+                  ? update.mutateAsync({ id: site.id, input })
+                  : create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })
               }
               onSaved={() => undefined}
             />

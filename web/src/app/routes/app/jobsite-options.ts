@@ -1,16 +1,16 @@
 import type { UnitSystem } from '../../../../../shared/account';
 import { useMe } from '../../../features/account/api/get-me';
-import { useAllClients } from '../../../features/clients/api/get-clients';
-import { useAllCrews } from '../../../features/crews/api/get-crews';
-import { useAllWorkers } from '../../../features/workers/api/get-workers';
+import { clientRecords } from '../../../features/clients/api/clients-api';
+import { crewRecords } from '../../../features/crews/api/crews-api';
+import { workerRecords } from '../../../features/workers/api/workers-api';
 import { useNoticeDefaults } from '../../../features/jobsites/api/get-notice-defaults';
 
 /** What the jobsite form chooses from (clients, workers, crews) and the account's units, composed here. */
 export function useJobsiteFormData() {
   const me = useMe();
-  const clients = useAllClients();
-  const workers = useAllWorkers();
-  const crews = useAllCrews();
+  const clients = clientRecords.useAll();
+  const workers = workerRecords.useAll();
+  const crews = crewRecords.useAll();
   const noticeDefaults = useNoticeDefaults();
   const units: UnitSystem = me.data?.profile.units ?? 'us';
   const named = (list: { id: string; name: string }[] | undefined) =>

@@ -1,32 +1,67 @@
-import { Badge, Button, Stack } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
+import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { effectivePlan } from '../../../../../shared/subscription';
-import { ConfirmDeleteModal } from '../../../components/records/confirm-delete-modal';
-import { COMMON_SORTS, ListToolbar, useListParams } from '../../../components/records/list-toolbar';
+import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
 import { PageHeader } from '../../../components/records/page-header';
-import { PagedList } from '../../../components/records/paged-list';
-import { EmptyList, LoadingBlock, QueryError } from '../../../components/records/query-state';
-import { isNotFound, RecordNotFound } from '../../../components/records/record-not-found';
+import { EmptyList, LoadingBlock } from '../../../components/records/query-state';
+import { RecordList } from '../../../components/records/record-list';
+import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteFlow } from '../../../components/records/use-delete-flow';
-import { useCreateJobsite } from '../../../features/jobsites/api/create-jobsite';
-import { useDeleteJobsite } from '../../../features/jobsites/api/delete-jobsite';
-import { useJobsite } from '../../../features/jobsites/api/get-jobsite';
-import { useAllJobsites, useJobsites } from '../../../features/jobsites/api/get-jobsites';
-import { useUpdateJobsite } from '../../../features/jobsites/api/update-jobsite';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { JobsitesPlot } from '../../../features/jobsites/components/jobsites-plot';
-import { JobsitesTable } from '../../../features/jobsites/components/jobsites-table';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { useJobsiteFormData } from './jobsite-options';
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const statusBadge = (site: Jobsite, size?: 'lg') => (
+  <Badge variant="light" color={site.active ? 'green' : 'gray'} size={size}>
+    {site.active ? 'Active' : 'Paused'}
+  </Badge>
+);
+
+const TITLE: RecordColumn<Jobsite> = {
+  header: 'Jobsite',
+  cell: (site) => (
+    <>
+      <Anchor component={Link} to={`/jobsites/${site.id}`} fw={600}>
+        {site.name}
+      </Anchor>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {site.address ?? `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`}
+      </Text>
+    </>
+  ),
+};
+
+const columns = (clientName: (id: string) => string | null): RecordColumn<Jobsite>[] => [
+  { header: 'Client', cell: (site) => (site.clientId ? clientName(site.clientId) : null) },
+  { header: 'Timezone', cell: (site) => site.timezone, visibleFrom: 'md' },
+  {
+    header: 'Rules',
+    cell: (site) => count(site.rules.length, 'rule', 'rules'),
+    visibleFrom: 'md',
+    nowrap: true,
+  },
+  { header: 'Status', cell: (site) => statusBadge(site) },
+];
+
+const addButton = (label: string) => (
+  <Button component={Link} to="/jobsites/new">
+    {label}
+  </Button>
+);
+
 /** /jobsites (Premium and Enterprise): where the jobsites are, and the searchable list. */
 export function JobsitesPage() {
-  const list = useListParams(COMMON_SORTS);
-  const jobsites = useJobsites({ q: list.q, sort: list.sort });
-  const all = useAllJobsites();
+  const all = jobsiteRecords.useAll();
   const data = useJobsiteFormData();
   const plan = data.me.data ? PLANS[effectivePlan(data.me.data.subscription)] : null;
   const max = plan?.features.maxJobsites;
@@ -40,47 +75,32 @@ export function JobsitesPage() {
             ? `${all.data.length} of ${max === null ? 'unlimited' : max} jobsites on the ${plan.name} plan.`
             : 'Each jobsite has a location, working hours, the weather rules that stop work there, and who is told.'
         }
-        actions={
-          <Button component={Link} to="/jobsites/new">
-            Add jobsite
-          </Button>
-        }
+        actions={addButton('Add jobsite')}
       />
       {all.data && all.data.length > 0 ? <JobsitesPlot jobsites={all.data} /> : null}
-      <ListToolbar
+      <RecordList
+        useRecords={jobsiteRecords.useList}
+        noun="jobsites"
+        label="Jobsites"
         searchLabel="Search jobsites"
         placeholder="Name or address"
-        input={list.input}
-        onInput={list.setInput}
-        sort={list.sort}
-        onSort={list.setSort}
-        sorts={COMMON_SORTS}
-      />
-      <PagedList
-        query={jobsites}
-        noun="jobsites"
-        search={list.q}
+        title={TITLE}
+        columns={columns(clientName)}
         empty={
           <EmptyList
             title="No jobsites yet"
             description="Add a jobsite with its coordinates, working hours and weather rules; Raincheck checks its forecast and tells the people you choose."
-            action={
-              <Button component={Link} to="/jobsites/new">
-                Add your first jobsite
-              </Button>
-            }
+            action={addButton('Add your first jobsite')}
           />
         }
-      >
-        {(items) => <JobsitesTable jobsites={items} clientName={clientName} />}
-      </PagedList>
+      />
     </Stack>
   );
 }
 
 export function NewJobsitePage() {
   const navigate = useNavigate();
-  const create = useCreateJobsite();
+  const create = jobsiteRecords.useCreate();
   const data = useJobsiteFormData();
   if (!data.ready) return <LoadingBlock label="Loading the form" rows={6} height={50} />;
   return (
@@ -93,7 +113,7 @@ export function NewJobsitePage() {
         workerOptions={data.workerOptions}
         crewOptions={data.crewOptions}
         submitLabel="Create jobsite"
-        onSubmit={(input) => create.mutateAsync(input)}
+        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
         onSaved={(site) => void navigate(`/jobsites/${site.id}`)}
         onCancel={() => void navigate('/jobsites')}
       />
@@ -108,10 +128,10 @@ export function JobsitePage() {
   const [params, setParams] = useSearchParams();
   const editing = params.has('edit');
   const setEditing = (on: boolean) => setParams(on ? { edit: '' } : {}, { replace: false });
-  const jobsite = useJobsite(id);
+  const jobsite = jobsiteRecords.useOne(id);
   const data = useJobsiteFormData();
-  const update = useUpdateJobsite();
-  const remove = useDeleteJobsite();
+  const update = jobsiteRecords.useUpdate();
+  const remove = jobsiteRecords.useDelete();
   const deletion = useDeleteFlow(
     () => remove.mutateAsync(id),
     () => {
@@ -120,82 +140,57 @@ export function JobsitePage() {
     },
   );
 
-  if (jobsite.isPending || !data.ready)
-    return <LoadingBlock label="Loading the jobsite" rows={4} height={60} />;
-  if (jobsite.isError) {
-    if (isNotFound(jobsite.error))
-      return <RecordNotFound kind="jobsite" list="/jobsites" listLabel="See all jobsites" />;
-    return (
-      <QueryError
-        title="Could not load this jobsite"
-        error={jobsite.error}
-        onRetry={() => void jobsite.refetch()}
-      />
-    );
-  }
-  const site = jobsite.data;
-  const pick = (list: { id: string; name: string }[], ids: string[]) =>
-    ids.map((x) => list.find((n) => n.id === x) ?? { id: x, name: 'Unknown' });
-
-  if (editing) {
-    return (
-      <Stack gap="lg">
-        <PageHeader title={`Edit ${site.name}`} back={{ to: `/jobsites/${id}`, label: site.name }} />
-        <JobsiteForm
-          key={site.updatedAt}
-          jobsite={site}
-          units={data.units}
-          clientOptions={data.clientOptions}
-          workerOptions={data.workerOptions}
-          crewOptions={data.crewOptions}
-          submitLabel="Save changes"
-          onSubmit={(input) => update.mutateAsync({ id, input })}
-          onSaved={() => setEditing(false)}
-          onCancel={() => setEditing(false)}
-        />
-      </Stack>
-    );
-  }
+  if (!data.ready) return <LoadingBlock label="Loading the jobsite" rows={4} height={60} />;
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={site.name}
-        back={{ to: '/jobsites', label: 'Jobsites' }}
-        badge={
-          <Badge variant="light" color={site.active ? 'green' : 'gray'} size="lg">
-            {site.active ? 'Active' : 'Paused'}
-          </Badge>
+    <RecordScreen query={jobsite} kind="jobsite" list="/jobsites" loading={{ rows: 4, height: 60 }}>
+      {(site) => {
+        const pick = (list: { id: string; name: string }[], ids: string[]) =>
+          ids.map((x) => list.find((n) => n.id === x) ?? { id: x, name: 'Unknown' });
+
+        if (editing) {
+          return (
+            <Stack gap="lg">
+              <PageHeader title={`Edit ${site.name}`} back={{ to: `/jobsites/${id}`, label: site.name }} />
+              <JobsiteForm
+                key={site.updatedAt}
+                jobsite={site}
+                units={data.units}
+                clientOptions={data.clientOptions}
+                workerOptions={data.workerOptions}
+                crewOptions={data.crewOptions}
+                submitLabel="Save changes"
+                onSubmit={(input) => update.mutateAsync({ id, input })}
+                onSaved={() => setEditing(false)}
+                onCancel={() => setEditing(false)}
+              />
+            </Stack>
+          );
         }
-        actions={
-          <>
-            <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="outline" color="red" onClick={deletion.open}>
-              Delete
-            </Button>
-          </>
-        }
-      />
-      <JobsiteDetails
-        jobsite={site}
-        units={data.units}
-        client={site.clientId ? (pick(data.clients, [site.clientId])[0] ?? null) : null}
-        workers={pick(data.workers, site.recipients.workerIds)}
-        crews={pick(data.crews, site.recipients.crewIds)}
-      />
-      <WeatherLedger
-        jobsiteId={site.id}
-        evidenceHref={(date) => `/jobsites/${encodeURIComponent(site.id)}/ledger/${date}`}
-      />
-      <ConfirmDeleteModal
-        opened={deletion.opened}
-        title={`Delete ${site.name}?`}
-        error={deletion.error}
-        busy={deletion.busy}
-        onConfirm={() => void deletion.confirm()}
-        onClose={deletion.close}
-      >
-        The jobsite stops being checked and nobody is notified about it any more.
-      </ConfirmDeleteModal>
-    </Stack>
+        return (
+          <Stack gap="lg">
+            <PageHeader
+              title={site.name}
+              back={{ to: '/jobsites', label: 'Jobsites' }}
+              badge={statusBadge(site, 'lg')}
+              actions={<RecordActions edit={() => setEditing(true)} onDelete={deletion.open} />}
+            />
+            <JobsiteDetails
+              jobsite={site}
+              units={data.units}
+              client={site.clientId ? (pick(data.clients, [site.clientId])[0] ?? null) : null}
+              workers={pick(data.workers, site.recipients.workerIds)}
+              crews={pick(data.crews, site.recipients.crewIds)}
+            />
+            <WeatherLedger
+              jobsiteId={site.id}
+              evidenceHref={(date) => `/jobsites/${encodeURIComponent(site.id)}/ledger/${date}`}
+            />
+            <DeleteFlowModal flow={deletion} title={`Delete ${site.name}?`}>
+              The jobsite stops being checked and nobody is notified about it any more.
+            </DeleteFlowModal>
+          </Stack>
+        );
+      }}
+    </RecordScreen>
   );
 }

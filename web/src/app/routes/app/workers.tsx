@@ -1,35 +1,27 @@
-import { Button, Card, Modal, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDeleteModal } from '../../../components/records/confirm-delete-modal';
-import {
-  COMMON_SORTS,
-  ListToolbar,
-  useListParams,
-  type SortOption,
-} from '../../../components/records/list-toolbar';
-import { PageHeader } from '../../../components/records/page-header';
-import { PagedList } from '../../../components/records/paged-list';
-import { EmptyList, LoadingBlock, QueryError } from '../../../components/records/query-state';
-import { isNotFound, RecordNotFound } from '../../../components/records/record-not-found';
-import { useDeleteFlow } from '../../../components/records/use-delete-flow';
+import type { Worker } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
-import { useAllCrews } from '../../../features/crews/api/get-crews';
-import { useAllJobsites } from '../../../features/jobsites/api/get-jobsites';
-import { JobsiteLinks } from '../../../features/jobsites/components/jobsite-links';
-import { useCreateWorker } from '../../../features/workers/api/create-worker';
-import { useDeleteWorker } from '../../../features/workers/api/delete-worker';
+import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
+import { COMMON_SORTS, type SortOption } from '../../../components/records/list-toolbar';
+import { PageHeader } from '../../../components/records/page-header';
+import { EmptyList } from '../../../components/records/query-state';
+import { RecordList } from '../../../components/records/record-list';
+import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import type { RecordColumn } from '../../../components/records/record-table';
+import { useDeleteFlow } from '../../../components/records/use-delete-flow';
+import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
-import { useWorker } from '../../../features/workers/api/get-worker';
-import { useWorkers } from '../../../features/workers/api/get-workers';
-import { useUpdateWorker } from '../../../features/workers/api/update-worker';
+import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerDetails } from '../../../features/workers/components/worker-details';
 import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
-import { WorkersTable } from '../../../features/workers/components/workers-table';
+import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
-import { useJobsiteHref } from './jobsite-href';
+import { RelatedJobsites } from './related-jobsites';
 
 const WORKER_SORTS: SortOption[] = [
   ...COMMON_SORTS.slice(0, 2),
@@ -38,7 +30,7 @@ const WORKER_SORTS: SortOption[] = [
 ];
 
 function useCrewLookup() {
-  const crews = useAllCrews();
+  const crews = crewRecords.useAll();
   const byId = new Map((crews.data ?? []).map((c) => [c.id, c]));
   return {
     crews,
@@ -47,10 +39,35 @@ function useCrewLookup() {
   };
 }
 
+const TITLE: RecordColumn<Worker> = {
+  header: 'Name',
+  cell: (worker) => (
+    <Group gap={6} wrap="wrap">
+      <Anchor component={Link} to={`/workers/${worker.id}`} fw={600}>
+        {worker.name}
+      </Anchor>
+      {worker.isManager ? (
+        <Badge size="xs" variant="outline">
+          Manager
+        </Badge>
+      ) : null}
+    </Group>
+  ),
+};
+
+const columns = (crewName: (id: string) => string | null): RecordColumn<Worker>[] => [
+  { header: 'Email', cell: (w) => w.email },
+  { header: 'Trade', cell: (w) => w.trade, visibleFrom: 'md' },
+  {
+    header: 'Crews',
+    cell: (w) => w.crewIds.map(crewName).filter(Boolean).join(', '),
+    visibleFrom: 'md',
+  },
+  { header: 'Status', cell: (w) => <WorkerStatusBadge status={w.status} /> },
+];
+
 /** /workers: search, sort, import and export the account's workers. */
 export function WorkersPage() {
-  const list = useListParams(WORKER_SORTS);
-  const workers = useWorkers({ q: list.q, sort: list.sort });
   const crews = useCrewLookup();
   const exporting = useExportWorkers();
   const [importOpen, setImportOpen] = useState(false);
@@ -61,6 +78,11 @@ export function WorkersPage() {
       onSuccess: () => toast.success('Your workers were saved as a CSV file.'),
       onError: (error) => toast.error(errorMessage(error), 'Export failed'),
     });
+  const importButton = (label: string) => (
+    <Button variant="default" onClick={() => setImportOpen(true)}>
+      {label}
+    </Button>
+  );
 
   return (
     <Stack gap="lg">
@@ -72,28 +94,22 @@ export function WorkersPage() {
             <Button component={Link} to="/workers/new">
               Add worker
             </Button>
-            <Button variant="default" onClick={() => setImportOpen(true)}>
-              Import CSV
-            </Button>
+            {importButton('Import CSV')}
             <Button variant="default" onClick={exportCsv} loading={exporting.isPending}>
               Export CSV
             </Button>
           </>
         }
       />
-      <ListToolbar
+      <RecordList
+        useRecords={workerRecords.useList}
+        noun="workers"
+        label="Workers"
         searchLabel="Search workers"
         placeholder="Name, email, phone or trade"
-        input={list.input}
-        onInput={list.setInput}
-        sort={list.sort}
-        onSort={list.setSort}
         sorts={WORKER_SORTS}
-      />
-      <PagedList
-        query={workers}
-        noun="workers"
-        search={list.q}
+        title={TITLE}
+        columns={columns(crews.name)}
         empty={
           <EmptyList
             title="No workers yet"
@@ -103,16 +119,12 @@ export function WorkersPage() {
                 <Button component={Link} to="/workers/new">
                   Add your first worker
                 </Button>
-                <Button variant="default" onClick={() => setImportOpen(true)}>
-                  Import a CSV file
-                </Button>
+                {importButton('Import a CSV file')}
               </>
             }
           />
         }
-      >
-        {(items) => <WorkersTable workers={items} crewName={crews.name} />}
-      </PagedList>
+      />
       <Modal
         opened={importOpen}
         onClose={() => setImportOpen(false)}
@@ -132,7 +144,7 @@ export function WorkersPage() {
 
 export function NewWorkerPage() {
   const navigate = useNavigate();
-  const create = useCreateWorker();
+  const create = workerRecords.useCreate();
   const crews = useCrewLookup();
   return (
     <Stack gap="lg">
@@ -141,7 +153,7 @@ export function NewWorkerPage() {
         crewOptions={crews.options}
         crewsLoading={crews.crews.isPending}
         submitLabel="Create worker"
-        onSubmit={(input) => create.mutateAsync(input)}
+        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
         onSaved={(worker) => void navigate(`/workers/${worker.id}`)}
         onCancel={() => void navigate('/workers')}
       />
@@ -155,11 +167,9 @@ const useWorkerId = () => useParams().workerId ?? '';
 export function WorkerPage() {
   const id = useWorkerId();
   const navigate = useNavigate();
-  const worker = useWorker(id);
+  const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
-  const jobsites = useAllJobsites();
-  const hrefOf = useJobsiteHref();
-  const remove = useDeleteWorker();
+  const remove = workerRecords.useDelete();
   const deletion = useDeleteFlow(
     () => remove.mutateAsync(id),
     () => {
@@ -167,74 +177,33 @@ export function WorkerPage() {
       void navigate('/workers');
     },
   );
-
-  if (worker.isPending) return <LoadingBlock label="Loading the worker" rows={3} height={60} />;
-  if (worker.isError) {
-    if (isNotFound(worker.error))
-      return <RecordNotFound kind="worker" list="/workers" listLabel="See all workers" />;
-    return (
-      <QueryError
-        title="Could not load this worker"
-        error={worker.error}
-        onRetry={() => void worker.refetch()}
-      />
-    );
-  }
-  const w = worker.data;
-  const theirCrews = w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }));
-  const onSites = (jobsites.data ?? []).filter(
-    (site) =>
-      site.recipients.workerIds.includes(w.id) ||
-      site.recipients.crewIds.some((cid) => w.crewIds.includes(cid)),
-  );
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={w.name}
-        back={{ to: '/workers', label: 'Workers' }}
-        actions={
-          <>
-            <Button component={Link} to={`/workers/${id}/edit`}>
-              Edit
-            </Button>
-            <Button variant="outline" color="red" onClick={deletion.open}>
-              Delete
-            </Button>
-          </>
-        }
-      />
-      <WorkerDetails worker={w} crews={theirCrews} />
-      <Card withBorder padding="lg" component="section" aria-labelledby="worker-jobsites-title">
-        <Title order={2} size="h4" id="worker-jobsites-title" mb="sm">
-          Jobsites
-        </Title>
-        {jobsites.isPending ? (
-          <LoadingBlock label="Loading the worker's jobsites" rows={2} />
-        ) : jobsites.isError ? (
-          <QueryError
-            title="Could not load the jobsites"
-            error={jobsites.error}
-            onRetry={() => void jobsites.refetch()}
+    <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 3, height: 60 }}>
+      {(w) => (
+        <Stack gap="lg">
+          <PageHeader
+            title={w.name}
+            back={{ to: '/workers', label: 'Workers' }}
+            actions={<RecordActions edit={`/workers/${id}/edit`} onDelete={deletion.open} />}
           />
-        ) : (
-          <JobsiteLinks
-            jobsites={onSites}
-            hrefOf={hrefOf}
+          <WorkerDetails
+            worker={w}
+            crews={w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }))}
+          />
+          <RelatedJobsites
+            of="the worker's"
+            which={(site) =>
+              site.recipients.workerIds.includes(w.id) ||
+              site.recipients.crewIds.some((cid) => w.crewIds.includes(cid))
+            }
             emptyText="Not on any jobsite yet. Choose this worker, or one of their crews, under a jobsite's recipients."
           />
-        )}
-      </Card>
-      <ConfirmDeleteModal
-        opened={deletion.opened}
-        title={`Delete ${w.name}?`}
-        error={deletion.error}
-        busy={deletion.busy}
-        onConfirm={() => void deletion.confirm()}
-        onClose={deletion.close}
-      >
-        {w.name} stops getting notices and is taken off the recipients of every jobsite.
-      </ConfirmDeleteModal>
-    </Stack>
+          <DeleteFlowModal flow={deletion} title={`Delete ${w.name}?`}>
+            {w.name} stops getting notices and is taken off the recipients of every jobsite.
+          </DeleteFlowModal>
+        </Stack>
+      )}
+    </RecordScreen>
   );
 }
 
@@ -242,36 +211,25 @@ export function WorkerPage() {
 export function EditWorkerPage() {
   const id = useWorkerId();
   const navigate = useNavigate();
-  const worker = useWorker(id);
+  const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
-  const update = useUpdateWorker();
-  if (worker.isPending) return <LoadingBlock label="Loading the worker" rows={5} height={50} />;
-  if (worker.isError) {
-    if (isNotFound(worker.error))
-      return <RecordNotFound kind="worker" list="/workers" listLabel="See all workers" />;
-    return (
-      <QueryError
-        title="Could not load this worker"
-        error={worker.error}
-        onRetry={() => void worker.refetch()}
-      />
-    );
-  }
+  const update = workerRecords.useUpdate();
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={`Edit ${worker.data.name}`}
-        back={{ to: `/workers/${id}`, label: worker.data.name }}
-      />
-      <WorkerForm
-        worker={worker.data}
-        crewOptions={crews.options}
-        crewsLoading={crews.crews.isPending}
-        submitLabel="Save changes"
-        onSubmit={(input) => update.mutateAsync({ id, input })}
-        onSaved={() => void navigate(`/workers/${id}`)}
-        onCancel={() => void navigate(`/workers/${id}`)}
-      />
-    </Stack>
+    <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 5, height: 50 }}>
+      {(w) => (
+        <Stack gap="lg">
+          <PageHeader title={`Edit ${w.name}`} back={{ to: `/workers/${id}`, label: w.name }} />
+          <WorkerForm
+            worker={w}
+            crewOptions={crews.options}
+            crewsLoading={crews.crews.isPending}
+            submitLabel="Save changes"
+            onSubmit={(input) => update.mutateAsync({ id, input })}
+            onSaved={() => void navigate(`/workers/${id}`)}
+            onCancel={() => void navigate(`/workers/${id}`)}
+          />
+        </Stack>
+      )}
+    </RecordScreen>
   );
 }

@@ -1,11 +1,6 @@
+import { downloadText } from '../../../lib/download';
+
 /** Hands CSV text to the browser as a file download. */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(filename, csv);
 }

@@ -1,15 +1,13 @@
-import { Anchor, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import type { Client } from '../../../../../shared/records/client';
 import { Fact } from '../../../components/records/fact';
+import { RecordSection } from '../../../components/records/record-section';
 
 /** A client's details as stored. */
 export function ClientDetails({ client }: { client: Client }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="client-details-title">
+    <RecordSection title="Details">
       <Stack gap="md">
-        <Title order={2} size="h4" id="client-details-title">
-          Details
-        </Title>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
           <Fact label="Contact" value={client.contactName} />
           <Fact
@@ -29,6 +27,6 @@ export function ClientDetails({ client }: { client: Client }) {
         </SimpleGrid>
         {client.notes ? <Fact label="Notes" value={client.notes} /> : null}
       </Stack>
-    </Card>
+    </RecordSection>
   );
 }

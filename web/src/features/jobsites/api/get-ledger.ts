@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobsiteLedger, LedgerEvidence } from '../../../../../shared/ledger';
 import { api } from '../../../lib/api-client';
+import { downloadText } from '../../../lib/download';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { jobsitesKey } from './get-jobsites';
+import { jobsiteRecords } from './jobsites-api';
 
 export interface LedgerRange {
   from?: string;
@@ -21,7 +22,7 @@ const ledgerPath = (id: string, range: LedgerRange, csv = false) => {
 export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesKey(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
+    queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id, range.from ?? '', range.to ?? ''],
     queryFn: ({ signal }) => api<JobsiteLedger>(ledgerPath(id, range), { signal }),
     enabled: !!user && !!id,
   });
@@ -31,7 +32,7 @@ export function useJobsiteLedger(id: string, range: LedgerRange = {}) {
 export function useLedgerEvidence(id: string, date: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...jobsitesKey(user?.sub), 'ledger', id, 'day', date],
+    queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id, 'day', date],
     queryFn: ({ signal }) =>
       api<LedgerEvidence>(`/api/jobsites/${encodeURIComponent(id)}/ledger/${encodeURIComponent(date)}`, {
         signal,
@@ -51,7 +52,8 @@ export function useMarkLedgerDay(id: string) {
         `/api/jobsites/${encodeURIComponent(id)}/ledger/${encodeURIComponent(date)}`,
         { method: 'PUT', body: { worked, note: note.trim() || null } },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...jobsitesKey(user?.sub), 'ledger', id] }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: [...jobsiteRecords.api.key(user?.sub), 'ledger', id] }),
   });
 }
 
@@ -60,14 +62,10 @@ export function useDownloadLedgerCsv(id: string, range: LedgerRange = {}) {
   return useMutation({
     mutationFn: async () => {
       const csv = await api<string>(ledgerPath(id, range, true), { responseType: 'text' });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `weather-ledger-${range.from ?? 'last-90-days'}${range.to ? `-to-${range.to}` : ''}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadText(
+        `weather-ledger-${range.from ?? 'last-90-days'}${range.to ? `-to-${range.to}` : ''}.csv`,
+        csv,
+      );
     },
   });
 }

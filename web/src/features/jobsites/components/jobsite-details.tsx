@@ -1,10 +1,11 @@
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { UnitSystem } from '../../../../../shared/account';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { Fact } from '../../../components/records/fact';
+import { RecordSection } from '../../../components/records/record-section';
 import { describeRule } from '../rule-units';
-import { WEEKDAYS } from './jobsite-form';
+import { WEEKDAYS } from './jobsite-working-days-section';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
@@ -33,10 +34,7 @@ export function JobsiteDetails({
   const r = jobsite.recipients;
   return (
     <Stack gap="lg">
-      <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-where-title">
-        <Title order={2} size="h4" id="jobsite-where-title" mb="md">
-          Site and schedule
-        </Title>
+      <RecordSection title="Site and schedule">
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
           <Fact
             label="Client"
@@ -69,12 +67,9 @@ export function JobsiteDetails({
             }
           />
         </SimpleGrid>
-      </Card>
+      </RecordSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-rules-title">
-          <Title order={2} size="h4" id="jobsite-rules-title" mb="sm">
-            Weather rules
-          </Title>
+        <RecordSection title="Weather rules">
           {jobsite.rules.length === 0 ? (
             <Text size="sm" c="dimmed">
               No rules: this jobsite never calls a weather delay.
@@ -94,11 +89,8 @@ export function JobsiteDetails({
               ))}
             </List>
           )}
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby="jobsite-recipients-title">
-          <Title order={2} size="h4" id="jobsite-recipients-title" mb="sm">
-            Who is notified
-          </Title>
+        </RecordSection>
+        <RecordSection title="Who is notified">
           <Stack gap="sm">
             <Fact
               label="Workers"
@@ -136,7 +128,7 @@ export function JobsiteDetails({
             />
             <Fact label="Client" value={r.notifyClient ? 'Notified' : 'Not notified'} />
           </Stack>
-        </Card>
+        </RecordSection>
       </SimpleGrid>
     </Stack>
   );

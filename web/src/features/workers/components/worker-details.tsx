@@ -1,61 +1,57 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Worker } from '../../../../../shared/records/worker';
 import { Fact } from '../../../components/records/fact';
+import { RecordSection } from '../../../components/records/record-section';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 
 /** A worker's details as stored, with links to their crews. */
 export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: string; name: string }[] }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="worker-details-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="worker-details-title">
-          Details
-        </Title>
-        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
-          <Fact
-            label="Email"
-            span={2}
-            value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>}
-          />
-          <Fact
-            label="Phone"
-            value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null}
-          />
-          <Fact label="Trade or role" value={worker.trade} />
-          <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
-          <Fact
-            label="Crews"
-            value={
-              crews.length > 0 ? (
-                <Group gap={6} component="span">
-                  {crews.map((crew) => (
-                    <Badge
-                      key={crew.id}
-                      component={Link}
-                      to={`/crews/${crew.id}`}
-                      variant="light"
-                      style={{ cursor: 'pointer', textTransform: 'none' }}
-                    >
-                      {crew.name}
-                    </Badge>
-                  ))}
-                </Group>
-              ) : null
-            }
-          />
-          <Fact
-            label="Notifications"
-            span={2}
-            value={
-              <Group gap="xs" component="span">
-                <WorkerStatusBadge status={worker.status} />
-                <span>{workerStatusHint(worker.status)}</span>
+    <RecordSection title="Details">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="lg">
+        <Fact
+          label="Email"
+          span={2}
+          value={<Anchor href={`mailto:${worker.email}`}>{worker.email}</Anchor>}
+        />
+        <Fact
+          label="Phone"
+          value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null}
+        />
+        <Fact label="Trade or role" value={worker.trade} />
+        <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
+        <Fact
+          label="Crews"
+          value={
+            crews.length > 0 ? (
+              <Group gap={6} component="span">
+                {crews.map((crew) => (
+                  <Badge
+                    key={crew.id}
+                    component={Link}
+                    to={`/crews/${crew.id}`}
+                    variant="light"
+                    style={{ cursor: 'pointer', textTransform: 'none' }}
+                  >
+                    {crew.name}
+                  </Badge>
+                ))}
               </Group>
-            }
-          />
-        </SimpleGrid>
-      </Stack>
-    </Card>
+            ) : null
+          }
+        />
+        <Fact
+          label="Notifications"
+          span={2}
+          value={
+            <Group gap="xs" component="span">
+              <WorkerStatusBadge status={worker.status} />
+              <span>{workerStatusHint(worker.status)}</span>
+            </Group>
+          }
+        />
+      </SimpleGrid>
+    </RecordSection>
   );
 }

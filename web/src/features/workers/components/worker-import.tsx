@@ -1,45 +1,25 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  useComputedColorScheme,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
+import { downloadText } from '../../../lib/download';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
-import { importRowErrors, useImportWorkers, type ImportWorkersResult } from '../api/import-workers';
+import {
+  importRowErrors,
+  useImportPreview,
+  useImportWorkers,
+  type ImportPreview,
+  type ImportWorkersResult,
+} from '../api/import-workers';
 import {
   previewWorkersCsv,
   rowHasErrors,
   templateCsv,
   withServerErrors,
-  type CsvColumn,
-  type PreviewRow,
   type WorkersCsvPreview,
 } from '../worker-csv';
-
-const SHOWN: { column: CsvColumn; label: string }[] = [
-  { column: 'name', label: 'Name' },
-  { column: 'email', label: 'Email' },
-  { column: 'phone', label: 'Phone' },
-  { column: 'trade', label: 'Trade' },
-  { column: 'crews', label: 'Crews' },
-  { column: 'manager', label: 'Manager' },
-];
-
-/** Red text that keeps its contrast on the marked row's background in light and dark schemes. */
-function useErrorColor(): string {
-  return useComputedColorScheme('light') === 'dark' ? 'red.2' : 'red.9';
-}
+import { WorkerImportPreview } from './worker-import-preview';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -55,174 +35,6 @@ function useRequestProgress(running: boolean): number {
   return running ? value : 0;
 }
 
-function cellContent(row: PreviewRow, column: CsvColumn, error: string | undefined) {
-  if (column === 'crews') {
-    if (row.crews.length === 0) return null;
-    return (
-      <Group gap={4} component="span">
-        {row.crews.map((crew) => (
-          <Badge key={crew} size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
-            {crew}
-          </Badge>
-        ))}
-      </Group>
-    );
-  }
-  if (column === 'manager') return error ? row.values.manager : row.isManager ? 'Yes' : 'No';
-  return row.values[column];
-}
-
-function Cell({ row, column }: { row: PreviewRow; column: CsvColumn }) {
-  const error = row.errors[column];
-  const errorColor = useErrorColor();
-  const content = cellContent(row, column, error);
-  return (
-    <Table.Td style={{ overflowWrap: 'break-word' }}>
-      {content || (
-        <Text span c="dimmed">
-          —
-        </Text>
-      )}
-      {error ? (
-        <Text size="xs" c={errorColor} fw={600} mt={2}>
-          {error}
-        </Text>
-      ) : null}
-    </Table.Td>
-  );
-}
-
-function ProblemsBadge({ row }: { row: PreviewRow }) {
-  return rowHasErrors(row) ? (
-    <Badge color="red" variant="filled" size="sm">
-      {plural(Object.keys(row.errors).length, 'problem', 'problems')}
-    </Badge>
-  ) : (
-    <Badge color="green" variant="light" size="sm">
-      OK
-    </Badge>
-  );
-}
-
-const badRowBg = (bad: boolean) => (bad ? 'var(--mantine-color-red-light)' : undefined);
-
-/** The rows of the file with each one's problems; bad rows are marked for eyes and screen readers. */
-export function WorkerImportPreview({
-  preview,
-  newCrews,
-}: {
-  preview: WorkersCsvPreview;
-  newCrews: string[];
-}) {
-  const errorColor = useErrorColor();
-  return (
-    <Stack gap="xs">
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={760} maxHeight={420}>
-          <Table stickyHeader verticalSpacing="xs" aria-label="Workers in the file" withRowBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                {SHOWN.map((c) => (
-                  <Table.Th key={c.column}>{c.label}</Table.Th>
-                ))}
-                <Table.Th>Problems</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.rows.map((row) => {
-                const bad = rowHasErrors(row);
-                return (
-                  <Table.Tr key={row.row} aria-invalid={bad || undefined} bg={badRowBg(bad)}>
-                    <Table.Td>{row.row}</Table.Td>
-                    {SHOWN.map((c) => (
-                      <Cell key={c.column} row={row} column={c.column} />
-                    ))}
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <ProblemsBadge row={row} />
-                      {row.errors.row ? (
-                        <Text size="xs" c={errorColor} fw={600} mt={2}>
-                          {row.errors.row}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      {/* Phones: one block per row, every column labelled, instead of a table that scrolls sideways. */}
-      <Stack
-        component="ul"
-        hiddenFrom="sm"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Workers in the file"
-      >
-        {preview.rows.map((row) => {
-          const bad = rowHasErrors(row);
-          return (
-            <Box
-              component="li"
-              key={row.row}
-              p="sm"
-              bg={badRowBg(bad)}
-              style={{
-                border: '1px solid var(--mantine-color-default-border)',
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
-            >
-              <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-                <Text fw={600} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-                  Row {row.row}: {row.values.name || '(no name)'}
-                </Text>
-                <ProblemsBadge row={row} />
-              </Group>
-              {SHOWN.filter((c) => c.column !== 'name').map((c) => {
-                const error = row.errors[c.column];
-                const content = cellContent(row, c.column, error);
-                if (!content && !error) return null;
-                return (
-                  <Text key={c.column} size="sm" style={{ overflowWrap: 'break-word' }} component="div">
-                    <Text span c="dimmed" size="sm">
-                      {c.label}:{' '}
-                    </Text>
-                    {content || '—'}
-                    {error ? (
-                      <Text size="xs" c={errorColor} fw={600}>
-                        {error}
-                      </Text>
-                    ) : null}
-                  </Text>
-                );
-              })}
-              {row.errors.name ? (
-                <Text size="xs" c={errorColor} fw={600}>
-                  Name: {row.errors.name}
-                </Text>
-              ) : null}
-              {row.errors.row ? (
-                <Text size="xs" c={errorColor} fw={600}>
-                  {row.errors.row}
-                </Text>
-              ) : null}
-            </Box>
-          );
-        })}
-      </Stack>
-      {newCrews.length > 0 ? (
-        <Text size="sm" c="dimmed">
-          New crews will be created: {newCrews.join(', ')}.
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
 /** The file's text (UTF-8); FileReader where Blob.text is missing (older browsers, jsdom). */
 function readText(file: File): Promise<string> {
   if (typeof file.text === 'function') return file.text();
@@ -234,20 +46,27 @@ function readText(file: File): Promise<string> {
   });
 }
 
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([templateCsv()], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'workers-template.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** "3 workers imported." or, when some existed, "3 workers imported: 1 new, 2 updated." */
+function importedMessage(result: ImportWorkersResult): string {
+  const done = `${plural(result.imported, 'worker', 'workers')} imported`;
+  const counts = result.counts;
+  return counts && counts.updated > 0 ? `${done}: ${counts.new} new, ${counts.updated} updated.` : `${done}.`;
+}
+
+/** The dry run's outcome per row, and its error rows in the shape the preview marks. */
+function dryRunOutcome(dryRun: ImportPreview | undefined) {
+  const statuses = new Map((dryRun?.rows ?? []).map((r) => [r.row, r.status]));
+  const errors = (dryRun?.rows ?? []).flatMap((r) =>
+    r.status === 'error' && r.fields ? [{ row: r.row, fields: r.fields }] : [],
+  );
+  return { statuses, errors };
 }
 
 /**
- * CSV import of workers: pick a file, see every row checked in the browser, import only when no row
- * has a problem. The server checks again and imports all rows or none; its row errors land on the rows.
+ * CSV import of workers: pick a file, see every row checked in the browser and what the import will
+ * do with it (the server's dry run matches rows by email: new, updated, unchanged), import only when
+ * no row has a problem. The server checks again and imports all rows or none; its row errors land on
+ * the rows. One Idempotency-Key per click of "Import": a double click imports once.
  */
 export function WorkerImport({
   existingCrewNames,
@@ -264,6 +83,10 @@ export function WorkerImport({
   const [serverError, setServerError] = useState<string | null>(null);
   const importing = useImportWorkers();
   const progress = useRequestProgress(importing.isPending);
+  // Set before the request: a second click can come before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const dryRun = useImportPreview(preview && preview.fileErrors.length === 0 ? csv : '');
+  const outcome = dryRunOutcome(dryRun.data);
 
   const pick = async (file: File | null) => {
     if (!file) return;
@@ -285,16 +108,18 @@ export function WorkerImport({
   const newCrews = preview
     ? [...new Set(preview.rows.flatMap((r) => r.crews))].filter((n) => !known.has(n.toLowerCase()))
     : [];
-  const badRows = preview?.rows.filter(rowHasErrors).length ?? 0;
+  const shown = preview && outcome.errors.length > 0 ? withServerErrors(preview, outcome.errors) : preview;
+  const badRows = shown?.rows.filter(rowHasErrors).length ?? 0;
   const count = preview?.rows.length ?? 0;
   const ready = !!preview && preview.fileErrors.length === 0 && badRows === 0 && count > 0;
 
   const runImport = async () => {
-    if (!preview || !ready) return;
+    if (!preview || !ready || inFlight.current) return;
+    inFlight.current = true;
     setServerError(null);
     try {
-      const result = await importing.mutateAsync(csv);
-      toast.success(`${plural(result.imported, 'worker', 'workers')} imported.`);
+      const result = await importing.mutateAsync({ csv, idempotencyKey: newIdempotencyKey() });
+      toast.success(importedMessage(result));
       setPreview(null);
       setCsv('');
       setFileName(null);
@@ -305,6 +130,8 @@ export function WorkerImport({
       setServerError(
         `${errorMessage(error)} Nothing was imported${rows.length > 0 ? ': fix the marked rows and choose the file again.' : '.'}`,
       );
+    } finally {
+      inFlight.current = false;
     }
   };
 
@@ -328,7 +155,7 @@ export function WorkerImport({
             </Button>
           )}
         </FileButton>
-        <Button variant="subtle" onClick={downloadTemplate}>
+        <Button variant="subtle" onClick={() => downloadText('workers-template.csv', templateCsv())}>
           Download a template
         </Button>
         {fileName ? (
@@ -358,15 +185,29 @@ export function WorkerImport({
         </Alert>
       ) : null}
 
-      {preview && preview.rows.length > 0 ? (
+      {shown && shown.rows.length > 0 ? (
         <>
           <Text size="sm" role="status" fw={500}>
             {plural(count, 'row', 'rows')} read
             {badRows > 0
               ? `, ${plural(badRows, 'row has', 'rows have')} problems. Fix them in the file and choose it again; nothing is imported until every row is right.`
               : ', no problems found.'}
+            {dryRun.data && badRows === 0
+              ? ` The import makes ${plural(dryRun.data.counts.new, 'new worker', 'new workers')}, updates ${dryRun.data.counts.updated} and leaves ${dryRun.data.counts.unchanged} unchanged.`
+              : ''}
           </Text>
-          <WorkerImportPreview preview={preview} newCrews={newCrews} />
+          {dryRun.isError ? (
+            <Text size="sm" c="dimmed">
+              Could not check the file against your workers ({errorMessage(dryRun.error)}); the import still
+              checks every row.
+            </Text>
+          ) : null}
+          <WorkerImportPreview
+            preview={shown}
+            newCrews={newCrews}
+            statuses={outcome.statuses}
+            checking={dryRun.isFetching}
+          />
         </>
       ) : null}
 

@@ -1,0 +1,78 @@
+import { Chip, Group, Input, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { FormSection } from '../../../components/records/record-form';
+import { textField } from '../../../lib/form-errors';
+import type { SectionProps } from './jobsite-form-values';
+
+export const WEEKDAYS = [
+  { value: '1', short: 'Mon', long: 'Monday' },
+  { value: '2', short: 'Tue', long: 'Tuesday' },
+  { value: '3', short: 'Wed', long: 'Wednesday' },
+  { value: '4', short: 'Thu', long: 'Thursday' },
+  { value: '5', short: 'Fri', long: 'Friday' },
+  { value: '6', short: 'Sat', long: 'Saturday' },
+  { value: '7', short: 'Sun', long: 'Sunday' },
+];
+
+/** When work happens: the working days, the hours, the dates of the job, and whether it is checked at all. */
+export function JobsiteWorkingDaysSection({ form }: { form: SectionProps }) {
+  const { values, set, errors, err } = form;
+  const text = textField(form);
+  const ids = useId();
+  const daysError = err('workingDays');
+  return (
+    <FormSection legend="Schedule">
+      <Stack gap="md">
+        <Input.Wrapper
+          label="Working days"
+          id={`${ids}-days`}
+          error={daysError}
+          description="Notices are only sent about these days."
+        >
+          <Group
+            gap={6}
+            mt={6}
+            role="group"
+            aria-labelledby={`${ids}-days-label`}
+            aria-invalid={daysError ? true : undefined}
+            tabIndex={daysError ? -1 : undefined}
+          >
+            <Chip.Group multiple value={values.workingDays} onChange={set('workingDays')}>
+              {WEEKDAYS.map((d) => (
+                <Chip key={d.value} value={d.value} size="sm" aria-label={d.long}>
+                  {d.short}
+                </Chip>
+              ))}
+            </Chip.Group>
+          </Group>
+        </Input.Wrapper>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <TextInput
+            label="Work starts"
+            type="time"
+            required
+            {...text('start')}
+            error={err('workingHours.start')}
+          />
+          <TextInput
+            label="Work ends"
+            type="time"
+            required
+            {...text('end')}
+            error={err('workingHours.end', 'workingHours')}
+          />
+          <TextInput label="Start date" type="date" {...text('startDate')} />
+          <TextInput label="End date" type="date" {...text('endDate')} />
+        </SimpleGrid>
+        <Switch
+          label="Active: check the forecast and send notices"
+          description="Pause a jobsite between phases without losing its setup."
+          name="active"
+          checked={values.active}
+          onChange={(e) => set('active')(e.currentTarget.checked)}
+          error={errors.active}
+        />
+      </Stack>
+    </FormSection>
+  );
+}
