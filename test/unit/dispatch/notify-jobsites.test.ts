@@ -151,9 +151,10 @@ describe('notifyJobsites', () => {
     // w1 unsubscribed through one record; w1b is another record of the same address (any case).
     const again = { ...worker('w1b'), email: 'W1@Example.com' };
     const f = fakes([worker('w1', 'unsubscribed'), again, worker('w2')]);
-    f.deps.records.jobsites = repoOf([
-      { ...jobsite, recipients: { ...jobsite.recipients, workerIds: ['w1', 'w1b', 'w2'] } },
-    ]);
+    f.deps.records.jobsites = {
+      ...repoOf([{ ...jobsite, recipients: { ...jobsite.recipients, workerIds: ['w1', 'w1b', 'w2'] } }]),
+      createWithin: async () => undefined,
+    };
     await f.suppressions.add(tenantFromStore(TENANT), 'w1@example.com', 'unsubscribed', T0);
     await notifyJobsites(due, f.deps, 'run-1');
     expect(f.sent).toEqual([{ to: 'w2@example.com', subject: 'notice:full' }]);
