@@ -100,7 +100,10 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', accountExportRoutes({ store: deps.accountExport, clock: deps.clock }));
   app.route('/', meRoutes(deps));
   if (deps.metrics) {
-    app.route('/', adminMetricsRoutes({ store: deps.metrics, clock: deps.clock }));
+    app.route(
+      '/',
+      adminMetricsRoutes({ store: deps.metrics, clock: deps.clock, directory: deps.people?.directory }),
+    );
     app.route(
       '/',
       adminMoneyRoutes({

@@ -4,7 +4,13 @@ import * as z from 'zod';
 import type { Fault } from './api-guard.middleware';
 import { SANDBOX_TOKEN_HEADER, secretsMatch } from './sandbox-secrets';
 import type { SandboxStore } from './sandbox-store';
-import { StripeApiError, invalidParam, noSuch, stripeErrorResponse } from './stripe-errors';
+import {
+  StripeApiError,
+  bodyTooLargeResponse,
+  invalidParam,
+  noSuch,
+  stripeErrorResponse,
+} from './stripe-errors';
 import type { SubscriptionLifecycle } from './subscription-lifecycle';
 import type { SignedEvent, WebhookEvents } from './webhook-events';
 
@@ -105,8 +111,7 @@ export function registerControlRoutes(app: Hono, deps: ControlDeps): void {
     '/__sandbox/*',
     bodyLimit({
       maxSize: CONTROL_BODY_LIMIT,
-      onError: (c) =>
-        stripeErrorResponse(c, new StripeApiError(413, 'invalid_request_error', 'The body is too large.')),
+      onError: (c) => bodyTooLargeResponse(c, 'The body is too large.'),
     }),
   );
 

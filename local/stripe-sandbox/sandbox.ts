@@ -7,7 +7,7 @@ import { registerApiRoutes } from './api.routes';
 import { registerControlRoutes } from './control.routes';
 import { registerHostedPages } from './hosted-pages.routes';
 import { createSandboxStore } from './sandbox-store';
-import { StripeApiError, stripeErrorResponse } from './stripe-errors';
+import { StripeApiError, bodyTooLargeResponse, stripeErrorResponse } from './stripe-errors';
 import { createStripeObjects } from './stripe-objects';
 import { createSubscriptionLifecycle } from './subscription-lifecycle';
 import { createWebhookEvents } from './webhook-events';
@@ -66,8 +66,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
     '/v1/*',
     bodyLimit({
       maxSize: API_BODY_LIMIT,
-      onError: (c) =>
-        stripeErrorResponse(c, new StripeApiError(413, 'invalid_request_error', 'The request is too large.')),
+      onError: (c) => bodyTooLargeResponse(c, 'The request is too large.'),
     }),
   );
   app.use('/v1/*', apiGuard(store, opts.secretKey, faults));

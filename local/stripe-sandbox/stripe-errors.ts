@@ -47,3 +47,28 @@ export function stripeErrorResponse(c: Context, err: StripeApiError) {
     err.status as 400,
   );
 }
+
+/** How much of an oversized body is read and dropped before the 413 (beyond it the socket is just closed). */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * 413 for a body over the limit. The rest of the body is read and dropped first: answering while the
+ * client is still writing megabytes and then closing makes the client's kernel reset the connection,
+ * and the reset throws away the answer it had not read yet (found by the sandbox's malformed-body
+ * property test, which then waited for an answer that never came).
+ */
+export async function bodyTooLargeResponse(c: Context, message: string) {
+  try {
+    const reader = c.req.raw.body?.getReader();
+    for (let read = 0; reader && read < DRAIN_LIMIT_BYTES;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      read += chunk.value.byteLength;
+    }
+  } catch {
+    // The stream was already read or broken: answer anyway.
+  }
+  const res = stripeErrorResponse(c, new StripeApiError(413, 'invalid_request_error', message));
+  res.headers.set('connection', 'close');
+  return res;
+}

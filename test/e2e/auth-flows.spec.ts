@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { codeFrom, latestEmailTo, uniqueEmail } from '../support/cognito';
-import { freshUser, signInThroughLoginPage } from './helpers';
+import { answerAdminTotp, freshUser, signInThroughLoginPage } from './helpers';
 import { ADMIN, DEMO, e2eStack } from './stack';
 
 test('should set a new password through the emailed link, which fills the email and the code, when a user resets their password', async ({
@@ -163,6 +163,8 @@ test.describe('admin area', () => {
     await form.getByLabel('Email').fill(ADMIN.email);
     await form.getByLabel(/^Password/).fill(ADMIN.password);
     await form.getByRole('button', { name: 'Log in as admin' }).click();
+    // The seeded admin has an authenticator app: the code step comes before the admin area.
+    await answerAdminTotp(page, ADMIN.email);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     await page.goto('/admin');

@@ -68,6 +68,22 @@ interface StoredEmail {
 }
 
 /** The newest email to `to` in the SES emulator's mailbox whose subject matches, waiting briefly. */
+/** Sets up an authenticator app for a signed-in user through the proxy, as the settings page does. */
+export async function setUpTotp(stack: TestStackInfo, tokens: Tokens): Promise<string> {
+  const associated = await cognitoCall<{ SecretCode: string }>(stack, 'AssociateSoftwareToken', {
+    AccessToken: tokens.AccessToken,
+  });
+  const secret = associated.body.SecretCode;
+  const verified = await cognitoCall(stack, 'VerifySoftwareToken', {
+    AccessToken: tokens.AccessToken,
+    UserCode: totpCode(secret),
+    FriendlyDeviceName: 'test phone',
+  });
+  if (verified.body.Status !== 'SUCCESS')
+    throw new Error(`TOTP setup failed: ${JSON.stringify(verified.body)}`);
+  return secret;
+}
+
 export async function latestEmailTo(stack: TestStackInfo, to: string, subject: RegExp): Promise<StoredEmail> {
   const deadline = Date.now() + 10_000;
   for (;;) {

@@ -13,12 +13,21 @@ export interface RawHttpAnswer {
  * not send) and any body. A server may answer an oversized body (413) before reading it and close
  * the connection: that answer is what counts, not the write error that follows.
  */
+const NO_ANSWER_MS = 20_000;
+
 export function rawHttp(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<RawHttpAnswer> {
   const body = init.body ?? '';
   return new Promise((resolve, reject) => {
+    // A server that never answers fails the test that sent it, naming the request, instead of hanging it.
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(
+        new Error(`No answer in ${NO_ANSWER_MS / 1000} s: ${init.method} ${url} (${body.length} bytes)`),
+      );
+    }, NO_ANSWER_MS);
     const req = http.request(
       url,
       {
@@ -30,6 +39,7 @@ export function rawHttp(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
+          clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
           let parsed: unknown = null;
           try {

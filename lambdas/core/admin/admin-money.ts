@@ -13,7 +13,8 @@ import {
   subscriptionRows,
   withPoolUsers,
 } from './money';
-import type { DirectoryUser, UserDirectory } from './people.ports';
+import type { UserDirectory } from './people.ports';
+import { everyUser } from './pool-users';
 
 export interface AdminMoneyDeps {
   store: MetricsStore;
@@ -24,21 +25,6 @@ export interface AdminMoneyDeps {
   runs?: DispatchRunRepo;
   /** The user pool: the users report lists every user with Cognito's creation date (the sign-up). */
   directory?: Pick<UserDirectory, 'listUsers'>;
-}
-
-/** Cognito's largest ListUsers page. */
-const DIRECTORY_PAGE = 60;
-
-/** Every user of the pool, page by page (an admin report: hundreds to a few thousand users). */
-async function everyUser(directory: Pick<UserDirectory, 'listUsers'>): Promise<DirectoryUser[]> {
-  const users: DirectoryUser[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await directory.listUsers({ emailPrefix: '', limit: DIRECTORY_PAGE, cursor });
-    users.push(...page.users);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return users;
 }
 
 async function records(deps: AdminMoneyDeps, withInvoices = true) {

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { testStack } from '../stack';
 import { callApi, newAccount, type TestAccount } from '../../support/accounts';
-import { cognitoCall, signIn, totpCode, type Tokens } from '../../support/cognito';
+import { cognitoCall, setUpTotp, signIn, totpCode } from '../../support/cognito';
 import { ADMIN_MESSAGES } from '../../../shared/admin';
 import { callerFromClaims } from '../../../lambdas/adapters/auth/claims';
 import { createTokenVerifier } from '../../../lambdas/adapters/auth/local-token-verifier';
@@ -32,21 +32,6 @@ const disable = (id: string) =>
   callApi(stack, `/api/admin/users/${id}/disable`, { method: 'POST', token: admin });
 const enable = (id: string) =>
   callApi(stack, `/api/admin/users/${id}/enable`, { method: 'POST', token: admin });
-
-/** Sets up an authenticator app for a signed-in user through the proxy, as the settings page does. */
-async function setUpTotp(tokens: Tokens): Promise<string> {
-  const associated = await cognitoCall<{ SecretCode: string }>(stack, 'AssociateSoftwareToken', {
-    AccessToken: tokens.AccessToken,
-  });
-  const secret = associated.body.SecretCode;
-  const verified = await cognitoCall(stack, 'VerifySoftwareToken', {
-    AccessToken: tokens.AccessToken,
-    UserCode: totpCode(secret),
-    FriendlyDeviceName: 'test phone',
-  });
-  expect(verified.body).toEqual({ Status: 'SUCCESS' });
-  return secret;
-}
 
 describe('a disabled user', () => {
   let user: TestAccount;
@@ -138,7 +123,7 @@ describe('a removed admin', () => {
     expect(
       (await callApi(stack, '/api/admin/admins', { token: admin, body: { email: other.email } })).status,
     ).toBe(201);
-    const secret = await setUpTotp(await signIn(stack, other.email, other.password));
+    const secret = await setUpTotp(stack, await signIn(stack, other.email, other.password));
     const token = (await signIn(stack, other.email, other.password, secret)).IdToken;
     expect((await callApi(stack, '/api/admin/metrics', { token })).status).toBe(200);
 
@@ -166,7 +151,7 @@ describe('admins and their second factor', () => {
       const me = await callApi(stack, '/api/admin/me', { token: tokens.IdToken });
       expect(me.body).toMatchObject({ role: 'super_admin', totpEnabled: false });
 
-      await setUpTotp(tokens);
+      await setUpTotp(stack, tokens);
       expect((await callApi(stack, '/api/admin/metrics', { token: tokens.IdToken })).status).toBe(200);
     } finally {
       await callApi(stack, `/api/admin/admins/${other.userId}`, { method: 'DELETE', token: admin });
@@ -175,7 +160,7 @@ describe('admins and their second factor', () => {
 
   it('should ask a user with TOTP for a code at sign-in and refuse a wrong one', async () => {
     const user = await newAccount(stack, 'access-ends-code');
-    const secret = await setUpTotp(await signIn(stack, user.email, user.password));
+    const secret = await setUpTotp(stack, await signIn(stack, user.email, user.password));
     const challenge = await cognitoCall<{ ChallengeName: string; Session: string }>(stack, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: clientId,

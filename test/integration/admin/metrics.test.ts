@@ -1,6 +1,6 @@
 import { testStack } from '../stack';
 import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { registerUser, signIn, uniqueEmail } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
 import { sandboxControl } from '../../../local/stripe-sandbox/control-client';
 
@@ -85,6 +85,42 @@ describe('GET /api/admin/metrics', () => {
     for (const group of [body.billingSummary, body.userGrowth, body.subscriptionAnalytics.planDistribution]) {
       for (const value of Object.values(group)) expect(typeof value).toBe('number');
     }
+  });
+
+  it('should count a user who signed up and never saved a profile, and move them from none when they buy', async () => {
+    const before = await metrics();
+    const email = uniqueEmail('metrics-signup');
+    await registerUser(stack, email, 'Records-Passw0rd');
+
+    const registered = await metrics();
+    expect(registered.userGrowth.totalUsers - before.userGrowth.totalUsers).toBe(1);
+    expect(registered.userGrowth.newUsersThisMonth - before.userGrowth.newUsersThisMonth).toBe(1);
+    expect(
+      registered.subscriptionAnalytics.planDistribution.none -
+        before.subscriptionAnalytics.planDistribution.none,
+    ).toBe(1);
+
+    const { IdToken } = await signIn(stack, email, 'Records-Passw0rd');
+    const me = await callApi(stack, '/api/me', { token: IdToken });
+    await subscribe(
+      stack,
+      { email, password: 'Records-Passw0rd', token: IdToken, userId: me.body.profile.userId },
+      'basic',
+    );
+    const bought = await metricsWhen(
+      (m) =>
+        m.subscriptionAnalytics.planDistribution.basic >
+        registered.subscriptionAnalytics.planDistribution.basic,
+    );
+    expect(bought.userGrowth.totalUsers).toBe(registered.userGrowth.totalUsers);
+    expect(
+      bought.subscriptionAnalytics.planDistribution.none -
+        registered.subscriptionAnalytics.planDistribution.none,
+    ).toBe(-1);
+    expect(
+      bought.subscriptionAnalytics.planDistribution.basic -
+        registered.subscriptionAnalytics.planDistribution.basic,
+    ).toBe(1);
   });
 
   it('should add 57,590 cents of revenue, 4,799 of MRR and one active subscription when a Premium annual plan is bought', async () => {
