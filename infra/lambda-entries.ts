@@ -30,7 +30,9 @@ export type FunctionAccess =
    */
   | 'userPoolAdmin'
   /** The live status lookup of every signed-in route (USER_STATUS_ACTIONS): disabled, groups, MFA. */
-  | 'userStatus';
+  | 'userStatus'
+  /** Turning a user's authenticator app off after a password reset (USER_MFA_RESET_ACTIONS). */
+  | 'userMfaReset';
 
 /** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
 export const USER_STATUS_ACTIONS = [
@@ -52,6 +54,12 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
 ] as const;
 
+/** Exactly the Cognito actions `userMfaReset` grants, on the user pool's ARN only. */
+export const USER_MFA_RESET_ACTIONS = ['cognito-idp:AdminSetUserMFAPreference'] as const;
+
+/** A user pool trigger an entry serves; the auth construct attaches it to the pool. */
+export type UserPoolTrigger = 'postConfirmation';
+
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface LambdaRoute {
@@ -71,6 +79,11 @@ export interface LambdaEntry {
   readonly access: readonly FunctionAccess[];
   /** Size ceilings and modules this bundle must not hold (enforced by test/infra/lambda-bundles.test.ts). */
   readonly budget: LambdaBundleBudget;
+  /**
+   * The pool invokes this function (no routes). It gets no USER_POOL_ID or APP_ORIGIN: the pool refers to
+   * it, so those references would make a cycle; its events name the pool.
+   */
+  readonly userPoolTrigger?: UserPoolTrigger;
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 */
@@ -164,6 +177,16 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [],
     access: ['table'],
     budget: LAMBDA_BUNDLE_BUDGETS['email-events'],
+  },
+  {
+    // Cognito's post-confirmation trigger: a confirmed sign-up's account record at once, and a completed
+    // password reset turns the user's authenticator app off (recovery by email).
+    name: 'post-confirmation',
+    entry: 'lambdas/post-confirmation/index.ts',
+    routes: [],
+    userPoolTrigger: 'postConfirmation',
+    access: ['table', 'userMfaReset'],
+    budget: LAMBDA_BUNDLE_BUDGETS['post-confirmation'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -49,6 +49,11 @@ export class RaincheckStack extends Stack {
       configurationSet: this.alerts.configurationSet,
       mailFrom: settings.mailFrom,
     });
+    const functions = this.api.lambdaFunctions();
+    // The pool's triggers (one today): Cognito invokes them, so they are wired to the pool, not to routes.
+    for (const entry of LAMBDA_ENTRIES.filter((e) => e.userPoolTrigger === 'postConfirmation')) {
+      this.auth.addPostConfirmation(functions.get(entry.name)!);
+    }
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
     this.alerts.consumeDispatchQueue(this.api.lambdaFunctions());

@@ -74,12 +74,27 @@ export type LambdaConfig = z.infer<typeof configSchema>;
 export class ConfigError extends Error {}
 
 export function parseConfig(env: Record<string, string | undefined>): LambdaConfig {
-  const result = configSchema.safeParse(env);
+  return parseWith(configSchema, env);
+}
+
+function parseWith<S extends z.ZodMiniType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid Lambda configuration: ${problems}`);
   }
   return result.data;
+}
+
+/**
+ * The user pool's own triggers (lambdas/post-confirmation) are not told the pool's id: the pool refers to
+ * them, so CloudFormation would see a cycle. Their events name the pool.
+ */
+const triggerConfigSchema = z.omit(configSchema, { USER_POOL_ID: true, USER_POOL_CLIENT_ID: true });
+export type TriggerConfig = z.infer<typeof triggerConfigSchema>;
+
+export function loadTriggerConfig(): TriggerConfig {
+  return parseWith(triggerConfigSchema, process.env);
 }
 
 let cached: LambdaConfig | undefined;

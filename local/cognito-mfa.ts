@@ -329,16 +329,21 @@ export function createCognitoMfa(opts: CognitoMfaOptions) {
       }
       case 'ConfirmForgotPassword': {
         // Recovery by email: a completed reset removes the authenticator, so a lost phone is not a lost account.
-        const named = keyOf((JSON.parse(body) as { Username: string }).Username);
-        for (const [username, user] of Object.entries(state.users)) {
-          if (username === named || user.email === named) delete state.users[username];
-        }
-        save();
+        forgetTotp((JSON.parse(body) as { Username: string }).Username);
         return res;
       }
       default:
         return res;
     }
+  };
+
+  /** Removes the authenticator of the user named (by username or email), as a completed reset does. */
+  const forgetTotp = (name: string) => {
+    const named = keyOf(name);
+    for (const [username, user] of Object.entries(state.users)) {
+      if (username === named || user.email === named) delete state.users[username];
+    }
+    save();
   };
 
   return {
@@ -364,6 +369,7 @@ export function createCognitoMfa(opts: CognitoMfaOptions) {
     /** For the stack's admin endpoint (AdminGetUser, AdminUserGlobalSignOut). */
     mfaSettings,
     revokeRefreshTokens,
+    forgetTotp,
     /** The seeded admin's TOTP: enabled with a secret made on the first start and kept after. */
     ensureTotp(username: string, email: string): string {
       const user = userOf(username);

@@ -28,6 +28,7 @@ import type { TokenSigner } from './cognito-token-signer';
 import { answerResponse, createUpstream, errorType, type UpstreamAnswer } from './cognito-upstream';
 import { LOCAL_CREDENTIALS } from './settings';
 import type { CognitoProxyHooks } from './cognito-mfa';
+import { postConfirmationEvent, type PostConfirmationTriggerEvent } from './cognito-post-confirmation';
 
 export type { CodeMail };
 
@@ -45,6 +46,11 @@ export interface CognitoProxyOptions {
   limits?: CognitoLimits;
   /** TOTP and sign-out, which cognito-local lacks (local/cognito-mfa.ts). */
   hooks?: CognitoProxyHooks;
+  /**
+   * Cognito's post-confirmation trigger, which cognito-local cannot call: run after a confirmed sign-up
+   * (local/cognito-post-confirmation.ts). A failure answers UnexpectedLambdaException, as Cognito does.
+   */
+  onSignUpConfirmed?: (event: PostConfirmationTriggerEvent) => Promise<void>;
 }
 
 /** Cognito's words for a disabled user (shared/admin.ts ADMIN_MESSAGES.userDisabled). */
@@ -110,8 +116,11 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
     await opts.sendMail(codeMail(kind, email, newCode, opts.appOrigin));
   };
 
-  /** Cognito marks the email verified when the emailed code confirms the sign-up; cognito-local does not. */
-  const verifyEmailAfterConfirm = async (confirmedUsername: string) => {
+  /**
+   * What Cognito does once the emailed code confirms a sign-up and cognito-local does not: mark the email
+   * verified, then call the post-confirmation trigger.
+   */
+  const afterSignUpConfirmed = async (confirmedUsername: string, clientId: string) => {
     const user = await admin.send(
       new AdminGetUserCommand({ UserPoolId: opts.userPoolId(), Username: confirmedUsername }),
     );
@@ -131,6 +140,25 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
         ],
       }),
     );
+    if (!opts.onSignUpConfirmed) return;
+    const attributes = [
+      ...(user.UserAttributes ?? []).filter((a) => a.Name !== 'email_verified'),
+      { Name: 'email_verified', Value: 'true' },
+    ];
+    const event = postConfirmationEvent({
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: opts.userPoolId(),
+      clientId,
+      username: confirmedUsername,
+      attributes,
+    });
+    await opts.onSignUpConfirmed(event).catch((err: unknown) => {
+      console.error('[cognito-proxy] post-confirmation', err);
+      throw new CognitoProxyError(
+        'UnexpectedLambdaException',
+        `PostConfirmation failed with error ${String(err)}.`,
+      );
+    });
   };
 
   /** Cognito's answer to a disabled user, which cognito-local does not give. */
@@ -285,7 +313,7 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
         const answer = await confirmWithCode('SignUp', target, input);
         if (answer.ok) {
           signUpCodes.delete(input.Username);
-          await verifyEmailAfterConfirm(input.Username);
+          await afterSignUpConfirmed(input.Username, input.ClientId);
         }
         return answerResponse(answer);
       }

@@ -5,6 +5,8 @@ import type { StoredCrew } from '../lambdas/core/records/records.ports';
 import { DEFAULT_NOTICE_TIMES, localClock, SLOT_MINUTES, slotStart } from '../shared/notice-slots';
 import { createCheckoutSession } from '../lambdas/core/billing/checkout';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
+import { backfillAccountRecords } from '../lambdas/core/account/backfill-account-records';
+import { DynamoAccountCreator } from '../lambdas/adapters/dynamo/account-creator.repo';
 import type { Rule } from '../shared/weather/rule';
 import { payWithTestCard, type SandboxAccess } from './stripe-sandbox/control-client';
 
@@ -30,6 +32,13 @@ export async function seedDemoData(
       })
       .go();
   }
+
+  // Users confirmed before the post-confirmation trigger existed get their account record (idempotent).
+  await backfillAccountRecords({
+    directory: root.people.directory,
+    accounts: new DynamoAccountCreator(root.db),
+    clock: root.clock,
+  });
 
   const tenant = tenantFromStore(demo.userId);
   const now = new Date().toISOString();

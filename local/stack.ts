@@ -27,6 +27,7 @@ import { createCognitoProxy } from './cognito-proxy';
 import { createTokenSigner, loadOrCreateSigningKey, writeJwksFile } from './cognito-token-signer';
 import { createMailboxProxy } from './mailbox-proxy';
 import { createCognitoMfa } from './cognito-mfa';
+import { localPostConfirmation } from './cognito-post-confirmation';
 import { startCognitoAdminEndpoint } from './cognito-admin-endpoint';
 import { withLiveStatus } from '../lambdas/http/live-authenticate';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
@@ -296,6 +297,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
             upstream: cognitoUrl,
             poolFile,
             hooks: mfa,
+            onSignUpConfirmed: localPostConfirmation(root, mfa),
             userPoolId: () => pool.userPoolId,
             sendMail: async (mail) => {
               await mailer.send({ to: [mail.to], subject: mail.subject, text: mail.text });

@@ -73,6 +73,12 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     maxGzipBytes: 71 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
+  /** Cognito's post-confirmation trigger: ElectroDB and zod/mini (config); the Cognito SDK is the runtime's. */
+  'post-confirmation': {
+    maxBytes: 270 * KB,
+    maxGzipBytes: 71 * KB,
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+  },
 } as const satisfies Record<string, LambdaBundleBudget>;
 
 export type LambdaName = keyof typeof LAMBDA_BUNDLE_BUDGETS;

@@ -12,6 +12,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import {
+  USER_MFA_RESET_ACTIONS,
   USER_POOL_ADMIN_ACTIONS,
   USER_STATUS_ACTIONS,
   type FunctionAccess,
@@ -45,6 +46,8 @@ export class ApiConstruct extends Construct {
   /** `<api-id>.execute-api.<region>.amazonaws.com`: the CloudFront origin for /api/*. */
   readonly apiDomainName: string;
   readonly functions = new Map<string, RaincheckFunction>();
+  /** The entries the user pool invokes (triggers): the pool refers to them, so they refer to nothing of it. */
+  private readonly triggerNames = new Set<string>();
 
   constructor(scope: Construct, id: string, props: ApiConstructProps) {
     super(scope, id);
@@ -91,11 +94,12 @@ export class ApiConstruct extends Construct {
         name: entry.name,
         entry: path.join(props.projectRoot, entry.entry),
         projectRoot: props.projectRoot,
-        environment,
+        environment: entry.userPoolTrigger ? withoutPoolIds(environment) : environment,
         memorySize: entry.memorySize,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);
+      if (entry.userPoolTrigger) this.triggerNames.add(entry.name);
       for (const access of new Set(entry.access)) this.grant(fn, access, props);
 
       if (entry.routes.length === 0) continue;
@@ -119,7 +123,9 @@ export class ApiConstruct extends Construct {
 
   /** The functions' APP_ORIGIN: links in emails and Stripe return URLs point at the CloudFront URL. */
   setAppOrigin(appOrigin: string): void {
-    for (const fn of this.functions.values()) fn.addEnvironment('APP_ORIGIN', appOrigin);
+    for (const [name, fn] of this.functions) {
+      if (!this.triggerNames.has(name)) fn.addEnvironment('APP_ORIGIN', appOrigin);
+    }
   }
 
   /** The Lambda of an entry, for wiring outside the API (schedules). */
@@ -187,8 +193,26 @@ export class ApiConstruct extends Construct {
           }),
         );
         return;
+      case 'userMfaReset':
+        // A policy of its own, not the role's default one: the function waits for its role's default
+        // policy, and the pool (which this statement names) waits for the function it triggers.
+        new iam.Policy(this, `${pascalCase(fn.node.id)}UserMfaReset`, {
+          statements: [
+            new iam.PolicyStatement({
+              actions: [...USER_MFA_RESET_ACTIONS],
+              resources: [props.userPool.userPoolArn],
+            }),
+          ],
+        }).attachToRole(fn.role);
+        return;
     }
   }
+}
+
+/** The shared environment less the pool's ids, for the pool's triggers (their events name the pool). */
+function withoutPoolIds(environment: Record<string, string>): Record<string, string> {
+  const { USER_POOL_ID: _pool, USER_POOL_CLIENT_ID: _client, ...rest } = environment;
+  return rest;
 }
 
 function httpMethod(method: RouteMethod): apigw.HttpMethod {

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { UserPoolWebAcl } from './waf.construct';
@@ -96,5 +97,14 @@ export class AuthConstruct extends Construct {
           'switch away (raincheck:threatProtection=true) and will be turned on once the paying user base grows.',
       });
     }
+  }
+
+  /**
+   * Cognito's post-confirmation trigger (lambdas/post-confirmation): a confirmed sign-up's account record,
+   * and a completed password reset turns the user's authenticator app off. Cognito may invoke it from
+   * this pool only (the permission names the pool as source).
+   */
+  addPostConfirmation(fn: lambda.IFunction): void {
+    this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, fn);
   }
 }

@@ -8,7 +8,12 @@ import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { HSTS, contentSecurityPolicy, securityHeaders } from '../../shared/security-headers';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_CLICKS_SCRIPT_HASH } from '../../shared/landing-head-scripts';
 import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } from '../../shared/web-serving';
-import { LAMBDA_ENTRIES, USER_POOL_ADMIN_ACTIONS, USER_STATUS_ACTIONS } from '../../infra/lambda-entries';
+import {
+  LAMBDA_ENTRIES,
+  USER_MFA_RESET_ACTIONS,
+  USER_POOL_ADMIN_ACTIONS,
+  USER_STATUS_ACTIONS,
+} from '../../infra/lambda-entries';
 import { GUEST_CHECKOUT_PATH, WAF_RATE_LIMITS } from '../../infra/constructs/waf.construct';
 import type { RaincheckStack } from '../../infra/raincheck.stack';
 import { synthRaincheck, type RaincheckSynthesis } from './support/synth-raincheck';
@@ -26,6 +31,10 @@ const LAMBDA_CONFIG_VARIABLES = [
   'WEATHER_API_KEY_PARAM',
   'APP_ORIGIN',
 ];
+
+/** The user pool's triggers are told nothing of the pool, which refers to them (lambdas/config.ts). */
+const POOL_REFERENCES = ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'APP_ORIGIN'];
+const TRIGGER_NAMES = new Set(LAMBDA_ENTRIES.filter((e) => e.userPoolTrigger).map((e) => e.name));
 
 /** The public route the local server rate-limits per client (local/server.ts GUEST_CHECKOUT_LIMIT). */
 const GUEST_CHECKOUT_ROUTE = 'POST /api/consolidated/stripe/create-guest-checkout';
@@ -288,13 +297,21 @@ describe('RaincheckStack', () => {
     });
 
     it('should hand every function the configuration lambdas/config.ts reads when synthesized', () => {
-      for (const fn of Object.values(raincheckFunctions())) {
+      const triggers = new Set([...TRIGGER_NAMES].map(functionLogicalId));
+      for (const [id, fn] of Object.entries(raincheckFunctions())) {
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        if (triggers.has(id)) {
+          const expected = LAMBDA_CONFIG_VARIABLES.filter((v) => !POOL_REFERENCES.includes(v));
+          expect(Object.keys(variables)).toEqual(expect.arrayContaining(expected));
+          for (const name of POOL_REFERENCES) expect(variables[name]).toBeUndefined();
+          continue;
+        }
         expect(Object.keys(variables)).toEqual(expect.arrayContaining(LAMBDA_CONFIG_VARIABLES));
         expect(variables.WEATHER_API_KEY_PARAM).toBe('/raincheck/weather-api-key');
         expect(variables.STRIPE_SECRET_ARN).toEqual({ Ref: logicalId(stack.secrets.stripeSecret) });
         expect(joined(variables.APP_ORIGIN)).toMatch(/^https:\/\//);
       }
+      expect(triggers.size).toBeGreaterThan(0);
     });
 
     it('should keep secrets out of the template when synthesized', () => {
@@ -394,6 +411,37 @@ describe('RaincheckStack', () => {
         ResourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
         WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
       });
+    });
+  });
+
+  describe('post-confirmation trigger', () => {
+    it('should have Cognito call the post-confirmation Lambda, from this user pool only, when a sign-up or reset is confirmed', () => {
+      const fnArn = { 'Fn::GetAtt': [functionLogicalId('post-confirmation'), 'Arn'] };
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        LambdaConfig: { PostConfirmation: fnArn },
+      });
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: fnArn,
+        Principal: 'cognito-idp.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
+      });
+    });
+
+    it("should let the post-confirmation Lambda turn a user's TOTP off, on the user pool only, and nothing else of Cognito", () => {
+      const poolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+      const cognito = policyStatementsOf('post-confirmation').filter((s) =>
+        JSON.stringify(s.Action).includes('cognito-idp:'),
+      );
+      expect(cognito).toHaveLength(1);
+      expect([cognito[0]!.Action].flat()).toEqual([...USER_MFA_RESET_ACTIONS]);
+      expect(cognito[0]!.Resource).toEqual(poolArn);
+      const others = actionsOf('post-confirmation').filter((a) => !a.startsWith('cognito-idp:'));
+      expect(others.filter((a) => !/^(dynamodb|logs|xray):/.test(a))).toEqual([]);
+      expect(actionsOf('post-confirmation')).not.toContain('ses:SendEmail');
+      for (const name of LAMBDA_ENTRIES.map((e) => e.name).filter((n) => n !== 'post-confirmation')) {
+        expect(actionsOf(name)).not.toContain('cognito-idp:AdminSetUserMFAPreference');
+      }
     });
   });
 

@@ -2,6 +2,7 @@ import type { AccountProfile } from '../../../shared/account';
 import type { Subscription } from '../../../shared/subscription';
 import type { AccountRepo } from '../../core/ports';
 import { toSubscription } from './billing.repo';
+import { profileItem } from './profile-item';
 import type { RaincheckService } from './service';
 
 export class DynamoAccountRepo implements AccountRepo {
@@ -24,20 +25,7 @@ export class DynamoAccountRepo implements AccountRepo {
   }
 
   async putProfile(profile: AccountProfile): Promise<void> {
-    await this.db.entities.profile
-      .put({
-        userId: profile.userId,
-        email: profile.email,
-        name: profile.name ?? undefined,
-        company: profile.company ?? undefined,
-        units: profile.units,
-        createdAt: profile.createdAt ?? undefined,
-        quietEnabled: profile.quietHours?.enabled,
-        quietStart: profile.quietHours?.start,
-        quietEnd: profile.quietHours?.end,
-        updatedAt: new Date().toISOString(),
-      })
-      .go();
+    await this.db.entities.profile.put(profileItem(profile)).go();
   }
 
   async getSubscription(userId: string): Promise<Subscription | null> {
