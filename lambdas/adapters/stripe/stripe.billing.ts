@@ -35,21 +35,8 @@ export function createStripeBilling(config: LambdaConfig, keys?: () => Promise<S
       });
     return ready;
   };
-  const gateway: PaymentsGateway = {
-    priceIdFor: async (k) => (await stripeContext()).gateway.priceIdFor(k),
-    findOrCreateCustomer: async (i) => (await stripeContext()).gateway.findOrCreateCustomer(i),
-    createCheckoutSession: async (i) => (await stripeContext()).gateway.createCheckoutSession(i),
-    listOpenCheckoutSessions: async (c) => (await stripeContext()).gateway.listOpenCheckoutSessions(c),
-    retrieveCheckoutSession: async (id) => (await stripeContext()).gateway.retrieveCheckoutSession(id),
-    expireCheckoutSession: async (id) => (await stripeContext()).gateway.expireCheckoutSession(id),
-    cancelSubscription: async (id) => (await stripeContext()).gateway.cancelSubscription(id),
-    createPortalSession: async (i) => (await stripeContext()).gateway.createPortalSession(i),
-    changeSubscriptionPrice: async (i) => (await stripeContext()).gateway.changeSubscriptionPrice(i),
-    previewPriceChange: async (i) => (await stripeContext()).gateway.previewPriceChange(i),
-    setCancelAtPeriodEnd: async (i) => (await stripeContext()).gateway.setCancelAtPeriodEnd(i),
-    retrieveSubscription: async (id) => (await stripeContext()).gateway.retrieveSubscription(id),
-    retrieveInvoice: async (id) => (await stripeContext()).gateway.retrieveInvoice(id),
-  };
+  const gateway = deferredGateway(async () => (await stripeContext()).gateway);
+
   return {
     gateway,
     verifyEvent: async (rawBody, signature) => {
@@ -57,4 +44,35 @@ export function createStripeBilling(config: LambdaConfig, keys?: () => Promise<S
       return verifyStripeEvent(stripe, rawBody, signature, webhookSecret);
     },
   };
+}
+
+/** Every method of the payments port, named once so the compiler checks that none is missing. */
+const GATEWAY_METHODS = {
+  priceIdFor: true,
+  findOrCreateCustomer: true,
+  createCheckoutSession: true,
+  listOpenCheckoutSessions: true,
+  retrieveCheckoutSession: true,
+  expireCheckoutSession: true,
+  cancelSubscription: true,
+  createPortalSession: true,
+  changeSubscriptionPrice: true,
+  previewPriceChange: true,
+  setCancelAtPeriodEnd: true,
+  retrieveSubscription: true,
+  retrieveInvoice: true,
+} as const satisfies Record<keyof PaymentsGateway, true>;
+
+/** A gateway whose every call first waits for the real one (the Stripe client, made on first use). */
+function deferredGateway(load: () => Promise<PaymentsGateway>): PaymentsGateway {
+  const methods = Object.keys(GATEWAY_METHODS) as (keyof PaymentsGateway)[];
+  return Object.fromEntries(
+    methods.map((name) => [
+      name,
+      async (...args: unknown[]) => {
+        const real = await load();
+        return (real[name] as (...a: unknown[]) => Promise<unknown>).apply(real, args);
+      },
+    ]),
+  ) as unknown as PaymentsGateway;
 }

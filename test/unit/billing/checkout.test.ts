@@ -5,25 +5,11 @@ import { ForbiddenError, NotAuthenticatedError, NotFoundError } from '../../../l
 import { BILLING_MESSAGES } from '../../../shared/billing';
 import { MESSAGES } from '../../../shared/messages';
 import { defaultSubscription, type Subscription } from '../../../shared/subscription';
-import { FakeGateway, MemoryBillingStore, T0 } from './fakes';
+import { billingDeps } from './fakes';
 
 const alice = { userId: 'alice', email: 'alice@example.com', groups: [] };
 
-function deps(subscription: Subscription | null = null) {
-  const store = new MemoryBillingStore();
-  const gateway = new FakeGateway();
-  return {
-    store,
-    gateway,
-    accounts: {
-      getProfile: async () => null,
-      putProfile: async () => undefined,
-      getSubscription: async () => subscription,
-    },
-    clock: { now: () => new Date(T0) },
-    appOrigin: 'http://localhost:3000',
-  };
-}
+const deps = (subscription: Subscription | null = null) => billingDeps(subscription);
 
 const body = {
   userId: 'alice',

@@ -11,6 +11,7 @@ import type {
   SubscriptionSnapshot,
   VersionedSubscription,
 } from '../../../lambdas/core/billing/billing.ports';
+import type { Subscription } from '../../../shared/subscription';
 import { guestOwnerId } from '../../../lambdas/core/billing/subscription-record';
 
 /**
@@ -300,5 +301,23 @@ export function invoice(overrides: Partial<InvoiceSnapshot> = {}): InvoiceSnapsh
       },
     ],
     ...overrides,
+  };
+}
+
+/**
+ * What the billing use-cases take: this store, a fresh gateway, an account whose subscription is
+ * `subscription` (no profile), the clock at T0 and the local app origin.
+ */
+export function billingDeps(subscription: Subscription | null, store = new MemoryBillingStore()) {
+  return {
+    store,
+    gateway: new FakeGateway(),
+    accounts: {
+      getProfile: async () => null,
+      putProfile: async () => undefined,
+      getSubscription: async () => subscription,
+    },
+    clock: { now: () => new Date(T0) },
+    appOrigin: 'http://localhost:3000',
   };
 }

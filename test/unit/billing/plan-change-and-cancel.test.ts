@@ -5,7 +5,7 @@ import {
 } from '../../../lambdas/core/billing/change-subscription';
 import { BILLING_MESSAGES, cancelsOn } from '../../../shared/billing';
 import { defaultSubscription, type Subscription } from '../../../shared/subscription';
-import { FakeGateway, MemoryBillingStore, T0 } from './fakes';
+import { billingDeps, MemoryBillingStore, T0 } from './fakes';
 
 const alice = { userId: 'alice', email: 'alice@example.com', groups: [] };
 const NOW_S = Math.floor(Date.parse(T0) / 1000);
@@ -26,17 +26,7 @@ const cancelling = () => live({ next_billing_date: null, end_date: PERIOD_END, c
 function deps(subscription: Subscription | null) {
   const store = new MemoryBillingStore();
   store.owners.set('sub_1', 'alice');
-  return {
-    store,
-    gateway: new FakeGateway(),
-    accounts: {
-      getProfile: async () => null,
-      putProfile: async () => undefined,
-      getSubscription: async () => subscription,
-    },
-    clock: { now: () => new Date(T0) },
-    appOrigin: 'http://localhost:3000',
-  };
+  return billingDeps(subscription, store);
 }
 
 const target = { subscriptionId: 'sub_1', plan: 'premium' as const, billingCycle: 'monthly' as const };

@@ -13,11 +13,10 @@ import type {
   NoticeSlotRecord,
 } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { leftUnjudged, runDispatch, type DispatchDeps } from '../../../lambdas/core/dispatch/run-dispatch';
-import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
-import { testWorker } from './records.fixtures';
+import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { prng as seeded } from '../../../bench/seeded-random';
 
 /**
@@ -84,16 +83,6 @@ class FlakyUpstream {
   }
 }
 
-function repoOf<T extends { id: string }>(byTenant: Map<string, T[]>): RecordRepo<T & never> {
-  return {
-    list: async (t) => (byTenant.get(t) ?? []) as never,
-    get: async (t, id) => ((byTenant.get(t) ?? []).find((i) => i.id === id) ?? null) as never,
-    create: async () => undefined,
-    replace: async () => true,
-    remove: async () => undefined,
-  };
-}
-
 function world(upstreamUrl: string) {
   const jobsites = new Map<string, Jobsite[]>();
   const workers = new Map<string, Worker[]>();
@@ -109,32 +98,21 @@ function world(upstreamUrl: string) {
     const sites = Array.from({ length: SITES_PER_TENANT }, (_, i): Jobsite => {
       // 60 grid cells in all, 5 jobsites each, every cell shared by two tenants' jobsites.
       const cell = (t * SITES_PER_TENANT + i) % 60;
-      return {
-        id: `${tenantId}-site-${i}`,
-        name: `Site ${i} of ${tenantId}`,
-        address: null,
-        latitude: 41 + (cell % 10) * 0.1 + 0.01,
-        longitude: -88 + Math.floor(cell / 10) * 0.1 + 0.01,
-        timezone: ZONE,
-        clientId: null,
-        workingDays: [1, 2, 3, 4, 5],
-        workingHours: { start: '07:00', end: '17:00' },
-        startDate: null,
-        endDate: null,
-        active: true,
-        noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [
-          { id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' },
-        ],
-        recipients: {
-          workerIds: [ws[i % WORKERS_PER_TENANT]!.id, ws[(i + 1) % WORKERS_PER_TENANT]!.id],
-          crewIds: [],
-          notifyClient: false,
+      return testJobsite(
+        {
+          id: `${tenantId}-site-${i}`,
+          name: `Site ${i} of ${tenantId}`,
+          latitude: 41 + (cell % 10) * 0.1 + 0.01,
+          longitude: -88 + Math.floor(cell / 10) * 0.1 + 0.01,
+          timezone: ZONE,
+          recipients: {
+            workerIds: [ws[i % WORKERS_PER_TENANT]!.id, ws[(i + 1) % WORKERS_PER_TENANT]!.id],
+            crewIds: [],
+            notifyClient: false,
+          },
         },
-        scenario: null,
-        createdAt: T0,
-        updatedAt: T0,
-      };
+        T0,
+      );
     });
     jobsites.set(tenantId, sites);
     for (const s of sites)
@@ -153,12 +131,7 @@ function world(upstreamUrl: string) {
     zonesInUse: async () => [ZONE],
     dueAt: async (timezone, time) => (timezone === ZONE ? slots.filter((s) => s.time === time) : []),
   };
-  const records: RecordsStore = {
-    clients: repoOf(new Map()),
-    crews: repoOf(new Map()),
-    jobsites: { ...repoOf(jobsites), createWithin: async () => undefined },
-    workers: { ...repoOf(workers), importMany: async () => 'written' as const },
-  };
+  const records = fixedRecords(jobsites, workers);
   const decisions = new Map<string, Decision>();
   const decisionRepo: DecisionRepo = {
     get: async (t, jobsiteId, workDate) => decisions.get(`${t}|${jobsiteId}|${workDate}`) ?? null,
@@ -202,10 +175,7 @@ function world(upstreamUrl: string) {
   ).forecast;
   const deps: DispatchDeps = {
     records,
-    accounts: {
-      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
-      getProfile: async () => null,
-    },
+    accounts: PREMIUM_ACCOUNT,
     weather,
     decisions: decisionRepo,
     claims: claimRepo,

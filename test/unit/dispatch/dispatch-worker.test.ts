@@ -2,13 +2,12 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { SimulatedWeatherProvider } from '../../../lambdas/adapters/weather/simulated.provider';
 import { encodeBatch, type BatchDeps } from '../../../lambdas/core/dispatch/dispatch-batch';
 import type { DispatchRun, MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
-import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
 import { createDispatchWorkerHandler } from '../../../lambdas/dispatch-worker/app';
 import type { Jobsite } from '../../../shared/records';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../../shared/dispatch-queue';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
-import { testWorker } from './records.fixtures';
+import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 
 /**
  * The `dispatch-worker` Lambda's SQS handler (Powertools batch processor) over in-memory repositories:
@@ -23,37 +22,9 @@ const T0 = AT;
 const worker = testWorker({ id: 'w1', name: 'Avery Stone', email: 'avery@example.com' }, T0);
 
 function jobsite(id: string, latitude = 41.88, longitude = -87.63): Jobsite {
-  return {
-    id,
-    name: `Site ${id}`,
-    address: null,
-    latitude,
-    longitude,
-    timezone: 'America/Chicago',
-    clientId: null,
-    workingDays: [1, 2, 3, 4, 5],
-    workingHours: { start: '07:00', end: '17:00' },
-    startDate: null,
-    endDate: null,
-    active: true,
-    noticeTimes: [{ time: '05:00', forDay: 'same' }],
-    rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' }],
-    recipients: { workerIds: [worker.id], crewIds: [], notifyClient: false },
-    // The simulated storm: gusts over the limit all day, so each jobsite gets a delay notice.
-    scenario: 'storm',
-    createdAt: T0,
-    updatedAt: T0,
-  };
-}
-
-function repoOf<T extends { id: string }>(items: T[]): RecordRepo<T & never> {
-  return {
-    list: async () => items as never,
-    get: async (_t, id) => (items.find((i) => i.id === id) ?? null) as never,
-    create: async () => undefined,
-    replace: async () => true,
-    remove: async () => undefined,
-  };
+  // The simulated storm: gusts over the limit all day, so each jobsite gets a delay notice.
+  const recipients = { workerIds: [worker.id], crewIds: [], notifyClient: false };
+  return testJobsite({ id, name: `Site ${id}`, latitude, longitude, recipients, scenario: 'storm' }, T0);
 }
 
 /** The simulated forecast, but every upstream call for a failing location answers 503. */
@@ -83,18 +54,10 @@ function world() {
   const key = (c: MessageClaim) => [c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
   // s3 is in New York: another grid cell, which can fail while Chicago's answers.
   const sites = [jobsite('s1'), jobsite('s2'), jobsite('s3', 40.71, -74.0)];
-  const records: RecordsStore = {
-    clients: repoOf([]),
-    crews: repoOf([]),
-    jobsites: { ...repoOf(sites), createWithin: async () => undefined },
-    workers: { ...repoOf([worker]), importMany: async () => 'written' as const },
-  };
+  const records = fixedRecords(sites, [worker]);
   const deps: BatchDeps = {
     records,
-    accounts: {
-      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
-      getProfile: async () => null,
-    },
+    accounts: PREMIUM_ACCOUNT,
     weather: weatherOf(mode),
     decisions: {
       get: async () => null,

@@ -13,52 +13,31 @@ import {
   type NotifyDeps,
 } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { FakeSuppressionList } from '../email/fakes';
-import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import { CachedForecastProvider, type ForecastCache } from '../../../lambdas/core/weather/cached-forecast';
 import type { WeatherProvider } from '../../../lambdas/core/weather/weather.ports';
-import type { Jobsite, Worker } from '../../../shared/records';
+import type { Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
-import { testWorker } from './records.fixtures';
+import { fixedRecords, fixedRepo, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 
 /** In-memory fakes: the unit level only. The real adapters are covered by the integration tests. */
 const TENANT = 'tenant-1';
 const WORK_DATE = '2026-12-02';
 const T0 = '2026-12-02T11:00:00.000Z';
 
-const jobsite: Jobsite = {
-  id: 'site-1',
-  name: 'Harbor Crane Pad',
-  address: null,
-  latitude: 41.88,
-  longitude: -87.63,
-  timezone: 'America/Chicago',
-  clientId: null,
-  workingDays: [1, 2, 3, 4, 5],
-  workingHours: { start: '07:00', end: '17:00' },
-  startDate: null,
-  endDate: null,
-  active: true,
-  noticeTimes: [{ time: '05:00', forDay: 'same' }],
-  rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' }],
-  recipients: { workerIds: ['w1', 'w2', 'w3'], crewIds: [], notifyClient: false },
-  scenario: null,
-  createdAt: T0,
-  updatedAt: T0,
-};
+const jobsite = testJobsite(
+  {
+    id: 'site-1',
+    name: 'Harbor Crane Pad',
+    latitude: 41.88,
+    longitude: -87.63,
+    recipients: { workerIds: ['w1', 'w2', 'w3'], crewIds: [], notifyClient: false },
+  },
+  T0,
+);
 
 const worker = (id: string, status: Worker['status'] = 'active'): Worker =>
   testWorker({ id, name: `Worker ${id}`, email: `${id}@example.com`, status }, T0);
-
-function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
-  return {
-    list: async () => items,
-    get: async (_t, id) => items.find((i) => i.id === id) ?? null,
-    create: async () => undefined,
-    replace: async () => true,
-    remove: async () => undefined,
-  };
-}
 
 /** A forecast for the work day whose wind gusts are `gust` km/h all day. */
 function forecastWithGusts(gust: number): HourlyForecast {
@@ -81,12 +60,7 @@ function fakes(workers: Worker[]) {
   const sent: { to: string; subject: string }[] = [];
   const suppressions = new FakeSuppressionList();
   const keyOf = (c: MessageClaim) => [c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
-  const records: RecordsStore = {
-    clients: repoOf([]),
-    crews: repoOf([]),
-    jobsites: { ...repoOf([jobsite]), createWithin: async () => undefined },
-    workers: { ...repoOf(workers), importMany: async () => 'written' as const },
-  };
+  const records = fixedRecords([jobsite], workers);
   const weather: WeatherProvider = {
     name: 'open-meteo',
     forecast: async (locations) => {
@@ -116,10 +90,7 @@ function fakes(workers: Worker[]) {
   };
   const deps: NotifyDeps = {
     records,
-    accounts: {
-      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
-      getProfile: async () => null,
-    },
+    accounts: PREMIUM_ACCOUNT,
     weather,
     decisions: decisionRepo,
     claims: claimRepo,
@@ -152,7 +123,7 @@ describe('notifyJobsites', () => {
     const again = { ...worker('w1b'), email: 'W1@Example.com' };
     const f = fakes([worker('w1', 'unsubscribed'), again, worker('w2')]);
     f.deps.records.jobsites = {
-      ...repoOf([{ ...jobsite, recipients: { ...jobsite.recipients, workerIds: ['w1', 'w1b', 'w2'] } }]),
+      ...fixedRepo([{ ...jobsite, recipients: { ...jobsite.recipients, workerIds: ['w1', 'w1b', 'w2'] } }]),
       createWithin: async () => undefined,
     };
     await f.suppressions.add(tenantFromStore(TENANT), 'w1@example.com', 'unsubscribed', T0);

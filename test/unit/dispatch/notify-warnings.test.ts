@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts';
 import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
-import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
-import type { Jobsite } from '../../../shared/records';
-import { testWorker } from './records.fixtures';
+import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -22,37 +20,22 @@ const HEAT = readFileSync(
 );
 const T0 = '2024-07-20T11:00:00.000Z'; // Saturday 04:00 in Phoenix (MST, no DST)
 
-const jobsite: Jobsite = {
-  id: 'site-phx',
-  name: 'Buckeye Warehouse',
-  address: null,
-  latitude: 33.25,
-  longitude: -112.3,
-  timezone: 'America/Phoenix',
-  clientId: null,
-  workingDays: [1, 2, 3, 4, 5, 6],
-  workingHours: { start: '06:00', end: '16:00' },
-  startDate: null,
-  endDate: null,
-  active: true,
-  noticeTimes: [{ time: '04:00', forDay: 'same' }],
-  rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28 }],
-  recipients: { workerIds: ['w1'], crewIds: [], notifyClient: false },
-  scenario: null,
-  createdAt: T0,
-  updatedAt: T0,
-};
+const jobsite = testJobsite(
+  {
+    id: 'site-phx',
+    name: 'Buckeye Warehouse',
+    latitude: 33.25,
+    longitude: -112.3,
+    timezone: 'America/Phoenix',
+    workingDays: [1, 2, 3, 4, 5, 6],
+    workingHours: { start: '06:00', end: '16:00' },
+    noticeTimes: [{ time: '04:00', forDay: 'same' }],
+    rules: [{ id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28 }],
+    recipients: { workerIds: ['w1'], crewIds: [], notifyClient: false },
+  },
+  T0,
+);
 const worker = testWorker({ id: 'w1', name: 'Ana Ruiz', email: 'ana@example.com' }, T0);
-
-function repoOf<T extends { id: string; createdAt: string; updatedAt: string }>(items: T[]): RecordRepo<T> {
-  return {
-    list: async () => items,
-    get: async (_t: unknown, id: string) => items.find((i) => i.id === id) ?? null,
-    create: async () => undefined,
-    replace: async () => true,
-    remove: async () => undefined,
-  };
-}
 
 let server: Server;
 let answer: { status: number; body: string };
@@ -80,16 +63,8 @@ function deps() {
   const start = Date.parse('2024-07-20T00:00:00Z');
   const claimed = new Set<string>();
   const d: NotifyDeps = {
-    records: {
-      clients: repoOf([]),
-      crews: repoOf([]),
-      jobsites: { ...repoOf([jobsite]), createWithin: async () => undefined },
-      workers: { ...repoOf([worker]), importMany: async () => 'written' as const },
-    },
-    accounts: {
-      getSubscription: async () => ({ plan: 'premium', status: 'active' }) as never,
-      getProfile: async () => null,
-    },
+    records: fixedRecords([jobsite], [worker]),
+    accounts: PREMIUM_ACCOUNT,
     weather: {
       name: 'open-meteo',
       // A calm forecast: only the official warning can make the day a delay.

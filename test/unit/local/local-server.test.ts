@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { securityHeaders } from '../../../shared/security-headers';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
 import { freePorts } from '../../../local/processes';
+import { TEST_RUNTIME_CONFIG } from './local-app.fixtures';
 import {
   GUEST_CHECKOUT_LIMIT,
   GUEST_EMAIL_LIMITS,
@@ -13,14 +13,7 @@ import {
   listen,
 } from '../../../local/server';
 
-const runtimeConfig: RuntimeConfig = {
-  stage: 'local',
-  region: 'us-east-1',
-  userPoolId: 'local_test',
-  userPoolClientId: 'client',
-  authFlow: 'USER_PASSWORD_AUTH',
-  apiOrigin: '',
-};
+const runtimeConfig = TEST_RUNTIME_CONFIG;
 
 let server: ServerType;
 let base: string;

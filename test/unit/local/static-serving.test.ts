@@ -4,19 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ServerType } from '@hono/node-server';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
 import { CACHE_CONTROL, negotiateEncoding } from '../../../shared/web-serving';
 import { freePorts } from '../../../local/processes';
+import { TEST_RUNTIME_CONFIG } from './local-app.fixtures';
 import { createLocalApp, listen } from '../../../local/server';
 
-const runtimeConfig: RuntimeConfig = {
-  stage: 'local',
-  region: 'us-east-1',
-  userPoolId: 'local_test',
-  userPoolClientId: 'client',
-  authFlow: 'USER_PASSWORD_AUTH',
-  apiOrigin: '',
-};
+const runtimeConfig = TEST_RUNTIME_CONFIG;
 
 const LANDING = `<!doctype html><title>Raincheck</title><div id="root"><h1>Landing</h1>${'<p>plan</p>'.repeat(200)}</div>`;
 const SHELL = '<!doctype html><title>Raincheck</title><div id="root"></div>';

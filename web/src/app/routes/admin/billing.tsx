@@ -1,12 +1,8 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/records/page-header';
-import { QueryBlock } from '../../../components/records/query-state';
 import { useAdminMetrics } from '../../../features/admin-money/api/admin-money-api';
-import {
-  BillingFigures,
-  FIGURES_LOADING,
-  FiguresNote,
-} from '../../../features/admin-money/components/figures';
+import { AdminSection, FiguresBlock } from '../../../features/admin-money/components/admin-section';
+import { BillingFigures } from '../../../features/admin-money/components/figures';
 import { InvoicesTable } from '../../../features/admin-money/components/invoices-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -16,25 +12,12 @@ export function AdminBillingPage() {
   return (
     <Stack gap="xl">
       <PageHeader title="Billing" description="What was invoiced and collected, and every invoice." />
-      <Stack gap="xs" component="section" aria-labelledby="billing-summary-title">
-        <Title order={2} size="h4" id="billing-summary-title">
-          Billing summary
-        </Title>
-        <QueryBlock query={metrics} loading={FIGURES_LOADING} errorTitle="Could not load the figures">
-          {(data) => (
-            <>
-              <BillingFigures metrics={data} />
-              <FiguresNote />
-            </>
-          )}
-        </QueryBlock>
-      </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="invoices-title">
-        <Title order={2} size="h4" id="invoices-title">
-          Invoices
-        </Title>
+      <AdminSection id="billing-summary-title" title="Billing summary">
+        <FiguresBlock metrics={metrics}>{(data) => <BillingFigures metrics={data} />}</FiguresBlock>
+      </AdminSection>
+      <AdminSection id="invoices-title" title="Invoices">
         <InvoicesTable />
-      </Stack>
+      </AdminSection>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { useAdminTestPreview } from '../../../features/admin-email/api/email-testing';
 import { EmailTestForm } from '../../../features/admin-email/components/email-test-form';
 import { EmailPreview } from '../../../features/email/components/email-preview';
+import { PageHeader } from '../../../components/records/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const INITIAL: AdminTestPreviewRequest = {
@@ -28,14 +29,10 @@ export function AdminEmailTestingPage() {
   const preview = useAdminTestPreview(valid.success ? valid.data : null);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Email testing
-        </Title>
-        <Text c="dimmed" size="sm">
-          Send any template to any address through the same renderer and SES path as the dispatch.
-        </Text>
-      </div>
+      <PageHeader
+        title="Email testing"
+        description="Send any template to any address through the same renderer and SES path as the dispatch."
+      />
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder padding="lg" component="section" aria-labelledby="email-test-form">

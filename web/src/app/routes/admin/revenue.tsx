@@ -8,6 +8,7 @@ import {
   RevenueFigures,
 } from '../../../features/admin-money/components/figures';
 import { MrrChart, RevenueChart, RevenueTable } from '../../../features/admin-money/components/mrr-chart';
+import { AdminSection } from '../../../features/admin-money/components/admin-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminRevenuePage() {
@@ -49,13 +50,10 @@ export function AdminRevenuePage() {
               </Title>
               <RevenueChart months={months} />
             </Paper>
-            <Stack gap="xs" component="section" aria-labelledby="revenue-table-title">
-              <Title order={2} size="h4" id="revenue-table-title">
-                By month
-              </Title>
+            <AdminSection id="revenue-table-title" title="By month">
               <RevenueTable months={months} />
               <FiguresNote />
-            </Stack>
+            </AdminSection>
           </>
         )}
       </QueryBlock>

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/records/page-header';
 import { AdminSettingsForm } from '../../../features/admin-people/components/admin-settings-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -7,14 +8,7 @@ export function AdminSettingsPage() {
   useDocumentTitle('Admin settings');
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Admin settings
-        </Title>
-        <Text c="dimmed" size="sm">
-          Settings for the whole product, for every account.
-        </Text>
-      </div>
+      <PageHeader title="Admin settings" description="Settings for the whole product, for every account." />
       <AdminSettingsForm />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useAdminMetrics } from '../../../features/admin-money/api/admin-money-a
 import { FIGURES_LOADING, SubscriptionFigures } from '../../../features/admin-money/components/figures';
 import { PlanDistribution } from '../../../features/admin-money/components/plan-distribution';
 import { SubscriptionsTable } from '../../../features/admin-money/components/subscriptions-table';
+import { AdminSection } from '../../../features/admin-money/components/admin-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminSubscriptionsPage() {
@@ -35,12 +36,9 @@ export function AdminSubscriptionsPage() {
           </Stack>
         )}
       </QueryBlock>
-      <Stack gap="xs" component="section" aria-labelledby="subscriptions-list-title">
-        <Title order={2} size="h4" id="subscriptions-list-title">
-          All subscriptions
-        </Title>
+      <AdminSection id="subscriptions-list-title" title="All subscriptions">
         <SubscriptionsTable />
-      </Stack>
+      </AdminSection>
     </Stack>
   );
 }

@@ -11,13 +11,13 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SIMULATED_SCENARIOS } from '../../../../../shared/records/jobsite';
 import { PRESETS, presetRules } from '../../../../../shared/weather/presets';
 import type { Verdict } from '../../../../../shared/weather/engine';
+import { PageHeader } from '../../../components/records/page-header';
 import { api, ApiError } from '../../../lib/api-client';
 
 interface EvaluatedDay {
@@ -74,14 +74,10 @@ export function WeatherTesting() {
         : null;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Weather testing
-        </Title>
-        <Text c="dimmed">
-          Judge a pasted Open-Meteo response with any activity presets, exactly as the dispatch would.
-        </Text>
-      </div>
+      <PageHeader
+        title="Weather testing"
+        description="Judge a pasted Open-Meteo response with any activity presets, exactly as the dispatch would."
+      />
       <form
         aria-label="Fetch a forecast"
         onSubmit={(e) => {
