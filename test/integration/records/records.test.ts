@@ -330,34 +330,23 @@ describe('every field the records API names', () => {
       isManager: true,
       status: 'active',
     });
-    const rules = [{ id: 'r1', metric: 'wind_gusts', op: '>=', threshold: 48.28 }];
-    const jobsite = await api('/api/jobsites', {
-      token: premium.token,
-      body: {
-        name: 'Full Field Site',
-        latitude: 39.7392,
-        longitude: -104.9903,
-        timezone: 'America/Denver',
-        workingDays: [1, 2, 3, 4, 5, 6],
-        workingHours: { start: '06:00', end: '16:00' },
-        noticeTimes: [{ time: '18:00', forDay: 'next' }],
-        active: false,
-        clientId: client.body.id,
-        rules,
-        recipients: { workerIds: [worker.body.id], crewIds: [crew.body.id], notifyClient: true },
-      },
-    });
-    expect(jobsite.status).toBe(201);
-    const read = await api(`/api/jobsites/${jobsite.body.id}`, { token: premium.token });
-    expect(read.body).toMatchObject({
+    // Every field a jobsite form sends, each away from its default: all of them must read back.
+    const fields = {
       timezone: 'America/Denver',
       workingDays: [1, 2, 3, 4, 5, 6],
       workingHours: { start: '06:00', end: '16:00' },
       noticeTimes: [{ time: '18:00', forDay: 'next' }],
       active: false,
       clientId: client.body.id,
-      rules,
+      rules: [{ id: 'r1', metric: 'wind_gusts', op: '>=', threshold: 48.28 }],
       recipients: { workerIds: [worker.body.id], crewIds: [crew.body.id], notifyClient: true },
+    };
+    const jobsite = await api('/api/jobsites', {
+      token: premium.token,
+      body: { name: 'Full Field Site', latitude: 39.7392, longitude: -104.9903, ...fields },
     });
+    expect(jobsite.status).toBe(201);
+    const read = await api(`/api/jobsites/${jobsite.body.id}`, { token: premium.token });
+    expect(read.body).toMatchObject(fields);
   });
 });

@@ -2,7 +2,15 @@ import { applyStripeEvent } from '../../../lambdas/core/billing/apply-stripe-eve
 import type { BillingEvent } from '../../../lambdas/core/billing/billing.ports';
 import { buildAccountEmail } from '../../../lambdas/core/email/account-emails';
 import { notifyPasswordChanged } from '../../../lambdas/core/email/password-changed';
-import { FakeGateway, MemoryBillingStore, MemoryMailer, T0, invoice, snapshot } from './fakes';
+import {
+  checkoutCompleted,
+  FakeGateway,
+  MemoryBillingStore,
+  MemoryMailer,
+  T0,
+  invoice,
+  snapshot,
+} from './fakes';
 
 const clock = { now: () => new Date(T0) };
 const PERIOD_END = '2026-12-22T12:00:00.000Z';
@@ -37,18 +45,7 @@ const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', invoiceId
   subscriptionId: 'sub_1',
   customerId: 'cus_1',
 });
-const checkout = (): BillingEvent => ({
-  id: `evt_${++seq}`,
-  type: 'checkout.session.completed',
-  created: T0,
-  sessionId: 'cs_1',
-  mode: 'subscription',
-  customerId: 'cus_1',
-  subscriptionId: 'sub_1',
-  clientReferenceId: 'alice',
-  metadataUserId: 'alice',
-  email: 'alice@example.com',
-});
+const checkout = (): BillingEvent => checkoutCompleted(`evt_${++seq}`);
 
 /** A paid Basic monthly subscription, its purchase email already sent and cleared. */
 async function subscribed() {

@@ -4,7 +4,7 @@ import type { BillingEvent } from '../../../lambdas/core/billing/billing.ports';
 import { linkGuestPurchases } from '../../../lambdas/core/billing/link-guest-purchases';
 import { guestOwnerId } from '../../../lambdas/core/billing/subscription-record';
 import { PLANS } from '../../../shared/plans';
-import { FakeGateway, MemoryBillingStore, T0, invoice, snapshot } from './fakes';
+import { checkoutCompleted, FakeGateway, MemoryBillingStore, T0, invoice, snapshot } from './fakes';
 
 const clock = { now: () => new Date(T0) };
 
@@ -17,18 +17,7 @@ function setup() {
 }
 
 const EVENTS: BillingEvent[] = [
-  {
-    id: 'evt_checkout',
-    type: 'checkout.session.completed',
-    created: T0,
-    sessionId: 'cs_1',
-    mode: 'subscription',
-    customerId: 'cus_1',
-    subscriptionId: 'sub_1',
-    clientReferenceId: 'alice',
-    metadataUserId: 'alice',
-    email: 'alice@example.com',
-  },
+  checkoutCompleted('evt_checkout'),
   {
     id: 'evt_created',
     type: 'customer.subscription.created',

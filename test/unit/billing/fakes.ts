@@ -1,5 +1,6 @@
 import type { BillingHistoryEntry } from '../../../shared/billing';
 import type {
+  BillingEvent,
   CheckoutSessionSnapshot,
   BillingStore,
   CommitResult,
@@ -319,5 +320,21 @@ export function billingDeps(subscription: Subscription | null, store = new Memor
     },
     clock: { now: () => new Date(T0) },
     appOrigin: 'http://localhost:3000',
+  };
+}
+
+/** Alice's completed subscription checkout (cs_1 → sub_1 of cus_1), the first event of a purchase. */
+export function checkoutCompleted(id: string): BillingEvent {
+  return {
+    id,
+    type: 'checkout.session.completed',
+    created: T0,
+    sessionId: 'cs_1',
+    mode: 'subscription',
+    customerId: 'cus_1',
+    subscriptionId: 'sub_1',
+    clientReferenceId: 'alice',
+    metadataUserId: 'alice',
+    email: 'alice@example.com',
   };
 }

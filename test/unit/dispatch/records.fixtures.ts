@@ -1,6 +1,7 @@
 import type { RecordRepo, RecordsStore } from '../../../lambdas/core/records/records.ports';
 import type { Jobsite, Worker } from '../../../shared/records';
 import type { Rule } from '../../../shared/weather/rule';
+import { jobsite } from '../email/fakes';
 
 /** An active worker on no crew, stamped `at`: the recipient the dispatch tests notify. */
 export function testWorker(
@@ -36,23 +37,14 @@ export function testJobsite(
   fields: Pick<Jobsite, 'id' | 'name' | 'latitude' | 'longitude'> & Partial<Jobsite>,
   at: string,
 ): Jobsite {
-  return {
-    address: null,
-    timezone: 'America/Chicago',
-    clientId: null,
-    workingDays: [1, 2, 3, 4, 5],
-    workingHours: { start: '07:00', end: '17:00' },
-    startDate: null,
-    endDate: null,
-    active: true,
-    noticeTimes: [{ time: '05:00', forDay: 'same' }],
+  const sameDayAtFive = [{ time: '05:00', forDay: 'same' as const }];
+  return jobsite({
+    noticeTimes: sameDayAtFive,
     rules: [CRANE_GUSTS],
-    recipients: { workerIds: [], crewIds: [], notifyClient: false },
-    scenario: null,
     createdAt: at,
     updatedAt: at,
     ...fields,
-  };
+  });
 }
 
 /** A repository holding `items` (every tenant's, or per tenant): reads find them, writes change nothing. */

@@ -46,6 +46,20 @@ const load = loadAuthClient as jest.MockedFunction<typeof loadAuthClient>;
 const storeSession = () =>
   window.localStorage.setItem(sessionHintKey(testRuntimeConfig.userPoolClientId), 'someone');
 
+/** A stored session of `user`, the provider mounted and signed in; the fake client, to act on. */
+async function signedInAs(user: AuthUser) {
+  storeSession();
+  const fake = fakeClient(user);
+  load.mockResolvedValue(fake.client);
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+  return fake;
+}
+
 describe('AuthProvider', () => {
   afterEach(() => load.mockReset());
 
@@ -73,15 +87,7 @@ describe('AuthProvider', () => {
   });
 
   it('should become signed out when the auth provider reports a sign-out elsewhere', async () => {
-    storeSession();
-    const fake = fakeClient(demo);
-    load.mockResolvedValue(fake.client);
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    const fake = await signedInAs(demo);
 
     act(() => fake.emit('signedOut'));
 
@@ -90,15 +96,7 @@ describe('AuthProvider', () => {
   });
 
   it('should mark the sign-out as the user’s own when they sign out here', async () => {
-    storeSession();
-    const fake = fakeClient(demo);
-    load.mockResolvedValue(fake.client);
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    const fake = await signedInAs(demo);
 
     await act(async () => screen.getByRole('button', { name: 'sign out' }).click());
 

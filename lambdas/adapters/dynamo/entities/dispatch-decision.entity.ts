@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byJobsiteDayIndex, JOBSITE_DAY, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * The last verdict for one jobsite and working day, with the judgement, the rules and a snapshot of
@@ -10,10 +10,7 @@ export function dispatchDecisionEntity(config: EntityConfig) {
     {
       model: { entity: 'dispatchDecision', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true },
-        jobsiteId: { type: 'string', required: true },
-        /** Local working day, YYYY-MM-DD. */
-        workDate: { type: 'string', required: true },
+        ...JOBSITE_DAY,
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
         hoursLost: { type: 'number', required: true },
         /** Whether a delay has been called for this day (a notice or update went out, or would have). */
@@ -32,10 +29,7 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         markedAt: { type: 'string' },
       },
       indexes: {
-        byJobsiteDay: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['jobsiteId', 'workDate'] },
-        },
+        byJobsiteDay: byJobsiteDayIndex(),
       },
     },
     config,
@@ -52,9 +46,7 @@ export function notificationClaimEntity(config: EntityConfig) {
     {
       model: { entity: 'notificationClaim', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true },
-        jobsiteId: { type: 'string', required: true },
-        workDate: { type: 'string', required: true },
+        ...JOBSITE_DAY,
         /** notice | update | allClear, plus the verdict and (for updates) the hours it reports. */
         messageKey: { type: 'string', required: true },
         recipient: { type: 'string', required: true },
@@ -71,14 +63,7 @@ export function notificationClaimEntity(config: EntityConfig) {
         runId: { type: 'string' },
       },
       indexes: {
-        byMessage: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: {
-            field: TABLE_KEYS.sk,
-            casing: 'none',
-            composite: ['jobsiteId', 'workDate', 'messageKey', 'recipient'],
-          },
-        },
+        byMessage: byJobsiteDayIndex('messageKey', 'recipient'),
         byTenantTime: {
           index: TABLE_KEYS.gsi1.name,
           pk: { field: TABLE_KEYS.gsi1.pk, casing: 'none', composite: ['tenantId'] },

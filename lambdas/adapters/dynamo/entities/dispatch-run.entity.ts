@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { JOBSITE_DAY_SLOT, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /** One run of the scheduled dispatch, kept 90 days. */
 export function dispatchRunEntity(config: EntityConfig) {
@@ -46,14 +46,7 @@ export function dispatchRunEntity(config: EntityConfig) {
           type: 'list',
           items: {
             type: 'map',
-            properties: {
-              tenantId: { type: 'string', required: true },
-              jobsiteId: { type: 'string', required: true },
-              workDate: { type: 'string', required: true },
-              noticeTime: { type: 'string', required: true },
-              timezone: { type: 'string', required: true },
-              cell: { type: 'string' },
-            },
+            properties: JOBSITE_DAY_SLOT,
           },
         },
         errors: { type: 'list', items: { type: 'string' } },

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { byJobsiteDayIndex, JOBSITE_DAY_SLOT, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * A message quiet hours held back, one per (jobsite, working day), indexed by its release slot like
@@ -11,12 +11,7 @@ export function heldMessageEntity(config: EntityConfig) {
     {
       model: { entity: 'heldMessage', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true },
-        jobsiteId: { type: 'string', required: true },
-        workDate: { type: 'string', required: true },
-        noticeTime: { type: 'string', required: true },
-        timezone: { type: 'string', required: true },
-        cell: { type: 'string' },
+        ...JOBSITE_DAY_SLOT,
         jobsiteName: { type: 'string', required: true },
         kind: { type: ['notice', 'update', 'allClear'] as const, required: true },
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
@@ -41,10 +36,7 @@ export function heldMessageEntity(config: EntityConfig) {
         expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
       },
       indexes: {
-        byJobsiteDay: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['jobsiteId', 'workDate'] },
-        },
+        byJobsiteDay: byJobsiteDayIndex(),
         byRelease: {
           index: TABLE_KEYS.gsi2.name,
           pk: { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: ['releaseAt'] },

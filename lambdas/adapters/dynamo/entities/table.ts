@@ -64,3 +64,29 @@ export interface EntityConfig {
   table: string;
   client: DynamoDBDocumentClient;
 }
+
+/**
+ * A jobsite's working day (local date, YYYY-MM-DD), the unit the dispatch judges: decisions, message
+ * claims and held messages are kept per jobsite day.
+ */
+export const JOBSITE_DAY = {
+  tenantId: { type: 'string', required: true },
+  jobsiteId: { type: 'string', required: true },
+  workDate: { type: 'string', required: true },
+} as const;
+
+/** A jobsite day at one of its notice times, in its zone and forecast grid cell: what a run judges. */
+export const JOBSITE_DAY_SLOT = {
+  ...JOBSITE_DAY,
+  noticeTime: { type: 'string', required: true },
+  timezone: { type: 'string', required: true },
+  cell: { type: 'string' },
+} as const;
+
+/** The index of a tenant's items per jobsite day (then `more`, for several items a day). */
+export function byJobsiteDayIndex<More extends string = never>(...more: More[]) {
+  return {
+    pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
+    sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['jobsiteId', 'workDate', ...more] },
+  } as const;
+}

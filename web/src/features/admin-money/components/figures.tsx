@@ -51,6 +51,19 @@ export function DashboardKpis({ metrics }: { metrics: AdminMetrics }) {
   );
 }
 
+/** Revenue collected: the billing summary and the revenue screen both lead with these. */
+function collectedRevenue(b: AdminMetrics['billingSummary']) {
+  return [
+    { label: 'Total revenue', value: formatUsd(b.totalRevenue), hint: 'Every paid invoice' },
+    {
+      label: 'Current month revenue',
+      value: formatUsd(b.currentMonthRevenue),
+      hint: 'Paid this month (UTC)',
+    },
+    { label: 'Revenue growth', value: formatGrowth(b.revenueGrowth), hint: 'This month against last month' },
+  ];
+}
+
 /** The spec's billing summary figures. */
 export function BillingFigures({ metrics }: { metrics: AdminMetrics }) {
   const b = metrics.billingSummary;
@@ -58,17 +71,7 @@ export function BillingFigures({ metrics }: { metrics: AdminMetrics }) {
     <KpiGrid
       label="Billing summary"
       items={[
-        { label: 'Total revenue', value: formatUsd(b.totalRevenue), hint: 'Every paid invoice' },
-        {
-          label: 'Current month revenue',
-          value: formatUsd(b.currentMonthRevenue),
-          hint: 'Paid this month (UTC)',
-        },
-        {
-          label: 'Revenue growth',
-          value: formatGrowth(b.revenueGrowth),
-          hint: 'This month against last month',
-        },
+        ...collectedRevenue(b),
         { label: 'Paid invoices', value: n(b.paidInvoices) },
         { label: 'Pending invoices', value: n(b.pendingInvoices), hint: 'Open, no failed payment' },
         { label: 'Failed invoices', value: n(b.failedInvoices), hint: 'A payment attempt failed' },
@@ -86,17 +89,7 @@ export function RevenueFigures({ metrics }: { metrics: AdminMetrics }) {
       label="Revenue figures"
       items={[
         { label: 'MRR', value: formatUsd(s.mrr), hint: 'Live subscriptions now' },
-        { label: 'Total revenue', value: formatUsd(b.totalRevenue), hint: 'Every paid invoice' },
-        {
-          label: 'Current month revenue',
-          value: formatUsd(b.currentMonthRevenue),
-          hint: 'Paid this month (UTC)',
-        },
-        {
-          label: 'Revenue growth',
-          value: formatGrowth(b.revenueGrowth),
-          hint: 'This month against last month',
-        },
+        ...collectedRevenue(b),
       ]}
     />
   );

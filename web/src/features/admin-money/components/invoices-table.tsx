@@ -1,9 +1,9 @@
-import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
+import { SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { InvoiceState } from '../../../../../shared/admin-money';
 import { formatUsd } from '../../../../../shared/plans';
 import { useAdminInvoices } from '../api/admin-money-api';
-import { dateOnly, PagedTable } from './paged-table';
+import { AccountCell, dateOnly, PagedTable, StateCell } from './paged-table';
 
 const STATE_COLOR: Record<InvoiceState, string> = {
   paid: 'green',
@@ -60,13 +60,7 @@ export function InvoicesTable() {
       row={(i) => (
         <>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(i.date)}</Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere' }}>
-            {i.email ?? (
-              <Text span size="sm" c="dimmed">
-                {i.ownerId.startsWith('guest_') ? 'Guest purchase' : 'No profile'}
-              </Text>
-            )}
-          </Table.Td>
+          <AccountCell email={i.email} ownerId={i.ownerId} guestLabel="Guest purchase" />
           <Table.Td>
             {i.description}
             {i.invoiceNumber ? (
@@ -76,11 +70,7 @@ export function InvoicesTable() {
               </Text>
             ) : null}
           </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <Badge variant="light" color={STATE_COLOR[i.state]} style={{ minWidth: 'max-content' }}>
-              {i.state}
-            </Badge>
-          </Table.Td>
+          <StateCell color={STATE_COLOR[i.state]}>{i.state}</StateCell>
           <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatUsd(i.amount)}
           </Table.Td>

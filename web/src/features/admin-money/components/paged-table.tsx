@@ -1,4 +1,4 @@
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../../shared/admin-money';
@@ -7,6 +7,38 @@ import { count } from './kpi';
 
 /** An ISO date-time's date ("—" for none). */
 export const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/** The account of a money record: its email, else why there is none (a guest's purchase, no profile). */
+export function AccountCell({
+  email,
+  ownerId,
+  guestLabel,
+}: {
+  email: string | null;
+  ownerId: string;
+  guestLabel: string;
+}) {
+  return (
+    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      {email ?? (
+        <Text span size="sm" c="dimmed">
+          {ownerId.startsWith('guest_') ? guestLabel : 'No profile'}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
+/** A record's state as a light badge that never wraps. */
+export function StateCell({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Badge variant="light" color={color} style={{ minWidth: 'max-content' }}>
+        {children}
+      </Badge>
+    </Table.Td>
+  );
+}
 
 /**
  * One page of an admin list (`Page<T>` of the admin money routes): its filters and count above,

@@ -1,9 +1,9 @@
-import { Badge, Select, Table, Text } from '@mantine/core';
+import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PLANS, PAID_PLAN_IDS, formatUsd, type PlanId } from '../../../../../shared/plans';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../../shared/subscription';
 import { useAdminSubscriptions } from '../api/admin-money-api';
-import { dateOnly, PagedTable } from './paged-table';
+import { AccountCell, dateOnly, PagedTable, StateCell } from './paged-table';
 
 const STATUS_COLOR: Partial<Record<SubscriptionStatus, string>> = {
   active: 'green',
@@ -72,24 +72,10 @@ export function SubscriptionsTable() {
       rowKey={(s) => s.id ?? s.ownerId}
       row={(s) => (
         <>
-          <Table.Td style={{ overflowWrap: 'anywhere' }}>
-            {s.email ?? (
-              <Text span size="sm" c="dimmed">
-                {s.ownerId.startsWith('guest_') ? 'Guest purchase (not claimed)' : 'No profile'}
-              </Text>
-            )}
-          </Table.Td>
+          <AccountCell email={s.email} ownerId={s.ownerId} guestLabel="Guest purchase (not claimed)" />
           <Table.Td>{PLANS[s.plan].name}</Table.Td>
           <Table.Td>{s.billingCycle}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <Badge
-              variant="light"
-              color={STATUS_COLOR[s.status] ?? 'gray'}
-              style={{ minWidth: 'max-content' }}
-            >
-              {statusLabel(s.status)}
-            </Badge>
-          </Table.Td>
+          <StateCell color={STATUS_COLOR[s.status] ?? 'gray'}>{statusLabel(s.status)}</StateCell>
           <Table.Td>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateOnly(s.currentPeriodEnd)}</Table.Td>
           <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

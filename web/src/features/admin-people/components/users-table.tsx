@@ -138,38 +138,22 @@ function RowActions({
   canManageAdmins: boolean;
   onAction: (action: UserAction) => void;
 }) {
+  /** One action on this user; its accessible name names the user, as the confirmation does. */
+  const action = (kind: Exclude<UserAction['kind'], 'addAdmin'>, label: string, danger = false) => (
+    <Button
+      size="xs"
+      variant={danger ? 'subtle' : 'default'}
+      color={danger ? 'red' : undefined}
+      onClick={() => onAction({ kind, id: u.id, email: u.email })}
+      aria-label={`${label} ${u.email}`}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
-      {canManageAdmins && u.isAdmin && !self ? (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          onClick={() => onAction({ kind: 'removeAdmin', id: u.id, email: u.email })}
-          aria-label={`Remove admin ${u.email}`}
-        >
-          Remove admin
-        </Button>
-      ) : null}
-      {self ? null : u.enabled ? (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onAction({ kind: 'disable', id: u.id, email: u.email })}
-          aria-label={`Disable ${u.email}`}
-        >
-          Disable
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onAction({ kind: 'enable', id: u.id, email: u.email })}
-          aria-label={`Enable ${u.email}`}
-        >
-          Enable
-        </Button>
-      )}
+      {canManageAdmins && u.isAdmin && !self ? action('removeAdmin', 'Remove admin', true) : null}
+      {self ? null : u.enabled ? action('disable', 'Disable') : action('enable', 'Enable')}
     </Group>
   );
 }
