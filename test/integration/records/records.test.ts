@@ -289,27 +289,20 @@ describe('address lookup', () => {
 
 describe('every field the records API names', () => {
   it('should store and return each named field of a client, a worker, a crew and a jobsite', async () => {
-    const client = await api('/api/clients', {
-      token: premium.token,
-      body: {
-        name: 'Full Field Co',
-        contactName: 'Pat Field',
-        email: 'pat@fullfield.example',
-        phone: '(555) 010-2030',
-        address: '1 Field Way',
-        notes: 'All fields',
-        notifyNoWork: true,
-      },
-    });
-    expect(client.status).toBe(201);
-    expect(client.body).toMatchObject({
+    const clientFields = {
       contactName: 'Pat Field',
       email: 'pat@fullfield.example',
       phone: '(555) 010-2030',
       address: '1 Field Way',
       notes: 'All fields',
       notifyNoWork: true,
+    };
+    const client = await api('/api/clients', {
+      token: premium.token,
+      body: { name: 'Full Field Co', ...clientFields },
     });
+    expect(client.status).toBe(201);
+    expect(client.body).toMatchObject(clientFields);
     const crew = await api('/api/crews', { token: premium.token, body: { name: 'Full crew' } });
     const worker = await api('/api/workers', {
       token: premium.token,
@@ -331,7 +324,7 @@ describe('every field the records API names', () => {
       status: 'active',
     });
     // Every field a jobsite form sends, each away from its default: all of them must read back.
-    const fields = {
+    const jobsiteFields = {
       timezone: 'America/Denver',
       workingDays: [1, 2, 3, 4, 5, 6],
       workingHours: { start: '06:00', end: '16:00' },
@@ -343,10 +336,10 @@ describe('every field the records API names', () => {
     };
     const jobsite = await api('/api/jobsites', {
       token: premium.token,
-      body: { name: 'Full Field Site', latitude: 39.7392, longitude: -104.9903, ...fields },
+      body: { name: 'Full Field Site', latitude: 39.7392, longitude: -104.9903, ...jobsiteFields },
     });
     expect(jobsite.status).toBe(201);
     const read = await api(`/api/jobsites/${jobsite.body.id}`, { token: premium.token });
-    expect(read.body).toMatchObject(fields);
+    expect(read.body).toMatchObject(jobsiteFields);
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { PlanChangePreview } from '../../../shared/billing';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../shared/messages';
 import { defaultSubscription, type Subscription } from '../../../shared/subscription';
@@ -161,9 +161,10 @@ describe('plan change dialog', () => {
     nextBillingDate: PERIOD_END,
   };
 
-  it('should show the credit, the charge and the amount charged now before the change is confirmed', async () => {
-    Object.assign(globalThis, { fetch: jest.fn(() => Promise.resolve(jsonResponse(200, preview))) });
-    const onConfirm = jest.fn();
+  /** The change from Basic to Premium monthly, as the plan page opens it. */
+  const renderChangeToPremium = (
+    onConfirm: ComponentProps<typeof ChangePlanModal>['onConfirm'] = () => undefined,
+  ) =>
     renderWithProviders(
       withQuery(
         <ChangePlanModal
@@ -176,6 +177,11 @@ describe('plan change dialog', () => {
         />,
       ),
     );
+
+  it('should show the credit, the charge and the amount charged now before the change is confirmed', async () => {
+    Object.assign(globalThis, { fetch: jest.fn(() => Promise.resolve(jsonResponse(200, preview))) });
+    const onConfirm = jest.fn();
+    renderChangeToPremium(onConfirm);
     expect(screen.getByRole('button', { name: 'Confirm change' })).toBeDisabled();
     expect(await screen.findByTestId('prorated-amount')).toHaveTextContent('$30.00');
     const table = screen.getByRole('table', { name: 'What this change costs' });
@@ -191,18 +197,7 @@ describe('plan change dialog', () => {
       .mockResolvedValueOnce(jsonResponse(502, { error: MESSAGES.unknownError, message: 'Stripe exploded' }))
       .mockResolvedValueOnce(jsonResponse(200, preview));
     Object.assign(globalThis, { fetch: fetchMock });
-    renderWithProviders(
-      withQuery(
-        <ChangePlanModal
-          current={live()}
-          target={{ plan: 'premium', billingCycle: 'monthly' }}
-          onCancel={() => undefined}
-          onConfirm={() => undefined}
-          submitting={false}
-          error={null}
-        />,
-      ),
-    );
+    renderChangeToPremium();
     const alert = (await screen.findByText(PREVIEW_FAILED)).closest<HTMLElement>('[role="alert"]')!;
     expect(alert).not.toHaveTextContent('Stripe exploded');
     await act(async () => fireEvent.click(within(alert).getByText('Try again')));
