@@ -14,6 +14,16 @@ const ClientId = stack.runtimeConfig.userPoolClientId;
 const STRONG = 'Str0ng-Passw0rd';
 
 type CognitoErrorBody = { __type?: string; message?: string };
+type Attribute = { Name: string; Value: string };
+
+/** A sign-up through the proxy, as the SPA sends it, with these attributes. */
+const signUpWith = (username: string, attributes: Attribute[], password = STRONG) =>
+  cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
+    ClientId,
+    Username: username,
+    Password: password,
+    UserAttributes: attributes,
+  });
 
 /** Confirms a sign-up with the code mailed to `mailbox`, under `confirmAs` (normally the same address). */
 async function confirmWithMailedCode(mailbox: string, confirmAs = mailbox) {
@@ -27,15 +37,10 @@ describe('signing up through the local Cognito proxy', () => {
     const victimSub = decodeJwt(victim.IdToken).sub as string;
     const email = uniqueEmail('takeover');
 
-    const signUp = await cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
-      ClientId,
-      Username: email,
-      Password: STRONG,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'sub', Value: victimSub },
-      ],
-    });
+    const signUp = await signUpWith(email, [
+      { Name: 'email', Value: email },
+      { Name: 'sub', Value: victimSub },
+    ]);
 
     // The attack as reported: confirm, sign in, and the token speaks for the victim.
     if (signUp.status === 200) {
@@ -52,15 +57,10 @@ describe('signing up through the local Cognito proxy', () => {
     const attacker = uniqueEmail('attacker');
     const stranger = uniqueEmail('stranger');
 
-    const signUp = await cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
-      ClientId,
-      Username: attacker,
-      Password: STRONG,
-      UserAttributes: [
-        { Name: 'email', Value: attacker },
-        { Name: 'email', Value: stranger },
-      ],
-    });
+    const signUp = await signUpWith(attacker, [
+      { Name: 'email', Value: attacker },
+      { Name: 'email', Value: stranger },
+    ]);
 
     // The attack as reported: confirm under the stranger's address; the post-confirm step verified it.
     if (signUp.status === 200) {
@@ -84,24 +84,14 @@ describe('signing up through the local Cognito proxy', () => {
     ['cognito:groups', [{ Name: 'cognito:groups', Value: 'admins' }]],
   ])('should refuse a sign-up that also sets %s', async (_what, extra) => {
     const email = uniqueEmail('extra');
-    const signUp = await cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
-      ClientId,
-      Username: email,
-      Password: STRONG,
-      UserAttributes: [{ Name: 'email', Value: email }, ...extra],
-    });
+    const signUp = await signUpWith(email, [{ Name: 'email', Value: email }, ...extra]);
     expect(signUp.status).toBe(400);
     expect(signUp.body.__type).toBe('NotAuthorizedException');
   });
 
   it('should refuse an email attribute that differs from the username', async () => {
     const email = uniqueEmail('differs');
-    const signUp = await cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
-      ClientId,
-      Username: email,
-      Password: STRONG,
-      UserAttributes: [{ Name: 'email', Value: uniqueEmail('someone-else') }],
-    });
+    const signUp = await signUpWith(email, [{ Name: 'email', Value: uniqueEmail('someone-else') }]);
     expect(signUp.status).toBe(400);
     expect(signUp.body.__type).toBe('InvalidParameterException');
   });
@@ -126,12 +116,7 @@ describe('the password policy through the local Cognito proxy', () => {
     ['NoDigitsAtAll', 'no digit'],
   ])('should refuse the sign-up password "%s" (%s) as Cognito does', async (password) => {
     const email = uniqueEmail('weak');
-    const signUp = await cognitoCall<CognitoErrorBody>(stack, 'SignUp', {
-      ClientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [{ Name: 'email', Value: email }],
-    });
+    const signUp = await signUpWith(email, [{ Name: 'email', Value: email }], password);
     expect(signUp.status).toBe(400);
     expect(signUp.body.__type).toBe('InvalidPasswordException');
     expect(signUp.body.message).toMatch(/^Password did not conform with policy: /);
