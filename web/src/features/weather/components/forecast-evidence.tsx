@@ -5,8 +5,13 @@ import { formatValue, type UnitSystem } from '../../../../../shared/weather/unit
 import { localParts } from '../local-parts';
 import { HourlyChart, metricHeading } from './hourly-chart';
 
-/** The hourly forecast a ledger day was decided on, as charts and a table (the evidence page). */
-export function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
+/** What the charts need of a decided day: the evidence page's and the public notice page's alike. */
+export type DecidedDay = Pick<LedgerEvidence, 'date' | 'forecast' | 'rules' | 'judgement'> & {
+  jobsite: Pick<LedgerEvidence['jobsite'], 'timezone' | 'workingHours'>;
+};
+
+/** The hourly forecast a day was decided on, as charts and a table (evidence and notice pages). */
+export function ForecastEvidence({ e, units }: { e: DecidedDay; units: UnitSystem }) {
   const forecast = e.forecast;
   if (!forecast || forecast.hours.length === 0)
     return <Text c="dimmed">No forecast snapshot was stored with this decision.</Text>;
