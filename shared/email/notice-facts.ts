@@ -32,8 +32,7 @@ export function noticeFacts(
   out.push({ label: 'Site', value: site.replace(/\s*[\r\n]+\s*/g, ', ') });
   const contact = contactLine(facts?.contact ?? null);
   if (contact) out.push({ label: 'Site contact', value: contact });
-  if (facts?.detailsUrl)
-    out.push({ label: 'Details and hourly forecast', value: facts.detailsUrl, link: true });
+  if (facts?.detailsUrl) out.push({ label: 'Details', value: facts.detailsUrl, link: true });
   return out;
 }
 
