@@ -108,15 +108,8 @@ function NoticeDocument({ n }: { n: NoticeDetails }) {
         {reasons.length > 0 ? (
           <List spacing={4}>
             {reasons.map((r) => (
-              <List.Item key={r.id}>
-                {r.reason}
-                {r.hours.length ? (
-                  <Text span size="sm" c="dimmed">
-                    {' '}
-                    ({r.hours.join(', ')})
-                  </Text>
-                ) : null}
-              </List.Item>
+              // Each reason already names its hours ("from 7 AM to 5 PM").
+              <List.Item key={r.id}>{r.reason}</List.Item>
             ))}
           </List>
         ) : (
@@ -169,7 +162,7 @@ function NoticeBody({ token }: { token: string }) {
 function NoticeBrand({ token }: { token: string }) {
   const company = useNoticeDetails(token).data?.company;
   return (
-    <Text fw={700} c="blue.7" size="sm">
+    <Text fw={700} size="sm">
       {company ? `${company} via Raincheck` : 'Raincheck'}
     </Text>
   );
