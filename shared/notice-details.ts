@@ -22,6 +22,9 @@ export interface NoticeDetails extends Pick<
   expiresAt: string;
 }
 
+/** A details link works through this many days after the working day it is about (issue 20). */
+export const NOTICE_LINK_DAYS = 14;
+
 /** The single answer to every token that does not open a page: forged, cut short, expired, another's. */
 export const NOTICE_LINK_NOT_FOUND =
   'This notice link is not valid or has expired. Ask your contractor for the latest notice.';

@@ -14,8 +14,8 @@ export interface NoticeContractorFacts {
 export interface NoticeFact {
   label: string;
   value: string;
-  /** The value is a URL (a link in HTML). */
-  link?: boolean;
+  /** The value is a URL: a link in HTML, under this text (the raw URL stays in the plain text). */
+  link?: string;
 }
 
 /**
@@ -32,7 +32,8 @@ export function noticeFacts(
   out.push({ label: 'Site', value: site.replace(/\s*[\r\n]+\s*/g, ', ') });
   const contact = contactLine(facts?.contact ?? null);
   if (contact) out.push({ label: 'Site contact', value: contact });
-  if (facts?.detailsUrl) out.push({ label: 'Details', value: facts.detailsUrl, link: true });
+  if (facts?.detailsUrl)
+    out.push({ label: 'Details', value: facts.detailsUrl, link: 'The day’s details and hourly forecast' });
   return out;
 }
 

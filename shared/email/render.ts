@@ -195,10 +195,10 @@ function factsHtml(input: NoticeRenderInput): string {
   const rows = noticeFacts(input.jobsite, input.contractor)
     .map(
       (f) =>
-        `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:13px;font-weight:600;white-space:nowrap">${escapeHtml(f.label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.45">${f.link ? link(f.value) : escapeHtml(f.value)}</td></tr>`,
+        `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:13px;font-weight:600;white-space:nowrap">${escapeHtml(f.label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.45">${f.link ? link(f.value, f.link) : escapeHtml(f.value)}</td></tr>`,
     )
     .join('\n');
-  return `<tr><td style="padding:0 24px 16px 24px"><table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-top:1px solid #dee2e6;padding-top:8px;word-break:break-word">
+  return `<tr><td style="padding:0 24px 16px 24px"><table role="presentation" class="rc-rule" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-top:1px solid #dee2e6;padding-top:8px;word-break:break-word">
 ${rows}
 </table></td></tr>`;
 }
@@ -250,6 +250,7 @@ function htmlOf(
   .rc-page { background:#101418 !important; }
   .rc-card { background:#1b2026 !important; color:#e9ecef !important; border-color:#343a40 !important; }
   .rc-muted { color:#adb5bd !important; border-color:#343a40 !important; }
+  .rc-rule { border-color:#343a40 !important; }
   .rc-card a, .rc-muted a, .rc-brand { color:#74c0fc !important; }
 }
 </style>

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NOTICE_LINK_DAYS } from '../../../shared/notice-details';
 
-/** A details link works through this many days after the working day it is about (issue 20). */
-export const NOTICE_LINK_DAYS = 14;
+export { NOTICE_LINK_DAYS };
 
 const VERSION = 'n1';
 const MIN_SECRET_LENGTH = 32;

@@ -13,7 +13,11 @@ import {
 } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { NOTICE_LINK_NOT_FOUND, type NoticeDetails } from '../../../../shared/notice-details';
+import {
+  NOTICE_LINK_DAYS,
+  NOTICE_LINK_NOT_FOUND,
+  type NoticeDetails,
+} from '../../../../shared/notice-details';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useNoticeDetails } from '../../features/notices/api/get-notice';
 import { ForecastEvidence } from '../../features/weather/components/forecast-evidence';
@@ -32,6 +36,11 @@ function longDate(date: string) {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The local date `days` after `date`. */
+function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** An instant on the jobsite's clock, "Dec 2, 5:00 AM CST". */
@@ -121,12 +130,12 @@ function NoticeDocument({ n }: { n: NoticeDetails }) {
         <Title order={2} size="h4" id="notice-forecast" mb="xs">
           Hourly forecast
         </Title>
-        <ForecastEvidence e={n} units={n.units} />
+        <ForecastEvidence e={n} units={n.units} tableFolded />
       </section>
 
       <Text size="sm" c="dimmed">
         Last checked {atSite(n.decidedAt, n.jobsite.timezone)}. This page shows the latest verdict for the
-        day; the link works until {atSite(n.expiresAt, n.jobsite.timezone)}.
+        day; its link works through {longDate(addDays(n.date, NOTICE_LINK_DAYS))}.
       </Text>
     </Stack>
   );
