@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
-import { answerAdminTotp, seriousA11yViolations } from './helpers';
+import { stormSiteInSeattle } from '../support/storm-site';
+import { answerAdminTotp, seriousA11yViolations, shootBothSchemes as shoot } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -11,28 +11,14 @@ import { ADMIN, e2eStack } from './stack';
  * link signed out and sees the day's verdict and its hourly chart. Quiet hours warn which notice
  * would wait.
  */
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 
 // Wednesday 2 December 2026, 18:00 in Seattle (PST): the evening notice about Thursday.
 const AT = '2026-12-03T02:00:00.000Z';
-const GUSTS = { id: 'crane-gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'crane gusts' };
 const tag = Date.now();
 const SITE = `Harbor Point Tower ${tag}`;
 const COMPANY = 'Acme Builders';
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function logIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
@@ -51,25 +37,11 @@ test.beforeAll(async () => {
   account = await newAccount(e2eStack(), 'notice-e2e');
   await subscribe(e2eStack(), account, 'premium');
   workerEmail = `crew-${tag}@example.com`;
-  const worker = await api('/api/workers', {
-    token: account.token,
-    body: { name: 'Wes Crew', email: workerEmail },
-  });
-  expect(worker.status).toBe(201);
-  const site = await api('/api/jobsites', {
-    token: account.token,
-    body: {
-      name: SITE,
-      address: '1200 Alaskan Way, Seattle, WA 98101',
-      latitude: 47.6062,
-      longitude: -122.3321,
-      rules: [GUSTS],
-      recipients: { workerIds: [worker.body.id] },
-      scenario: 'storm',
-    },
-  });
-  expect(site.status).toBe(201);
-  siteId = site.body.id;
+  ({ siteId } = await stormSiteInSeattle(e2eStack(), account, {
+    name: SITE,
+    workerEmail,
+    address: '1200 Alaskan Way, Seattle, WA 98101',
+  }));
 });
 
 test('should open the details link of a notice signed out and show the hourly chart, the company and the site contact', async ({

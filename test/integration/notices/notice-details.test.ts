@@ -3,6 +3,7 @@ import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
+import { stormSiteInSeattle } from '../../support/storm-site';
 
 /**
  * Issue 20 through the real path: the company and site contact saved through the API, the admin's
@@ -16,7 +17,6 @@ const origin = (stack.lambdaConfig.APP_ORIGIN ?? stack.appUrl).replace(/\/$/, ''
 // Wednesday 2 December 2026, 18:00 in Seattle (PST, UTC−8): the evening notice about Thursday.
 const AT_18 = '2026-12-03T02:00:00.000Z';
 const WORK_DATE = '2026-12-03';
-const GUSTS = { id: 'crane-gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'crane gusts' };
 const tag = Date.now();
 const COMPANY = `Acme Builders ${tag}`;
 const ADDRESS = '1200 Alaskan Way, Seattle, WA 98101';
@@ -40,25 +40,11 @@ beforeAll(async () => {
   });
   expect(profile.status).toBe(200);
   workerEmail = `crew-${tag}@example.com`;
-  const worker = await api('/api/workers', {
-    token: account.token,
-    body: { name: 'Wes Crew', email: workerEmail },
-  });
-  expect(worker.status).toBe(201);
-  const site = await api('/api/jobsites', {
-    token: account.token,
-    body: {
-      name: `Harbor Point Tower ${tag}`,
-      latitude: 47.6062,
-      longitude: -122.3321,
-      noticeTimes: [{ time: '18:00', forDay: 'next' }],
-      rules: [GUSTS],
-      recipients: { workerIds: [worker.body.id] },
-      scenario: 'storm',
-    },
-  });
-  expect(site.status).toBe(201);
-  siteId = site.body.id;
+  ({ siteId } = await stormSiteInSeattle(stack, account, {
+    name: `Harbor Point Tower ${tag}`,
+    workerEmail,
+    noticeTimes: [{ time: '18:00', forDay: 'next' }],
+  }));
 });
 
 describe('a jobsite’s address and site contact', () => {

@@ -26,44 +26,12 @@ import { ApiError } from '../../lib/api-client';
 import { friendlyErrorMessage } from '../../lib/error-message';
 import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-/** "Thu, Dec 3, 2026" for a local date. */
-function longDate(date: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
+import { atSite, longDate } from '../../lib/day-format';
+import { LabelledFact } from '../../components/labelled-fact';
 
 /** The local date `days` after `date`. */
 function addDays(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** An instant on the jobsite's clock, "Dec 2, 5:00 AM CST". */
-function atSite(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
 }
 
 function NoticeDocument({ n }: { n: NoticeDetails }) {
@@ -86,28 +54,28 @@ function NoticeDocument({ n }: { n: NoticeDetails }) {
       </Stack>
 
       <Group gap="xl" align="flex-start" wrap="wrap">
-        {n.company ? <Fact label="Contractor">{n.company}</Fact> : null}
-        <Fact label="Site">
+        {n.company ? <LabelledFact label="Contractor">{n.company}</LabelledFact> : null}
+        <LabelledFact label="Site">
           {n.jobsite.name}
           {n.jobsite.address ? (
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {n.jobsite.address}
             </Text>
           ) : null}
-        </Fact>
+        </LabelledFact>
         {n.contact ? (
-          <Fact label="Site contact">
+          <LabelledFact label="Site contact">
             {n.contact.name}
             {n.contact.phone ? (
               <Text size="sm">
                 <Anchor href={`tel:${tel}`}>{n.contact.phone}</Anchor>
               </Text>
             ) : null}
-          </Fact>
+          </LabelledFact>
         ) : null}
-        <Fact label="Working hours">
+        <LabelledFact label="Working hours">
           {n.jobsite.workingHours.start}–{n.jobsite.workingHours.end} ({n.jobsite.timezone})
-        </Fact>
+        </LabelledFact>
       </Group>
 
       <section aria-labelledby="notice-reasons">
