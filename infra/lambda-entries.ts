@@ -101,6 +101,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       // A notice's unsubscribe link works without signing in: the signed token is the authority.
       { method: 'GET', path: '/api/unsubscribe', public: true },
       { method: 'POST', path: '/api/unsubscribe', public: true },
+      // A notice's details link (/n/{token}) opens without signing in: the signed token is the authority.
+      { method: 'GET', path: '/api/notices/{token}', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin'],

@@ -18,6 +18,7 @@ import { weatherRoutes } from '../routes/weather.routes';
 import { geocodeRoutes } from '../routes/geocode.routes';
 import type { Geocoder } from '../core/geo/geocoder.ports';
 import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
+import { noticesRoutes, type NoticesRoutesDeps } from '../routes/notices.routes';
 import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
 import { emailEventsRoutes, type EmailEventsRoutesDeps } from '../routes/email-events.routes';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
@@ -56,6 +57,8 @@ export interface ApiDeps {
   email?: EmailTemplatesRoutesDeps;
   /** The public unsubscribe routes of notice links. */
   unsubscribe?: UnsubscribeRoutesDeps;
+  /** The public details page of a notice (`/n/{token}`): the signed link is the authority. */
+  notices?: NoticesRoutesDeps;
   /** Local only: the stand-in for the SNS-subscribed email-events Lambda (bounces, complaints). */
   emailEvents?: EmailEventsRoutesDeps;
   /** The admin metrics' reads (GET /api/admin/metrics); absent in apps built without them. */
@@ -78,6 +81,8 @@ export interface ApiDeps {
 
 /** Paths API Gateway serves without the JWT authorizer. */
 export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe'] as const;
+/** Public path prefixes: `GET /api/notices/{token}` (a notice's signed details link). */
+export const PUBLIC_API_PREFIXES = ['/api/notices/'] as const;
 
 /** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
 export function createApiApp(deps: ApiDeps) {
@@ -85,10 +90,13 @@ export function createApiApp(deps: ApiDeps) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   // Public: a notice's one-click unsubscribe link works without signing in (the token is signed).
   if (deps.unsubscribe) app.route('/', unsubscribeRoutes(deps.unsubscribe));
+  if (deps.notices) app.route('/', noticesRoutes(deps.notices));
   // Public but secret-checked, and mounted only by the local stack.
   if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
   app.use('/api/*', async (c, next) =>
-    PUBLIC_API_PATHS.includes(c.req.path as never) || c.req.path === '/api/email-events'
+    PUBLIC_API_PATHS.includes(c.req.path as never) ||
+    PUBLIC_API_PREFIXES.some((p) => c.req.path.startsWith(p)) ||
+    c.req.path === '/api/email-events'
       ? next()
       : requireCaller(deps.authenticate)(c, next),
   );

@@ -50,6 +50,14 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       clock: data.clock,
     },
     unsubscribe: email.unsubscribe,
+    /** The public notice details page reads the dispatch's decisions through a signed link. */
+    notices: {
+      tokens: email.noticeLinks,
+      accounts,
+      records,
+      decisions: dispatch.decisions,
+      clock: data.clock,
+    },
     workerStatus: email.workerStatus,
     suppressions: email.suppressions,
     mailer: email.mailer,

@@ -46,6 +46,7 @@ export function createDispatchDeps(
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,
+      noticeLinks: opts.email.noticeLinks,
       mailer: opts.email.noticeMailer,
       appOrigin: opts.email.appOrigin,
       clock: data.clock,

@@ -6,6 +6,7 @@ import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
 import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
 import type { AccountRepo } from '../core/account/account.ports';
 import { UnsubscribeTokens } from '../core/email/unsubscribe';
+import { NoticeDetailsTokens } from '../core/notices/notice-link';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import { DynamoDeliveryStats } from '../adapters/dynamo/delivery-stats.repo';
@@ -59,6 +60,17 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
       opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
       (config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
     ));
+  // Notice details links: their own key, derived from the same secret (core/notices/notice-link.ts).
+  let noticeSigner: NoticeDetailsTokens | undefined;
+  const noticeSignerOf = () =>
+    (noticeSigner ??= new NoticeDetailsTokens(
+      opts.unsubscribeSecret ?? config.UNSUBSCRIBE_SECRET ?? missingSecret(),
+      (config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
+    ));
+  const noticeLinks: Pick<NoticeDetailsTokens, 'sign' | 'verify'> = {
+    sign: (ref) => noticeSignerOf().sign(ref),
+    verify: (token, now) => noticeSignerOf().verify(token, now),
+  };
   const tokens: Pick<UnsubscribeTokens, 'url' | 'verify' | 'sign'> = {
     url: (origin, claims) => signerOf().url(origin, claims),
     verify: (token) => signerOf().verify(token),
@@ -73,6 +85,7 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     workerStatus,
     suppressions,
     tokens,
+    noticeLinks,
     rateWindows,
     email: {
       templates,

@@ -13,6 +13,10 @@ export const PLACEHOLDERS = [
   'action',
   'recipientName',
   'unsubscribeUrl',
+  'company',
+  'address',
+  'siteContact',
+  'detailsUrl',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -28,6 +32,10 @@ export const PLACEHOLDER_HELP: Record<Placeholder, string> = {
   action: 'What to do, e.g. "Report at 11 AM, not before."',
   recipientName: 'The name of the person receiving the email',
   unsubscribeUrl: 'The link that stops these emails (workers only)',
+  company: 'Your company name (Settings → Profile)',
+  address: "The jobsite's street address",
+  siteContact: 'Whom to call about the site, e.g. "Ana Silva, +1 206 555 0100"',
+  detailsUrl: "The link to the day's details page with the hourly forecast",
 };
 
 const TOKEN = /\{\{([^{}]*)\}\}/g;

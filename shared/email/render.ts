@@ -10,6 +10,8 @@ import {
   type NoticeVerdict,
 } from './format';
 import { fillPlaceholders, type Placeholder } from './placeholders';
+import { noticeFacts, type NoticeContractorFacts } from './notice-facts';
+import { contactLine } from '../notice-details';
 import type { EmailAudience, EmailKind, RenderedEmail, TemplateText } from './template';
 
 /** Everything one message to one recipient is made of. Pure data: the renderer does no I/O. */
@@ -39,6 +41,8 @@ export interface NoticeRenderInput {
   appOrigin: string;
   /** The forecast came from the simulated provider: the message says so. */
   simulated: boolean;
+  /** Company, site contact and details link (issue 20); absent in messages made before them. */
+  contractor?: NoticeContractorFacts | null;
 }
 
 export const OPEN_METEO_ATTRIBUTION = 'Weather data by Open-Meteo.com (CC BY 4.0)';
@@ -119,7 +123,17 @@ function placeholderValues(input: NoticeRenderInput): Record<Placeholder, string
     action: actionLine(input, date),
     recipientName: greetingName || 'there',
     unsubscribeUrl: input.unsubscribeUrl ?? '',
+    company: input.contractor?.company ?? '',
+    address: input.jobsite.address?.trim() ?? '',
+    siteContact: contactLine(input.contractor?.contact ?? null) ?? '',
+    detailsUrl: input.contractor?.detailsUrl ?? '',
   };
+}
+
+/** "Acme Builders about Harbor Point Tower", or the jobsite alone when no company is set. */
+function senderOf(input: NoticeRenderInput): string {
+  const company = input.contractor?.company;
+  return company ? `${company} about ${input.jobsite.name}` : input.jobsite.name;
 }
 
 function oneLine(value: string): string {
@@ -145,9 +159,11 @@ function textOf(
   const body = fillPlaceholders(template.body.replace(/\r\n?/g, '\n'), (name) => values[name]).trim();
   const lines: string[] = [];
   if (input.simulated) lines.push(SIMULATED_NOTE, '');
-  lines.push(body, '', '--');
+  lines.push(body, '');
+  for (const fact of noticeFacts(input.jobsite, input.contractor)) lines.push(`${fact.label}: ${fact.value}`);
+  lines.push('', '--');
   if (!input.simulated) lines.push(OPEN_METEO_ATTRIBUTION);
-  lines.push(`Sent by Raincheck${input.appOrigin ? ` (${input.appOrigin})` : ''} for ${input.jobsite.name}.`);
+  lines.push(`Sent by Raincheck${input.appOrigin ? ` (${input.appOrigin})` : ''} for ${senderOf(input)}.`);
   if (input.unsubscribeUrl) lines.push(`Stop these emails: ${input.unsubscribeUrl}`);
   return lines.join('\n') + '\n';
 }
@@ -170,8 +186,21 @@ function link(url: string, label = url): string {
 
 /** A placeholder's value inside HTML: escaped, line breaks kept, the unsubscribe URL as a link. */
 function htmlValue(name: Placeholder, value: string): string {
-  if (name === 'unsubscribeUrl') return value ? link(value) : '';
+  if (name === 'unsubscribeUrl' || name === 'detailsUrl') return value ? link(value) : '';
   return escapeHtml(value).replace(/\n/g, '<br>');
+}
+
+/** The facts block: a small table of labelled lines (company, site, contact, details link). */
+function factsHtml(input: NoticeRenderInput): string {
+  const rows = noticeFacts(input.jobsite, input.contractor)
+    .map(
+      (f) =>
+        `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:13px;font-weight:600;white-space:nowrap">${escapeHtml(f.label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.45">${f.link ? link(f.value, f.link) : escapeHtml(f.value)}</td></tr>`,
+    )
+    .join('\n');
+  return `<tr><td style="padding:0 24px 16px 24px"><table role="presentation" class="rc-rule" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-top:1px solid #dee2e6;padding-top:8px;word-break:break-word">
+${rows}
+</table></td></tr>`;
 }
 
 function htmlOf(
@@ -204,7 +233,7 @@ function htmlOf(
       `Weather data by ${link('https://open-meteo.com/', 'Open-Meteo.com')} (${link('https://creativecommons.org/licenses/by/4.0/', 'CC BY 4.0')})`,
     );
   footer.push(
-    `Sent by ${input.appOrigin && isSafeLink(input.appOrigin) ? link(input.appOrigin, 'Raincheck') : 'Raincheck'} for ${escapeHtml(input.jobsite.name)}.`,
+    `Sent by ${input.appOrigin && isSafeLink(input.appOrigin) ? link(input.appOrigin, 'Raincheck') : 'Raincheck'} for ${escapeHtml(senderOf(input))}.`,
   );
   if (input.unsubscribeUrl)
     footer.push(`Don't want these emails? ${link(input.unsubscribeUrl, 'Unsubscribe')}.`);
@@ -221,6 +250,7 @@ function htmlOf(
   .rc-page { background:#101418 !important; }
   .rc-card { background:#1b2026 !important; color:#e9ecef !important; border-color:#343a40 !important; }
   .rc-muted { color:#adb5bd !important; border-color:#343a40 !important; }
+  .rc-rule { border-color:#343a40 !important; }
   .rc-card a, .rc-muted a, .rc-brand { color:#74c0fc !important; }
 }
 </style>
@@ -230,11 +260,12 @@ function htmlOf(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f3f5" class="rc-page">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" class="rc-card" style="max-width:600px;background:#ffffff;color:#212529;border:1px solid #dee2e6;border-radius:8px;${FONT}">
-<tr><td class="rc-brand" style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">Raincheck</td></tr>
+<tr><td class="rc-brand" style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">${escapeHtml(input.contractor?.company ? `${input.contractor.company} via Raincheck` : 'Raincheck')}</td></tr>
 <tr><td style="padding:0 24px 12px 24px"><span style="display:inline-block;padding:4px 12px;border-radius:999px;background:${badge.bg};color:#ffffff;font-size:14px;font-weight:700">${escapeHtml(badge.label(input))}</span> <span style="font-size:14px">${escapeHtml(values.date)}</span></td></tr>
 ${simulated}<tr><td style="padding:8px 24px 4px 24px;font-size:16px;line-height:1.55">
 ${paragraphs}
 </td></tr>
+${factsHtml(input)}
 <tr><td class="rc-muted" style="padding:16px 24px 20px 24px;border-top:1px solid #dee2e6;font-size:12px;line-height:1.5;color:#495057">
 ${footer.map((f) => `<p style="margin:0 0 6px 0">${f}</p>`).join('\n')}
 </td></tr>

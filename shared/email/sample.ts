@@ -37,5 +37,10 @@ export function sampleNoticeInput(opts: {
     unsubscribeUrl: opts.audience === 'client' ? null : `${opts.appOrigin}/unsubscribe?token=sample`,
     appOrigin: opts.appOrigin,
     simulated: opts.simulated ?? false,
+    contractor: {
+      company: 'Summit Builders',
+      contact: { name: 'Marco Diaz', phone: '+1 614 555 0142' },
+      detailsUrl: `${opts.appOrigin}/n/sample`,
+    },
   };
 }

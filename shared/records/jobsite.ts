@@ -4,6 +4,7 @@ import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
+import { siteContactSchema } from './site-contact';
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const hhmm = (label: string) =>
@@ -58,6 +59,8 @@ export const recipientsSchema = z.object({
 export const jobsiteShape = {
   name: nameText('Jobsite name', 160),
   address: optionalText('Address', 300),
+  /** Whom workers call about the site (issue 20); null: the jobsite's manager, else the account owner. */
+  siteContact: siteContactSchema,
   latitude: z
     .number({ message: 'Latitude must be a number' })
     .min(-90, 'Latitude must be between -90 and 90')
@@ -143,8 +146,10 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays'> {
+export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays' | 'siteContact'> {
   id: string;
+  /** Absent on records written before the field existed: read as null. */
+  siteContact?: JobsiteFields['siteContact'];
   timezone: string;
   /** Anticipated weather days per month, January first; null (or absent on older records) when not entered. */
   anticipatedWeatherDays?: number[] | null;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SEEDED_ADMIN_EMAIL, registerUser, totpCode, uniqueEmail } from '../support/cognito';
@@ -54,3 +55,20 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 export const colorScheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+/**
+ * Full-page screenshots in light and dark at the page's width into RAINCHECK_SHOTS_DIR
+ * (`<name>-<scheme>-<width>.png`); nothing when it is unset.
+ */
+export async function shootBothSchemes(page: Page, name: string): Promise<void> {
+  const dir = process.env.RAINCHECK_SHOTS_DIR;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: path.join(dir, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -21,6 +21,9 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   id: i.jobsiteId,
   name: i.name,
   address: orNull(i.address),
+  siteContact: i.siteContact
+    ? { name: orNull(i.siteContact.name), phone: orNull(i.siteContact.phone) }
+    : null,
   latitude: i.latitude ?? 0,
   longitude: i.longitude ?? 0,
   timezone: i.timezone,
@@ -50,6 +53,7 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   jobsiteId: j.id,
   name: j.name,
   address: opt(j.address),
+  siteContact: j.siteContact ? { name: opt(j.siteContact.name), phone: opt(j.siteContact.phone) } : undefined,
   latitude: j.latitude,
   longitude: j.longitude,
   timezone: j.timezone,

@@ -1,6 +1,7 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { NoticeMailer, NoticeMessage } from '../../core/email/email.ports';
-import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
+import { resolveSender, type Sender, type SenderSource } from '../../core/email/sender.ports';
+import { mailAddressOf, senderFrom } from '../../../shared/admin';
 
 /** SES accepts at most 50 destinations per SendEmail call. */
 export const MAX_DESTINATIONS_PER_CALL = 50;
@@ -88,6 +89,17 @@ export interface NoticeMailerOptions {
   random?: () => number;
 }
 
+/**
+ * A notice speaks for the contractor: its display name over our address (the domain SES verified
+ * stays the sender, so SPF and DKIM still hold) and replies to the contractor, not to us.
+ */
+export function onBehalfOf(sender: Sender, message: Pick<NoticeMessage, 'fromName' | 'replyTo'>): Sender {
+  return {
+    from: message.fromName ? senderFrom(message.fromName, mailAddressOf(sender.from)) : sender.from,
+    replyTo: message.replyTo ? [message.replyTo] : sender.replyTo,
+  };
+}
+
 /** Header values may not carry line breaks (they would start a new header). */
 const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
@@ -145,10 +157,10 @@ export class SesNoticeMailer implements NoticeMailer {
 
   private async sendOne(
     destination: { ToAddresses?: string[]; BccAddresses?: string[] },
-    message: Pick<NoticeMessage, 'subject' | 'text' | 'html'>,
+    message: Pick<NoticeMessage, 'subject' | 'text' | 'html' | 'fromName' | 'replyTo'>,
     headers: { Name: string; Value: string }[],
   ): Promise<{ messageId: string }> {
-    const sender = await resolveSender(this.opts.from);
+    const sender = onBehalfOf(await resolveSender(this.opts.from), message);
     const command = new SendEmailCommand({
       FromEmailAddress: sender.from,
       ...(sender.replyTo.length ? { ReplyToAddresses: sender.replyTo } : {}),

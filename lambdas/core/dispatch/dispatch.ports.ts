@@ -2,6 +2,7 @@ import type { ForecastSnapshot } from '../../../shared/ledger';
 import type { DayJudgement, Verdict } from '../../../shared/weather/engine';
 import type { Rule } from '../../../shared/weather/rule';
 import type { TenantId } from '../caller';
+import type { NoticeContractor } from '../notices/notice-contractor';
 
 /** One notice time of one active jobsite, as the planner reads it (DESIGN §4, notice schedule). */
 export interface NoticeSlotRecord {
@@ -228,6 +229,8 @@ export interface NoticeContent {
   workDate: string;
   judgement: DayJudgement;
   simulated: boolean;
+  /** Who the notice speaks for and whom to call (core/notices/notice-contractor.ts). */
+  contractor?: NoticeContractor;
 }
 
 export interface NoticeRecipientRef {

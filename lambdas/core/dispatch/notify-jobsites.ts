@@ -29,6 +29,7 @@ import type { HeldMessageRepo } from './held-messages';
 import { clearingRule } from './hysteresis';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
+import { noticeContractor } from '../notices/notice-contractor';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -168,6 +169,7 @@ export async function notifyJobsites(
     units: 'us' | 'metric';
     quietHours: QuietHours | null;
     suppressed: Map<string, SuppressionReason>;
+    profile: Awaited<ReturnType<NotifyDeps['accounts']['getProfile']>>;
   }[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
@@ -194,6 +196,7 @@ export async function notifyJobsites(
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
         suppressed,
+        profile,
       });
     }
   }
@@ -307,6 +310,7 @@ export async function notifyJobsites(
 
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
+    const contractor = noticeContractor(item.profile, jobsite, item.workers);
     for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed)) {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
@@ -338,6 +342,7 @@ export async function notifyJobsites(
             workDate: due.workDate,
             judgement,
             simulated: result.forecast.source === 'simulated',
+            contractor,
           },
           to,
         );

@@ -21,6 +21,10 @@ export interface NoticeMessage {
   html: string;
   /** The recipient's own link: becomes the `List-Unsubscribe` headers (RFC 8058 one-click). */
   unsubscribeUrl?: string;
+  /** The From display name ("<Company> via Raincheck"); the address stays the deployment's. */
+  fromName?: string;
+  /** Where replies go (the jobsite's manager, else the account owner), over the admins' reply-to. */
+  replyTo?: string;
 }
 
 /** Sends notices through SES with the configuration set, a client-side rate limit and backoff on throttling. */

@@ -4,17 +4,22 @@ import type { Clock } from '../runtime.ports';
 import type { EmailTemplateRepo, NoticeMailer } from './email.ports';
 import { composeNotice } from './templates';
 import type { UnsubscribeTokens } from './unsubscribe';
+import { noticeDetailsUrl, type NoticeDetailsTokens } from '../notices/notice-link';
+import { contractorSenderName } from '../../../shared/email/notice-facts';
 
 /** An account's templates are read at most this often during a run (one read per account per run in practice). */
 const TEMPLATES_TTL_MS = 60_000;
 
 /**
  * The dispatch's sender: the account's template for kind × audience (or the default wording),
- * rendered for one recipient with their own signed unsubscribe link, sent through the notice mailer.
+ * rendered for one recipient with their own signed unsubscribe link and the day's signed details
+ * link, sent through the notice mailer in the contractor's name with replies to its manager.
  */
 export function templatedNoticeSender(deps: {
   templates: Pick<EmailTemplateRepo, 'list'>;
   tokens: Pick<UnsubscribeTokens, 'url'>;
+  /** Signs each day's details link (`/n/<token>`); absent, notices go without one. */
+  noticeLinks?: Pick<NoticeDetailsTokens, 'sign'>;
   mailer: NoticeMailer;
   appOrigin: string;
   clock: Clock;
@@ -30,6 +35,9 @@ export function templatedNoticeSender(deps: {
   };
   return {
     async send(content: NoticeContent, recipient: NoticeRecipientRef) {
+      const ref = { tenantId: content.tenantId, jobsiteId: content.jobsite.id, workDate: content.workDate };
+      const detailsUrl = deps.noticeLinks ? noticeDetailsUrl(deps.noticeLinks, deps.appOrigin, ref) : null;
+      const contractor = content.contractor;
       const message = composeNotice(
         {
           kind: content.kind,
@@ -44,10 +52,20 @@ export function templatedNoticeSender(deps: {
           rules: content.judgement.rules.map((r) => ({ reason: r.reason, hours: r.hours })),
           appOrigin: deps.appOrigin,
           simulated: content.simulated,
+          contractor: {
+            company: contractor?.company ?? null,
+            contact: contractor?.contact ?? null,
+            detailsUrl,
+          },
         },
         deps.tokens,
       );
-      return deps.mailer.send(message);
+      const fromName = contractorSenderName(contractor?.company);
+      return deps.mailer.send({
+        ...message,
+        ...(fromName ? { fromName } : {}),
+        ...(contractor?.replyTo ? { replyTo: contractor.replyTo } : {}),
+      });
     },
   };
 }

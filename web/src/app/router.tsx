@@ -51,6 +51,7 @@ const AdminWeatherTesting = page(() => import('./routes/admin/weather-testing'),
 const AdminUsers = page(() => import('./routes/admin/users'), 'AdminUsersPage');
 const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettingsPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
+const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 
@@ -116,6 +117,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Landing /> },
+      // A notice's details link (/n/<signed token>) opens without signing in.
+      { path: 'n/:token', element: <Notice /> },
       {
         element: <AuthLayout />,
         children: [

@@ -14,6 +14,8 @@ export function jobsiteEntity(config: EntityConfig) {
         jobsiteId: { type: 'string', required: true, readOnly: true },
         name: { type: 'string', required: true },
         address: { type: 'string' },
+        /** Whom workers call about the site (issue 20); absent: the manager's or the owner's. */
+        siteContact: { type: 'map', properties: { name: { type: 'string' }, phone: { type: 'string' } } },
         latitude: { type: 'number' },
         longitude: { type: 'number' },
         timezone: { type: 'string', required: true },

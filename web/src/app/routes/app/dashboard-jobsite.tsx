@@ -52,6 +52,7 @@ export function DashboardJobsite() {
               key={site ? `${site.id}-${site.updatedAt}` : 'new'}
               jobsite={site}
               units={data.units}
+              quietHours={data.quietHours}
               clientOptions={data.clientOptions}
               workerOptions={data.workerOptions}
               crewOptions={data.crewOptions}

@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMe } from '../../../features/account/api/get-me';
 import { AccountSummary } from '../../../features/account/components/account-summary';
+import { SetupChecklist } from '../../../features/account/components/setup-checklist';
 import { CancelsOnNotice } from '../../../features/billing/components/cancels-on-notice';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { friendlyErrorMessage } from '../../../lib/error-message';
@@ -42,6 +43,7 @@ export function DashboardPage() {
         </Alert>
       ) : (
         <>
+          <SetupChecklist profile={me.data.profile} />
           <VerdictOverview />
           <AccountSummary me={me.data} />
           {/* Premium and Enterprise have the /jobsites pages; the others manage their one jobsite here. */}

@@ -17,6 +17,8 @@ export function useJobsiteFormData() {
     (list ?? []).map((x) => ({ id: x.id, name: x.name }));
   return {
     units,
+    /** The jobsite form warns which notice times quiet hours would hold. */
+    quietHours: me.data?.profile.quietHours ?? null,
     // Without the admins' notice times (a failed read), a new jobsite starts with DESIGN §7's.
     ready: !me.isPending && !noticeDefaults.isPending,
     noticeDefaults: noticeDefaults.data?.noticeTimes,

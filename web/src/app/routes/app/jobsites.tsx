@@ -108,6 +108,7 @@ export function NewJobsitePage() {
       <PageHeader title="New jobsite" back={{ to: '/jobsites', label: 'Jobsites' }} />
       <JobsiteForm
         units={data.units}
+        quietHours={data.quietHours}
         defaultNoticeTimes={data.noticeDefaults}
         clientOptions={data.clientOptions}
         workerOptions={data.workerOptions}
@@ -155,6 +156,7 @@ export function JobsitePage() {
                 key={site.updatedAt}
                 jobsite={site}
                 units={data.units}
+                quietHours={data.quietHours}
                 clientOptions={data.clientOptions}
                 workerOptions={data.workerOptions}
                 crewOptions={data.crewOptions}

@@ -9,6 +9,8 @@ import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/compone
 import { ForecastEvidence } from '../../../features/weather/components/forecast-evidence';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { atSite, longDate } from '../../../lib/day-format';
+import { LabelledFact } from '../../../components/labelled-fact';
 
 /*
  * Printing: the browser's "Save as PDF" should give the evidence alone, black on white. The app's
@@ -52,42 +54,6 @@ const STATUS: Record<LedgerEvidence['messages'][number]['status'], string> = {
   FAILED: 'Failed',
 };
 
-/** "Mon, Nov 30, 2026" for a local date. */
-function longDate(date: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** A UTC instant at the jobsite, "Nov 30, 2026, 5:00 AM CST". */
-function at(iso: string | null, timezone: string) {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: timezone,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
-
 function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
   const tz = e.jobsite.timezone;
   return (
@@ -124,20 +90,20 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
           Summary
         </Title>
         <Group gap="xl" align="flex-start" wrap="wrap">
-          <Field label="Jobsite">
+          <LabelledFact label="Jobsite">
             {e.jobsite.name}
             {e.jobsite.address ? <Text size="sm">{e.jobsite.address}</Text> : null}
-          </Field>
-          <Field label="Client">{e.client?.name ?? 'None'}</Field>
-          <Field label="Working day">
+          </LabelledFact>
+          <LabelledFact label="Client">{e.client?.name ?? 'None'}</LabelledFact>
+          <LabelledFact label="Working day">
             {longDate(e.date)}, {e.jobsite.workingHours.start}–{e.jobsite.workingHours.end} ({tz})
-          </Field>
-          <Field label="Hours lost">{e.hoursLost}</Field>
-          <Field label="Decided">{at(e.decidedAt, tz)}</Field>
-          <Field label={`${e.month.month} so far`}>
+          </LabelledFact>
+          <LabelledFact label="Hours lost">{e.hoursLost}</LabelledFact>
+          <LabelledFact label="Decided">{atSite(e.decidedAt, tz)}</LabelledFact>
+          <LabelledFact label={`${e.month.month} so far`}>
             {e.month.delayDays} delay {e.month.delayDays === 1 ? 'day' : 'days'}, {e.month.anticipated}{' '}
             anticipated, {e.month.beyondAllowance} beyond
-          </Field>
+          </LabelledFact>
         </Group>
       </section>
 
@@ -151,7 +117,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
             : e.worked
               ? 'Marked worked: the crew worked this day despite the forecast call, so it is not counted as a delay day.'
               : 'Marked not worked: the day was lost as the forecast called.'}
-          {e.markedAt ? ` (${at(e.markedAt, tz)})` : ''}
+          {e.markedAt ? ` (${atSite(e.markedAt, tz)})` : ''}
         </Text>
         {e.note ? <Text mt={4}>Note: {e.note}</Text> : null}
       </section>
@@ -229,7 +195,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
                     <Table.Td>
                       {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
                     </Table.Td>
-                    <Table.Td>{at(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
+                    <Table.Td>{atSite(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
                     <Table.Td>{STATUS[m.status]}</Table.Td>
                   </Table.Tr>
                 ))}

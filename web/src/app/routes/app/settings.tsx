@@ -8,6 +8,7 @@ import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
 import { useExportAccount } from '../../../features/settings/api/export-account';
 import { QuietHoursForm } from '../../../features/settings/components/quiet-hours-form';
+import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { TwoFactorSection } from '../../../features/account/components/two-factor-section';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -30,6 +31,8 @@ export function SettingsPage() {
   const exportData = useExportAccount();
 
   const updateQuiet = useUpdateQuietHours();
+  // Active jobsites' notice times: the quiet-hours form warns which of them would wait.
+  const jobsites = jobsiteRecords.useAll();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -56,6 +59,7 @@ export function SettingsPage() {
           <QuietHoursForm
             key={me.data.profile.userId}
             quietHours={me.data.profile.quietHours}
+            jobsites={jobsites.data?.filter((j) => j.active)}
             onSave={updateQuiet.mutateAsync}
           />
         </Section>

@@ -42,7 +42,7 @@ export const newKey = () => `k${Date.now().toString(36)}${(counter++).toString(3
 export const newRuleId = () => `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 const KNOWN =
-  /^(name|address|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?)$/;
+  /^(name|address|siteContact(\.(name|phone))?|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?)$/;
 /** The field paths the form shows; a server reason for any other goes into the form's alert. */
 export const shows = (path: string) => KNOWN.test(path);
 
@@ -88,6 +88,8 @@ export function initialValues(
   return {
     name: site?.name ?? '',
     address: site?.address ?? '',
+    siteContactName: site?.siteContact?.name ?? '',
+    siteContactPhone: site?.siteContact?.phone ?? '',
     latitude,
     longitude,
     // A stored zone other than the one the coordinates give was chosen by hand.
@@ -139,6 +141,7 @@ export function toInput(
   return {
     name: values.name,
     address: values.address,
+    siteContact: { name: values.siteContactName, phone: values.siteContactPhone },
     latitude: number(values.latitude) as number,
     longitude: number(values.longitude) as number,
     timezone: values.timezoneOverride ?? derived,

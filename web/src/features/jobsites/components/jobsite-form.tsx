@@ -13,6 +13,8 @@ import { JobsitePlaceSection } from './jobsite-place-section';
 import { JobsiteRecipientsSection } from './jobsite-recipients-section';
 import { JobsiteRulesSection } from './jobsite-rules-section';
 import { JobsiteWorkingDaysSection } from './jobsite-working-days-section';
+import { JobsiteContactSection } from './jobsite-contact-section';
+import type { QuietHours } from '../../../../../shared/quiet-hours';
 
 /**
  * A jobsite: where it is (coordinates, with the IANA timezone derived live and editable), when work
@@ -31,7 +33,10 @@ export function JobsiteForm({
   onSaved,
   onCancel,
   defaultNoticeTimes,
+  quietHours,
 }: {
+  /** The account's quiet hours: the notices section warns which notice times would wait. */
+  quietHours?: QuietHours | null;
   jobsite?: Jobsite;
   /** A new jobsite's notice times: the admins' defaults (/admin/settings); DESIGN §7's without them. */
   defaultNoticeTimes?: readonly NoticeTime[];
@@ -76,7 +81,8 @@ export function JobsiteForm({
       <JobsitePlaceSection form={form} clientOptions={clientOptions} derived={derived} />
       <JobsiteWorkingDaysSection form={form} />
       <JobsiteAllowanceSection form={form} />
-      <JobsiteNoticesSection form={form} timezone={timezoneOverride ?? derived} />
+      <JobsiteNoticesSection form={form} timezone={timezoneOverride ?? derived} quietHours={quietHours} />
+      <JobsiteContactSection form={form} />
       <JobsiteRulesSection form={form} units={units} />
       <JobsiteRecipientsSection form={form} workerOptions={workerOptions} crewOptions={crewOptions} />
     </RecordForm>

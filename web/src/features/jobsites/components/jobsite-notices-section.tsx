@@ -1,6 +1,9 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { FormSection } from '../../../components/records/record-form';
 import { newKey, type NoticeRow, type SectionProps } from './jobsite-form-values';
+import type { QuietHours } from '../../../../../shared/quiet-hours';
+import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
+import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
 
 const NOTICE_DAYS = [
   { value: 'next', label: 'about the next working day' },
@@ -10,8 +13,19 @@ const NOTICE_DAYS = [
 const MAX_NOTICES = 6;
 
 /** When notices go out, on the jobsite's clock: up to six times, each about the next or the same day. */
-export function JobsiteNoticesSection({ form, timezone }: { form: SectionProps; timezone: string | null }) {
+export function JobsiteNoticesSection({
+  form,
+  timezone,
+  quietHours,
+}: {
+  form: SectionProps;
+  timezone: string | null;
+  quietHours?: QuietHours | null;
+}) {
   const { values, set, errors, err } = form;
+  const held = noticeTimesHeldByQuietHours(quietHours, [
+    { name: values.name, noticeTimes: values.noticeTimes },
+  ]);
   const update = (key: string, patch: Partial<NoticeRow>) =>
     set('noticeTimes')(values.noticeTimes.map((n) => (n.key === key ? { ...n, ...patch } : n)));
   return (
@@ -59,6 +73,7 @@ export function JobsiteNoticesSection({ form, timezone }: { form: SectionProps; 
             {errors.noticeTimes}
           </Text>
         ) : null}
+        <QuietHoursWarning held={held} />
         {values.noticeTimes.length < MAX_NOTICES ? (
           <Button
             variant="default"

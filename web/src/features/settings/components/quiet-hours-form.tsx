@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { DEFAULT_QUIET_HOURS, quietHoursSchema, type QuietHours } from '../../../../../shared/quiet-hours';
 import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
+import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
+import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
 
 type Field = keyof QuietHours;
 type Errors = Partial<Record<Field | 'form', string>>;
@@ -22,9 +24,12 @@ const TIMES = Array.from({ length: 96 }, (_, i) => {
 /** Quiet hours; validated with the same zod schema as PUT /api/me/quiet-hours. */
 export function QuietHoursForm({
   quietHours,
+  jobsites = [],
   onSave,
 }: {
   quietHours: QuietHours | undefined;
+  /** The account's jobsites: the form warns, as the times are chosen, which notices would wait. */
+  jobsites?: readonly { name: string; noticeTimes: readonly { time: string }[] }[];
   onSave: (input: QuietHours) => Promise<unknown>;
 }) {
   const initial = quietHours ?? DEFAULT_QUIET_HOURS;
@@ -33,6 +38,10 @@ export function QuietHoursForm({
   const [end, setEnd] = useState(initial.end);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const held = useMemo(
+    () => noticeTimesHeldByQuietHours({ enabled, start, end }, jobsites),
+    [enabled, start, end, jobsites],
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,6 +110,7 @@ export function QuietHoursForm({
             maxDropdownHeight={240}
           />
         </Group>
+        <QuietHoursWarning held={held} />
         <Group>
           <Button type="submit" loading={saving}>
             Save quiet hours

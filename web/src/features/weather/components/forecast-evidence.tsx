@@ -5,8 +5,22 @@ import { formatValue, type UnitSystem } from '../../../../../shared/weather/unit
 import { localParts } from '../local-parts';
 import { HourlyChart, metricHeading } from './hourly-chart';
 
-/** The hourly forecast a ledger day was decided on, as charts and a table (the evidence page). */
-export function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitSystem }) {
+/** What the charts need of a decided day: the evidence page's and the public notice page's alike. */
+export type DecidedDay = Pick<LedgerEvidence, 'date' | 'forecast' | 'rules' | 'judgement'> & {
+  jobsite: Pick<LedgerEvidence['jobsite'], 'timezone' | 'workingHours'>;
+};
+
+/** The hourly forecast a day was decided on, as charts and a table (evidence and notice pages). */
+export function ForecastEvidence({
+  e,
+  units,
+  tableFolded = false,
+}: {
+  e: DecidedDay;
+  units: UnitSystem;
+  /** Fold the hour-by-hour table under a summary (the public notice page, read on a phone). */
+  tableFolded?: boolean;
+}) {
   const forecast = e.forecast;
   if (!forecast || forecast.hours.length === 0)
     return <Text c="dimmed">No forecast snapshot was stored with this decision.</Text>;
@@ -30,6 +44,43 @@ export function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitS
   const charted = metrics.filter((m) =>
     e.judgement?.rules.some((r) => e.rules.find((x) => x.id === r.id)?.metric === m),
   );
+  const table = (
+    <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
+      <Table withTableBorder striped fz="sm">
+        <Table.Caption>
+          Hourly forecast at decision time (source: {forecast.source}
+          {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold are
+          working hours a rule counted in.
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Hour</Table.Th>
+            {metrics.map((m) => (
+              <Table.Th key={m}>{metricHeading(m, units)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
+              <Table.Td>
+                {r.label}
+                {r.working ? '' : ' (off)'}
+              </Table.Td>
+              {metrics.map((m) => {
+                const v = forecast.values[m]?.[r.i];
+                return (
+                  <Table.Td key={m}>
+                    {v === null || v === undefined ? '—' : formatValue(m, v, units)}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <Stack gap="md">
       {(charted.length ? charted : metrics).slice(0, 2).map((m) => (
@@ -46,41 +97,14 @@ export function ForecastEvidence({ e, units }: { e: LedgerEvidence; units: UnitS
           />
         </div>
       ))}
-      <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
-        <Table withTableBorder striped fz="sm">
-          <Table.Caption>
-            Hourly forecast at decision time (source: {forecast.source}
-            {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold
-            are working hours a rule counted in.
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Hour</Table.Th>
-              {metrics.map((m) => (
-                <Table.Th key={m}>{metricHeading(m, units)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
-                <Table.Td>
-                  {r.label}
-                  {r.working ? '' : ' (off)'}
-                </Table.Td>
-                {metrics.map((m) => {
-                  const v = forecast.values[m]?.[r.i];
-                  return (
-                    <Table.Td key={m}>
-                      {v === null || v === undefined ? '—' : formatValue(m, v, units)}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {tableFolded ? (
+        <details>
+          <summary>Every hour, as a table</summary>
+          {table}
+        </details>
+      ) : (
+        table
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,57 @@
+import { NOTICE_LINK_NOT_FOUND, type NoticeDetails } from '../../../shared/notice-details';
+import type { AccountRepo } from '../account/account.ports';
+import { tenantFromStore } from '../caller';
+import type { DecisionRepo } from '../dispatch/dispatch.ports';
+import { NotFoundError } from '../errors';
+import type { RecordsStore } from '../records/records.ports';
+import type { Clock } from '../runtime.ports';
+import type { NoticeDetailsTokens } from './notice-link';
+import { noticeContractor } from './notice-contractor';
+
+export interface NoticeDetailsDeps {
+  tokens: Pick<NoticeDetailsTokens, 'verify'>;
+  accounts: Pick<AccountRepo, 'getProfile'>;
+  records: Pick<RecordsStore, 'jobsites' | 'workers'>;
+  decisions: Pick<DecisionRepo, 'get'>;
+  clock: Clock;
+}
+
+/** One answer for every token that opens nothing, so a guesser learns nothing from the reply. */
+const notFound = () => new NotFoundError(NOTICE_LINK_NOT_FOUND);
+
+/**
+ * `GET /api/notices/{token}` (public): the jobsite-day a signed, unexpired link names, as the last
+ * decision judged it. The tenant comes only from the verified token; a deleted jobsite or a day never
+ * judged reads exactly like a forged token.
+ */
+export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): Promise<NoticeDetails> {
+  const ref = deps.tokens.verify(token, deps.clock.now());
+  if (!ref) throw notFound();
+  const tenant = tenantFromStore(ref.tenantId);
+  const [jobsite, decision, profile] = await Promise.all([
+    deps.records.jobsites.get(tenant, ref.jobsiteId),
+    deps.decisions.get(tenant, ref.jobsiteId, ref.workDate),
+    deps.accounts.getProfile(ref.tenantId),
+  ]);
+  if (!jobsite || !decision) throw notFound();
+  const contractor = noticeContractor(profile, jobsite, await deps.records.workers.list(tenant));
+  return {
+    company: contractor.company,
+    contact: contractor.contact,
+    jobsite: {
+      name: jobsite.name,
+      address: jobsite.address,
+      timezone: jobsite.timezone,
+      workingHours: jobsite.workingHours,
+    },
+    date: decision.workDate,
+    verdict: decision.verdict,
+    hoursLost: decision.hoursLost,
+    judgement: decision.judgement,
+    rules: decision.rules,
+    forecast: decision.forecast,
+    units: profile?.units ?? 'us',
+    decidedAt: decision.decidedAt,
+    expiresAt: ref.expiresAt,
+  };
+}
