@@ -47,6 +47,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+// WebGL in software (SwiftShader) on a shared two-core machine: maps take seconds to draw.
+test.describe.configure({ timeout: SHOTS ? 240_000 : 120_000 });
+
 let account: TestAccount;
 const tag = Date.now();
 const SITES = [

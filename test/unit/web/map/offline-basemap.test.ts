@@ -58,7 +58,7 @@ describe('the offline basemap (Natural Earth outlines, no tiles)', () => {
 
   it('should paint the dark scheme in dark colours', () => {
     const bg = (scheme: 'light' | 'dark') =>
-      (offlineBasemapStyle(outlines, scheme).layers[0] as { paint: Record<string, string> }).paint[
+      (offlineBasemapStyle(outlines, scheme).layers[0] as unknown as { paint: Record<string, string> }).paint[
         'background-color'
       ];
     expect(bg('light')).toBe(BASEMAP_COLORS.light.water);

@@ -43,11 +43,13 @@ export default function PinPickerMap({
       .then((style) => {
         if (cancelled) return;
         const start = pointRef.current;
+      // Offline outlines show states, not streets: a closer zoom would show an empty plane.
+      const near = typeof style === 'string' ? 14 : 6;
         const map = new MapLibreMap({
           container,
           style,
           center: start ? [start.longitude, start.latitude] : [-98, 39],
-          zoom: start ? 11 : 3,
+          zoom: start ? near : 3,
           attributionControl: { compact: true },
         });
         mapRef.current = map;
@@ -87,7 +89,7 @@ export default function PinPickerMap({
     if (!map || !marker || lat === undefined || lon === undefined) return;
     marker.setLngLat([lon, lat]).addTo(map);
     if (!map.getBounds().contains([lon, lat]))
-      map.easeTo({ center: [lon, lat], zoom: Math.max(map.getZoom(), 11) });
+      map.easeTo({ center: [lon, lat], zoom: Math.max(map.getZoom(), 6) });
   }, [lat, lon]);
 
   if (failed)
