@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADDRESS_LOOKUP_UNAVAILABLE } from '../../shared/geo/geocode';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -22,14 +23,6 @@ interface MapHandle {
   queryRenderedFeatures(p: [number, number], o: { layers: string[] }): { properties: { id: string } }[];
 }
 
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
-
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -38,7 +31,7 @@ async function shoot(page: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       // The map redraws in the new scheme: wait until it has loaded again.
-      await expect(page.locator('.rc-map[data-ready="true"]').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.rc-map[data-ready="true"]').first()).toBeVisible({ timeout: 60_000 });
       await page.waitForTimeout(600);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}.png`), fullPage: true });
     }
@@ -72,10 +65,10 @@ test.beforeAll(async () => {
 test('the jobsites page shows every jobsite as a pin coloured by today’s verdict, clustered, with a popup linking to it', async ({
   page,
 }) => {
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/jobsites');
   const map = page.getByTestId('jobsites-map');
-  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
 
   // Zoomed out to fit Seattle and Chicago, the two Chicago sites are one cluster of 2.
   await expect(map.locator('.rc-map-cluster-count')).toHaveText('2', { timeout: 15_000 });
@@ -117,7 +110,7 @@ test('the jobsites page shows every jobsite as a pin coloured by today’s verdi
 test('a new jobsite is placed by clicking the map and dragging the pin; the address says lookup is unavailable offline', async ({
   page,
 }) => {
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/jobsites/new');
   const form = page.getByRole('form', { name: 'New jobsite' });
   await form.getByLabel(/^Jobsite name/).fill(`Placed by pin ${tag}`);
@@ -126,7 +119,7 @@ test('a new jobsite is placed by clicking the map and dragging the pin; the addr
   await expect(form.getByText(ADDRESS_LOOKUP_UNAVAILABLE)).toBeVisible({ timeout: 10_000 });
 
   const picker = page.getByTestId('jobsite-picker-map');
-  await expect(picker).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(picker).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   const latitude = form.getByLabel(/^Latitude/);
   const longitude = form.getByLabel(/^Longitude/);
   await expect(latitude).toHaveValue('');

@@ -741,7 +741,7 @@ describe('RaincheckStack', () => {
         apiOrigin: '',
         // Amazon Location's style with the map key read at deploy time (test/infra/location.test.ts).
         mapStyleUrl: expect.stringMatching(
-          /^https:\/\/maps\.geo\.\$\{AWS::Region\}\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=\$\{\w+\.Key\}&color-scheme=\{colorScheme\}$/,
+          /^https:\/\/maps\.geo\.\$\{AWS::Region\}\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=\{"Fn::GetAtt":\["LocationMapKeyValue\w+","Key"\]\}&color-scheme=\{colorScheme\}$/,
         ),
       });
     });

@@ -1,4 +1,3 @@
-import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import type { LambdaConfig } from '../../config';
 import type { AddressLookup } from '../../core/geo/address-lookup.ports';
 import { AmazonPlacesAddressLookup } from './amazon-places.address-lookup';
@@ -10,12 +9,10 @@ import { UnavailableAddressLookup } from './unavailable.address-lookup';
  */
 export function createAddressLookup(config: LambdaConfig): AddressLookup {
   if (config.RAINCHECK_ADDRESS_LOOKUP === 'off') return new UnavailableAddressLookup();
-  return new AmazonPlacesAddressLookup(
-    new GeoPlacesClient({
-      region: config.AWS_REGION,
-      endpoint: config.RAINCHECK_GEO_PLACES_URL,
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 2000, requestTimeout: 3000 },
-    }),
-  );
+  return new AmazonPlacesAddressLookup({
+    region: config.AWS_REGION,
+    endpoint: config.RAINCHECK_GEO_PLACES_URL,
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 2000, requestTimeout: 3000 },
+  });
 }

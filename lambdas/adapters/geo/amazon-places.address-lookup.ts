@@ -1,9 +1,4 @@
-import {
-  AutocompleteCommand,
-  GetPlaceCommand,
-  type GeoPlacesClient,
-  type GetPlaceResponse,
-} from '@aws-sdk/client-geo-places';
+import type { GeoPlacesClient, GeoPlacesClientConfig, GetPlaceResponse } from '@aws-sdk/client-geo-places';
 import {
   ADDRESS_LOOKUP_UNAVAILABLE,
   ADDRESS_NOT_FOUND,
@@ -36,12 +31,27 @@ function regionOf(place: GetPlaceResponse): string {
  * site placed by address and one placed by hand get the same zone.
  */
 export class AmazonPlacesAddressLookup implements AddressLookup {
-  constructor(private readonly client: GeoPlacesClient) {}
+  private sdk: Promise<{
+    client: GeoPlacesClient;
+    module: typeof import('@aws-sdk/client-geo-places');
+  }> | null = null;
+
+  constructor(private readonly clientConfig: GeoPlacesClientConfig) {}
+
+  /** The SDK loads on the first lookup, not at every cold start of the API Lambda. */
+  private places() {
+    this.sdk ??= import('@aws-sdk/client-geo-places').then((module) => ({
+      module,
+      client: new module.GeoPlacesClient(this.clientConfig),
+    }));
+    return this.sdk;
+  }
 
   async suggest(query: string, opts: { near?: [number, number] } = {}): Promise<AddressSuggestion[]> {
+    const { client, module } = await this.places();
     const answer = await this.call(() =>
-      this.client.send(
-        new AutocompleteCommand({
+      client.send(
+        new module.AutocompleteCommand({
           QueryText: query,
           MaxResults: SUGGESTION_LIMIT,
           Language: 'en',
@@ -56,8 +66,9 @@ export class AmazonPlacesAddressLookup implements AddressLookup {
 
   async place(id: string): Promise<GeocodeResult> {
     // Storage: the point is kept in the jobsite record, which Places prices and licenses as stored use.
+    const { client, module } = await this.places();
     const place = await this.call(() =>
-      this.client.send(new GetPlaceCommand({ PlaceId: id, Language: 'en', IntendedUse: 'Storage' })),
+      client.send(new module.GetPlaceCommand({ PlaceId: id, Language: 'en', IntendedUse: 'Storage' })),
     );
     if (!isNumberPair(place.Position)) throw new NotFoundError(ADDRESS_NOT_FOUND);
     const [longitude, latitude] = place.Position;

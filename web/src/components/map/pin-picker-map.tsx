@@ -43,8 +43,8 @@ export default function PinPickerMap({
       .then((style) => {
         if (cancelled) return;
         const start = pointRef.current;
-      // Offline outlines show states, not streets: a closer zoom would show an empty plane.
-      const near = typeof style === 'string' ? 14 : 6;
+        // Offline outlines show states, not streets: a closer zoom would show an empty plane.
+        const near = typeof style === 'string' ? 14 : 6;
         const map = new MapLibreMap({
           container,
           style,
@@ -74,6 +74,7 @@ export default function PinPickerMap({
       });
     return () => {
       cancelled = true;
+      delete container.dataset.ready;
       markerRef.current = null;
       mapRef.current?.remove();
       mapRef.current = null;

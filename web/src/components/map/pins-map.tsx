@@ -9,6 +9,7 @@ import {
   CLUSTER_LAYER,
   PIN_LAYER,
   pinLayers,
+  pinFeatures,
   pinsSource,
   PINS_SOURCE,
   type MapPin,
@@ -50,6 +51,10 @@ export default function PinsMap({ pins, onOpen }: { pins: MapPin[]; onOpen: (hre
   const box = useRef<HTMLDivElement>(null);
   const openRef = useRef(onOpen);
   openRef.current = onOpen;
+  // The map is made once per colour scheme; new pins (a refetch, an edit) replace the source's data.
+  const pinsRef = useRef(pins);
+  pinsRef.current = pins;
+  const mapRef = useRef<MapLibreMap | null>(null);
 
   useEffect(() => {
     const container = box.current;
@@ -61,7 +66,7 @@ export default function PinsMap({ pins, onOpen }: { pins: MapPin[]; onOpen: (hre
     void basemapStyle(scheme, getRuntimeConfig().mapStyleUrl)
       .then((style) => {
         if (cancelled) return;
-        const bounds = boundsOf(pins);
+        const bounds = boundsOf(pinsRef.current);
         map = new MapLibreMap({
           container,
           style,
@@ -72,12 +77,13 @@ export default function PinsMap({ pins, onOpen }: { pins: MapPin[]; onOpen: (hre
           cooperativeGestures: false,
         });
         const m = map;
+        mapRef.current = m;
         m.addControl(new NavigationControl({ showCompass: false }), 'top-right');
         m.on('load', () => {
           // The browser tests project a jobsite's coordinates to the pixel of its pin through this.
           (container as HTMLDivElement & { maplibre?: MapLibreMap }).maplibre = m;
           m.getContainer().dataset.ready = 'true';
-          m.addSource(PINS_SOURCE, pinsSource(pins));
+          m.addSource(PINS_SOURCE, pinsSource(pinsRef.current));
           for (const layer of pinLayers(RING[scheme])) m.addLayer(layer);
         });
         // Cluster counts as HTML labels: the offline basemap has no fonts for map text.
@@ -131,9 +137,16 @@ export default function PinsMap({ pins, onOpen }: { pins: MapPin[]; onOpen: (hre
       });
     return () => {
       cancelled = true;
+      delete container.dataset.ready;
+      mapRef.current = null;
       map?.remove();
     };
-  }, [pins, scheme]);
+  }, [scheme]);
+
+  useEffect(() => {
+    const source = mapRef.current?.getSource(PINS_SOURCE) as GeoJSONSource | undefined;
+    source?.setData(pinFeatures(pins));
+  }, [pins]);
 
   if (failed)
     return (
