@@ -1,10 +1,11 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { SCHEDULES } from '../shared/schedules';
 import { AlertsConstruct } from './constructs/alerts.construct';
 import { ApiConstruct } from './constructs/api.construct';
 import { AuthConstruct } from './constructs/auth.construct';
 import { DataConstruct } from './constructs/data.construct';
+import { LocationConstruct } from './constructs/location.construct';
 import { SecretsConstruct } from './constructs/secrets.construct';
 import { WebConstruct } from './constructs/web.construct';
 import { LAMBDA_ENTRIES } from './lambda-entries';
@@ -26,6 +27,7 @@ export class RaincheckStack extends Stack {
   readonly alerts: AlertsConstruct;
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
+  readonly location: LocationConstruct;
 
   constructor(scope: Construct, id: string, props: RaincheckStackProps) {
     super(scope, id, {
@@ -62,8 +64,12 @@ export class RaincheckStack extends Stack {
       apiDomainName: this.api.apiDomainName,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      // The map key is fenced to the app's origin, which exists only once the web construct does.
+      mapStyleUrl: Lazy.string({ produce: () => this.location.mapStyleUrl }),
     });
     this.api.setAppOrigin(this.web.url);
+    this.location = new LocationConstruct(this, 'Location', { appOrigin: this.web.url });
+    this.location.grantAddressLookup(this.api.functions.get('api')!.fn);
 
     new CfnOutput(this, 'Url', { value: this.web.url, description: 'Raincheck (SPA and /api)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

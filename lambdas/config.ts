@@ -45,6 +45,14 @@ const configSchema = z.object({
   WEATHER_API_KEY_PARAM: z.optional(z.string()),
   /** Open-Meteo's geocoding API base URL (address lookup in the jobsite form). */
   RAINCHECK_GEOCODING_URL: optionalUrl,
+  /**
+   * Street-address lookup (the jobsite form's address field): `amazon-location` (Amazon Location
+   * Places, signed with the Lambda's role; the CDK app sets it) or `off` (the default: the field says
+   * lookup is unavailable and the map pin or typed coordinates place the site).
+   */
+  RAINCHECK_ADDRESS_LOOKUP: z._default(z.enum(['amazon-location', 'off']), 'off'),
+  /** Amazon Location Places' endpoint; unset means AWS's regional one (a test points it at a stand-in). */
+  RAINCHECK_GEO_PLACES_URL: optionalUrl,
   APP_ORIGIN: z.optional(z.string()),
   /**
    * Weather (lambdas/adapters/weather/weather.factory.ts). Which forecast provider to use:

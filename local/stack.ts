@@ -207,6 +207,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
       RAINCHECK_OPEN_METEO_URL: process.env.RAINCHECK_OPEN_METEO_URL,
       RAINCHECK_GEOCODING_URL: process.env.RAINCHECK_GEOCODING_URL,
+      RAINCHECK_ADDRESS_LOOKUP: process.env.RAINCHECK_ADDRESS_LOOKUP,
+      RAINCHECK_GEO_PLACES_URL: process.env.RAINCHECK_GEO_PLACES_URL,
       RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
       OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,
       AWS_REGION: settings.region,

@@ -38,6 +38,7 @@ const FIELDS: Record<keyof RuntimeConfig, Check> = {
   mailboxUrl: optional(string),
   tokenCookieSyncUrl: optional(string),
   tokenCookieMaxAgeSeconds: optional(positiveInt),
+  mapStyleUrl: optional(nonEmpty),
 };
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfigParse {

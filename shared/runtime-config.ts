@@ -22,6 +22,11 @@ export const runtimeConfigSchema = z.object({
   /** Optional ID-token cookie sync (spec §7); off when absent. */
   tokenCookieSyncUrl: z.optional(z.string()),
   tokenCookieMaxAgeSeconds: z.optional(z.number().check(z.int(), z.positive())),
+  /**
+   * AWS only: the basemap's MapLibre style (Amazon Location's, with its referer-restricted API key);
+   * `{colorScheme}` in it becomes `Light` or `Dark`. Absent: the bundled offline outlines.
+   */
+  mapStyleUrl: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

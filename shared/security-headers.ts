@@ -19,7 +19,8 @@ export function contentSecurityPolicy(region: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' '${COLOR_SCHEME_SCRIPT_HASH}' '${EARLY_CLICKS_SCRIPT_HASH}' ${STRIPE_JS_ORIGIN}`,
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com`,
+    // maps.geo: Amazon Location's basemap style, tiles, fonts and sprites (the SPA's maps, in AWS).
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com https://maps.geo.${region}.amazonaws.com`,
     `frame-src ${STRIPE_JS_ORIGIN} https://hooks.stripe.com`,
     "img-src 'self' data:",
     "style-src 'self' 'unsafe-inline'",

@@ -32,6 +32,8 @@ export interface WebConstructProps {
   readonly apiDomainName: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** Amazon Location's map style for the SPA's maps (config.json `mapStyleUrl`); absent: offline outlines. */
+  readonly mapStyleUrl?: string;
 }
 
 /**
@@ -210,6 +212,7 @@ export class WebConstruct extends Construct {
       authFlow: 'USER_SRP_AUTH',
       // Same origin: CloudFront routes /api/* to the HTTP API.
       apiOrigin: '',
+      ...(props.mapStyleUrl ? { mapStyleUrl: props.mapStyleUrl } : {}),
     };
 
     const hashedDir = path.join(props.assetPath, 'assets');

@@ -17,6 +17,7 @@ import { alertsRoutes } from '../routes/alerts.routes';
 import { weatherRoutes } from '../routes/weather.routes';
 import { geocodeRoutes } from '../routes/geocode.routes';
 import type { Geocoder } from '../core/geo/geocoder.ports';
+import type { AddressLookup } from '../core/geo/address-lookup.ports';
 import { unsubscribeRoutes, type UnsubscribeRoutesDeps } from '../routes/unsubscribe.routes';
 import { noticesRoutes, type NoticesRoutesDeps } from '../routes/notices.routes';
 import { emailTemplatesRoutes, type EmailTemplatesRoutesDeps } from '../routes/email-templates.routes';
@@ -53,6 +54,8 @@ export interface ApiDeps {
   weatherTesting?: AdminWeatherDeps;
   /** Address lookup for the jobsite form. */
   geocoder?: Geocoder;
+  /** Street addresses as one types (Amazon Location Places in AWS). */
+  addressLookup?: AddressLookup;
   /** Email templates, previews and test sends. */
   email?: EmailTemplatesRoutesDeps;
   /** The public unsubscribe routes of notice links. */
@@ -154,7 +157,8 @@ export function createApiApp(deps: ApiDeps) {
   }
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
-  if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));
+  if (deps.geocoder)
+    app.route('/', geocodeRoutes({ geocoder: deps.geocoder, addressLookup: deps.addressLookup }));
   if (deps.dispatch) {
     app.route('/', adminDispatchRoutes(deps.dispatch));
     app.route('/', alertsRoutes(deps.dispatch));

@@ -274,7 +274,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     expect(await screenViolations(page)).toEqual([]);
 
     await page.goto('/jobsites');
-    await expect(page.getByRole('img', { name: /Plot of 1 jobsite location/ })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Map of the jobsites' })).toBeVisible();
     await expect(rowsOf(page, 'Jobsites')).toHaveCount(1);
     await shoot(page, 'jobsites-list');
   });

@@ -788,6 +788,10 @@ describe('RaincheckStack', () => {
         userPoolClientId: `\${${logicalId(stack.auth.userPoolClient)}}`,
         authFlow: 'USER_SRP_AUTH',
         apiOrigin: '',
+        // Amazon Location's style with the map key read at deploy time (test/infra/location.test.ts).
+        mapStyleUrl: expect.stringMatching(
+          /^https:\/\/maps\.geo\.\$\{AWS::Region\}\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=\{"Fn::GetAtt":\["LocationMapKeyValue\w+","Key"\]\}&color-scheme=\{colorScheme\}$/,
+        ),
       });
     });
   });

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
@@ -13,11 +14,13 @@ import { useDeleteFlow } from '../../../components/records/use-delete-flow';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
-import { JobsitesPlot } from '../../../features/jobsites/components/jobsites-plot';
+import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { useJobsiteFormData } from './jobsite-options';
+import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
+import { JobsitesMapArea } from './jobsites-map-area';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -41,8 +44,12 @@ const TITLE: RecordColumn<Jobsite> = {
   ),
 };
 
-const columns = (clientName: (id: string) => string | null): RecordColumn<Jobsite>[] => [
+const columns = (
+  clientName: (id: string) => string | null,
+  today: Map<string, TodayAtJobsite>,
+): RecordColumn<Jobsite>[] => [
   { header: 'Client', cell: (site) => (site.clientId ? clientName(site.clientId) : null) },
+  { header: 'Today', cell: (site) => today.get(site.id)?.label.replace(/^Today: /, '') ?? null },
   { header: 'Timezone', cell: (site) => site.timezone, visibleFrom: 'md' },
   {
     header: 'Rules',
@@ -66,6 +73,8 @@ export function JobsitesPage() {
   const plan = data.me.data ? PLANS[effectivePlan(data.me.data.subscription)] : null;
   const max = plan?.features.maxJobsites;
   const clientName = (id: string) => data.clients.find((c) => c.id === id)?.name ?? null;
+  const outlook = useWeatherOutlook(2);
+  const today = useMemo(() => todayAtJobsites(all.data ?? [], outlook.data), [all.data, outlook.data]);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -77,7 +86,9 @@ export function JobsitesPage() {
         }
         actions={addButton('Add jobsite')}
       />
-      {all.data && all.data.length > 0 ? <JobsitesPlot jobsites={all.data} /> : null}
+      {all.data && all.data.length > 0 && !outlook.isPending ? (
+        <JobsitesMapArea jobsites={all.data} today={today} />
+      ) : null}
       <RecordList
         useRecords={jobsiteRecords.useList}
         noun="jobsites"
@@ -85,7 +96,7 @@ export function JobsitesPage() {
         searchLabel="Search jobsites"
         placeholder="Name or address"
         title={TITLE}
-        columns={columns(clientName)}
+        columns={columns(clientName, today)}
         empty={
           <EmptyList
             title="No jobsites yet"

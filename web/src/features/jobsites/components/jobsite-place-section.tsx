@@ -1,9 +1,20 @@
-import { Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { PinPicker } from '../../../components/map/lazy-maps';
 import { FormSection } from '../../../components/records/record-form';
 import { textField } from '../../../lib/form-errors';
 import { AddressLookup } from './address-lookup';
 import type { Option, SectionProps } from './jobsite-form-values';
+
+/** The typed coordinates as a point, or null while they are incomplete or out of range. */
+function pointOf(latitude: string, longitude: string): { latitude: number; longitude: number } | null {
+  if (latitude.trim() === '' || longitude.trim() === '') return null;
+  const lat = Number(latitude);
+  const lon = Number(longitude);
+  return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180
+    ? { latitude: lat, longitude: lon }
+    : null;
+}
 
 function allTimezones(): string[] {
   try {
@@ -32,6 +43,9 @@ export function JobsitePlaceSection({
       if (extra && !list.includes(extra)) list.push(extra);
     return list;
   }, [derived, values.timezoneOverride]);
+  const point = pointOf(values.latitude, values.longitude);
+  const setPoint = (p: { latitude: number; longitude: number }) =>
+    setValues((v) => ({ ...v, latitude: String(p.latitude), longitude: String(p.longitude) }));
   const chosenByHand = !!values.timezoneOverride && !!derived && values.timezoneOverride !== derived;
 
   return (
@@ -50,13 +64,35 @@ export function JobsitePlaceSection({
           error={errors.clientId}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea label="Address" autosize minRows={2} {...text('address')} />
+        <Textarea
+          label="Address"
+          description="Type the street address; pick a suggestion to place the pin."
+          autosize
+          minRows={2}
+          {...text('address')}
+        />
         <AddressLookup
           address={values.address}
+          near={point}
           onPick={(place) =>
-            setValues((v) => ({ ...v, latitude: String(place.latitude), longitude: String(place.longitude) }))
+            setValues((v) => ({
+              ...v,
+              address: place.name || v.address,
+              latitude: String(place.latitude),
+              longitude: String(place.longitude),
+            }))
           }
         />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="jobsite-pin-label">
+            Pin on the map
+          </Text>
+          <Text size="xs" c="dimmed">
+            Click the map to place the pin, or drag it. The coordinates below follow it, and typing them moves
+            it.
+          </Text>
+          <PinPicker point={point} onPick={setPoint} />
+        </Stack>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="Latitude"

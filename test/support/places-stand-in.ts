@@ -1,0 +1,181 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback server speaking the part of Amazon Location Service Places v2 that Raincheck calls
+ * (restJson1, as @aws-sdk/client-geo-places sends it): `POST /v2/autocomplete` and
+ * `GET /v2/place/{PlaceId}`, over a few addresses shaped as the API reference documents them. Tests
+ * start it and point the real SDK client at it (RAINCHECK_GEO_PLACES_URL); nothing else uses it.
+ * Like Places it refuses unsigned requests and unknown place ids, and it keeps every request so a
+ * test can see what the client really sent.
+ */
+export interface StandInAddress {
+  placeId: string;
+  label: string;
+  locality: string;
+  region: { code: string; name: string };
+  country: { code2: string; code3: string; name: string };
+  /** [longitude, latitude], the order Places uses. */
+  position: [number, number];
+  timeZone: string;
+}
+
+export const STAND_IN_ADDRESSES: readonly StandInAddress[] = [
+  {
+    placeId: 'AQAAAFUAstand-in-seattle-400-broad',
+    label: '400 Broad St, Seattle, WA 98109-4607, United States',
+    locality: 'Seattle',
+    region: { code: 'WA', name: 'Washington' },
+    country: { code2: 'US', code3: 'USA', name: 'United States' },
+    position: [-122.34928, 47.62051],
+    timeZone: 'America/Los_Angeles',
+  },
+  {
+    placeId: 'AQAAAFUAstand-in-chicago-233-wacker',
+    label: '233 S Wacker Dr, Chicago, IL 60606-6306, United States',
+    locality: 'Chicago',
+    region: { code: 'IL', name: 'Illinois' },
+    country: { code2: 'US', code3: 'USA', name: 'United States' },
+    position: [-87.63591, 41.87886],
+    timeZone: 'America/Chicago',
+  },
+  {
+    placeId: 'AQAAAFUAstand-in-toronto-290-bremner',
+    label: '290 Bremner Blvd, Toronto, ON M5V 3L9, Canada',
+    locality: 'Toronto',
+    region: { code: 'ON', name: 'Ontario' },
+    country: { code2: 'CA', code3: 'CAN', name: 'Canada' },
+    position: [-79.38706, 43.64256],
+    timeZone: 'America/Toronto',
+  },
+];
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | null;
+  authorization: string;
+}
+
+export interface PlacesStandIn {
+  url: string;
+  requests: StandInRequest[];
+  /** Answers every further request 500 (Places having a bad day) until called with false. */
+  failing(on: boolean): void;
+  close(): Promise<void>;
+}
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
+
+/** Every typed word is the start of a word of the label (the last one may be partly typed). */
+const matches = (query: string, label: string) => {
+  const labelWords = words(label);
+  return words(query).every((w) => labelWords.some((lw) => lw.startsWith(w)));
+};
+
+const distance = (a: [number, number], b: [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+export async function startPlacesStandIn(
+  addresses: readonly StandInAddress[] = STAND_IN_ADDRESSES,
+): Promise<PlacesStandIn> {
+  const requests: StandInRequest[] = [];
+  let failing = false;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+      const authorization = req.headers.authorization ?? '';
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        authorization,
+      });
+      const send = (status: number, json: unknown, errorType?: string) =>
+        res
+          .writeHead(status, {
+            'content-type': 'application/json',
+            ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+          })
+          .end(JSON.stringify(json));
+      if (failing) return send(500, { message: 'Internal failure' }, 'InternalServerException');
+      // Places takes SigV4 for its own service name (or an API key, which Raincheck does not use).
+      if (!/^AWS4-HMAC-SHA256 Credential=[^,]+\/geo-places\/aws4_request/.test(authorization))
+        return send(403, { message: 'Missing or invalid signature' }, 'AccessDeniedException');
+
+      if (req.method === 'POST' && url.pathname === '/v2/autocomplete') {
+        const query = typeof body?.QueryText === 'string' ? body.QueryText : '';
+        if (!query)
+          return send(
+            400,
+            { message: 'QueryText is required', reason: 'Missing', fieldList: [] },
+            'ValidationException',
+          );
+        const max = typeof body?.MaxResults === 'number' ? body.MaxResults : 5;
+        const bias = body?.BiasPosition as [number, number] | undefined;
+        const found = addresses
+          .filter((a) => matches(query, a.label))
+          .sort((a, b) => (bias ? distance(a.position, bias) - distance(b.position, bias) : 0))
+          .slice(0, max);
+        return send(200, {
+          PricingBucket: 'Core',
+          ResultItems: found.map((a) => ({
+            PlaceId: a.placeId,
+            PlaceType: 'PointAddress',
+            Title: a.label,
+            Address: { Label: a.label },
+          })),
+        });
+      }
+
+      const place = /^\/v2\/place\/(.+)$/.exec(url.pathname);
+      if (req.method === 'GET' && place) {
+        const a = addresses.find((x) => x.placeId === decodeURIComponent(place[1]!));
+        if (!a)
+          return send(
+            400,
+            {
+              message: 'Invalid PlaceId',
+              reason: 'CannotParse',
+              fieldList: [{ Name: 'PlaceId', Message: 'Invalid' }],
+            },
+            'ValidationException',
+          );
+        return send(200, {
+          PlaceId: a.placeId,
+          PlaceType: 'PointAddress',
+          Title: a.label,
+          PricingBucket: 'Core',
+          Address: {
+            Label: a.label,
+            Country: { Code2: a.country.code2, Code3: a.country.code3, Name: a.country.name },
+            Region: { Code: a.region.code, Name: a.region.name },
+            Locality: a.locality,
+          },
+          Position: a.position,
+          TimeZone: { Name: a.timeZone },
+        });
+      }
+      return send(
+        404,
+        { message: `No route for ${req.method} ${url.pathname}` },
+        'ResourceNotFoundException',
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    failing: (on) => (failing = on),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
