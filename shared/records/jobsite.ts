@@ -37,9 +37,21 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-wind', 'clear'] as const;
 export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
 
+/** The end of a working window: any time, or 24:00 for a shift that runs to midnight. */
+const endTime = z
+  .string({ message: 'End time is required' })
+  .regex(/^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/, 'End time must be a time like 17:00 (24:00 for midnight)');
+
+/**
+ * An end before the start is a night shift (22:00–06:00): its hours belong to the day it starts.
+ * Only an empty window is refused.
+ */
 export const workingHoursSchema = z
-  .object({ start: hhmm('Start time'), end: hhmm('End time') })
-  .refine((h) => h.end > h.start, { message: 'End time must be after the start time', path: ['end'] });
+  .object({ start: hhmm('Start time'), end: endTime })
+  .refine((h) => h.end !== h.start, {
+    message: 'End time must differ from the start time',
+    path: ['end'],
+  });
 
 export const noticeTimeSchema = z.object({
   time: hhmm('Notice time').refine(

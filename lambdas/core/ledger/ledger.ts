@@ -1,10 +1,11 @@
 import type { Ledger, LedgerDay, LedgerDayInput, LedgerMonth } from '../../../shared/ledger';
 import { toCsv } from '../../../shared/csv';
+import { workingWindow } from '../../../shared/weather/compile-site';
 
-/** Length of the working day in hours, from "HH:MM" start and end. */
+/** Length of the working day in hours, from "HH:MM" start and end (a night shift runs past midnight). */
 export function workingHoursLength(hours: { start: string; end: string }): number {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  return Math.max(0, minutes(hours.end) - minutes(hours.start)) / 60;
+  const window = workingWindow(hours);
+  return (window.end - window.start) / 60;
 }
 
 /**
