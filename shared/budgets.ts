@@ -67,6 +67,12 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     maxGzipBytes: 137 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
+  /**
+   * The holiday calendar routes: date-holidays with every country's rules (~800 KB) and its parser's
+   * moment-timezone data (~1 MB), ElectroDB, zod, Hono. Kept in its own Lambda so the api and dispatch
+   * bundles stay at their budgets: they read the dates stored with each calendar.
+   */
+  holidays: { maxBytes: 4096 * KB, maxGzipBytes: 1024 * KB, excludes: [STRIPE, TZ_LOOKUP, PAPAPARSE] },
   /** SES bounce and complaint events: ElectroDB and zod/mini (config) only. */
   'email-events': {
     maxBytes: 270 * KB,

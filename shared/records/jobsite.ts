@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
 import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
+import { holidayDatesSchema } from '../holidays';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 
@@ -135,6 +136,8 @@ export const jobsiteShape = {
     )
     .nullish()
     .transform((v) => v ?? null),
+  /** The jobsite's own days off (a shutdown week), beside the account's holiday calendar. */
+  nonWorkingDates: holidayDatesSchema('Non-working dates').default([]),
   /** Pins the simulated weather provider to a named scenario for this jobsite (demos, tests). */
   scenario: z
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
@@ -155,11 +158,16 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays'> {
+export interface Jobsite extends Omit<
+  JobsiteFields,
+  'timezone' | 'anticipatedWeatherDays' | 'nonWorkingDates'
+> {
   id: string;
   timezone: string;
   /** Anticipated weather days per month, January first; null (or absent on older records) when not entered. */
   anticipatedWeatherDays?: number[] | null;
+  /** The jobsite's own days off; absent on records saved before issue 20. */
+  nonWorkingDates?: { date: string; name: string }[];
   createdAt: string;
   updatedAt: string;
 }

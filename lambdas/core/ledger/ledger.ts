@@ -52,7 +52,7 @@ export function computeLedger(input: {
   const days = input.days
     .filter((d) => d.date >= input.from && d.date <= input.to)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((d) => ({ ...d, delayDay: isDelayDay(d, dayHours), beyondAllowance: false }));
+    .map((d) => ({ ...d, delayDay: !d.holiday && isDelayDay(d, dayHours), beyondAllowance: false }));
   const allowanceOf = (month: string) => input.anticipated?.[Number(month.slice(5, 7)) - 1] ?? 0;
   const usedIn = new Map<string, number>();
   for (const d of days) {

@@ -9,6 +9,7 @@ import type { Jobsite } from '../../../shared/records';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../../shared/dispatch-queue';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 import { testWorker } from './records.fixtures';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
  * The `dispatch-worker` Lambda's SQS handler (Powertools batch processor) over in-memory repositories:
@@ -115,6 +116,7 @@ function world() {
       },
     },
     suppressions: { reasonsOf: async () => new Map() },
+    holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(AT) },
     runs,
   };

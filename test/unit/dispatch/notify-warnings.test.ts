@@ -8,6 +8,7 @@ import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/
 import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
 import type { Jobsite } from '../../../shared/records';
 import { testWorker } from './records.fixtures';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -123,6 +124,7 @@ function deps() {
     },
     sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
     suppressions: { reasonsOf: async () => new Map() },
+    holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(T0) },
     alerts: new NwsAlertsProvider({
       baseUrl,

@@ -1,0 +1,143 @@
+import * as z from 'zod';
+import { DEFAULT_PRESET_HOLIDAYS } from './holidays-default.generated';
+
+/**
+ * The days nobody works (issue 20, item 5): an account's holiday calendar (a country and region
+ * preset of public holidays, computed by `date-holidays` when the calendar is saved, plus the
+ * account's own dates) and each jobsite's own non-working dates (a shutdown week). Dispatch sends
+ * nothing for them, the ledger does not count them, the weather screen labels them.
+ *
+ * Only the holidays Lambda bundles `date-holidays` (its data is over a megabyte): the api and
+ * dispatch Lambdas read the dates stored with the calendar, or DEFAULT_PRESET_HOLIDAYS when the
+ * account has not set one.
+ */
+
+export interface HolidayDate {
+  /** Local calendar date at the jobsite, "YYYY-MM-DD". */
+  date: string;
+  name: string;
+}
+
+export type HolidaySource = 'preset' | 'account';
+
+/** `GET /api/holidays?year=2026`. */
+export interface HolidayCalendarView {
+  country: string;
+  region: string | null;
+  dates: (HolidayDate & { source: HolidaySource })[];
+}
+
+/** What an account stores: its choice, and the preset's dates computed for a span of years. */
+export interface HolidayCalendar {
+  country: string;
+  region: string | null;
+  extraDates: HolidayDate[];
+  presetDates: HolidayDate[];
+  /** The years `presetDates` covers, inclusive. */
+  presetYears: { from: number; to: number };
+  updatedAt: string;
+}
+
+/**
+ * An account with no calendar set gets the United States' federal public holidays: Raincheck is sold
+ * in US dollars to US contractors and its units default to US customary. Another country is one save
+ * in Settings away.
+ */
+export const DEFAULT_HOLIDAY_COUNTRY = 'US';
+
+/** The preset's dates are stored for the year before the save through this many years after it. */
+export const PRESET_YEARS_AHEAD = 5;
+
+export const MAX_EXTRA_DATES = 200;
+
+const dateText = z
+  .string({ message: 'Date must be a date like 2026-11-26' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a date like 2026-11-26')
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+  }, 'Date must be a real date');
+
+export const holidayDateSchema = z.object({
+  date: dateText,
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name must be at most 80 characters'),
+});
+
+/** A list of dated names, one per date (a second entry for a date is refused, naming it). */
+export const holidayDatesSchema = (label: string) =>
+  z
+    .array(holidayDateSchema, { message: `${label} must be a list of { date, name }` })
+    .max(MAX_EXTRA_DATES, `At most ${MAX_EXTRA_DATES} ${label.toLowerCase()}`)
+    .superRefine((dates, ctx) => {
+      const seen = new Set<string>();
+      dates.forEach((d, i) => {
+        if (seen.has(d.date))
+          ctx.addIssue({ code: 'custom', path: [i, 'date'], message: `${d.date} is listed twice` });
+        seen.add(d.date);
+      });
+    })
+    .transform((dates) => [...dates].sort((a, b) => a.date.localeCompare(b.date)));
+
+/** `PUT /api/holidays`: the country and region codes are checked against the library's list. */
+export const holidayCalendarInputSchema = z.object({
+  country: z
+    .string({ message: 'Country must be a two-letter code like US' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code like US'),
+  region: z
+    .string({ message: 'Region must be a code like CA, or null' })
+    .trim()
+    .toUpperCase()
+    .max(10, 'Region must be a code like CA, or null')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  extraDates: holidayDatesSchema('Extra dates').default([]),
+});
+
+export type HolidayCalendarInput = z.output<typeof holidayCalendarInputSchema>;
+
+export const holidayYearSchema = z.object({
+  year: z.coerce
+    .number({ message: 'Year must be a number like 2026' })
+    .int('Year must be a whole number')
+    .min(2000, 'Year must be from 2000 to 2100')
+    .max(2100, 'Year must be from 2000 to 2100')
+    .optional(),
+});
+
+/** The calendar of an account that has not set one. */
+export function defaultHolidayCalendar(): Omit<HolidayCalendar, 'updatedAt'> {
+  const years = DEFAULT_PRESET_HOLIDAYS.map((d) => Number(d.date.slice(0, 4)));
+  return {
+    country: DEFAULT_HOLIDAY_COUNTRY,
+    region: null,
+    extraDates: [],
+    presetDates: DEFAULT_PRESET_HOLIDAYS.map((d) => ({ ...d })),
+    presetYears: { from: Math.min(...years), to: Math.max(...years) },
+  };
+}
+
+/**
+ * Every non-working date of a jobsite, date → name: the account's preset, then the account's own
+ * dates, then the jobsite's (a later name for the same date wins: the one the contractor typed).
+ */
+export function nonWorkingDays(
+  calendar: Pick<HolidayCalendar, 'presetDates' | 'extraDates'> | null,
+  jobsite?: { nonWorkingDates?: readonly HolidayDate[] | null },
+): Map<string, string> {
+  const cal = calendar ?? defaultHolidayCalendar();
+  const out = new Map<string, string>();
+  for (const list of [cal.presetDates, cal.extraDates, jobsite?.nonWorkingDates ?? []])
+    for (const d of list) out.set(d.date, d.name);
+  return out;
+}
+
+/** "Holiday: Thanksgiving Day": how the weather screen and the dashboard show a day nobody works. */
+export function holidayLabel(name: string): string {
+  return `Holiday: ${name}`;
+}
