@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { holidayCalendarInputSchema, holidayYearSchema } from '../../shared/holidays';
+import { holidayCalendarInputSchema, holidayYearSchema } from '../../shared/holidays-schema';
 import { tenantOf } from '../core/caller';
 import {
   getHolidayCalendar,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
 import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
-import { holidayDatesSchema } from '../holidays';
+import { holidayDatesSchema } from '../holidays-schema';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 

@@ -4,8 +4,8 @@ import type { HolidayPresets } from '../../core/holidays/holidays.ports';
 
 /**
  * The country and region presets, from `date-holidays` (maintained, 200+ countries). Only public
- * holidays count (type 'public': days off by law), not observances, optional or bank days. Names are
- * in English. Only the holidays Lambda bundles this module: the library's data is over a megabyte.
+ * holidays count (type 'public': days off by law), not observances, optional or bank days. Names are in
+ * the country's English (or English). Only the holidays Lambda bundles this module: the library's data is over a megabyte.
  */
 export class DateHolidaysPresets implements HolidayPresets {
   private readonly lib = new Holidays();
@@ -19,11 +19,12 @@ export class DateHolidaysPresets implements HolidayPresets {
   }
 
   publicHolidays(country: string, region: string | null, year: number): HolidayDate[] {
-    const calendar = region
-      ? new Holidays(country, region, { languages: ['en'] })
-      : new Holidays(country, { languages: ['en'] });
+    const calendar = region ? new Holidays(country, region) : new Holidays(country);
+    // The country's own English when it has one ("Labor Day" in the US, "Labour Day" in Canada).
+    const english = calendar.getLanguages().find((l) => l === 'en' || l.startsWith('en-')) ?? 'en';
+    calendar.setLanguages(english);
     const byDate = new Map<string, string>();
-    for (const h of calendar.getHolidays(year, 'en')) {
+    for (const h of calendar.getHolidays(year, english)) {
       if (h.type !== 'public') continue;
       // "2026-11-26 00:00:00": the local date the holiday starts; two on one day are joined.
       const date = h.date.slice(0, 10);

@@ -2,9 +2,9 @@ import {
   PRESET_YEARS_AHEAD,
   defaultHolidayCalendar,
   type HolidayCalendar,
-  type HolidayCalendarInput,
   type HolidayCalendarView,
 } from '../../../shared/holidays';
+import type { HolidayCalendarInput } from '../../../shared/holidays-schema';
 import type { TenantId } from '../caller';
 import { ValidationError } from '../errors';
 import type { Clock } from '../runtime.ports';

@@ -1,11 +1,7 @@
 import { DateHolidaysPresets } from '../../../lambdas/adapters/holidays/date-holidays.presets';
 import { DEFAULT_PRESET_HOLIDAYS } from '../../../shared/holidays-default.generated';
-import {
-  DEFAULT_HOLIDAY_COUNTRY,
-  defaultHolidayCalendar,
-  holidayCalendarInputSchema,
-  nonWorkingDays,
-} from '../../../shared/holidays';
+import { DEFAULT_HOLIDAY_COUNTRY, defaultHolidayCalendar, nonWorkingDays } from '../../../shared/holidays';
+import { holidayCalendarInputSchema } from '../../../shared/holidays-schema';
 
 const presets = new DateHolidaysPresets();
 
