@@ -120,6 +120,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [
       { method: 'GET', path: '/api/holidays' },
       { method: 'PUT', path: '/api/holidays' },
+      { method: 'GET', path: '/api/holidays/countries' },
     ],
     access: ['table', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.holidays,

@@ -24,6 +24,15 @@ export interface HolidayCalendarView {
   country: string;
   region: string | null;
   dates: (HolidayDate & { source: HolidaySource })[];
+  /** Every date the account added, all years: what a PUT sends back whole. */
+  extraDates: HolidayDate[];
+}
+
+/** `GET /api/holidays/countries`: the presets the calendar can use. */
+export interface HolidayCountry {
+  code: string;
+  name: string;
+  regions: { code: string; name: string }[];
 }
 
 /** What an account stores: its choice, and the preset's dates computed for a span of years. */

@@ -12,6 +12,7 @@ import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 export const HOLIDAY_ROUTES = [
   { method: 'GET', path: '/api/holidays' },
   { method: 'PUT', path: '/api/holidays' },
+  { method: 'GET', path: '/api/holidays/countries' },
 ] as const;
 
 /**
@@ -23,6 +24,8 @@ export function holidayRoutes(deps: HolidayCalendarDeps) {
     .get('/api/holidays', queryParams(holidayYearSchema), async (c) =>
       c.json(await getHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('query'), deps)),
     )
+    // The picker's list: every country and region the presets know (~6 KB gzipped, cached by the SPA).
+    .get('/api/holidays/countries', (c) => c.json({ countries: deps.presets.countries() }))
     .put('/api/holidays', jsonBody(holidayCalendarInputSchema), async (c) =>
       c.json(await saveHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('json'), deps)),
     );

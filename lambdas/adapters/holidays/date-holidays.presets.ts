@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import type { HolidayDate } from '../../../shared/holidays';
+import type { HolidayCountry, HolidayDate } from '../../../shared/holidays';
 import type { HolidayPresets } from '../../core/holidays/holidays.ports';
 
 /**
@@ -16,6 +16,19 @@ export class DateHolidaysPresets implements HolidayPresets {
 
   hasRegion(country: string, region: string): boolean {
     return Object.hasOwn(this.lib.getStates(country, 'en') ?? {}, region);
+  }
+
+  countries(): HolidayCountry[] {
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    return Object.entries(this.lib.getCountries('en'))
+      .map(([code, name]) => ({
+        code,
+        name,
+        regions: Object.entries(this.lib.getStates(code, 'en') ?? {})
+          .map(([c, n]) => ({ code: c, name: n }))
+          .sort(byName),
+      }))
+      .sort(byName);
   }
 
   publicHolidays(country: string, region: string | null, year: number): HolidayDate[] {

@@ -54,7 +54,7 @@ export async function getHolidayCalendar(
       .map((d) => ({ ...d, source: 'preset' as const })),
     ...calendar.extraDates.filter(inYear).map((d) => ({ ...d, source: 'account' as const })),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source));
-  return { country: calendar.country, region: calendar.region, dates };
+  return { country: calendar.country, region: calendar.region, dates, extraDates: calendar.extraDates };
 }
 
 /**

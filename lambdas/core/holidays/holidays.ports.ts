@@ -1,4 +1,4 @@
-import type { HolidayCalendar, HolidayDate } from '../../../shared/holidays';
+import type { HolidayCalendar, HolidayCountry, HolidayDate } from '../../../shared/holidays';
 import type { TenantId } from '../caller';
 
 /** Country and region presets of public holidays (date-holidays in the holidays Lambda). */
@@ -6,6 +6,8 @@ export interface HolidayPresets {
   hasCountry(country: string): boolean;
   hasRegion(country: string, region: string): boolean;
   publicHolidays(country: string, region: string | null, year: number): HolidayDate[];
+  /** Every country the presets know, with its regions (states, provinces), names in English. */
+  countries(): HolidayCountry[];
 }
 
 /** An account's holiday calendar: one item per account, null until the account sets one. */
