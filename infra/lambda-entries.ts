@@ -128,6 +128,19 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
+    // The account's holiday calendar (lambdas/routes/holidays.routes.ts): the only routes that compute
+    // holidays, so date-holidays (over a megabyte of data) stays out of the api and dispatch bundles.
+    name: 'holidays',
+    entry: 'lambdas/holidays/index.ts',
+    routes: [
+      { method: 'GET', path: '/api/holidays' },
+      { method: 'PUT', path: '/api/holidays' },
+      { method: 'GET', path: '/api/holidays/countries' },
+    ],
+    access: ['table', 'userStatus'],
+    budget: LAMBDA_BUNDLE_BUDGETS.holidays,
+  },
+  {
     // The planner (EventBridge, every 15 minutes): records the run and queues its batches.
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',

@@ -8,6 +8,8 @@ import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
 import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
+import { HOLIDAY_ROUTES, createHolidaysApp } from '../lambdas/holidays/app';
+import { createHolidaysDeps } from '../lambdas/composition/holidays.root';
 import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
@@ -264,6 +266,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const dispatch = { run: () => runDispatch(root.dispatch) };
     const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
     const billingApp = createBillingApp({ authenticate, billing: root.billing });
+    const holidaysApp = createHolidaysApp({ authenticate, holidays: createHolidaysDeps(root) });
     const app = createLocalApp({
       port: settings.appPort,
       allowedHosts: settings.allowedHosts,
@@ -275,6 +278,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         { prefix: WEBHOOK_PATH, app: createWebhookApp(root.billing) },
         // The billing Lambda owns the subscription routes (infra/lambda-entries.ts), as in AWS.
         ...SUBSCRIPTION_ROUTES.map((r) => ({ prefix: r.path, app: billingApp })),
+        // The holidays Lambda owns the holiday calendar routes (date-holidays stays out of the api).
+        ...HOLIDAY_ROUTES.map((r) => ({ prefix: r.path, app: holidaysApp })),
         {
           prefix: '/api',
           app: createApiApp({

@@ -17,6 +17,11 @@ export interface LedgerDayInput {
   note: string | null;
   decidedAt: string;
   notified?: number;
+  /**
+   * The holiday or shutdown that makes this a day nobody works (decided before it was set): it is
+   * listed, but never a delay day nor counted against the allowance.
+   */
+  holiday?: string | null;
 }
 
 export interface LedgerDay extends LedgerDayInput {

@@ -136,6 +136,8 @@ export function fakesFor(
       claims: slowed(claimRepo, r),
       sender: slowed(sender, io.sendMs),
       suppressions: { reasonsOf: async () => new Map() },
+      // No calendar set: the default (US) holidays, read from the bundle.
+      holidays: { get: async () => null, put: async () => {} },
       clock: { now: () => asOf },
     },
     decisions,

@@ -26,6 +26,7 @@ import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import { ledgerRoutes } from '../routes/ledger.routes';
 import type { DayMessages } from '../core/ledger/ledger.ports';
+import type { HolidayCalendarRepo } from '../core/holidays/holidays.ports';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { accountExportRoutes } from '../routes/account-export.routes';
 import type { AccountDataStore } from '../core/account/export-account';
@@ -69,7 +70,13 @@ export interface ApiDeps {
   /** The daily email delivery counters (the admin delivery health). */
   delivery?: DeliveryStats;
   /** The weather-day ledger's decisions (GET /api/jobsites/{id}/ledger); absent in apps built without it. */
-  ledger?: { decisions: DecisionRepo; claims?: SentPerDay; messages?: DayMessages };
+  ledger?: {
+    decisions: DecisionRepo;
+    claims?: SentPerDay;
+    messages?: DayMessages;
+    /** The holiday calendars: a holiday is never a delay day. */
+    holidays: HolidayCalendarRepo;
+  };
   /** The account's own data as one JSON download (GET /api/me/export). */
   accountExport?: AccountDataStore;
   /** The admin's email testing (any template to any address through the real path). */

@@ -69,6 +69,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       decisions: dispatch.decisions,
       claims: new DynamoClaimRepo(data.db),
       messages: new DynamoDayMessages(data.db),
+      holidays: dispatch.holidays,
     },
     accountExport: new DynamoAccountExport(data.db),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),

@@ -5,6 +5,7 @@ import {
   DynamoNoticeSchedule,
 } from '../adapters/dynamo/dispatch.repo';
 import { DynamoHeldMessageRepo } from '../adapters/dynamo/held-message.repo';
+import { DynamoHolidayCalendarRepo } from '../adapters/dynamo/holiday-calendar.repo';
 import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
@@ -41,6 +42,7 @@ export function createDispatchDeps(
     weather: forecast,
     alerts: weather.alerts,
     held: new DynamoHeldMessageRepo(data.db),
+    holidays: new DynamoHolidayCalendarRepo(data.db),
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
     sender: templatedNoticeSender({

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AccountRepo } from '../core/account/account.ports';
+import type { HolidayCalendarRepo } from '../core/holidays/holidays.ports';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { Clock } from '../core/runtime.ports';
 import { jobsiteOutlooks } from '../core/weather/jobsite-outlook';
@@ -23,6 +24,7 @@ export function weatherRoutes(deps: {
   weather: WeatherProvider;
   accounts: Pick<AccountRepo, 'getProfile'>;
   clock: Clock;
+  holidays: HolidayCalendarRepo;
 }) {
   return new Hono<AppEnv>().get('/api/weather', queryParams(outlookQuerySchema), async (c) =>
     c.json(await jobsiteOutlooks(tenantOfRequest(c), deps, { days: c.req.valid('query').days })),

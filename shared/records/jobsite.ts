@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../notice-slots';
 import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
+import { holidayDatesSchema } from '../holidays-schema';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
 import { siteContactSchema } from './site-contact';
@@ -38,9 +39,21 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-wind', 'clear'] as const;
 export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
 
+/** The end of a working window: any time, or 24:00 for a shift that runs to midnight. */
+const endTime = z
+  .string({ message: 'End time is required' })
+  .regex(/^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/, 'End time must be a time like 17:00 (24:00 for midnight)');
+
+/**
+ * An end before the start is a night shift (22:00–06:00): its hours belong to the day it starts.
+ * Only an empty window is refused.
+ */
 export const workingHoursSchema = z
-  .object({ start: hhmm('Start time'), end: hhmm('End time') })
-  .refine((h) => h.end > h.start, { message: 'End time must be after the start time', path: ['end'] });
+  .object({ start: hhmm('Start time'), end: endTime })
+  .refine((h) => h.end !== h.start, {
+    message: 'End time must differ from the start time',
+    path: ['end'],
+  });
 
 export const noticeTimeSchema = z.object({
   time: hhmm('Notice time').refine(
@@ -126,6 +139,8 @@ export const jobsiteShape = {
     )
     .nullish()
     .transform((v) => v ?? null),
+  /** The jobsite's own days off (a shutdown week), beside the account's holiday calendar. */
+  nonWorkingDates: holidayDatesSchema('Non-working dates').default([]),
   /** Pins the simulated weather provider to a named scenario for this jobsite (demos, tests). */
   scenario: z
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
@@ -146,13 +161,16 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays' | 'siteContact'> {
+export interface Jobsite
+  extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays' | 'siteContact' | 'nonWorkingDates'> {
   id: string;
   /** Absent on records written before the field existed: read as null. */
   siteContact?: JobsiteFields['siteContact'];
   timezone: string;
   /** Anticipated weather days per month, January first; null (or absent on older records) when not entered. */
   anticipatedWeatherDays?: number[] | null;
+  /** The jobsite's own days off; absent on records saved before issue 20. */
+  nonWorkingDates?: { date: string; name: string }[];
   createdAt: string;
   updatedAt: string;
 }

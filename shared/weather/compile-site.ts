@@ -1,6 +1,7 @@
 import type { DerivedMetric } from './derived';
 import { isDerivedMetric } from './derived';
 import type { JobsiteRules } from './judgement';
+import { MINUTES_PER_DAY } from './local-time';
 import { tolerance } from './reasons';
 import type { Rule, RuleMetric, RuleOp } from './rule';
 
@@ -29,6 +30,10 @@ export interface CompiledSite {
   /** Bit w set when ISO weekday w is a working day. */
   dayMask: number;
   startMinute: number;
+  /**
+   * End of the working window, 1..1440. At or before `startMinute` the window crosses midnight (a
+   * night shift): its hours after midnight belong to the day the shift starts.
+   */
   endMinute: number;
   rules: CompiledRule[];
   /** Derived metrics the rules read over the whole series (a stateful rule reads them)… */
@@ -47,8 +52,11 @@ export interface CompiledSite {
   lookahead: number;
 }
 
-/** Minute of the day of "HH:MM" (00:00–23:59); RangeError otherwise. */
-function minuteOf(value: string): number {
+/**
+ * Minute of the day of "HH:MM" (00:00–23:59; "24:00" = 1440 where `end` allows it, the end of a
+ * window that runs to midnight); RangeError otherwise.
+ */
+function minuteOf(value: string, end = false): number {
   const h1 = value.charCodeAt(0) - 48;
   const h2 = value.charCodeAt(1) - 48;
   const m1 = value.charCodeAt(3) - 48;
@@ -56,10 +64,21 @@ function minuteOf(value: string): number {
   const h = h1 * 10 + h2;
   const m = m1 * 10 + m2;
   const digits = h1 >= 0 && h1 <= 9 && h2 >= 0 && h2 <= 9 && m1 >= 0 && m1 <= 9 && m2 >= 0 && m2 <= 9;
+  if (end && value === '24:00') return MINUTES_PER_DAY;
   if (value.length !== 5 || value.charCodeAt(2) !== 58 || !digits || h > 23 || m > 59) {
     throw new RangeError(`Not a HH:MM time: ${value}`);
   }
   return h * 60 + m;
+}
+
+/**
+ * A working window in minutes from the shift day's midnight: `end` past 1440 when the window crosses
+ * midnight (22:00–06:00 is 1320–1800). An empty window (end == start) has end == start.
+ */
+export function workingWindow(hours: { start: string; end: string }): { start: number; end: number } {
+  const start = minuteOf(hours.start);
+  const end = minuteOf(hours.end, true);
+  return { start, end: end < start ? end + MINUTES_PER_DAY : end };
 }
 
 export function compileRule(rule: Rule): CompiledRule {
@@ -158,7 +177,7 @@ export function compileSite(site: JobsiteRules): CompiledSite {
     timezone: site.timezone,
     dayMask,
     startMinute: minuteOf(site.workingHours.start),
-    endMinute: minuteOf(site.workingHours.end),
+    endMinute: minuteOf(site.workingHours.end, true),
     rules,
     derivedSeries,
     derivedAtWork,

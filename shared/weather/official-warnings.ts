@@ -1,6 +1,6 @@
 import { OFFICIAL_WARNING_RULE_PREFIX } from '../quiet-hours';
-import { minuteOfDay } from '../notice-slots';
 import { DEFAULT_MIN_WORKABLE_HOURS, type DayJudgement, type JobsiteSchedule, type Verdict } from './engine';
+import { workingWindow } from './compile-site';
 import { MS_PER_HOUR, hhmm, utcOffsetMinutes } from './local-time';
 
 /** The fields of an official alert (NWS CAP) the trigger reads. */
@@ -25,9 +25,12 @@ export function isTriggeringWarning(alert: Pick<OfficialWarningInput, 'event' | 
   );
 }
 
-/** The UTC instant of local `date` `time` in `timeZone` (two passes settle the offset across DST). */
-function localInstant(date: string, time: string, timeZone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay(time) * 60_000;
+/**
+ * The UTC instant `minutes` after local midnight of `date` in `timeZone` (past 1440: the next day's
+ * wall clock, for night shifts); two passes settle the offset across DST.
+ */
+function localInstant(date: string, minutes: number, timeZone: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
   const first = wall - utcOffsetMinutes(wall, timeZone) * 60_000;
   return wall - utcOffsetMinutes(first, timeZone) * 60_000;
 }
@@ -46,9 +49,10 @@ export function withOfficialWarnings(
   site: JobsiteSchedule,
 ): DayJudgement {
   if (day.workingHours <= 0 || alerts.length === 0) return day;
-  const start = localInstant(day.date, site.workingHours.start, site.timezone);
-  const end = localInstant(day.date, site.workingHours.end, site.timezone);
-  const startMinute = minuteOfDay(site.workingHours.start);
+  const window = workingWindow(site.workingHours);
+  const start = localInstant(day.date, window.start, site.timezone);
+  const end = localInstant(day.date, window.end, site.timezone);
+  const startMinute = window.start;
   const added: DayJudgement['rules'] = [];
   const lost = new Set<number>();
   const seen = new Set<string>();

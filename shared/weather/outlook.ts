@@ -11,9 +11,14 @@ export interface JobsiteOutlook {
   /** Why there is no forecast (the provider failed for this location), else null. */
   error: string | null;
   /** Every local working day of the coming days, verdict `none` included, in date order. */
-  days: DayJudgement[];
+  days: OutlookDay[];
   /** Hourly series of the metrics the rules read (canonical units, null where unknown); UTC hour starts. */
   hourly: { time: string[]; values: Partial<Record<RuleMetric, (number | null)[]>> };
+}
+
+/** A judged day; on a holiday or shutdown day its name, no delay and no reasons (nothing is sent). */
+export interface OutlookDay extends DayJudgement {
+  holiday?: string | null;
 }
 
 export interface OutlookResponse {

@@ -24,19 +24,31 @@ interface PlanEntry {
 
 const plans = new WeakMap<LocalTimeline, Map<number, PlanEntry[]>>();
 
+/**
+ * The working day an hour belongs to, or NaN when it is not a working hour: `start <= minute < end`
+ * on that day; for a window crossing midnight (end <= start) the hours before `end` belong to the
+ * day before, the day the shift started.
+ */
+export function shiftDayOf(day: number, minute: number, startMinute: number, endMinute: number): number {
+  if (endMinute > startMinute) return minute >= startMinute && minute < endMinute ? day : NaN;
+  if (minute >= startMinute) return day;
+  return minute < endMinute ? day - 1 : NaN;
+}
+
 function buildWorkPlan(tl: LocalTimeline, site: CompiledSite, fromDay: number, toDay: number): WorkPlan {
   const { dayMask, startMinute, endMinute } = site;
+  // Local minutes from a shift day's midnight to the window's end: past 1440 when it crosses midnight.
+  const windowEnd = endMinute > startMinute ? endMinute : endMinute + MINUTES_PER_DAY;
   const byDay = new Map<number, number[]>();
-  if (dayMask !== 0 && endMinute > startMinute) {
+  if (dayMask !== 0 && endMinute !== startMinute) {
     for (let i = 0; i < tl.n; i++) {
-      const m = tl.minute[i]!;
-      const d = tl.day[i]!;
-      if (m < startMinute || m >= endMinute || d < fromDay || d >= toDay) continue;
+      const d = shiftDayOf(tl.day[i]!, tl.minute[i]!, startMinute, endMinute);
+      if (Number.isNaN(d) || d < fromDay || d >= toDay) continue;
       // ISO weekday of day number d (1970-01-01 was a Thursday) is ((d + 3) mod 7) + 1.
       if (((dayMask >> ((((d + 3) % 7) + 7) % 7)) & 2) === 0) continue;
       // Judge only days whose whole working window lies inside the forecast.
       if (tl.startLocalMinute > d * MINUTES_PER_DAY + startMinute) continue;
-      if (tl.endLocalMinute < d * MINUTES_PER_DAY + endMinute) continue;
+      if (tl.endLocalMinute < d * MINUTES_PER_DAY + windowEnd) continue;
       let list = byDay.get(d);
       if (!list) byDay.set(d, (list = []));
       list.push(i);
@@ -64,7 +76,7 @@ export function workPlan(tl: LocalTimeline, site: CompiledSite, fromDay: number,
     bySchedule = new Map();
     plans.set(tl, bySchedule);
   }
-  // dayMask < 2^8, minutes < 2^11: one small integer key.
+  // dayMask < 2^8, minutes <= 1440 < 2^11: one small integer key.
   const key = site.dayMask * 4194304 + site.startMinute * 2048 + site.endMinute;
   let entries = bySchedule.get(key);
   if (!entries) {

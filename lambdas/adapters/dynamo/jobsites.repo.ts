@@ -45,6 +45,7 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   },
   scenario: (i.scenario as Jobsite['scenario'] | undefined) ?? null,
   anticipatedWeatherDays: i.anticipatedWeatherDays?.length === 12 ? i.anticipatedWeatherDays : null,
+  nonWorkingDates: (i.nonWorkingDates ?? []).map((d) => ({ date: d.date, name: d.name })),
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
@@ -68,6 +69,7 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   recipients: j.recipients,
   scenario: opt(j.scenario),
   anticipatedWeatherDays: j.anticipatedWeatherDays ?? undefined,
+  nonWorkingDates: j.nonWorkingDates ?? [],
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
 });

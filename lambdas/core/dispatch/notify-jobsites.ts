@@ -26,6 +26,8 @@ import type {
   SentCounts,
 } from './dispatch.ports';
 import type { HeldMessageRepo } from './held-messages';
+import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
+import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { clearingRule } from './hysteresis';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
@@ -47,6 +49,8 @@ export interface NotifyDeps {
   suppressions: Pick<SuppressionList, 'reasonsOf'>;
   /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
   workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
+  /** The accounts' holiday calendars: nothing is judged or sent for a day nobody works. */
+  holidays: HolidayCalendarRepo;
 }
 
 export interface BatchOutcome {
@@ -155,6 +159,7 @@ export async function notifyJobsites(
     unjudged: [],
   };
   const now = deps.clock.now();
+  const nonWorking = new NonWorkingDayLookup(deps.holidays);
 
   // Load the jobsites, and each tenant's workers and clients once.
   const byTenant = new Map<string, DueJobsite[]>();
@@ -186,6 +191,8 @@ export async function notifyJobsites(
     for (const due of dues) {
       const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
       if (!jobsite || !jobsite.active) continue;
+      // A holiday or shutdown day: no decision, no message, no ledger day.
+      if (await nonWorking.nameOf(tenant, jobsite, due.workDate)) continue;
       work.push({
         due,
         tenant,

@@ -6,6 +6,8 @@ import type { RecordsStore } from '../records/records.ports';
 import { mustGet } from '../records/record-crud';
 import type { Clock } from '../runtime.ports';
 import { computeLedger } from './ledger';
+import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
+import { holidayOf, NonWorkingDayLookup } from '../holidays/non-working-days';
 
 export const LEDGER_MAX_DAYS = 400;
 export const LEDGER_DEFAULT_DAYS = 90;
@@ -16,6 +18,8 @@ export interface LedgerDeps {
   decisions: DecisionRepo;
   /** Sent messages per day (`notified` on each day); left out when absent. */
   claims?: SentPerDay;
+  /** The account's holiday calendar: its days (and the jobsite's own) are never delay days. */
+  holidays: HolidayCalendarRepo;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,9 +92,10 @@ export async function jobsiteLedger(
 ): Promise<JobsiteLedger> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
-  const [decisions, sent] = await Promise.all([
+  const [decisions, sent, nonWorking] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, from, to),
     deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
+    new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
   ]);
   const ledger = computeLedger({
     from,
@@ -105,6 +110,7 @@ export async function jobsiteLedger(
       worked: d.worked ?? null,
       note: d.workedNote ?? null,
       decidedAt: d.decidedAt,
+      ...holidayOf(nonWorking, d.workDate),
       ...(sent ? { notified: sent[d.workDate] ?? 0 } : {}),
     })),
   });

@@ -5,6 +5,7 @@ import { mustGet } from '../records/record-crud';
 import { assertLedgerDate, isIsoDate, type LedgerDeps } from './jobsite-ledger';
 import { computeLedger } from './ledger';
 import type { DayMessages } from './ledger.ports';
+import { holidayOf, NonWorkingDayLookup } from '../holidays/non-working-days';
 
 /**
  * The evidence behind one decided working day: the decision as the dispatch stored it (forecast
@@ -23,10 +24,11 @@ export async function ledgerEvidence(
   const month = date.slice(0, 7);
   const monthStart = `${month}-01`;
   // The month's earlier decisions decide whether this day is within the allowance.
-  const [decisions, messages, client] = await Promise.all([
+  const [decisions, messages, client, nonWorking] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, monthStart, date),
     deps.messages.listRange(tenant, jobsite.id, date, date),
     jobsite.clientId ? deps.records.clients.get(tenant, jobsite.clientId) : Promise.resolve(null),
+    new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
   ]);
   const decision = decisions.find((d) => d.workDate === date);
   if (!decision) throw new NotFoundError('Ledger day not found');
@@ -43,6 +45,7 @@ export async function ledgerEvidence(
       worked: d.worked ?? null,
       note: null,
       decidedAt: d.decidedAt,
+      ...holidayOf(nonWorking, d.workDate),
     })),
   });
   const day = ledger.days.find((d) => d.date === date);

@@ -1,10 +1,11 @@
 import type { Ledger, LedgerDay, LedgerDayInput, LedgerMonth } from '../../../shared/ledger';
 import { toCsv } from '../../../shared/csv';
+import { workingWindow } from '../../../shared/weather/compile-site';
 
-/** Length of the working day in hours, from "HH:MM" start and end. */
+/** Length of the working day in hours, from "HH:MM" start and end (a night shift runs past midnight). */
 export function workingHoursLength(hours: { start: string; end: string }): number {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  return Math.max(0, minutes(hours.end) - minutes(hours.start)) / 60;
+  const window = workingWindow(hours);
+  return (window.end - window.start) / 60;
 }
 
 /**
@@ -51,7 +52,7 @@ export function computeLedger(input: {
   const days = input.days
     .filter((d) => d.date >= input.from && d.date <= input.to)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((d) => ({ ...d, delayDay: isDelayDay(d, dayHours), beyondAllowance: false }));
+    .map((d) => ({ ...d, delayDay: !d.holiday && isDelayDay(d, dayHours), beyondAllowance: false }));
   const allowanceOf = (month: string) => input.anticipated?.[Number(month.slice(5, 7)) - 1] ?? 0;
   const usedIn = new Map<string, number>();
   for (const d of days) {

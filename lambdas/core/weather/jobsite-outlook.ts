@@ -1,14 +1,24 @@
 import type { Jobsite } from '../../../shared/records';
 import { deriveSeries, isDerivedMetric } from '../../../shared/weather/derived';
-import { judgeForecast } from '../../../shared/weather/engine';
+import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import type { RuleMetric } from '../../../shared/weather/rule';
-import type { JobsiteOutlook, OutlookResponse } from '../../../shared/weather/outlook';
+import type { JobsiteOutlook, OutlookDay, OutlookResponse } from '../../../shared/weather/outlook';
 import type { AccountRepo } from '../account/account.ports';
 import type { TenantId } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
 import type { WeatherProvider } from './weather.ports';
+import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
+import { NonWorkingDayLookup } from '../holidays/non-working-days';
+
+/** A day nobody works carries its name and no delay: dispatch sends nothing for it. */
+function withHolidays(days: DayJudgement[], nonWorking: Map<string, string>): OutlookDay[] {
+  return days.map((d) => {
+    const holiday = nonWorking.get(d.date);
+    return holiday ? { ...d, verdict: 'none', hoursLost: 0, rules: [], holiday } : { ...d, holiday: null };
+  });
+}
 
 const round = (v: number) => (Number.isFinite(v) ? Math.round(v * 100) / 100 : null);
 
@@ -24,6 +34,7 @@ export async function jobsiteOutlooks(
     weather: WeatherProvider;
     accounts: Pick<AccountRepo, 'getProfile'>;
     clock: Clock;
+    holidays: HolidayCalendarRepo;
   },
   opts: { days: number },
 ): Promise<OutlookResponse> {
@@ -46,6 +57,10 @@ export async function jobsiteOutlooks(
   const now = deps.clock.now();
   const results = new Map(
     (await deps.weather.forecast([...locations.values()], { days: opts.days, now })).map((r) => [r.key, r]),
+  );
+  const nonWorking = new NonWorkingDayLookup(deps.holidays);
+  const holidaysOf = new Map(
+    await Promise.all(active.map(async (j) => [j.id, await nonWorking.of(tenant, j)] as const)),
   );
   const items = active.map((j): JobsiteOutlook => {
     const base = {
@@ -71,7 +86,10 @@ export async function jobsiteOutlooks(
       };
     }
     const forecast = result.forecast;
-    const days = judgeForecast(forecast, { ...j, rules: j.rules }, { units });
+    const days = withHolidays(
+      judgeForecast(forecast, { ...j, rules: j.rules }, { units }),
+      holidaysOf.get(j.id)!,
+    );
     const metrics = new Set<RuleMetric>(j.rules.map((r) => r.metric));
     const values: JobsiteOutlook['hourly']['values'] = {};
     for (const metric of metrics) {

@@ -124,9 +124,9 @@ describe('invalid input', () => {
     ],
     [
       '/api/jobsites',
-      { name: 'Backwards', ...DENVER, workingHours: { start: '17:00', end: '07:00' } },
+      { name: 'No hours', ...DENVER, workingHours: { start: '07:00', end: '07:00' } },
       'workingHours.end',
-      'End time must be after the start time',
+      'End time must differ from the start time',
     ],
   ])('should answer 400 naming the field when POST %s gets %j', async (path, body, field, reason) => {
     const before = await api(`${path}?limit=200`, { token: premium.token });

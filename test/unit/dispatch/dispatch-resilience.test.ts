@@ -18,6 +18,7 @@ import { gridCell } from '../../../shared/weather/grid-cell';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { prng as seeded } from '../../../bench/seeded-random';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -181,6 +182,7 @@ function world(upstreamUrl: string) {
     claims: claimRepo,
     sender,
     suppressions: { reasonsOf: async () => new Map() },
+    holidays: new MemoryHolidayCalendars(),
     clock: { now: () => now },
     schedule,
     runs,

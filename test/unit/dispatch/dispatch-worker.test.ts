@@ -8,6 +8,7 @@ import type { Jobsite } from '../../../shared/records';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../../shared/dispatch-queue';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
  * The `dispatch-worker` Lambda's SQS handler (Powertools batch processor) over in-memory repositories:
@@ -78,6 +79,7 @@ function world() {
       },
     },
     suppressions: { reasonsOf: async () => new Map() },
+    holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(AT) },
     runs,
   };

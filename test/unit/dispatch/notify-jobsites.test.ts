@@ -19,6 +19,7 @@ import type { Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { fixedRecords, fixedRepo, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /** In-memory fakes: the unit level only. The real adapters are covered by the integration tests. */
 const TENANT = 'tenant-1';
@@ -96,6 +97,7 @@ function fakes(workers: Worker[]) {
     claims: claimRepo,
     sender,
     suppressions,
+    holidays: new MemoryHolidayCalendars(),
     workerStatus: {
       markIfActive: async (_t, id, _e, status) => {
         const w = workers.find((x) => x.id === id && x.status === 'active');

@@ -6,6 +6,9 @@ import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts'
 import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
+import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
+import type { Jobsite } from '../../../shared/records';
+import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -98,6 +101,7 @@ function deps() {
     },
     sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
     suppressions: { reasonsOf: async () => new Map() },
+    holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(T0) },
     alerts: new NwsAlertsProvider({
       baseUrl,

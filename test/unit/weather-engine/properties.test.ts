@@ -54,7 +54,8 @@ interface Weather {
 const scheduleArb = fc.record({
   timezone: fc.constantFrom(...ZONES),
   workingDays: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
-  start: fc.integer({ min: 0, max: 22 }),
+  // Windows from 23:00 on cross midnight (night shifts); length 24 − start ends at 24:00.
+  start: fc.integer({ min: 0, max: 23 }),
   length: fc.integer({ min: 1, max: 14 }),
 });
 
@@ -112,8 +113,8 @@ function toSite(s: Schedule, rules: Rule[]): JobsiteRules {
     workingDays: s.workingDays,
     workingHours: {
       start: pad(s.start),
-      // A window reaching midnight ends at 23:59 (HH:MM has no 24:00).
-      end: s.start + s.length >= 24 ? '23:59' : pad(s.start + s.length),
+      // Past midnight the window crosses into the next day (a night shift); exactly midnight is 24:00.
+      end: s.start + s.length === 24 ? '24:00' : pad((s.start + s.length) % 24),
     },
     rules,
   };
@@ -163,6 +164,8 @@ describe('rule engine properties', () => {
         const start = Number(site.workingHours.start.slice(0, 2)) * 60;
         const [eh, em] = site.workingHours.end.split(':').map(Number);
         const end = eh! * 60 + em!;
+        // A night shift's hours run from its start to midnight, then from midnight to its end.
+        const inWindow = (m: number) => (end > start ? m >= start && m < end : m >= start || m < end);
 
         // Act
         const days = judgeForecast(toForecast(w), site);
@@ -176,8 +179,7 @@ describe('rule engine properties', () => {
           for (const r of day.rules) {
             for (const h of r.hours) {
               const m = Number(h.slice(0, 2)) * 60 + Number(h.slice(3));
-              expect(m).toBeGreaterThanOrEqual(start);
-              expect(m).toBeLessThan(end);
+              expect(inWindow(m)).toBe(true);
             }
           }
         }

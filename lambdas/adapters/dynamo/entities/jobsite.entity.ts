@@ -51,6 +51,17 @@ export function jobsiteEntity(config: EntityConfig) {
         scenario: { type: 'string' },
         /** Anticipated weather days per month, January first. */
         anticipatedWeatherDays: { type: 'list', items: { type: 'number' } },
+        /** The jobsite's own days off: [{ date, name }]. */
+        nonWorkingDates: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              date: { type: 'string', required: true },
+              name: { type: 'string', required: true },
+            },
+          },
+        },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
       },

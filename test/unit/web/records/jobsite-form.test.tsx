@@ -42,14 +42,14 @@ describe('JobsiteForm', () => {
   it('should show the schema messages under each field and focus the first when the form is invalid', async () => {
     const onSubmit = renderForm();
     type(/^Latitude/, '95');
-    type(/^Work starts/, '17:00');
+    type(/^Work starts/, '07:00');
     type(/^Work ends/, '07:00');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
 
     expect(await screen.findByText('Jobsite name is required')).toBeInTheDocument();
     expect(screen.getByText('Latitude must be between -90 and 90')).toBeInTheDocument();
     expect(screen.getByText('Longitude must be a number')).toBeInTheDocument();
-    expect(screen.getByText('End time must be after the start time')).toBeInTheDocument();
+    expect(screen.getByText('End time must differ from the start time')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Work ends/)).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByLabelText(/^Jobsite name/)).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();

@@ -1,11 +1,10 @@
-import type { DayJudgement } from '../../../../shared/weather/engine';
 import {
   MS_PER_DAY,
   dateOfDay,
   isoWeekdayOfDay,
   utcOffsetMinutes,
 } from '../../../../shared/weather/local-time';
-import type { JobsiteOutlook } from '../../../../shared/weather/outlook';
+import type { JobsiteOutlook, OutlookDay } from '../../../../shared/weather/outlook';
 
 /** One of the two days the dashboard leads with, on the jobsite's own calendar. */
 export interface DayAhead {
@@ -15,7 +14,7 @@ export interface DayAhead {
   /** Whether the jobsite works on that weekday at all. */
   working: boolean;
   /** The engine's verdict for the day; absent on a day off or past the forecast's reach. */
-  judgement: DayJudgement | undefined;
+  judgement: OutlookDay | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ProfileForm } from '../../../features/settings/components/profile-form'
 import { useExportAccount } from '../../../features/settings/api/export-account';
 import { QuietHoursForm } from '../../../features/settings/components/quiet-hours-form';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
+import { HolidayCalendarSection } from '../../../features/settings/components/holiday-calendar-form';
 import { TwoFactorSection } from '../../../features/account/components/two-factor-section';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -64,6 +65,9 @@ export function SettingsPage() {
           />
         </Section>
       ) : null}
+      <Section id="settings-holidays" title="Holidays">
+        <HolidayCalendarSection />
+      </Section>
       <Section id="settings-appearance" title="Appearance">
         <AppearanceForm />
       </Section>

@@ -4,6 +4,7 @@ import type { UnitSystem } from '../../../../../shared/account';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { Fact } from '../../../components/records/fact';
 import { RecordSection } from '../../../components/records/record-section';
+import { NO_RAIN_RULE_MESSAGE, hasRainRule } from '../../../../../shared/weather/presets';
 import { describeRule } from '../rule-units';
 import { WEEKDAYS } from './jobsite-working-days-section';
 
@@ -89,6 +90,11 @@ export function JobsiteDetails({
               ))}
             </List>
           )}
+          {jobsite.rules.length > 0 && !hasRainRule(jobsite.rules) ? (
+            <Text size="sm" c="orange.8" mt="xs">
+              {NO_RAIN_RULE_MESSAGE}
+            </Text>
+          ) : null}
         </RecordSection>
         <RecordSection title="Who is notified">
           <Stack gap="sm">

@@ -42,7 +42,7 @@ export const newKey = () => `k${Date.now().toString(36)}${(counter++).toString(3
 export const newRuleId = () => `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 const KNOWN =
-  /^(name|address|siteContact(\.(name|phone))?|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?)$/;
+  /^(name|address|siteContact(\.(name|phone))?|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|nonWorkingDates(\.\d+(\.(date|name))?)?|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?)$/;
 /** The field paths the form shows; a server reason for any other goes into the form's alert. */
 export const shows = (path: string) => KNOWN.test(path);
 
@@ -107,6 +107,8 @@ export function initialValues(
     ),
     noticeTimes: (site?.noticeTimes ?? noticeDefaults).map((n) => ({ key: newKey(), ...n })),
     rules: ruleRowsOf(site?.rules ?? [], units),
+    /** The jobsite's own days off (a shutdown week), as typed. */
+    nonWorkingDates: (site?.nonWorkingDates ?? []).map((d) => ({ key: newKey(), ...d })),
     workerIds: site?.recipients.workerIds ?? [],
     crewIds: site?.recipients.crewIds ?? [],
     notifyClient: site?.recipients.notifyClient ?? false,
@@ -166,6 +168,7 @@ export function toInput(
       };
     }),
     recipients: { workerIds: values.workerIds, crewIds: values.crewIds, notifyClient: values.notifyClient },
+    nonWorkingDates: values.nonWorkingDates.map(({ date, name }) => ({ date, name })),
     scenario: site?.scenario ?? null,
     anticipatedWeatherDays: values.anticipated.every((v) => v.trim() === '')
       ? null

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UnitSystem } from '../../../../../shared/account';
-import { PRESETS, getPreset } from '../../../../../shared/weather/presets';
+import { NO_RAIN_RULE_MESSAGE, PRESETS, getPreset, hasRainRule } from '../../../../../shared/weather/presets';
 import { RULE_OPS, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
 import { unitLabel } from '../../../../../shared/weather/units';
 import { FormSection } from '../../../components/records/record-form';
@@ -144,6 +144,19 @@ export function JobsiteRulesSection({ form, units }: { form: SectionProps; units
               label="Add an activity preset"
               placeholder="Concrete pour, crane, roofing…"
               data={PRESETS.map((p) => ({ value: p.id, label: p.name }))}
+              renderOption={({ option }) => {
+                const p = getPreset(option.value)!;
+                return (
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {p.description}
+                    </Text>
+                  </div>
+                );
+              }}
               value={null}
               onChange={(id) => id && addPreset(id)}
               searchable
@@ -155,12 +168,24 @@ export function JobsiteRulesSection({ form, units }: { form: SectionProps; units
             </Button>
           </Group>
         ) : null}
+        {values.rules.length > 0 &&
+        !hasRainRule(values.rules.map((r) => ({ metric: r.metric, kind: r.rest.kind }))) ? (
+          <Text size="sm" c="orange.8" role="status">
+            {NO_RAIN_RULE_MESSAGE}
+          </Text>
+        ) : null}
         {presetsUsed.length > 0 ? (
-          <Stack gap={2}>
+          <Stack gap="xs" aria-label="Presets in use">
             {presetsUsed.map((p) => (
-              <Text key={p.id} size="xs" c="dimmed">
-                <strong>{p.name}</strong>: {p.source}.
-              </Text>
+              <div key={p.id}>
+                <Text size="sm">
+                  <strong>{p.name}</strong> catches: {p.description}
+                </Text>
+                <Text size="sm">{p.misses}</Text>
+                <Text size="xs" c="dimmed">
+                  Source: {p.source}.
+                </Text>
+              </div>
             ))}
           </Stack>
         ) : null}

@@ -1,5 +1,6 @@
 import { Box, Group, Paper, Text } from '@mantine/core';
 import { formatNoticeDate } from '../../../../../shared/email/format';
+import { holidayLabel } from '../../../../../shared/holidays';
 import type { DayAhead } from '../today-and-tomorrow';
 import { VERDICT_LOOK } from './verdict-badge';
 
@@ -10,7 +11,7 @@ import { VERDICT_LOOK } from './verdict-badge';
  */
 export function DayAheadPanel({ day, noForecast }: { day: DayAhead; noForecast: boolean }) {
   const j = day.judgement;
-  const color = j ? VERDICT_LOOK[j.verdict].color : 'gray';
+  const color = j && !j.holiday ? VERDICT_LOOK[j.verdict].color : 'gray';
   const more = j ? j.rules.length - 1 : 0;
   return (
     <Paper
@@ -28,7 +29,14 @@ export function DayAheadPanel({ day, noForecast }: { day: DayAhead; noForecast: 
       <Text size="xs" c="dimmed" mb={6}>
         {formatNoticeDate(day.date)}
       </Text>
-      {j ? (
+      {j?.holiday ? (
+        <>
+          <Text fw={700}>{holidayLabel(j.holiday)}</Text>
+          <Text size="sm" mt={4} c="dimmed">
+            Nobody works: no notice goes out.
+          </Text>
+        </>
+      ) : j ? (
         <>
           <Group gap={8} wrap="nowrap" align="center">
             <Box

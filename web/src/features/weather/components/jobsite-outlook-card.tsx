@@ -7,6 +7,7 @@ import { HourlyChart, metricLabel, type ChartHour } from './hourly-chart';
 import { VerdictBadge } from './verdict-badge';
 import { localParts } from '../local-parts';
 import { formatNoticeDate } from '../../../../../shared/email/format';
+import { holidayLabel } from '../../../../../shared/holidays';
 
 /** One jobsite on /weather: a badge per coming working day, the chosen day's chart and its reasons. */
 export function JobsiteOutlookCard({ outlook, units }: { outlook: JobsiteOutlook; units: UnitSystem }) {
@@ -62,13 +63,28 @@ export function JobsiteOutlookCard({ outlook, units }: { outlook: JobsiteOutlook
                   <Chip key={d.date} value={d.date} variant="outline" radius="sm" role="listitem">
                     <Group gap={6} wrap="nowrap">
                       <span>{formatNoticeDate(d.date)}</span>
-                      <VerdictBadge verdict={d.verdict} hoursLost={d.hoursLost} />
+                      {d.holiday ? (
+                        <Text span size="xs" fw={600}>
+                          {holidayLabel(d.holiday)}
+                        </Text>
+                      ) : (
+                        <VerdictBadge verdict={d.verdict} hoursLost={d.hoursLost} />
+                      )}
                     </Group>
                   </Chip>
                 ))}
               </Group>
             </Chip.Group>
-            {day ? (
+            {day?.holiday ? (
+              <Stack gap={4}>
+                <Text fw={600}>
+                  {formatNoticeDate(day.date)}: {holidayLabel(day.holiday)}
+                </Text>
+                <Text size="sm">
+                  Nobody works this day: no notice goes out and the ledger does not count it.
+                </Text>
+              </Stack>
+            ) : day ? (
               <Stack gap="sm">
                 <Group gap="sm">
                   <Text fw={600}>{formatNoticeDate(day.date)}</Text>

@@ -1,0 +1,224 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { HolidayCalendarView, HolidayDate } from '../../../../../shared/holidays';
+import { holidayCalendarInputSchema } from '../../../../../shared/holidays-schema';
+import { ApiError } from '../../../lib/api-client';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useHolidayCountries, useHolidays, useSaveHolidays } from '../api/holidays';
+
+const SAVE_FAILED = 'The holiday calendar could not be saved. Try again.';
+const LOAD_FAILED = 'The holiday calendar could not be loaded.';
+
+const dateLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The account's holiday calendar (Settings): a country and region preset of public holidays plus the
+ * account's own days off. No notice goes out for these days and the ledger never counts them.
+ */
+export function HolidayCalendarSection() {
+  const thisYear = new Date().getFullYear();
+  const [year, setYear] = useState(thisYear);
+  const calendar = useHolidays(year);
+  const current = useHolidays(thisYear);
+  if (current.isPending) return <Skeleton h={160} aria-label="Loading the holiday calendar" />;
+  if (current.isError)
+    return (
+      <Alert color="red" role="alert">
+        {friendlyErrorMessage(current.error, LOAD_FAILED)}
+      </Alert>
+    );
+  return (
+    <Stack gap="lg">
+      <HolidayCalendarForm key={`${current.data.country}-${current.data.region}`} calendar={current.data} />
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600} id="holiday-list-title">
+            Days nobody works in {year}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Year"
+            value={String(year)}
+            onChange={(v) => setYear(Number(v))}
+            data={[thisYear, thisYear + 1].map((y) => ({ value: String(y), label: String(y) }))}
+          />
+        </Group>
+        {calendar.data ? <HolidayList dates={calendar.data.dates} /> : <Skeleton h={120} />}
+      </Stack>
+    </Stack>
+  );
+}
+
+function HolidayList({ dates }: { dates: HolidayCalendarView['dates'] }) {
+  if (dates.length === 0) return <Text size="sm">No public holidays or days off this year.</Text>;
+  return (
+    <Table aria-labelledby="holiday-list-title" verticalSpacing={4} fz="sm">
+      <Table.Tbody>
+        {dates.map((d) => (
+          <Table.Tr key={`${d.date}-${d.source}`}>
+            <Table.Td w={120} style={{ whiteSpace: 'nowrap' }}>
+              {dateLabel(d.date)}
+            </Table.Td>
+            <Table.Td>{d.name}</Table.Td>
+            <Table.Td ta="right">
+              <Badge size="sm" variant="light" color={d.source === 'preset' ? 'gray' : 'blue'}>
+                {d.source === 'preset' ? 'Public holiday' : 'Your day off'}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
+  const countries = useHolidayCountries();
+  const save = useSaveHolidays();
+  const [country, setCountry] = useState(calendar.country);
+  const [region, setRegion] = useState<string | null>(calendar.region);
+  const [extra, setExtra] = useState<HolidayDate[]>(calendar.extraDates);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const regions = countries.data?.countries.find((c) => c.code === country)?.regions ?? [];
+
+  const setRow = (i: number, patch: Partial<HolidayDate>) =>
+    setExtra((rows) => rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = holidayCalendarInputSchema.safeParse({ country, region, extraDates: extra });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      toast.success('Holiday calendar saved.');
+    } catch (error) {
+      const message = friendlyErrorMessage(error, SAVE_FAILED);
+      setErrors({ [error instanceof ApiError && error.field ? error.field : 'form']: message });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Holiday calendar" noValidate>
+      <Stack gap="md" maw={560}>
+        {errors.form ? (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          No notice goes out for a public holiday or one of your days off, and the weather-day ledger never
+          counts them. Each jobsite can add its own days (a shutdown week) in its schedule.
+        </Text>
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label="Country"
+            searchable
+            data={(countries.data?.countries ?? [{ code: country, name: country }]).map((c) => ({
+              value: c.code,
+              label: c.name,
+            }))}
+            value={country}
+            onChange={(v) => {
+              if (!v) return;
+              setCountry(v);
+              setRegion(null);
+            }}
+            allowDeselect={false}
+            error={errors.country}
+            miw={200}
+          />
+          <Select
+            label="State or province"
+            placeholder="Whole country"
+            searchable
+            clearable
+            data={regions.map((r) => ({ value: r.code, label: r.name }))}
+            value={region}
+            onChange={setRegion}
+            disabled={regions.length === 0}
+            error={errors.region}
+            miw={200}
+          />
+        </Group>
+        <Stack gap="xs">
+          <Text fw={500} size="sm" id="extra-dates-label">
+            Your own days off
+          </Text>
+          {extra.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              None yet.
+            </Text>
+          ) : null}
+          {extra.map((row, i) => (
+            <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput
+                type="date"
+                aria-label={`Day off ${i + 1} date`}
+                value={row.date}
+                onChange={(e) => setRow(i, { date: e.currentTarget.value })}
+                error={errors[`extraDates.${i}.date`]}
+                w={160}
+              />
+              <TextInput
+                aria-label={`Day off ${i + 1} name`}
+                placeholder="Company picnic"
+                value={row.name}
+                onChange={(e) => setRow(i, { name: e.currentTarget.value })}
+                error={errors[`extraDates.${i}.name`]}
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove day off ${i + 1}`}
+                onClick={() => setExtra((rows) => rows.filter((_, k) => k !== i))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setExtra((rows) => [...rows, { date: '', name: '' }])}
+            >
+              Add a day off
+            </Button>
+          </Group>
+        </Stack>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save holiday calendar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
