@@ -1,4 +1,4 @@
-import { PLANS } from '../../../shared/plans';
+import { PLANS, type PlanId } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
@@ -29,6 +29,8 @@ import type { HeldMessageRepo } from './held-messages';
 import { clearingRule } from './hysteresis';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
+import { textAnnouncement } from '../sms/notice-texts';
+import type { TextDeps } from '../sms/send-texts';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -46,6 +48,8 @@ export interface NotifyDeps {
   suppressions: Pick<SuppressionList, 'reasonsOf'>;
   /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
   workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
+  /** The SMS channel (core/sms): each announcement also goes by text to opted-in workers; absent, email only. */
+  texts?: TextDeps;
 }
 
 export interface BatchOutcome {
@@ -165,6 +169,8 @@ export async function notifyJobsites(
     workers: Worker[];
     clients: Client[];
     notify: boolean;
+    plan: PlanId;
+    company: string;
     units: 'us' | 'metric';
     quietHours: QuietHours | null;
     suppressed: Map<string, SuppressionReason>;
@@ -180,7 +186,8 @@ export async function notifyJobsites(
     ]);
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
-    const notify = PLANS[subscription ? effectivePlan(subscription) : 'none'].emailNotifications;
+    const plan = subscription ? effectivePlan(subscription) : 'none';
+    const notify = PLANS[plan].emailNotifications;
     for (const due of dues) {
       const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
       if (!jobsite || !jobsite.active) continue;
@@ -191,6 +198,8 @@ export async function notifyJobsites(
         workers,
         clients,
         notify,
+        plan,
+        company: profile?.company ?? profile?.name ?? 'Raincheck',
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
         suppressed,
@@ -348,6 +357,23 @@ export async function notifyJobsites(
         outcome.failed += 1;
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
       }
+    }
+    if (deps.texts) {
+      const texts = await textAnnouncement(
+        {
+          tenantId: due.tenantId,
+          plan: item.plan,
+          company: item.company,
+          jobsite,
+          workDate: due.workDate,
+          announcement,
+          workers: item.workers,
+          runId,
+        },
+        deps.texts,
+      );
+      outcome.failed += texts.errors.length;
+      outcome.errors.push(...texts.errors);
     }
   }
   return outcome;
