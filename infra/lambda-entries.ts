@@ -30,7 +30,9 @@ export type FunctionAccess =
    */
   | 'userPoolAdmin'
   /** The live status lookup of every signed-in route (USER_STATUS_ACTIONS): disabled, groups, MFA. */
-  | 'userStatus';
+  | 'userStatus'
+  /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
+  | 'sendSms';
 
 /** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
 export const USER_STATUS_ACTIONS = [
@@ -90,7 +92,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'POST', path: '/api/unsubscribe', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin'],
+    // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin', 'sendSms'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -117,7 +120,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret', 'sendSms'],
     memorySize: 1024,
     timeoutSeconds: 120,
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
@@ -128,7 +131,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch-worker',
     entry: 'lambdas/dispatch-worker/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'sendSms'],
     memorySize: 1024,
     timeoutSeconds: 150,
     budget: LAMBDA_BUNDLE_BUDGETS['dispatch-worker'],
@@ -164,6 +167,15 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [],
     access: ['table'],
     budget: LAMBDA_BUNDLE_BUDGETS['email-events'],
+  },
+  {
+    // End User Messaging SMS replies (YES, STOP, START, HELP, 1, 2) and delivery events, delivered by
+    // the SMS construct's SNS topic: consent records, HELP answers and the send history's status.
+    name: 'sms-events',
+    entry: 'lambdas/sms-events/index.ts',
+    routes: [],
+    access: ['table', 'sendSms'],
+    budget: LAMBDA_BUNDLE_BUDGETS['sms-events'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -6,6 +6,10 @@ import { ApiConstruct } from './constructs/api.construct';
 import { AuthConstruct } from './constructs/auth.construct';
 import { DataConstruct } from './constructs/data.construct';
 import { SecretsConstruct } from './constructs/secrets.construct';
+import { SmsConstruct } from './constructs/sms.construct';
+
+/** The account-wide monthly SMS spend limit (USD) set on End User Messaging SMS. */
+const SMS_MONTHLY_SPEND_LIMIT_USD = 100;
 import { WebConstruct } from './constructs/web.construct';
 import { LAMBDA_ENTRIES } from './lambda-entries';
 import type { RaincheckSettings } from './settings';
@@ -25,6 +29,7 @@ export class RaincheckStack extends Stack {
   readonly secrets: SecretsConstruct;
   readonly alerts: AlertsConstruct;
   readonly api: ApiConstruct;
+  readonly sms: SmsConstruct;
   readonly web: WebConstruct;
 
   constructor(scope: Construct, id: string, props: RaincheckStackProps) {
@@ -38,6 +43,8 @@ export class RaincheckStack extends Stack {
     this.auth = new AuthConstruct(this, 'Auth', { threatProtection: settings.threatProtection });
     this.secrets = new SecretsConstruct(this, 'Secrets', { weatherApiKeyParam: settings.weatherApiKeyParam });
     this.alerts = new AlertsConstruct(this, 'Alerts');
+    // Bounds the account's SMS cost whatever the plans' allowances add up to (docs/operations.md).
+    this.sms = new SmsConstruct(this, 'Sms', { monthlySpendLimitUsd: SMS_MONTHLY_SPEND_LIMIT_USD });
     this.api = new ApiConstruct(this, 'Api', {
       projectRoot: props.projectRoot,
       entries: LAMBDA_ENTRIES,
@@ -48,7 +55,9 @@ export class RaincheckStack extends Stack {
       dispatchQueue: this.alerts.dispatchQueue,
       configurationSet: this.alerts.configurationSet,
       mailFrom: settings.mailFrom,
+      sms: this.sms,
     });
+    this.sms.subscribeEvents(this.api.lambdaFunctions());
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
     this.alerts.consumeDispatchQueue(this.api.lambdaFunctions());

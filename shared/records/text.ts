@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { PHONE_HINT, toE164 } from '../phone';
 
 /**
  * Text rules shared by every record form and API body. Names and free text refuse control
@@ -92,19 +91,3 @@ export const optionalPhone = z
   .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 20, 'Enter a phone number with 7 to 20 digits')
   .nullish()
   .transform((v) => (v ? v : null));
-
-/**
- * An optional mobile number (workers: the SMS channel), stored in E.164; any common format is read
- * in the account's country. An empty string reads as absent (null).
- */
-export const optionalMobilePhone = z
-  .string({ message: 'Phone must be text' })
-  .trim()
-  .max(40, PHONE_HINT)
-  .nullish()
-  .transform((v, ctx) => {
-    if (!v) return null;
-    const e164 = toE164(v);
-    if (!e164) ctx.addIssue({ code: 'custom', message: PHONE_HINT });
-    return e164 ?? null;
-  });

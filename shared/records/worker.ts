@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { idList } from './ids';
 import type { SmsStatus } from '../sms-messages';
-import { nameText, optionalLine, optionalMobilePhone, requiredEmail } from './text';
+import { optionalMobilePhone } from './mobile-phone';
+import { nameText, optionalLine, requiredEmail } from './text';
 
 /** Set by the email system (bounces, complaints, unsubscribe links); read-only through the API. */
 export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;

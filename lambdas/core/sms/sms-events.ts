@@ -1,4 +1,3 @@
-import { toE164 } from '../../../shared/phone';
 import { handleInboundText, type InboundDeps, type InboundOutcome } from './inbound-texts';
 import type { SmsDeliveryLog, SmsDeliveryStatus } from './sms.ports';
 
@@ -32,8 +31,9 @@ export function readSmsNotification(message: unknown): SmsNotification {
   if (!message || typeof message !== 'object') return { type: 'unknown' };
   const m = message as Record<string, unknown>;
   if (typeof m.originationNumber === 'string' && typeof m.messageBody === 'string') {
-    const from = toE164(m.originationNumber);
-    return from
+    // AWS publishes the sender in E.164 already.
+    const from = m.originationNumber.trim();
+    return /^\+[1-9]\d{6,14}$/.test(from)
       ? { type: 'inbound', from, body: m.messageBody, inboundMessageId: String(m.inboundMessageId ?? '') }
       : { type: 'unknown' };
   }
