@@ -32,7 +32,9 @@ export type FunctionAccess =
   /** The live status lookup of every signed-in route (USER_STATUS_ACTIONS): disabled, groups, MFA. */
   | 'userStatus'
   /** Turning a user's authenticator app off after a password reset (USER_MFA_RESET_ACTIONS). */
-  | 'userMfaReset';
+  | 'userMfaReset'
+  /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
+  | 'sendSms';
 
 /** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
 export const USER_STATUS_ACTIONS = [
@@ -105,7 +107,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'GET', path: '/api/notices/{token}', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin'],
+    // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin', 'sendSms'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -145,7 +148,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret', 'sendSms'],
     memorySize: 1024,
     timeoutSeconds: 120,
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
@@ -156,7 +159,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch-worker',
     entry: 'lambdas/dispatch-worker/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret'],
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'sendSms'],
     memorySize: 1024,
     timeoutSeconds: 150,
     budget: LAMBDA_BUNDLE_BUDGETS['dispatch-worker'],
@@ -202,6 +205,15 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     userPoolTrigger: 'postConfirmation',
     access: ['table', 'userMfaReset'],
     budget: LAMBDA_BUNDLE_BUDGETS['post-confirmation'],
+  },
+  {
+    // End User Messaging SMS replies (YES, STOP, START, HELP, 1, 2) and delivery events, delivered by
+    // the SMS construct's SNS topic: consent records, HELP answers and the send history's status.
+    name: 'sms-events',
+    entry: 'lambdas/sms-events/index.ts',
+    routes: [],
+    access: ['table', 'sendSms'],
+    budget: LAMBDA_BUNDLE_BUDGETS['sms-events'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

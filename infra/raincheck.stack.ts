@@ -7,9 +7,14 @@ import { AuthConstruct } from './constructs/auth.construct';
 import { DataConstruct } from './constructs/data.construct';
 import { LocationConstruct } from './constructs/location.construct';
 import { SecretsConstruct } from './constructs/secrets.construct';
+import { SmsConstruct } from './constructs/sms.construct';
+
 import { WebConstruct } from './constructs/web.construct';
 import { LAMBDA_ENTRIES } from './lambda-entries';
 import type { RaincheckSettings } from './settings';
+
+/** The account-wide monthly SMS spend limit (USD) set on End User Messaging SMS. */
+const SMS_MONTHLY_SPEND_LIMIT_USD = 100;
 
 export interface RaincheckStackProps extends StackProps {
   /** Repository root: Lambda entries and the lock file are resolved from here. */
@@ -26,6 +31,7 @@ export class RaincheckStack extends Stack {
   readonly secrets: SecretsConstruct;
   readonly alerts: AlertsConstruct;
   readonly api: ApiConstruct;
+  readonly sms: SmsConstruct;
   readonly web: WebConstruct;
   readonly location: LocationConstruct;
 
@@ -40,6 +46,8 @@ export class RaincheckStack extends Stack {
     this.auth = new AuthConstruct(this, 'Auth', { threatProtection: settings.threatProtection });
     this.secrets = new SecretsConstruct(this, 'Secrets', { weatherApiKeyParam: settings.weatherApiKeyParam });
     this.alerts = new AlertsConstruct(this, 'Alerts');
+    // Bounds the account's SMS cost whatever the plans' allowances add up to (docs/operations.md).
+    this.sms = new SmsConstruct(this, 'Sms', { monthlySpendLimitUsd: SMS_MONTHLY_SPEND_LIMIT_USD });
     this.api = new ApiConstruct(this, 'Api', {
       projectRoot: props.projectRoot,
       entries: LAMBDA_ENTRIES,
@@ -50,12 +58,14 @@ export class RaincheckStack extends Stack {
       dispatchQueue: this.alerts.dispatchQueue,
       configurationSet: this.alerts.configurationSet,
       mailFrom: settings.mailFrom,
+      sms: this.sms,
     });
     const functions = this.api.lambdaFunctions();
     // The pool's triggers (one today): Cognito invokes them, so they are wired to the pool, not to routes.
     for (const entry of LAMBDA_ENTRIES.filter((e) => e.userPoolTrigger === 'postConfirmation')) {
       this.auth.addPostConfirmation(functions.get(entry.name)!);
     }
+    this.sms.subscribeEvents(this.api.lambdaFunctions());
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
     this.alerts.consumeDispatchQueue(this.api.lambdaFunctions());

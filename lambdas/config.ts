@@ -27,6 +27,11 @@ const configSchema = z.object({
   COGNITO_ISSUER: optionalUrl,
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Raincheck <alerts@raincheck.local>'),
   SES_CONFIGURATION_SET: z.optional(z.string()),
+  /** SMS (End User Messaging): the number texts come from, and the configuration set of its events. */
+  SMS_ORIGINATION_IDENTITY: z.optional(z.string()),
+  SMS_CONFIGURATION_SET: z.optional(z.string()),
+  /** Local only: the local SMS server (local/sms-server). Unset in AWS. */
+  SMS_ENDPOINT: optionalUrl,
   /** Signs the unsubscribe links of notices (HMAC-SHA256); at least 32 characters. */
   UNSUBSCRIBE_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** Earlier unsubscribe secrets, comma-separated, so links signed before a rotation keep working. */

@@ -24,7 +24,7 @@ async function main() {
   process.stdin.on('end', onSignal);
   process.stdin.resume();
 
-  const [appPort, dynamoPort, cognitoPort, sesPort] = await freePorts(4);
+  const [appPort, dynamoPort, cognitoPort, sesPort, smsPort] = await freePorts(5);
   const chosen = (name: string, free: number | undefined) => (env[name] ? Number(env[name]) : free!);
   const settings = {
     ...settingsFromEnv(env),
@@ -32,6 +32,7 @@ async function main() {
     dynamoPort: chosen('RAINCHECK_DYNAMODB_PORT', dynamoPort),
     cognitoPort: chosen('RAINCHECK_COGNITO_PORT', cognitoPort),
     sesPort: chosen('RAINCHECK_SES_PORT', sesPort),
+    smsPort: chosen('RAINCHECK_SMS_PORT', smsPort),
     dataDir: null,
   };
   // Tests make their own accounts and plans; the demo contractor stays on the spec's default (no plan).
@@ -45,6 +46,7 @@ async function main() {
       JSON.stringify({
         appUrl: stack.appUrl,
         mailboxUrl: `http://127.0.0.1:${settings.sesPort}`,
+        smsOutboxUrl: `http://127.0.0.1:${settings.smsPort}`,
         cognitoUrl: stack.cognitoUrl,
         dynamoUrl: stack.dynamoUrl,
         lambdaConfig: stack.lambdaConfig,

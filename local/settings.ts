@@ -8,6 +8,8 @@ export interface LocalSettings {
   dynamoPort: number;
   cognitoPort: number;
   sesPort: number;
+  /** The local SMS server: End User Messaging's API and the phone outbox (RAINCHECK_SMS_PORT). */
+  smsPort: number;
   /** Where data survives restarts (git-ignored). Null keeps everything in memory (tests). */
   dataDir: string | null;
   region: string;
@@ -36,6 +38,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalSett
     dynamoPort: port(env.RAINCHECK_DYNAMODB_PORT, 8000),
     cognitoPort: port(env.RAINCHECK_COGNITO_PORT, 9229),
     sesPort: port(env.RAINCHECK_SES_PORT, 8005),
+    smsPort: port(env.RAINCHECK_SMS_PORT, 8006),
     dataDir: env.RAINCHECK_DATA_DIR ?? path.join(ROOT_DIR, '.local'),
     region: 'us-east-1',
     tableName: 'raincheck-local',

@@ -39,12 +39,19 @@ import { startScheduler } from './scheduler';
 import { ensureDemoAlerts, ensureDemoPremium, seedDemoData } from './seed';
 import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
+import { startSmsServer } from './sms-server/sms-server';
+import { createSmsEventsHandler } from '../lambdas/sms-events/app';
+
+/** The local origination number (a US toll-free number reserved for fiction/tests). */
+const LOCAL_SMS_NUMBER = '+18885550100';
 import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
 
 export interface RunningStack {
   settings: LocalSettings;
   appUrl: string;
   mailboxUrl: string;
+  /** The local SMS server's phone outbox (every text, replies typed as the phone). */
+  smsOutboxUrl: string;
   cognitoUrl: string;
   dynamoUrl: string;
   lambdaConfig: LambdaConfig;
@@ -204,6 +211,17 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const weather = await chooseWeatherProvider(process.env);
     log(weather.line);
 
+    // The local End User Messaging SMS: replies reach the sms-events handler once the root exists.
+    let deliverSmsEvent: (event: unknown) => Promise<unknown> = async () => undefined;
+    await assertPortFree(settings.smsPort, 'SMS server');
+    const smsServer = await startSmsServer({
+      port: settings.smsPort,
+      originationNumber: LOCAL_SMS_NUMBER,
+      deliver: (event) => deliverSmsEvent(event),
+      allowedHosts: settings.allowedHosts,
+    });
+    closers.push(() => smsServer.close());
+
     const lambdaConfig = parseConfig({
       ...weather.env,
       UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
@@ -227,6 +245,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       STRIPE_SECRET_KEY: stripeMode.secretKey,
       STRIPE_WEBHOOK_SECRET: stripeMode.webhookSecret,
       STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
+      SMS_ENDPOINT: smsServer.url.replace('localhost', '127.0.0.1'),
+      SMS_ORIGINATION_IDENTITY: LOCAL_SMS_NUMBER,
+      SMS_CONFIGURATION_SET: 'raincheck-local',
     });
 
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
@@ -234,6 +255,14 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const root = createCompositionRoot(lambdaConfig);
     // The dispatch logs what it does as readable lines, through the stack's own output.
     root.dispatch.log = lineLogger('dispatch', log);
+    if (root.smsRoot) {
+      const smsEvents = createSmsEventsHandler({
+        inbound: root.smsRoot.inbound,
+        deliveries: root.smsRoot.deliveries,
+        clock: root.clock,
+      });
+      deliverSmsEvent = smsEvents;
+    }
     await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
 
     const mailer = new SesMailer(
@@ -329,6 +358,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       settings,
       appUrl,
       mailboxUrl: runtimeConfig.mailboxUrl!,
+      smsOutboxUrl: smsServer.url,
       cognitoUrl,
       dynamoUrl,
       lambdaConfig,

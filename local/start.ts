@@ -25,6 +25,7 @@ async function main() {
     `  Admin authenticator app   ${totpUri(DEMO_USERS.admin.email, stack.adminTotpSecret)}`,
     '                            (add it to an authenticator app, or compute the code from the secret)',
     `  Local mailbox (all email) ${stack.mailboxUrl}`,
+    `  Phone outbox (all texts)  ${stack.smsOutboxUrl}   (reply YES, STOP, HELP, 1, 2 as the phone)`,
     stack.stripeSandboxUrl
       ? `  Payments sandbox          ${stack.stripeSandboxUrl}   (test card 4242 4242 4242 4242, no real money)`
       : '  Payments                  Stripe test mode (STRIPE_SECRET_KEY is set)',

@@ -37,6 +37,8 @@ export interface Plan {
   highlights: string[];
   /** Sends automated notifications (DESIGN §7: `none` sees verdicts in the app only). */
   emailNotifications: boolean;
+  /** Texts a month (notices and consent messages) the plan includes; bounds SMS cost. 0 without SMS. */
+  smsMonthlyAllowance: number;
   features: PlanFeatures;
 }
 
@@ -68,6 +70,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCents: 0,
     highlights: [],
     emailNotifications: false,
+    smsMonthlyAllowance: 0,
     features: { maxJobsites: 1, maxEmailTemplates: 1, ...NO_FLAGS },
   }),
   basic: plan({
@@ -76,14 +79,16 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCents: 2999,
     highlights: ['1 jobsite', 'Email notifications', 'Email support'],
     emailNotifications: true,
+    smsMonthlyAllowance: 0,
     features: { maxJobsites: 1, maxEmailTemplates: 3, ...NO_FLAGS },
   }),
   premium: plan({
     id: 'premium',
     name: 'Premium',
     monthlyCents: 5999,
-    highlights: ['Up to 10 jobsites', 'SMS notifications (coming soon)', 'Advanced analytics'],
+    highlights: ['Up to 10 jobsites', 'SMS notifications', 'Advanced analytics'],
     emailNotifications: true,
+    smsMonthlyAllowance: 1000,
     features: {
       ...NO_FLAGS,
       maxJobsites: 10,
@@ -100,6 +105,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCents: 19999,
     highlights: ['Unlimited jobsites', 'Custom workflows', 'All features'],
     emailNotifications: true,
+    smsMonthlyAllowance: 10000,
     features: {
       maxJobsites: null,
       maxEmailTemplates: null,

@@ -17,6 +17,9 @@ export const LAMBDA_BUNDLING = {
   // The runtime's own AWS SDK v3 is used (what NodejsFunction leaves out by default for Node 18+ with
   // the `sdkV3ExcludeSmithyPackages` flag); written out so the size test builds exactly the same.
   externalModules: ['@aws-sdk/*', '@smithy/*'],
+  // Phone numbers: the shared schema imports libphonenumber-js's small metadata (the SPA's); on the
+  // server it is the full set, one copy shared with lambdas/core/sms/phone-numbers.ts (issue 21).
+  alias: { 'libphonenumber-js/min': 'libphonenumber-js/max' },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
@@ -33,6 +36,7 @@ export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: s
     sourcemap: LAMBDA_BUNDLING.sourceMap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.externalModules],
+    alias: { ...LAMBDA_BUNDLING.alias },
     absWorkingDir: projectRoot,
     outfile,
     metafile: true,

@@ -23,6 +23,7 @@ import { pascalCase } from '../naming';
 import { mailFromAddress } from '../settings';
 import { RaincheckFunction } from './raincheck-function.construct';
 import type { SecretsConstruct } from './secrets.construct';
+import type { SmsConstruct } from './sms.construct';
 
 export interface ApiConstructProps {
   readonly projectRoot: string;
@@ -34,6 +35,8 @@ export interface ApiConstructProps {
   readonly dispatchQueue: sqs.IQueue;
   readonly configurationSet: ses.IConfigurationSet;
   readonly mailFrom: string;
+  /** End User Messaging SMS: its number and configuration set reach every function's config. */
+  readonly sms: SmsConstruct;
 }
 
 /**
@@ -85,6 +88,7 @@ export class ApiConstruct extends Construct {
       DISPATCH_QUEUE_URL: props.dispatchQueue.queueUrl,
       STRIPE_SECRET_ARN: props.secrets.stripeSecret.secretArn,
       WEATHER_API_KEY_PARAM: props.secrets.weatherApiKeyParamName,
+      ...props.sms.environment(),
       // APP_ORIGIN is added once the CloudFront distribution exists (setAppOrigin).
     };
 
@@ -175,6 +179,9 @@ export class ApiConstruct extends Construct {
       }
       case 'dispatchQueue':
         props.dispatchQueue.grantSendMessages(fn.fn);
+        return;
+      case 'sendSms':
+        props.sms.grantSend(fn.fn);
         return;
       case 'unsubscribeSecret':
         // A dynamic reference: CloudFormation resolves it at deploy, so the template holds no value.

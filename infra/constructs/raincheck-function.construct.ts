@@ -76,6 +76,9 @@ export class RaincheckFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        esbuildArgs: Object.fromEntries(
+          Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
       },
     });
 

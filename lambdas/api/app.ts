@@ -37,6 +37,7 @@ import {
 import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '../routes/admin-people.routes';
 import type { AccountSummaries } from '../core/admin/people.ports';
 import type { NoticeTime } from '../../shared/notice-slots';
+import type { WorkerSmsDeps } from '../core/sms/worker-sms';
 
 export type { Authenticate } from '../http/kit';
 
@@ -87,6 +88,8 @@ export interface ApiDeps {
   signIns?: Pick<AccountSummaries, 'recordSignIn'>;
   /** The admins' default notice times for new jobsites. */
   noticeDefaults?: () => Promise<NoticeTime[]>;
+  /** The workers' SMS channel (plan check, consent ask, `sms.status`); absent: SMS reads off. */
+  sms?: WorkerSmsDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -139,7 +142,7 @@ export function createApiApp(deps: ApiDeps) {
   }
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.records) {
-    const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds() };
+    const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds(), sms: deps.sms };
     app.route('/', clientsRoutes(records));
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));

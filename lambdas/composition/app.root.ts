@@ -8,6 +8,7 @@ import { DynamoAccountExport } from '../adapters/dynamo/account-export.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
+import { createSmsRoot } from './sms.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
 import { createAddressLookup } from '../adapters/geo/address-lookup.factory';
 import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
@@ -29,7 +30,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
-  const dispatch = createDispatchDeps(data, { accounts, records, email });
+  const sms = createSmsRoot(data, { accounts, records });
+  const dispatch = createDispatchDeps(data, { accounts, records, email, texts: sms?.texts });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);
@@ -63,6 +65,9 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     suppressions: email.suppressions,
     mailer: email.mailer,
     dispatch,
+    /** The SMS channel (workers' toggle and consent, notice texts, replies); absent without a number. */
+    sms: sms?.worker,
+    smsRoot: sms,
     weatherTesting: { live: dispatch.weather, simulated: new SimulatedWeatherProvider(), clock: data.clock },
     /** The weather-day ledger reads the dispatch's decisions. */
     ledger: {

@@ -17,6 +17,7 @@ import { powertoolsLogger } from '../adapters/observability/powertools.logger';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
+import type { TextDeps } from '../core/sms/send-texts';
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -24,7 +25,7 @@ import type { EmailDeps } from './email.root';
  */
 export function createDispatchDeps(
   data: DataRoot,
-  opts: { accounts: AccountRepo; records: RecordsStore; email: EmailDeps },
+  opts: { accounts: AccountRepo; records: RecordsStore; email: EmailDeps; texts?: TextDeps },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
   // Runs of one slot (the planner's batches, an admin's run now) share a cell's forecast for a while.
@@ -45,6 +46,7 @@ export function createDispatchDeps(
     holidays: new DynamoHolidayCalendarRepo(data.db),
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
+    ...(opts.texts ? { texts: opts.texts } : {}),
     sender: templatedNoticeSender({
       templates: opts.email.templates,
       tokens: opts.email.tokens,

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { idList } from './ids';
-import { nameText, optionalLine, optionalPhone, requiredEmail } from './text';
+import type { SmsStatus } from '../sms-messages';
+import { optionalMobilePhone } from './mobile-phone';
+import { nameText, optionalLine, requiredEmail } from './text';
 
 /** Set by the email system (bounces, complaints, unsubscribe links); read-only through the API. */
 export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
@@ -10,10 +12,13 @@ export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 export const workerInputSchema = z.object({
   name: nameText('Name', 120),
   email: requiredEmail,
-  phone: optionalPhone,
+  /** Any common format in; E.164 stored and returned ("+12065550100"). */
+  phone: optionalMobilePhone,
   trade: optionalLine('Trade', 80),
   crewIds: idList('Crews', 50).default([]),
   isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
+  /** The contractor's SMS toggle; texts go only after the worker's own YES (see `sms`). */
+  smsOptIn: z.boolean({ message: 'SMS must be true or false' }).default(false),
 });
 
 /** PUT body: fields left out keep their stored values. */
@@ -22,9 +27,13 @@ export const workerPatchSchema = patchSchemaOf(workerInputSchema.shape);
 export type WorkerInput = z.input<typeof workerInputSchema>;
 export type WorkerFields = z.output<typeof workerInputSchema>;
 
-export interface Worker extends WorkerFields {
+export interface Worker extends Omit<WorkerFields, 'smsOptIn'> {
+  /** The contractor's SMS toggle (absent on records stored before SMS existed: off). */
+  smsOptIn?: boolean;
   id: string;
   status: WorkerStatus;
+  /** The SMS channel as the worker's consent stands (read only; absent on stored records). */
+  sms?: { status: SmsStatus };
   createdAt: string;
   updatedAt: string;
 }

@@ -819,3 +819,50 @@ describe('cdk-nag AwsSolutions on RaincheckStack', () => {
     expect(describeFindings(warnings)).toBe('');
   });
 });
+
+describe('SMS (End User Messaging SMS)', () => {
+  it('should text from a two-way US toll-free number whose replies and delivery events reach the sms-events Lambda', () => {
+    template.hasResourceProperties('AWS::SMSVOICE::PhoneNumber', {
+      IsoCountryCode: 'US',
+      NumberType: 'TOLL_FREE',
+      TwoWay: { Enabled: true, ChannelArn: { Ref: logicalId(stack.sms.eventsTopic) } },
+    });
+    template.hasResourceProperties('AWS::SMSVOICE::ConfigurationSet', {
+      EventDestinations: [
+        Match.objectLike({ SnsDestination: { TopicArn: { Ref: logicalId(stack.sms.eventsTopic) } } }),
+      ],
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: logicalId(stack.sms.eventsTopic) },
+      Endpoint: { 'Fn::GetAtt': [functionLogicalId('sms-events'), 'Arn'] },
+    });
+  });
+
+  it("should cap the month's SMS spend with a spend limit set at deploy", () => {
+    const calls = Object.values(template.findResources('Custom::AWS')).map((r) =>
+      JSON.stringify(r.Properties?.Create ?? ''),
+    );
+    expect(
+      calls.some((c) => c.includes('SetTextMessageSpendLimitOverride') && c.includes('MonthlyLimit')),
+    ).toBe(true);
+  });
+
+  it("should let only the Lambdas that text send from the stack's number and configuration set", () => {
+    const texting = LAMBDA_ENTRIES.filter((e) => e.access.includes('sendSms')).map((e) => e.name);
+    expect(texting.sort()).toEqual(['api', 'dispatch', 'dispatch-worker', 'sms-events']);
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[],
+    );
+    const sends = statements.filter((st) => st.Action === 'sms-voice:SendTextMessage');
+    expect(sends).toHaveLength(texting.length);
+    for (const st of sends) expect(st.Resource).toHaveLength(2);
+    for (const st of sends)
+      expect(st.Resource).toEqual(
+        expect.arrayContaining([
+          { 'Fn::GetAtt': [stack.getLogicalId(stack.sms.phoneNumber), 'Arn'] },
+          { 'Fn::GetAtt': [stack.getLogicalId(stack.sms.configurationSet), 'Arn'] },
+        ]),
+      );
+  });
+});

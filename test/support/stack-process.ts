@@ -7,6 +7,8 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 export interface TestStackInfo {
   appUrl: string;
   mailboxUrl: string;
+  /** The local SMS server's phone outbox (GET /messages, POST /inbound). */
+  smsOutboxUrl: string;
   cognitoUrl: string;
   dynamoUrl: string;
   lambdaConfig: LambdaConfig;

@@ -324,5 +324,7 @@ export function sentMessageOf(c: ClaimItem): SentMessage {
     claimedAt: c.claimedAt,
     sentAt: c.sentAt ?? null,
     messageId: c.messageId ?? null,
+    channel: c.channel ?? 'email',
+    ...(c.channel === 'sms' ? { segments: c.segments ?? 1, deliveryStatus: c.deliveryStatus ?? null } : {}),
   };
 }

@@ -26,6 +26,7 @@ import { idempotencyRecordEntity } from './entities/idempotency-record.entity';
 import { suppressedAddressEntity } from './entities/suppressed-address.entity';
 import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
+import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -61,6 +62,9 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     suppressedAddress: suppressedAddressEntity(config),
     rateWindow: rateWindowEntity(config),
     holidayCalendar: holidayCalendarEntity(config),
+    smsConsent: smsConsentEntity(config),
+    smsUsage: smsUsageEntity(config),
+    smsMessage: smsMessageEntity(config),
   });
 }
 

@@ -190,10 +190,16 @@ export interface MessageClaim {
   recipientName: string;
   jobsiteName: string;
   runId: string;
+  /** Email unless said (claims written before SMS existed are email); SMS keys start `sms:`. */
+  channel?: 'email' | 'sms';
+  /** SMS only: segments billed for the text. */
+  segments?: number;
 }
 
 export interface SentMessage extends MessageClaim {
   status: 'PENDING' | 'SENT' | 'FAILED';
+  /** SMS only: the carrier's last delivery event for the text. */
+  deliveryStatus?: 'SENT' | 'DELIVERED' | 'FAILED' | null;
   claimedAt: string;
   sentAt: string | null;
   messageId: string | null;

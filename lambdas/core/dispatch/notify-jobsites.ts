@@ -1,4 +1,4 @@
-import { PLANS } from '../../../shared/plans';
+import { PLANS, type PlanId } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
@@ -32,6 +32,8 @@ import { clearingRule } from './hysteresis';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
 import { noticeContractor } from '../notices/notice-contractor';
+import { textAnnouncement } from '../sms/notice-texts';
+import type { TextDeps } from '../sms/send-texts';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -51,6 +53,8 @@ export interface NotifyDeps {
   workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
   /** The accounts' holiday calendars: nothing is judged or sent for a day nobody works. */
   holidays: HolidayCalendarRepo;
+  /** The SMS channel (core/sms): each announcement also goes by text to opted-in workers; absent, email only. */
+  texts?: TextDeps;
 }
 
 export interface BatchOutcome {
@@ -171,6 +175,8 @@ export async function notifyJobsites(
     workers: Worker[];
     clients: Client[];
     notify: boolean;
+    plan: PlanId;
+    company: string;
     units: 'us' | 'metric';
     quietHours: QuietHours | null;
     suppressed: Map<string, SuppressionReason>;
@@ -187,7 +193,8 @@ export async function notifyJobsites(
     ]);
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
-    const notify = PLANS[subscription ? effectivePlan(subscription) : 'none'].emailNotifications;
+    const plan = subscription ? effectivePlan(subscription) : 'none';
+    const notify = PLANS[plan].emailNotifications;
     for (const due of dues) {
       const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
       if (!jobsite || !jobsite.active) continue;
@@ -200,6 +207,8 @@ export async function notifyJobsites(
         workers,
         clients,
         notify,
+        plan,
+        company: profile?.company ?? profile?.name ?? 'Raincheck',
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
         suppressed,
@@ -360,6 +369,23 @@ export async function notifyJobsites(
         outcome.failed += 1;
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
       }
+    }
+    if (deps.texts) {
+      const texts = await textAnnouncement(
+        {
+          tenantId: due.tenantId,
+          plan: item.plan,
+          company: item.company,
+          jobsite,
+          workDate: due.workDate,
+          announcement,
+          workers: item.workers,
+          runId,
+        },
+        deps.texts,
+      );
+      outcome.failed += texts.errors.length;
+      outcome.errors.push(...texts.errors);
     }
   }
   return outcome;

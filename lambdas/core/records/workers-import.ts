@@ -12,6 +12,8 @@ import { ConflictError, ValidationError } from '../errors';
 import type { RecordsDeps } from './records.deps';
 import { GuardRefusedError, type StoredCrew, type WorkerUpdate } from './records.ports';
 import { RowsValidationError } from './rows-validation.error';
+import { PHONE_HINT } from '../../../shared/phone';
+import { isDialableNumber } from '../sms/phone-numbers';
 
 export interface WorkersImportResult extends WorkerImportPreview {
   /** New plus updated workers. */
@@ -66,6 +68,8 @@ async function planImport(tenant: TenantId, csv: string, deps: RecordsDeps): Pro
   const rows = parsed.rows.map((r: WorkerCsvRow): WorkerImportRowResult => {
     const base = { row: r.row, email: r.email, name: r.name };
     if (!r.worker) return { ...base, status: 'error', fields: r.fields };
+    if (r.worker.phone && !isDialableNumber(r.worker.phone))
+      return { ...base, status: 'error', fields: { phone: PHONE_HINT } };
     const stored = byEmail.get(r.worker.email);
     const fields = {
       name: r.worker.name,
@@ -73,6 +77,8 @@ async function planImport(tenant: TenantId, csv: string, deps: RecordsDeps): Pro
       phone: has('phone') || !stored ? r.worker.phone : stored.phone,
       trade: has('trade') || !stored ? r.worker.trade : stored.trade,
       isManager: has('manager') || !stored ? r.worker.isManager : stored.isManager,
+      // The file has no SMS column: the toggle stays as the contractor set it on the worker page.
+      smsOptIn: stored?.smsOptIn ?? false,
       crewIds: has('crews') || !stored ? r.crewNames.map(crewIdFor) : stored.crewIds,
     };
     if (!stored) {
@@ -104,8 +110,14 @@ export async function previewWorkersImport(
   return { rows, counts };
 }
 
+/** A row whose only problem is its phone number: the import skips it and reports it by line. */
+const onlyPhoneBad = (r: WorkerImportRowResult) =>
+  r.status === 'error' && Object.keys(r.fields ?? {}).every((f) => f === 'phone');
+
 /**
- * `POST /api/workers/import`: every row valid, or nothing stored (400 with each bad row's fields).
+ * `POST /api/workers/import`: rows whose only problem is the phone number are left out and reported
+ * by line (status `error`, `fields.phone`) while the good rows are imported (issue 21); any other
+ * bad row stores nothing (400 with each bad row's fields).
  * New rows make workers, matched rows update them, all in one all-or-nothing write; a worker
  * changed or an email taken meanwhile is a 409 and nothing is kept.
  */
@@ -115,7 +127,7 @@ export async function importWorkers(
   deps: RecordsDeps,
 ): Promise<WorkersImportResult> {
   const plan = await planImport(tenant, csv, deps);
-  const bad = plan.rows.filter((r) => r.status === 'error');
+  const bad = plan.rows.filter((r) => r.status === 'error' && !onlyPhoneBad(r));
   if (bad.length) {
     throw new RowsValidationError(
       `${bad.length} of ${plan.rows.length} rows have problems; nothing was imported`,

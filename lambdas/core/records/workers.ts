@@ -12,6 +12,9 @@ import { listPage, type ListQuery } from './list-page';
 import { assertReferences, mustGet, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { GuardRefusedError } from './records.ports';
+import { PHONE_HINT } from '../../../shared/phone';
+import { isDialableNumber } from '../sms/phone-numbers';
+import { askForConsent, assertSmsAllowed, withSmsStatus } from '../sms/worker-sms';
 
 const NOUN = 'Worker';
 
@@ -21,11 +24,20 @@ export async function listWorkers(
   deps: RecordsDeps,
 ): Promise<ListResponse<Worker>> {
   const all = await deps.records.workers.list(tenant);
-  return listPage(all, query, (w) => [w.name, w.email, w.phone, w.trade]);
+  const page = listPage(all, query, (w) => [w.name, w.email, w.phone, w.trade]);
+  return { ...page, items: await smsRead(tenant, page.items, deps) };
 }
 
-export function getWorker(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Worker> {
-  return mustGet(deps.records.workers, tenant, id, NOUN);
+export async function getWorker(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Worker> {
+  const [worker] = await smsRead(tenant, [await mustGet(deps.records.workers, tenant, id, NOUN)], deps);
+  return worker!;
+}
+
+/** The contract's `sms: { status }` on every worker read. */
+function smsRead(tenant: TenantId, workers: Worker[], deps: RecordsDeps): Promise<Worker[]> {
+  return deps.sms
+    ? withSmsStatus(tenant, workers, deps.sms.consents)
+    : Promise.resolve(workers.map((w) => ({ ...w, sms: { status: 'off' as const } })));
 }
 
 const EMAIL_TAKEN = 'Another worker already has this email';
@@ -47,6 +59,7 @@ async function assertUsable(
   selfId: string | null,
   deps: RecordsDeps,
 ) {
+  if (fields.phone && !isDialableNumber(fields.phone)) throw new ValidationError('phone', PHONE_HINT);
   await assertReferences('crewIds', fields.crewIds, () => deps.records.crews.list(tenant), 'crew');
   const workers = await deps.records.workers.list(tenant);
   if (workers.some((w) => w.email === fields.email && w.id !== selfId))
@@ -59,10 +72,12 @@ export async function createWorker(
   deps: RecordsDeps,
 ): Promise<Worker> {
   await assertUsable(tenant, input, null, deps);
+  if (deps.sms) await assertSmsAllowed(tenant, input, null, deps.sms);
   const now = deps.clock.now().toISOString();
   const worker: Worker = { ...input, id: deps.ids.next(), status: 'active', createdAt: now, updatedAt: now };
   await emailChecked(() => deps.records.workers.create(tenant, worker));
-  return worker;
+  if (deps.sms) await askForConsent(tenant, worker, deps.sms);
+  return (await smsRead(tenant, [worker], deps))[0]!;
 }
 
 /** `status` is the email system's to set (bounces, unsubscribes): an update keeps it. */
@@ -72,17 +87,20 @@ export async function updateWorker(
   patch: Partial<WorkerFields>,
   deps: RecordsDeps,
 ): Promise<Worker> {
-  const stored = await getWorker(tenant, id, deps);
-  const { id: _id, createdAt, updatedAt: _u, status, ...fields } = stored;
+  const stored = await mustGet(deps.records.workers, tenant, id, NOUN);
+  const { id: _id, createdAt, updatedAt: _u, status, sms: _sms, ...fields } = stored;
   const merged = parseWith(workerInputSchema, { ...fields, ...patch });
   await assertUsable(tenant, merged, id, deps);
+  if (deps.sms) await assertSmsAllowed(tenant, merged, stored, deps.sms);
   const next: Worker = { ...merged, id, status, createdAt, updatedAt: deps.clock.now().toISOString() };
-  return emailChecked(() => replaceChecked(deps.records.workers, tenant, stored, next, NOUN));
+  const saved = await emailChecked(() => replaceChecked(deps.records.workers, tenant, stored, next, NOUN));
+  if (deps.sms) await askForConsent(tenant, saved, deps.sms);
+  return (await smsRead(tenant, [saved], deps))[0]!;
 }
 
 /** Deletes the worker and takes them off every jobsite's recipients. */
 export async function deleteWorker(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
-  await getWorker(tenant, id, deps);
+  await mustGet(deps.records.workers, tenant, id, NOUN);
   await deps.records.workers.remove(tenant, id);
   const sites = (await deps.records.jobsites.list(tenant)).filter((j) => j.recipients.workerIds.includes(id));
   for (const site of sites) {

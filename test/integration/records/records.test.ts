@@ -309,7 +309,7 @@ describe('every field the records API names', () => {
       body: {
         name: 'Full Worker',
         email: `full-${Date.now()}@example.com`,
-        phone: '555 010 4040',
+        phone: '206 555 0140',
         trade: 'Electrician',
         crewIds: [crew.body.id],
         isManager: true,
@@ -317,7 +317,7 @@ describe('every field the records API names', () => {
     });
     expect(worker.status).toBe(201);
     expect(worker.body).toMatchObject({
-      phone: '555 010 4040',
+      phone: '+12065550140',
       trade: 'Electrician',
       crewIds: [crew.body.id],
       isManager: true,

@@ -61,6 +61,12 @@ export function notificationClaimEntity(config: EntityConfig) {
         claimedAt: { type: 'string', required: true },
         sentAt: { type: 'string' },
         runId: { type: 'string' },
+        /** Absent on email claims; SMS claims' message keys start `sms:`. */
+        channel: { type: ['email', 'sms'] as const },
+        segments: { type: 'number' },
+        /** SMS: the last delivery event (End User Messaging SMS via SNS). */
+        deliveryStatus: { type: ['SENT', 'DELIVERED', 'FAILED'] as const },
+        deliveryAt: { type: 'string' },
       },
       indexes: {
         byMessage: byJobsiteDayIndex('messageKey', 'recipient'),

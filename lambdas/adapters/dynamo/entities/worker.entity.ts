@@ -19,6 +19,8 @@ export function workerEntity(config: EntityConfig) {
         trade: { type: 'string' },
         crewIds: { type: 'list', items: { type: 'string' } },
         isManager: { type: 'boolean', required: true, default: false },
+        /** The contractor's SMS toggle; consent itself is the smsConsent record of the number. */
+        smsOptIn: { type: 'boolean', default: false },
         status: { type: ['active', 'unsubscribed', 'bounced'] as const, required: true, default: 'active' },
         ...RECORD_STAMPS,
       },

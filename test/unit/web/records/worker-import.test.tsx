@@ -6,7 +6,7 @@ import { renderWithProviders } from '../render';
 
 const GOOD = [
   'name,email,phone,trade,crews,manager',
-  'Ana Lopez,ana@example.com,+1 555 010 2000,Carpenter,Framing; Concrete,yes',
+  'Ana Lopez,ana@example.com,+1 206 555 0100,Carpenter,Framing; Concrete,yes',
   'Ben Ode,ben@example.com,,,Framing,no',
 ].join('\n');
 

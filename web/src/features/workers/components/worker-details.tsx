@@ -4,6 +4,7 @@ import type { Worker } from '../../../../../shared/records/worker';
 import { Fact } from '../../../components/records/fact';
 import { RecordSection } from '../../../components/records/record-section';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
+import { SmsStatusBadge, smsStatusHint } from './sms-status-badge';
 
 /** A worker's details as stored, with links to their crews. */
 export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: string; name: string }[] }) {
@@ -48,6 +49,16 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
             <Group gap="xs" component="span">
               <WorkerStatusBadge status={worker.status} />
               <span>{workerStatusHint(worker.status)}</span>
+            </Group>
+          }
+        />
+        <Fact
+          label="Texts"
+          span={2}
+          value={
+            <Group gap="xs" component="span">
+              <SmsStatusBadge status={worker.sms?.status ?? 'off'} />
+              <span>{smsStatusHint(worker.sms?.status ?? 'off')}</span>
             </Group>
           }
         />

@@ -4,8 +4,9 @@ import { RecordForm } from '../../../components/records/record-form';
 import { useRecordForm } from '../../../components/records/use-record-form';
 import { textField } from '../../../lib/form-errors';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
+import { SmsStatusBadge, smsStatusHint } from './sms-status-badge';
 
-const FIELDS = ['name', 'email', 'phone', 'trade', 'crewIds', 'isManager'];
+const FIELDS = ['name', 'email', 'phone', 'trade', 'crewIds', 'isManager', 'smsOptIn'];
 const shows = (path: string) => FIELDS.includes(path.split('.')[0] ?? '');
 
 export interface Option {
@@ -42,6 +43,7 @@ export function WorkerForm({
       trade: worker?.trade ?? '',
       crewIds: worker?.crewIds ?? [],
       isManager: worker?.isManager ?? false,
+      smsOptIn: worker?.smsOptIn ?? false,
     }),
     schema: workerInputSchema,
     shows,
@@ -77,6 +79,12 @@ export function WorkerForm({
               {workerStatusHint(worker.status)}. Set by the email system; it cannot be edited.
             </Text>
           </Group>
+          {worker.sms ? (
+            <Group gap="sm" mt="xs">
+              <SmsStatusBadge status={worker.sms.status} />
+              <Text size="sm">{smsStatusHint(worker.sms.status)}.</Text>
+            </Group>
+          ) : null}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -89,7 +97,14 @@ export function WorkerForm({
           description="Delay notices are sent here."
           {...text('email')}
         />
-        <TextInput label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
+        <TextInput
+          label="Mobile phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 206 555 0100"
+          description="For delay texts; any common format."
+          {...text('phone')}
+        />
         <TextInput label="Trade or role" placeholder="e.g. Carpenter, Crane operator" {...text('trade')} />
       </SimpleGrid>
       <MultiSelect
@@ -112,6 +127,14 @@ export function WorkerForm({
         checked={values.isManager}
         onChange={(e) => set('isManager')(e.currentTarget.checked)}
         error={form.errors.isManager}
+      />
+      <Switch
+        label="SMS notifications"
+        description="Premium and Enterprise. The worker gets one text asking them to reply YES; delay texts start only after they do, and STOP ends them."
+        name="smsOptIn"
+        checked={values.smsOptIn}
+        onChange={(e) => set('smsOptIn')(e.currentTarget.checked)}
+        error={form.errors.smsOptIn}
       />
     </RecordForm>
   );

@@ -1,0 +1,116 @@
+import type { EntityItem } from 'electrodb';
+import type { SmsConsentEvent } from '../../../shared/sms-messages';
+import type { TenantId } from '../../core/caller';
+import type {
+  SmsAllowance,
+  SmsConsent,
+  SmsConsentStore,
+  SmsDeliveryLog,
+  SmsDeliveryStatus,
+  SmsMessageRef,
+} from '../../core/sms/sms.ports';
+import { isConditionFailure } from './conditions';
+import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
+
+type ConsentItem = EntityItem<RaincheckService['entities']['smsConsent']>;
+
+const consentOf = (i: ConsentItem): SmsConsent => ({
+  tenantId: i.tenantId,
+  phone: i.phone,
+  state: i.state,
+  company: i.company,
+  log: (i.log as SmsConsentEvent[]) ?? [],
+  version: i.version,
+});
+
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export class DynamoSmsConsents implements SmsConsentStore {
+  constructor(private readonly db: RaincheckService) {}
+
+  async get(tenant: TenantId, phone: string) {
+    const { data } = await this.db.entities.smsConsent.get(tenantKey(tenant, { phone })).go();
+    return data ? consentOf(data) : null;
+  }
+
+  async listForPhone(phone: string) {
+    const { data } = await this.db.entities.smsConsent.query.byPhone({ phone }).go({ pages: 'all' });
+    return data.map(consentOf);
+  }
+
+  async listForTenant(tenant: TenantId) {
+    const { data } = await this.db.entities.smsConsent.query.byTenant(tenantKey(tenant)).go({ pages: 'all' });
+    return data.map(consentOf);
+  }
+
+  create(consent: SmsConsent) {
+    return conditional(() => this.db.entities.smsConsent.create(consent).go());
+  }
+
+  replace(consent: SmsConsent, expectedVersion: number) {
+    const { tenantId, phone, ...rest } = consent;
+    return conditional(() =>
+      this.db.entities.smsConsent
+        .patch({ tenantId, phone })
+        .set(rest)
+        .where((a, op) => op.eq(a.version, expectedVersion))
+        .go(),
+    );
+  }
+}
+
+export class DynamoSmsAllowance implements SmsAllowance {
+  constructor(private readonly db: RaincheckService) {}
+
+  take(tenant: TenantId, month: string, count: number, limit: number) {
+    return conditional(() =>
+      this.db.entities.smsUsage
+        .update(tenantKey(tenant, { month }))
+        .add({ texts: count })
+        .where((a, op) => `${op.notExists(a.texts)} OR ${op.lte(a.texts, limit - count)}`)
+        .go(),
+    ).then((ok) => ok && count <= limit);
+  }
+
+  async giveBack(tenant: TenantId, month: string, count: number) {
+    await this.db.entities.smsUsage.update(tenantKey(tenant, { month })).subtract({ texts: count }).go();
+  }
+
+  async used(tenant: TenantId, month: string) {
+    const { data } = await this.db.entities.smsUsage.get(tenantKey(tenant, { month })).go();
+    return data?.texts ?? 0;
+  }
+}
+
+export class DynamoSmsDeliveries implements SmsDeliveryLog {
+  constructor(private readonly db: RaincheckService) {}
+
+  async remember(ref: SmsMessageRef) {
+    await this.db.entities.smsMessage.put(ref).go();
+  }
+
+  async record(messageId: string, status: SmsDeliveryStatus, at: string) {
+    const { data } = await this.db.entities.smsMessage.get({ messageId }).go();
+    if (!data) return false;
+    const { messageId: _id, ...key } = data;
+    // A late "sent" never overwrites a final "delivered" or "failed".
+    return conditional(() =>
+      this.db.entities.notificationClaim
+        .patch(key)
+        .set({ deliveryStatus: status, deliveryAt: at })
+        .where((a, op) =>
+          status === 'SENT' ? `${op.notExists(a.deliveryStatus)} OR ${op.eq(a.deliveryStatus, 'SENT')}` : '',
+        )
+        .go(),
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
+import { DynamoSmsAllowance, DynamoSmsConsents, DynamoSmsDeliveries } from '../adapters/dynamo/sms.repo';
+import { EndUserMessagingSender } from '../adapters/sms/end-user-messaging.sender';
+import type { AccountRepo } from '../core/account/account.ports';
+import { tenantFromStore } from '../core/caller';
+import type { RecordsStore } from '../core/records/records.ports';
+import type { InboundDeps } from '../core/sms/inbound-texts';
+import type { TextDeps } from '../core/sms/send-texts';
+import { noConfirmations, type ConfirmationReplies } from '../core/sms/sms.ports';
+import type { WorkerSmsDeps } from '../core/sms/worker-sms';
+import { effectivePlan } from '../../shared/subscription';
+import type { DataRoot } from './data.root';
+
+export interface SmsRoot {
+  worker: WorkerSmsDeps;
+  texts: TextDeps;
+  inbound: InboundDeps;
+  deliveries: DynamoSmsDeliveries;
+}
+
+/**
+ * The SMS channel, built only when an origination identity is configured (the CDK app sets it in
+ * AWS, the local stack points it at the local SMS server); without one, notices go by email only.
+ */
+export function createSmsRoot(
+  data: DataRoot,
+  opts: { accounts: AccountRepo; records: RecordsStore; confirmations?: ConfirmationReplies },
+): SmsRoot | undefined {
+  const identity = data.config.SMS_ORIGINATION_IDENTITY;
+  if (!identity) return undefined;
+  const sender = new EndUserMessagingSender({
+    region: data.config.AWS_REGION,
+    originationIdentity: identity,
+    configurationSet: data.config.SMS_CONFIGURATION_SET,
+    endpoint: data.config.SMS_ENDPOINT,
+  });
+  const consents = new DynamoSmsConsents(data.db);
+  const allowance = new DynamoSmsAllowance(data.db);
+  const deliveries = new DynamoSmsDeliveries(data.db);
+  const accountOf = async (tenant: string) => {
+    const [subscription, profile] = await Promise.all([
+      opts.accounts.getSubscription(tenant),
+      opts.accounts.getProfile(tenant),
+    ]);
+    return {
+      plan: subscription ? effectivePlan(subscription) : ('none' as const),
+      company: profile?.company ?? profile?.name ?? 'Raincheck',
+    };
+  };
+  return {
+    worker: { consents, sender, allowance, clock: data.clock, accountOf },
+    texts: {
+      consents,
+      sender,
+      allowance,
+      claims: new DynamoClaimRepo(data.db),
+      deliveries,
+      clock: data.clock,
+    },
+    inbound: {
+      consents,
+      sender,
+      workersOf: (tenant) => opts.records.workers.list(tenantFromStore(tenant)),
+      confirmations: opts.confirmations ?? noConfirmations,
+    },
+    deliveries,
+  };
+}

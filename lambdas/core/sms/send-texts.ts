@@ -1,0 +1,123 @@
+import { PLANS, type PlanId } from '../../../shared/plans';
+import { measureSms } from '../../../shared/sms-text';
+import type { Verdict } from '../../../shared/weather/judgement';
+import { tenantFromStore } from '../caller';
+import type { Audience, ClaimRepo, MessageClaim, MessageKind } from '../dispatch/dispatch.ports';
+import type { Clock } from '../runtime.ports';
+import { applyConsentInput } from './consent-records';
+import {
+  SmsOptedOutError,
+  type SmsAllowance,
+  type SmsConsentStore,
+  type SmsDeliveryLog,
+  type TextSender,
+} from './sms.ports';
+
+export interface TextDeps {
+  consents: SmsConsentStore;
+  sender: TextSender;
+  allowance: SmsAllowance;
+  claims: ClaimRepo;
+  deliveries: SmsDeliveryLog;
+  clock: Clock;
+}
+
+/** One text to one worker about one jobsite's day (a notice, or helper "confirm"'s escalation). */
+export interface WorkerText {
+  tenantId: string;
+  plan: PlanId;
+  jobsiteId: string;
+  jobsiteName: string;
+  workDate: string;
+  /** The message's key without the channel (`notice:full`, `escalation:…`): the claim adds `sms:`. */
+  messageKey: string;
+  kind: MessageKind;
+  verdict: Verdict;
+  audience: Audience;
+  worker: { id: string; name: string; phone: string };
+  body: string;
+  runId: string;
+}
+
+export type TextOutcome = 'sent' | 'already-sent' | 'no-consent' | 'no-plan' | 'over-allowance' | 'opted-out';
+
+/** "2026-11" of an instant: the allowance's month (UTC). */
+export const allowanceMonth = (at: Date) => at.toISOString().slice(0, 7);
+
+/**
+ * Texts a worker at most once per message, whatever retries, repeats or concurrent runs: the SMS
+ * claim (channel in its key) is taken with a conditional write before anything is sent, as email's.
+ * Only a number that said YES gets texts; each text takes one from the plan's monthly allowance.
+ */
+export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promise<TextOutcome> {
+  const plan = PLANS[text.plan];
+  if (!plan.features.smsNotifications) return 'no-plan';
+  const tenant = tenantFromStore(text.tenantId);
+  const consent = await deps.consents.get(tenant, text.worker.phone);
+  if (consent?.state !== 'on') return 'no-consent';
+  const size = measureSms(text.body);
+  const now = deps.clock.now();
+  const claim: MessageClaim = {
+    tenantId: text.tenantId,
+    jobsiteId: text.jobsiteId,
+    workDate: text.workDate,
+    messageKey: `sms:${text.messageKey}`,
+    recipient: text.worker.phone,
+    kind: text.kind,
+    verdict: text.verdict,
+    audience: text.audience,
+    recipientName: text.worker.name,
+    jobsiteName: text.jobsiteName,
+    runId: text.runId,
+    channel: 'sms',
+    segments: size.segments,
+  };
+  if (!(await deps.claims.claim(claim, now))) return 'already-sent';
+  const month = allowanceMonth(now);
+  if (!(await deps.allowance.take(tenant, month, 1, plan.smsMonthlyAllowance))) {
+    await deps.claims.release(claim);
+    return 'over-allowance';
+  }
+  try {
+    const { messageId } = await deps.sender.send({ to: text.worker.phone, body: text.body });
+    await deps.claims.markSent(claim, messageId, deps.clock.now());
+    await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
+    return 'sent';
+  } catch (err) {
+    await deps.claims.release(claim);
+    await deps.allowance.giveBack(tenant, month, 1);
+    if (!(err instanceof SmsOptedOutError)) throw err;
+    // The carrier's list says STOP: record it as every account's, as a reply STOP would be.
+    await stopEverywhere(deps.consents, text.worker.phone, 'carrier', now);
+    return 'opted-out';
+  }
+}
+
+const claimKeyOf = (c: MessageClaim) => ({
+  tenantId: c.tenantId,
+  jobsiteId: c.jobsiteId,
+  workDate: c.workDate,
+  messageKey: c.messageKey,
+  recipient: c.recipient,
+});
+
+/** STOP means no texts to that number from anyone: every account's record goes to stopped at once. */
+export async function stopEverywhere(
+  consents: SmsConsentStore,
+  phone: string,
+  source: 'sms-reply' | 'carrier',
+  at: Date,
+  detail?: string,
+): Promise<number> {
+  let stopped = 0;
+  for (const record of await consents.listForPhone(phone)) {
+    const step = await applyConsentInput(
+      consents,
+      record,
+      { type: 'stop', source },
+      { at: at.toISOString(), source, ...(detail ? { detail } : {}) },
+    );
+    if (step?.logged) stopped += 1;
+  }
+  return stopped;
+}

@@ -1,0 +1,78 @@
+import type { SmsConsentEvent } from '../../../shared/sms-messages';
+import type { TenantId } from '../caller';
+import type { ConsentState } from './consent';
+
+/** One account's consent record for one phone number (E.164). */
+export interface SmsConsent {
+  tenantId: string;
+  phone: string;
+  state: ConsentState;
+  /** The company the number agreed to hear from (the ask and HELP name it). */
+  company: string;
+  log: SmsConsentEvent[];
+  /** Bumped by every write; writes are conditional on it. */
+  version: number;
+}
+
+export interface SmsConsentStore {
+  get(tenant: TenantId, phone: string): Promise<SmsConsent | null>;
+  /** Every account's record for a number (a reply does not say which account it answers). */
+  listForPhone(phone: string): Promise<SmsConsent[]>;
+  listForTenant(tenant: TenantId): Promise<SmsConsent[]>;
+  /** Creates the record only if the account has none for the number: false when one exists. */
+  create(consent: SmsConsent): Promise<boolean>;
+  /** Replaces the record only if its version is still `expectedVersion`: false otherwise. */
+  replace(consent: SmsConsent, expectedVersion: number): Promise<boolean>;
+}
+
+export class SmsOptedOutError extends Error {
+  constructor(readonly phone: string) {
+    super(`The number ${phone} is on the opt-out list`);
+  }
+}
+
+/** Sends one text (End User Messaging SMS in AWS, the local SMS server locally). */
+export interface TextSender {
+  /** Throws SmsOptedOutError when the carrier's opt-out list holds the number. */
+  send(text: { to: string; body: string }): Promise<{ messageId: string }>;
+}
+
+/** Texts an account may send this month: counted with a conditional write, never read-then-write. */
+export interface SmsAllowance {
+  /** Takes `count` texts from the month's allowance; false (nothing taken) when it would go over. */
+  take(tenant: TenantId, month: string, count: number, limit: number): Promise<boolean>;
+  /** Gives back what a failed send took. */
+  giveBack(tenant: TenantId, month: string, count: number): Promise<void>;
+  used(tenant: TenantId, month: string): Promise<number>;
+}
+
+/** Where a sent text is, so its delivery events find its claim. */
+export interface SmsMessageRef {
+  messageId: string;
+  tenantId: string;
+  jobsiteId: string;
+  workDate: string;
+  messageKey: string;
+  recipient: string;
+}
+
+export type SmsDeliveryStatus = 'SENT' | 'DELIVERED' | 'FAILED';
+
+export interface SmsDeliveryLog {
+  remember(ref: SmsMessageRef): Promise<void>;
+  /** Records a delivery event on the text's claim; false when the message is not one of ours. */
+  record(messageId: string, status: SmsDeliveryStatus, at: string): Promise<boolean>;
+}
+
+/**
+ * A foreman's "1" or "2" (helper "confirm" implements it): true when the reply confirmed a notice,
+ * false when there was nothing to confirm (the sender then gets the HELP text).
+ */
+export interface ConfirmationReplies {
+  answerBySms(accountId: string, workerId: string, answer: 'stood-down' | 'working'): Promise<boolean>;
+}
+
+/** Until the confirmation loop is wired, no reply confirms anything. */
+export const noConfirmations: ConfirmationReplies = {
+  answerBySms: async () => false,
+};

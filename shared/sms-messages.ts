@@ -1,0 +1,38 @@
+/**
+ * Every text the SMS channel sends, worded in one place (CONVENTIONS §10). Kept GSM-7 (plain ASCII
+ * punctuation, no curly quotes or dashes) so one segment holds 160 characters, not 70.
+ */
+export const smsMessages = {
+  askConsent: (company: string) =>
+    `Reply YES to get weather-delay texts from ${company}. Reply STOP to opt out.`,
+  subscribed: (company: string) =>
+    `${company}: you will get weather-delay texts. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
+  resubscribed: (companies: string) =>
+    `${companies}: weather-delay texts are back on. Reply STOP to opt out.`,
+  stopped: () => 'You will get no more texts from Raincheck. Reply START to get them again.',
+  help: (companies: string) =>
+    `Raincheck weather-delay texts for ${companies}. Reply STOP to stop all texts, START to get them again.`,
+} as const;
+
+/** The channel states a worker's SMS shows (the contract's `sms.status`). */
+export const SMS_STATUSES = ['off', 'pending', 'on', 'stopped'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+/** How the SPA names each state. */
+export const SMS_STATUS_LABELS: Record<SmsStatus, string> = {
+  off: 'SMS off',
+  pending: 'SMS pending',
+  on: 'SMS on',
+  stopped: 'SMS stopped',
+};
+
+/** One entry of a number's consent log (worker page, account export). */
+export interface SmsConsentEvent {
+  at: string;
+  /** What happened: asked (toggle on, ask sent), yes, stop, start, help, opted-out (the carrier refused a send). */
+  event: 'asked' | 'yes' | 'stop' | 'start' | 'opted-out';
+  /** Who or what caused it: a reply text, the contractor's toggle, the carrier. */
+  source: 'sms-reply' | 'contractor' | 'carrier';
+  /** The reply as written, for replies. */
+  detail?: string;
+}

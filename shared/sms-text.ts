@@ -1,0 +1,88 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+import { formatNoticeDate, VERDICT_LABEL } from './email/format';
+import type { DayJudgement } from './weather/judgement';
+
+/** A notice text is at most this many segments (cost: each segment is billed as one message). */
+export const MAX_NOTICE_SEGMENTS = 2;
+
+export interface SmsSize {
+  segments: number;
+  encoding: 'GSM-7' | 'UCS-2';
+}
+
+/** Segments and encoding as the carrier bills them (counted by sms-segments-calculator). */
+export function measureSms(body: string): SmsSize {
+  const message = new SegmentedMessage(body, 'auto');
+  return { segments: message.segmentsCount, encoding: message.encodingName };
+}
+
+/**
+ * GSM-7 holds 160 characters a segment, UCS-2 only 70: one curly quote or dash in a company name
+ * would halve the room. These look-alikes read the same and keep the text GSM-7.
+ */
+const GSM_LOOKALIKES: [RegExp, string][] = [
+  [/[\u2018\u2019\u201a\u2032]/g, "'"],
+  [/[\u201c\u201d\u201e\u2033]/g, '"'],
+  [/[\u2013\u2014\u2212]/g, '-'],
+  [/\u2026/g, '...'],
+  [/[\u00a0\u2007\u202f]/g, ' '],
+  [/\u00b0/g, ' deg '],
+];
+
+export function toGsmFriendly(text: string): string {
+  let out = text;
+  for (const [from, to] of GSM_LOOKALIKES) out = out.replace(from, to);
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+export interface NoticeTextInput {
+  kind: 'notice' | 'update' | 'allClear';
+  company: string;
+  jobsiteName: string;
+  workDate: string;
+  judgement: Pick<DayJudgement, 'verdict' | 'rules'>;
+  /** The notice's details page (helper "notices"' noticeDetailsUrl), when there is one. */
+  detailsUrl?: string;
+}
+
+const KIND_WORD = { notice: 'Weather delay', update: 'Delay update', allClear: 'All clear' } as const;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
+}
+
+/**
+ * The text of a delay notice, update or all-clear: company, jobsite, day, verdict, the first
+ * reason and the details link, GSM-7 where the words allow, at most MAX_NOTICE_SEGMENTS segments.
+ * The reason is shortened first, then the names, so the link and the verdict always fit.
+ */
+export function composeNoticeText(input: NoticeTextInput): { body: string } & SmsSize {
+  const day = formatNoticeDate(input.workDate);
+  const verdict =
+    input.kind === 'allClear' ? 'work as planned' : VERDICT_LABEL[input.judgement.verdict].toLowerCase();
+  const firstReason = input.kind === 'allClear' ? '' : (input.judgement.rules[0]?.reason ?? '');
+  const build = (company: string, site: string, reason: string) =>
+    toGsmFriendly(
+      [
+        `${company}: ${KIND_WORD[input.kind]} - ${site}, ${day}: ${verdict}.`,
+        reason ? `${reason}.` : '',
+        input.detailsUrl ?? '',
+        'Reply STOP to opt out.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+  let reasonMax = 200;
+  let nameMax = 60;
+  for (;;) {
+    const body = build(
+      clip(input.company, nameMax),
+      clip(input.jobsiteName, nameMax),
+      clip(firstReason, reasonMax),
+    );
+    const size = measureSms(body);
+    if (size.segments <= MAX_NOTICE_SEGMENTS || (reasonMax === 0 && nameMax <= 12)) return { body, ...size };
+    if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
+    else nameMax -= 8;
+  }
+}

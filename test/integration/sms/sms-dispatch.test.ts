@@ -1,0 +1,143 @@
+import { testStack } from '../stack';
+import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { signIn } from '../../support/cognito';
+
+/**
+ * The SMS channel through the real path: workers through the API, the local SMS server (AWS's own
+ * JSON 1.0 protocol, spoken to by the real SDK client), replies typed in its outbox reaching the
+ * sms-events handler as SNS events, and the admin's "run now" dispatch.
+ */
+const stack = testStack();
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+
+// Wednesday 2 December 2026, 05:00 in Chicago.
+const AT = '2026-12-02T11:00:00.000Z';
+const GUSTS = { id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' };
+
+interface Text {
+  to: string;
+  from: string;
+  body: string;
+  direction: 'out' | 'in';
+}
+
+async function textsTo(phone: string): Promise<Text[]> {
+  const res = await fetch(`${stack.smsOutboxUrl}/messages`);
+  return ((await res.json()) as Text[]).filter((t) => t.direction === 'out' && t.to === phone);
+}
+
+async function reply(from: string, body: string) {
+  const res = await fetch(`${stack.smsOutboxUrl}/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, body }),
+  });
+  expect(res.status).toBe(201);
+}
+
+let admin: string;
+let account: TestAccount;
+let worker: { id: string };
+let site: { id: string; name: string };
+const tag = Date.now();
+const phone = `+1206555${String(tag % 10000).padStart(4, '0')}`;
+const written = `(206) 555-${phone.slice(-4)}`;
+
+async function runAt(at = AT) {
+  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+beforeAll(async () => {
+  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
+  account = await newAccount(stack, 'sms');
+  await subscribe(stack, account, 'premium');
+});
+
+describe('texting a worker', () => {
+  it('should store a phone written any common way as E.164 and ask the worker to reply YES', async () => {
+    const res = await api('/api/workers', {
+      token: account.token,
+      body: { name: 'Casey Lane', email: `casey-${tag}@example.com`, phone: written, smsOptIn: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ phone, smsOptIn: true, sms: { status: 'pending' } });
+    worker = res.body;
+    const texts = await textsTo(phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/^Reply YES to get weather-delay texts from /);
+  });
+
+  it('should refuse a number that is not a mobile number, naming the field', async () => {
+    const res = await api(`/api/workers/${worker.id}`, {
+      method: 'PUT',
+      token: account.token,
+      body: { phone: '555 010 4040' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ phone: 'Enter a mobile number, e.g. +1 206 555 0100' });
+  });
+
+  it('should turn SMS on when the worker answers yes, whatever the case and punctuation', async () => {
+    await reply(phone, '  Yes! ');
+    const res = await api(`/api/workers/${worker.id}`, { token: account.token });
+    expect(res.body.sms).toEqual({ status: 'on' });
+  });
+
+  it('should text a delay notice once, however often and however concurrently the slot runs', async () => {
+    const created = await api('/api/jobsites', {
+      token: account.token,
+      body: {
+        name: `Pier Nine ${tag}`,
+        latitude: 41.8781,
+        longitude: -87.6298,
+        noticeTimes: [{ time: '05:00', forDay: 'same' }],
+        rules: [GUSTS],
+        recipients: { workerIds: [worker.id] },
+        scenario: 'storm',
+      },
+    });
+    expect(created.status).toBe(201);
+    site = created.body;
+    await runAt();
+    await runAt();
+    await Promise.all([runAt(), runAt()]);
+    const notices = (await textsTo(phone)).filter((t) => t.body.includes(site.name));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toContain('Weather delay');
+    expect(notices[0]!.body).toContain('Dec 2');
+    const alerts = await api('/api/alerts', { token: account.token });
+    const texted = alerts.body.items.filter((a: { channel?: string }) => a.channel === 'sms');
+    expect(texted).toHaveLength(1);
+    expect(texted[0]).toMatchObject({ status: 'SENT', recipient: phone, segments: expect.any(Number) });
+  });
+
+  it('should stop the next text at once when the worker replies STOP', async () => {
+    await reply(phone, 'stop');
+    expect((await api(`/api/workers/${worker.id}`, { token: account.token })).body.sms).toEqual({
+      status: 'stopped',
+    });
+    const before = (await textsTo(phone)).length;
+    const cleared = await api(`/api/jobsites/${site.id}`, {
+      method: 'PUT',
+      token: account.token,
+      body: { scenario: 'clear' },
+    });
+    expect(cleared.status).toBe(200);
+    const run = await runAt();
+    expect(run.sent.allClear).toBeGreaterThanOrEqual(1);
+    expect(await textsTo(phone)).toHaveLength(before);
+  });
+
+  it('should refuse to turn SMS on under a plan without it, naming the plan', async () => {
+    const basic = await newAccount(stack, 'sms-basic');
+    await subscribe(stack, basic, 'basic');
+    const res = await api('/api/workers', {
+      token: basic.token,
+      body: { name: 'Drew Hale', email: `drew-${tag}@example.com`, phone: written, smsOptIn: true },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error ?? res.body.message).toContain('Basic');
+  });
+});

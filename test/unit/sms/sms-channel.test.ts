@@ -1,0 +1,96 @@
+import { readKeyword } from '../../../lambdas/core/sms/sms-keywords';
+import { smsStatusOf, stepConsent } from '../../../lambdas/core/sms/consent';
+import { composeNoticeText, measureSms } from '../../../shared/sms-text';
+import { toE164 } from '../../../shared/phone';
+
+describe('reply keywords', () => {
+  it.each(['STOP', 'stop', ' Stop! ', 'StopAll', 'unsubscribe.', 'CANCEL', 'end', 'Quit?'])(
+    'should read "%s" as stop',
+    (body) => expect(readKeyword(body)).toEqual({ kind: 'stop' }),
+  );
+  it.each(['YES', 'yes', ' Yes!! ', 'y'])('should read "%s" as yes', (body) =>
+    expect(readKeyword(body)).toEqual({ kind: 'yes' }),
+  );
+  it('should read start, help and the foreman answers', () => {
+    expect(readKeyword('start')).toEqual({ kind: 'start' });
+    expect(readKeyword('Help?')).toEqual({ kind: 'help' });
+    expect(readKeyword(' 1 ')).toEqual({ kind: 'confirm', answer: 'stood-down' });
+    expect(readKeyword('2.')).toEqual({ kind: 'confirm', answer: 'working' });
+  });
+  it('should not read a sentence that merely contains a keyword as that keyword', () => {
+    expect(readKeyword("don't stop texting")).toEqual({ kind: 'other' });
+  });
+});
+
+describe('consent', () => {
+  it('should ask once when SMS is turned on, and turn on only after YES', () => {
+    expect(stepConsent(null, { type: 'toggle-on' })).toEqual({
+      next: 'pending',
+      logged: 'asked',
+      reply: 'ask',
+    });
+    expect(stepConsent('pending', { type: 'toggle-on' }).reply).toBeNull();
+    expect(stepConsent('pending', { type: 'yes' })).toEqual({
+      next: 'on',
+      logged: 'yes',
+      reply: 'subscribed',
+    });
+  });
+  it('should stop from any state, and only START (not the contractor) brings texts back', () => {
+    expect(stepConsent('on', { type: 'stop', source: 'sms-reply' }).next).toBe('stopped');
+    expect(stepConsent('pending', { type: 'stop', source: 'carrier' }).logged).toBe('opted-out');
+    expect(stepConsent('stopped', { type: 'toggle-on' }).next).toBe('stopped');
+    expect(stepConsent('stopped', { type: 'yes' }).next).toBe('stopped');
+    expect(stepConsent('stopped', { type: 'start' })).toEqual({
+      next: 'on',
+      logged: 'start',
+      reply: 'resubscribed',
+    });
+  });
+  it('should show SMS off without a number or with the toggle off, pending until the record exists', () => {
+    expect(smsStatusOf({ phone: null, smsOptIn: true }, 'on')).toBe('off');
+    expect(smsStatusOf({ phone: '+12065550100', smsOptIn: false }, 'on')).toBe('off');
+    expect(smsStatusOf({ phone: '+12065550100', smsOptIn: true }, null)).toBe('pending');
+    expect(smsStatusOf({ phone: '+12065550100', smsOptIn: true }, 'stopped')).toBe('stopped');
+  });
+});
+
+describe('segments', () => {
+  it('should count 160 GSM-7 characters as one segment and 161 as two', () => {
+    expect(measureSms('a'.repeat(160))).toEqual({ segments: 1, encoding: 'GSM-7' });
+    expect(measureSms('a'.repeat(161))).toEqual({ segments: 2, encoding: 'GSM-7' });
+  });
+  it('should fall back to UCS-2 (70 a segment) for a character GSM-7 lacks', () => {
+    expect(measureSms(`${'a'.repeat(69)}✓`)).toEqual({ segments: 1, encoding: 'UCS-2' });
+    expect(measureSms(`${'a'.repeat(70)}✓`)).toEqual({ segments: 2, encoding: 'UCS-2' });
+  });
+  it('should keep a notice GSM-7 and within two segments even with curly quotes and a long reason', () => {
+    const text = composeNoticeText({
+      kind: 'notice',
+      company: 'O’Brien “Steel” & Sons — Erectors',
+      jobsiteName: 'Harbor Point Tower, Level 14 east core',
+      workDate: '2026-12-02',
+      judgement: {
+        verdict: 'full',
+        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM '.repeat(8) } as never],
+      },
+      detailsUrl: 'https://app.example.com/notices/0f3c2a9e-1b7d-4c55-9a61-2d7e5b8c9f10',
+    });
+    expect(text.encoding).toBe('GSM-7');
+    expect(text.segments).toBeLessThanOrEqual(2);
+    expect(text.body).toContain("O'Brien");
+    expect(text.body).toContain('Wed, Dec 2');
+    expect(text.body).toContain('full-day delay');
+    expect(text.body).toContain('https://app.example.com/notices/0f3c2a9e-1b7d-4c55-9a61-2d7e5b8c9f10');
+  });
+});
+
+describe('phone numbers', () => {
+  it('should store any common US format as E.164 and refuse what is not a number', () => {
+    expect(toE164('(206) 555-0100')).toBe('+12065550100');
+    expect(toE164('206.555.0100')).toBe('+12065550100');
+    expect(toE164('+1 206 555 0100')).toBe('+12065550100');
+    expect(toE164('12345')).toBeNull();
+    expect(toE164('555 010 4040')).toBeNull();
+  });
+});
