@@ -21,7 +21,7 @@ export type FunctionAccess =
   | 'dispatchQueue'
   /**
    * UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links, and from
-   * which the guest-checkout email token key is derived.
+   * which the guest-checkout email token and confirmation link keys are derived.
    */
   | 'unsubscribeSecret'
   /**
@@ -88,6 +88,9 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       // A notice's unsubscribe link works without signing in: the signed token is the authority.
       { method: 'GET', path: '/api/unsubscribe', public: true },
       { method: 'POST', path: '/api/unsubscribe', public: true },
+      // A foreman's confirmation link (crew confirmation): the signed, single-use token is the authority.
+      { method: 'GET', path: '/api/confirmations/{token}', public: true },
+      { method: 'POST', path: '/api/confirmations/{token}', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin'],

@@ -34,6 +34,12 @@ import {
 import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '../routes/admin-people.routes';
 import type { AccountSummaries } from '../core/admin/people.ports';
 import type { NoticeTime } from '../../shared/notice-slots';
+import {
+  confirmationRoutes,
+  publicConfirmationRoutes,
+  PUBLIC_CONFIRMATION_PATH,
+  type ConfirmationRoutesDeps,
+} from '../routes/confirmations.routes';
 
 export type { Authenticate } from '../http/kit';
 
@@ -74,6 +80,8 @@ export interface ApiDeps {
   signIns?: Pick<AccountSummaries, 'recordSignIn'>;
   /** The admins' default notice times for new jobsites. */
   noticeDefaults?: () => Promise<NoticeTime[]>;
+  /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
+  confirmations?: ConfirmationRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -87,8 +95,12 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.unsubscribe) app.route('/', unsubscribeRoutes(deps.unsubscribe));
   // Public but secret-checked, and mounted only by the local stack.
   if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
+  // Public: a foreman's confirmation link works without signing in (the token is signed, single use).
+  if (deps.confirmations) app.route('/', publicConfirmationRoutes(deps.confirmations));
   app.use('/api/*', async (c, next) =>
-    PUBLIC_API_PATHS.includes(c.req.path as never) || c.req.path === '/api/email-events'
+    PUBLIC_API_PATHS.includes(c.req.path as never) ||
+    c.req.path === '/api/email-events' ||
+    PUBLIC_CONFIRMATION_PATH.test(c.req.path)
       ? next()
       : requireCaller(deps.authenticate)(c, next),
   );
@@ -144,6 +156,7 @@ export function createApiApp(deps: ApiDeps) {
       jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
     );
   }
+  if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder) app.route('/', geocodeRoutes({ geocoder: deps.geocoder }));

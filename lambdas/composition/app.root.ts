@@ -28,7 +28,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
-  const dispatch = createDispatchDeps(data, { accounts, records, email });
+  const dispatch = createDispatchDeps(data, {
+    accounts,
+    records,
+    email,
+    unsubscribeSecret: opts.unsubscribeSecret,
+  });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);
@@ -76,6 +81,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     userStatuses: auth.userStatuses,
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
+    /** Crew confirmation's answer routes share the dispatch's requests and signer. */
+    confirmations: {
+      repo: dispatch.confirmations!.repo,
+      tokens: dispatch.confirmations!.tokens,
+      clock: data.clock,
+    },
   };
 }
 

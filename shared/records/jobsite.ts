@@ -3,6 +3,7 @@ import { DEFAULT_NOTICE_TIMES, DEFAULT_WORKING_DAYS, isValidTimeZone } from '../
 import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
 import { patchSchemaOf } from './patch';
+import { foremanShape } from '../confirmations';
 import { nameText, optionalText } from './text';
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -128,6 +129,8 @@ export const jobsiteShape = {
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
     .nullish()
     .transform((v) => v ?? null),
+  /** Crew confirmation (issue 21 §5–6): the foreman asked to confirm, and when managers hear otherwise. */
+  ...foremanShape,
 };
 
 const datesInOrder = (j: { startDate?: string | null; endDate?: string | null }) =>
@@ -143,7 +146,14 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays'> {
+export interface Jobsite extends Omit<
+  JobsiteFields,
+  'timezone' | 'anticipatedWeatherDays' | 'foremanWorkerId' | 'escalationMinutes'
+> {
+  /** The worker asked to confirm delay notices; null (or absent on older records) when none. */
+  foremanWorkerId?: string | null;
+  /** Minutes without an answer before the managers hear (default 30). */
+  escalationMinutes?: number;
   id: string;
   timezone: string;
   /** Anticipated weather days per month, January first; null (or absent on older records) when not entered. */

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { Jobsite } from '../../../shared/records';
+import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
@@ -42,6 +43,8 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   },
   scenario: (i.scenario as Jobsite['scenario'] | undefined) ?? null,
   anticipatedWeatherDays: i.anticipatedWeatherDays?.length === 12 ? i.anticipatedWeatherDays : null,
+  foremanWorkerId: orNull(i.foremanWorkerId),
+  escalationMinutes: i.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
@@ -64,6 +67,8 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   recipients: j.recipients,
   scenario: opt(j.scenario),
   anticipatedWeatherDays: j.anticipatedWeatherDays ?? undefined,
+  foremanWorkerId: opt(j.foremanWorkerId),
+  escalationMinutes: j.escalationMinutes,
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
 });

@@ -25,6 +25,7 @@ import { recordGuardEntity } from './entities/record-guard.entity';
 import { idempotencyRecordEntity } from './entities/idempotency-record.entity';
 import { suppressedAddressEntity } from './entities/suppressed-address.entity';
 import { rateWindowEntity } from './entities/rate-window.entity';
+import { confirmationRequestEntity } from './entities/confirmation-request.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -59,6 +60,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     idempotencyRecord: idempotencyRecordEntity(config),
     suppressedAddress: suppressedAddressEntity(config),
     rateWindow: rateWindowEntity(config),
+    confirmationRequest: confirmationRequestEntity(config),
   });
 }
 

@@ -228,6 +228,8 @@ export interface NoticeContent {
   workDate: string;
   judgement: DayJudgement;
   simulated: boolean;
+  /** The foreman's two signed answer links (crew confirmation); absent for everyone else. */
+  confirmation?: Record<'stood-down' | 'working', string>;
 }
 
 export interface NoticeRecipientRef {

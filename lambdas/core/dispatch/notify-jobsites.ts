@@ -29,6 +29,7 @@ import type { HeldMessageRepo } from './held-messages';
 import { clearingRule } from './hysteresis';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
+import { confirmationFor, type DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -46,6 +47,8 @@ export interface NotifyDeps {
   suppressions: Pick<SuppressionList, 'reasonsOf'>;
   /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
   workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
+  /** Crew confirmation: a delay notice to the jobsite's foreman carries two signed answer links. */
+  confirmations?: DispatchConfirmations;
 }
 
 export interface BatchOutcome {
@@ -322,7 +325,19 @@ export async function notifyJobsites(
         runId,
       };
       if (!(await deps.claims.claim(claim, now))) continue;
+      let confirmation: Awaited<ReturnType<typeof confirmationFor>> = null;
       try {
+        confirmation = await confirmationFor(deps.confirmations, {
+          tenantId: due.tenantId,
+          jobsite,
+          workers: item.workers,
+          to,
+          kind,
+          messageKey,
+          judgement,
+          workDate: due.workDate,
+          at: asOf ?? now,
+        });
         const { messageId } = await deps.sender.send(
           {
             kind,
@@ -338,12 +353,14 @@ export async function notifyJobsites(
             workDate: due.workDate,
             judgement,
             simulated: result.forecast.source === 'simulated',
+            ...(confirmation ? { confirmation: confirmation.links } : {}),
           },
           to,
         );
         await deps.claims.markSent(claim, messageId, deps.clock.now());
         outcome.sent[kind] += 1;
       } catch (err) {
+        await confirmation?.withdraw();
         await deps.claims.release(claim);
         outcome.failed += 1;
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);

@@ -4,6 +4,7 @@ import type { Clock } from '../runtime.ports';
 import type { EmailTemplateRepo, NoticeMailer } from './email.ports';
 import { composeNotice } from './templates';
 import type { UnsubscribeTokens } from './unsubscribe';
+import { withConfirmationButtons } from '../confirmations/confirmation-emails';
 
 /** An account's templates are read at most this often during a run (one read per account per run in practice). */
 const TEMPLATES_TTL_MS = 60_000;
@@ -47,7 +48,7 @@ export function templatedNoticeSender(deps: {
         },
         deps.tokens,
       );
-      return deps.mailer.send(message);
+      return deps.mailer.send(withConfirmationButtons(message, content.confirmation));
     },
   };
 }

@@ -49,6 +49,9 @@ export function jobsiteEntity(config: EntityConfig) {
         scenario: { type: 'string' },
         /** Anticipated weather days per month, January first. */
         anticipatedWeatherDays: { type: 'list', items: { type: 'number' } },
+        /** Crew confirmation: the foreman asked to confirm, and the escalation window in minutes. */
+        foremanWorkerId: { type: 'string' },
+        escalationMinutes: { type: 'number' },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
       },
