@@ -116,7 +116,8 @@ export class DynamoConfirmationRepo implements ConfirmationRepo {
       days.map((dueDay) =>
         this.entity.query
           .byDueTime({ dueDay })
-          .lte({ dueAt: at.toISOString() })
+          // The sort key goes on past `dueAt` (tenant, jobsite…): bound it just after `at`, then filter.
+          .lt({ dueAt: new Date(at.getTime() + 1).toISOString() })
           .where((attr, op) => `${op.notExists(attr.answer)} AND ${op.notExists(attr.escalatedAt)}`)
           .go({ pages: 'all' }),
       ),
