@@ -51,6 +51,7 @@ const AdminWeatherTesting = page(() => import('./routes/admin/weather-testing'),
 const AdminUsers = page(() => import('./routes/admin/users'), 'AdminUsersPage');
 const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettingsPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
+const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 
@@ -126,6 +127,8 @@ export const routes: RouteObject[] = [
           { path: 'admin/login', element: <AdminLogin /> },
           // A notice's unsubscribe link works without signing in.
           { path: 'unsubscribe', element: <Unsubscribe /> },
+          // A foreman's confirmation link works without signing in.
+          { path: 'c/:token', element: <Confirm /> },
         ],
       },
       {

@@ -6,6 +6,7 @@ import { Fact } from '../../../components/records/fact';
 import { RecordSection } from '../../../components/records/record-section';
 import { describeRule } from '../rule-units';
 import { WEEKDAYS } from './jobsite-working-days-section';
+import { ForemanFact } from './jobsite-foreman-fact';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
@@ -24,12 +25,15 @@ export function JobsiteDetails({
   client,
   workers,
   crews,
+  foreman = null,
 }: {
   jobsite: Jobsite;
   units: UnitSystem;
   client: Named | null;
   workers: Named[];
   crews: Named[];
+  /** The worker who confirms delay notices (crew confirmation), when one is named. */
+  foreman?: Named | null;
 }) {
   const r = jobsite.recipients;
   return (
@@ -127,6 +131,7 @@ export function JobsiteDetails({
               }
             />
             <Fact label="Client" value={r.notifyClient ? 'Notified' : 'Not notified'} />
+            <ForemanFact foreman={foreman} escalationMinutes={jobsite.escalationMinutes} />
           </Stack>
         </RecordSection>
       </SimpleGrid>
