@@ -15,9 +15,14 @@ const MIN_SECRET_LENGTH = 32;
 const MAX_TOKEN_LENGTH = 1024;
 
 const b64 = /^[A-Za-z0-9_-]+$/;
+/**
+ * Not a dot: the link is a path (`/c/<token>`), and CloudFront's SPA rewrite (shared/web-serving.ts)
+ * takes a last segment with a dot for a file. `~` is URL-safe and outside base64url.
+ */
+const SEP = '~';
 
 /**
- * Signed confirmation links: `c1.<claims, base64url JSON>.<HMAC-SHA256, base64url>`. No sign-in:
+ * Signed confirmation links: `c1~<claims, base64url JSON>~<HMAC-SHA256, base64url>`. No sign-in:
  * the signature binds the account and the request, the expiry ends it with the working day, and the
  * request's conditional answer makes it single use.
  */
@@ -36,18 +41,18 @@ export class ConfirmationTokens {
     const payload = Buffer.from(
       JSON.stringify({ t: claims.tenantId, r: claims.requestId, x: claims.expiresAt }),
     ).toString('base64url');
-    const data = `${VERSION}.${payload}`;
-    return `${data}.${createHmac('sha256', this.keys[0]!).update(data).digest('base64url')}`;
+    const data = `${VERSION}${SEP}${payload}`;
+    return `${data}${SEP}${createHmac('sha256', this.keys[0]!).update(data).digest('base64url')}`;
   }
 
   /** The claims of a genuine, unexpired token at `now`; null for anything else. */
   verify(token: string, now: Date): ConfirmationClaims | null {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-    const parts = token.split('.');
+    const parts = token.split(SEP);
     if (parts.length !== 3 || parts[0] !== VERSION) return null;
     const [, payload, signature] = parts as [string, string, string];
     if (!b64.test(payload) || !b64.test(signature)) return null;
-    const data = `${VERSION}.${payload}`;
+    const data = `${VERSION}${SEP}${payload}`;
     const given = Buffer.from(signature);
     const genuine = this.keys.some((key) => {
       const expected = Buffer.from(createHmac('sha256', key).update(data).digest('base64url'));

@@ -23,18 +23,18 @@ describe('confirmation links', () => {
   });
 
   it('should refuse a link whose request, account or expiry was altered', () => {
-    const [version, payload, signature] = tokens.sign(claims).split('.') as [string, string, string];
+    const [version, payload, signature] = tokens.sign(claims).split('~') as [string, string, string];
     const forged = Buffer.from(
       JSON.stringify({ t: 'tenant-2', r: claims.requestId, x: claims.expiresAt }),
     ).toString('base64url');
-    expect(tokens.verify(`${version}.${forged}.${signature}`, BEFORE)).toBeNull();
+    expect(tokens.verify(`${version}~${forged}~${signature}`, BEFORE)).toBeNull();
     const later = Buffer.from(
       JSON.stringify({ t: claims.tenantId, r: claims.requestId, x: claims.expiresAt + 86_400_000 }),
     ).toString('base64url');
-    expect(tokens.verify(`${version}.${later}.${signature}`, BEFORE)).toBeNull();
-    expect(tokens.verify(`${version}.${payload}.${signature.slice(0, -2)}`, BEFORE)).toBeNull();
+    expect(tokens.verify(`${version}~${later}~${signature}`, BEFORE)).toBeNull();
+    expect(tokens.verify(`${version}~${payload}~${signature.slice(0, -2)}`, BEFORE)).toBeNull();
     expect(tokens.verify('', BEFORE)).toBeNull();
-    expect(tokens.verify('c1.x.y.z', BEFORE)).toBeNull();
+    expect(tokens.verify('c1~x~y~z', BEFORE)).toBeNull();
   });
 
   it('should refuse a link signed with another key, and an unsubscribe token signed with the same secret', () => {
@@ -48,6 +48,11 @@ describe('confirmation links', () => {
     const old = new ConfirmationTokens(SECRET);
     const rotated = new ConfirmationTokens('the-new-secret-that-is-long-enough-24680', [SECRET]);
     expect(rotated.verify(old.sign(claims), BEFORE)).toEqual(claims);
+  });
+
+  it('should make a link path with no dot, which CloudFront would take for a file', () => {
+    expect(tokens.sign(claims)).not.toContain('.');
+    expect(encodeURIComponent(tokens.sign(claims))).toBe(tokens.sign(claims));
   });
 
   it('should refuse to sign with a short secret', () => {

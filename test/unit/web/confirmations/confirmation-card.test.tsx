@@ -38,7 +38,7 @@ function renderCard(suggested: 'stood-down' | 'working' | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithProviders(
     <QueryClientProvider client={client}>
-      <ConfirmationCard token="c1.abc.def" suggested={suggested} />
+      <ConfirmationCard token="c1~abc~def" suggested={suggested} />
     </QueryClientProvider>,
   );
 }
@@ -54,7 +54,7 @@ describe('the public confirmation page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Crew stood down' }));
       expect(await screen.findByText(line)).toBeInTheDocument();
       const post = api.calls.find((c) => c.init?.method === 'POST')!;
-      expect(post.url).toContain('/api/confirmations/c1.abc.def');
+      expect(post.url).toContain('/api/confirmations/c1~abc~def');
       expect(JSON.parse(String(post.init!.body))).toEqual({ answer: 'stood-down' });
     } finally {
       api.restore();

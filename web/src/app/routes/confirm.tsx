@@ -20,7 +20,7 @@ export function ConfirmPage() {
   useDocumentTitle('Confirm the crew');
   return (
     <QueryClientProvider client={queryClient}>
-      <Box px="md" py="xl">
+      <Box px={{ base: 0, xs: 'md' }} py={{ base: 'md', xs: 'xl' }}>
         <ConfirmationCard token={token} suggested={suggested} />
       </Box>
     </QueryClientProvider>

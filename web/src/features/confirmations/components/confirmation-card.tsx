@@ -29,7 +29,7 @@ export function ConfirmationCard({
   const answer = useAnswerConfirmation(token);
 
   return (
-    <Card withBorder padding="xl" maw={520} mx="auto" component="main" aria-labelledby="confirm-title">
+    <Card withBorder padding="lg" maw={520} mx="auto" component="main" aria-labelledby="confirm-title">
       <Stack gap="md">
         <Title order={1} size="h3" id="confirm-title">
           Confirm the crew
@@ -77,6 +77,10 @@ export function ConfirmationCard({
                       key={a}
                       size="lg"
                       fullWidth
+                      // A phone's width must never cut an answer short: the label wraps instead.
+                      h="auto"
+                      mih={52}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                       color={a === 'stood-down' ? 'red' : 'blue'}
                       variant={suggested && suggested !== a ? 'outline' : 'filled'}
                       loading={answer.isPending && answer.variables === a}
