@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
+import { mailTo } from '../support/mailbox';
 import { seriousA11yViolations, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
@@ -32,14 +33,6 @@ async function shoot(page: Page, name: string) {
     });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function mailTo(address: string): Promise<{ subject: string; body: { text?: string } }[]> {
-  const res = await fetch(`${e2eStack().mailboxUrl}/store`);
-  const store = (await res.json()) as {
-    emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
-  };
-  return store.emails.filter((e) => e.destination.to.includes(address));
 }
 
 /** The slot the dispatch serves now, as the jobsite's local notice time, so the run asks about today. */
@@ -109,7 +102,7 @@ test('should let the foreman confirm from the email signed out and show the answ
   const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
   const { at } = currentSlot();
   expect((await api('/api/admin/dispatch/run', { token: admin, body: { at } })).status).toBe(200);
-  const [notice] = await mailTo(foreman.email);
+  const [notice] = await mailTo(e2eStack(), foreman.email);
   const link = /(https?:\/\/\S+\/c\/\S+\?answer=stood-down)/.exec(notice?.body.text ?? '')?.[1];
   expect(link).toBeTruthy();
 
