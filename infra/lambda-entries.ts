@@ -21,7 +21,7 @@ export type FunctionAccess =
   | 'dispatchQueue'
   /**
    * UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links, and from
-   * which the guest-checkout email token key is derived.
+   * which the guest-checkout email token and confirmation link keys are derived.
    */
   | 'unsubscribeSecret'
   /**
@@ -105,6 +105,9 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       { method: 'POST', path: '/api/unsubscribe', public: true },
       // A notice's details link (/n/{token}) opens without signing in: the signed token is the authority.
       { method: 'GET', path: '/api/notices/{token}', public: true },
+      // A foreman's confirmation link (crew confirmation): the signed, single-use token is the authority.
+      { method: 'GET', path: '/api/confirmations/{token}', public: true },
+      { method: 'POST', path: '/api/confirmations/{token}', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.

@@ -38,6 +38,12 @@ import { adminPeopleRoutes, noticeDefaultsRoutes, type AdminPeopleDeps } from '.
 import type { AccountSummaries } from '../core/admin/people.ports';
 import type { NoticeTime } from '../../shared/notice-slots';
 import type { WorkerSmsDeps } from '../core/sms/worker-sms';
+import {
+  confirmationRoutes,
+  publicConfirmationRoutes,
+  PUBLIC_CONFIRMATION_PATH,
+  type ConfirmationRoutesDeps,
+} from '../routes/confirmations.routes';
 
 export type { Authenticate } from '../http/kit';
 
@@ -90,6 +96,8 @@ export interface ApiDeps {
   noticeDefaults?: () => Promise<NoticeTime[]>;
   /** The workers' SMS channel (plan check, consent ask, `sms.status`); absent: SMS reads off. */
   sms?: WorkerSmsDeps;
+  /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
+  confirmations?: ConfirmationRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -106,10 +114,13 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.notices) app.route('/', noticesRoutes(deps.notices));
   // Public but secret-checked, and mounted only by the local stack.
   if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
+  // Public: a foreman's confirmation link works without signing in (the token is signed, single use).
+  if (deps.confirmations) app.route('/', publicConfirmationRoutes(deps.confirmations));
   app.use('/api/*', async (c, next) =>
     PUBLIC_API_PATHS.includes(c.req.path as never) ||
     PUBLIC_API_PREFIXES.some((p) => c.req.path.startsWith(p)) ||
-    c.req.path === '/api/email-events'
+    c.req.path === '/api/email-events' ||
+    PUBLIC_CONFIRMATION_PATH.test(c.req.path)
       ? next()
       : requireCaller(deps.authenticate)(c, next),
   );
@@ -165,6 +176,7 @@ export function createApiApp(deps: ApiDeps) {
       jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
     );
   }
+  if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

@@ -31,7 +31,13 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const sms = createSmsRoot(data, { accounts, records });
-  const dispatch = createDispatchDeps(data, { accounts, records, email, texts: sms?.texts });
+  const dispatch = createDispatchDeps(data, {
+    accounts,
+    records,
+    email,
+    texts: sms?.texts,
+    unsubscribeSecret: opts.unsubscribeSecret,
+  });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);
@@ -92,6 +98,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     userStatuses: auth.userStatuses,
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
+    /** Crew confirmation's answer routes share the dispatch's requests and signer. */
+    confirmations: {
+      repo: dispatch.confirmations!.repo,
+      tokens: dispatch.confirmations!.tokens,
+      clock: data.clock,
+    },
   };
 }
 

@@ -18,6 +18,7 @@ import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
 import type { TextDeps } from '../core/sms/send-texts';
+import { createConfirmationDeps } from './confirmations.root';
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -25,7 +26,13 @@ import type { TextDeps } from '../core/sms/send-texts';
  */
 export function createDispatchDeps(
   data: DataRoot,
-  opts: { accounts: AccountRepo; records: RecordsStore; email: EmailDeps; texts?: TextDeps },
+  opts: {
+    accounts: AccountRepo;
+    records: RecordsStore;
+    email: EmailDeps;
+    texts?: TextDeps;
+    unsubscribeSecret?: string;
+  },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
   // Runs of one slot (the planner's batches, an admin's run now) share a cell's forecast for a while.
@@ -55,6 +62,8 @@ export function createDispatchDeps(
       appOrigin: opts.email.appOrigin,
       clock: data.clock,
     }),
+    // Crew confirmation: the foreman's answer links on delay notices, the escalation sweep.
+    confirmations: createConfirmationDeps(data, opts.email, opts.unsubscribeSecret),
     clock: data.clock,
     ids: data.ids,
     // Structured JSON in Lambda; the local stack sets its own readable logger (local/stack.ts).

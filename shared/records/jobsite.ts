@@ -4,6 +4,7 @@ import { idList, recordId } from './ids';
 import { jobsiteRulesSchema } from './jobsite-rules';
 import { holidayDatesSchema } from '../holidays-schema';
 import { patchSchemaOf } from './patch';
+import { foremanShape } from '../confirmations';
 import { nameText, optionalText } from './text';
 import { siteContactSchema } from './site-contact';
 
@@ -146,6 +147,8 @@ export const jobsiteShape = {
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
     .nullish()
     .transform((v) => v ?? null),
+  /** Crew confirmation (issue 21 §5–6): the foreman asked to confirm, and when managers hear otherwise. */
+  ...foremanShape,
 };
 
 const datesInOrder = (j: { startDate?: string | null; endDate?: string | null }) =>
@@ -162,7 +165,14 @@ export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
 export interface Jobsite
-  extends Omit<JobsiteFields, 'timezone' | 'anticipatedWeatherDays' | 'siteContact' | 'nonWorkingDates'> {
+  extends Omit<
+    JobsiteFields,
+    'timezone' | 'anticipatedWeatherDays' | 'siteContact' | 'nonWorkingDates' | 'foremanWorkerId' | 'escalationMinutes'
+  > {
+  /** The worker asked to confirm delay notices; null (or absent on older records) when none. */
+  foremanWorkerId?: string | null;
+  /** Minutes without an answer before the managers hear (default 30). */
+  escalationMinutes?: number;
   id: string;
   /** Absent on records written before the field existed: read as null. */
   siteContact?: JobsiteFields['siteContact'];

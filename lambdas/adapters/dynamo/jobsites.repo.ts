@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { Jobsite } from '../../../shared/records';
+import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
@@ -46,6 +47,8 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   scenario: (i.scenario as Jobsite['scenario'] | undefined) ?? null,
   anticipatedWeatherDays: i.anticipatedWeatherDays?.length === 12 ? i.anticipatedWeatherDays : null,
   nonWorkingDates: (i.nonWorkingDates ?? []).map((d) => ({ date: d.date, name: d.name })),
+  foremanWorkerId: orNull(i.foremanWorkerId),
+  escalationMinutes: i.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
@@ -70,6 +73,8 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   scenario: opt(j.scenario),
   anticipatedWeatherDays: j.anticipatedWeatherDays ?? undefined,
   nonWorkingDates: j.nonWorkingDates ?? [],
+  foremanWorkerId: opt(j.foremanWorkerId),
+  escalationMinutes: j.escalationMinutes,
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
 });

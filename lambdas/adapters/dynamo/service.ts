@@ -27,6 +27,7 @@ import { suppressedAddressEntity } from './entities/suppressed-address.entity';
 import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
+import { confirmationRequestEntity } from './entities/confirmation-request.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -65,6 +66,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsConsent: smsConsentEntity(config),
     smsUsage: smsUsageEntity(config),
     smsMessage: smsMessageEntity(config),
+    confirmationRequest: confirmationRequestEntity(config),
   });
 }
 

@@ -237,6 +237,8 @@ export interface NoticeContent {
   simulated: boolean;
   /** Who the notice speaks for and whom to call (core/notices/notice-contractor.ts). */
   contractor?: NoticeContractor;
+  /** The foreman's two signed answer links (crew confirmation); absent for everyone else. */
+  confirmation?: Record<'stood-down' | 'working', string>;
 }
 
 export interface NoticeRecipientRef {

@@ -17,7 +17,11 @@ export function recipientsOf(
   verdict: string,
   suppressed: ReadonlyMap<string, SuppressionReason>,
 ): NoticeRecipientRef[] {
-  const wanted = new Set(jobsite.recipients.workerIds);
+  // The foreman hears every notice of their jobsite: they are the one asked to confirm.
+  const wanted = new Set([
+    ...jobsite.recipients.workerIds,
+    ...(jobsite.foremanWorkerId ? [jobsite.foremanWorkerId] : []),
+  ]);
   const crews = new Set(jobsite.recipients.crewIds);
   const chosen = workers.filter((w) => wanted.has(w.id) || w.crewIds.some((c) => crews.has(c)));
   const out: NoticeRecipientRef[] = chosen

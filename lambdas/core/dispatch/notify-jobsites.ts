@@ -34,6 +34,7 @@ import { warningsLookup } from './run-warnings';
 import { noticeContractor } from '../notices/notice-contractor';
 import { textAnnouncement } from '../sms/notice-texts';
 import type { TextDeps } from '../sms/send-texts';
+import { confirmationFor, type DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -55,6 +56,8 @@ export interface NotifyDeps {
   holidays: HolidayCalendarRepo;
   /** The SMS channel (core/sms): each announcement also goes by text to opted-in workers; absent, email only. */
   texts?: TextDeps;
+  /** Crew confirmation: a delay notice to the jobsite's foreman carries two signed answer links. */
+  confirmations?: DispatchConfirmations;
 }
 
 export interface BatchOutcome {
@@ -342,7 +345,19 @@ export async function notifyJobsites(
         runId,
       };
       if (!(await deps.claims.claim(claim, now))) continue;
+      let confirmation: Awaited<ReturnType<typeof confirmationFor>> = null;
       try {
+        confirmation = await confirmationFor(deps.confirmations, {
+          tenantId: due.tenantId,
+          jobsite,
+          workers: item.workers,
+          to,
+          kind,
+          messageKey,
+          judgement,
+          workDate: due.workDate,
+          at: asOf ?? now,
+        });
         const { messageId } = await deps.sender.send(
           {
             kind,
@@ -359,12 +374,14 @@ export async function notifyJobsites(
             judgement,
             simulated: result.forecast.source === 'simulated',
             contractor,
+            ...(confirmation ? { confirmation: confirmation.links } : {}),
           },
           to,
         );
         await deps.claims.markSent(claim, messageId, deps.clock.now());
         outcome.sent[kind] += 1;
       } catch (err) {
+        await confirmation?.withdraw();
         await deps.claims.release(claim);
         outcome.failed += 1;
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);

@@ -4,6 +4,7 @@ import type { IdGenerator } from '../runtime.ports';
 import { encodeBatch, RUN_RECORD_CAPS, workBatch, type BatchDeps } from './dispatch-batch';
 import type { DispatchRun, DueJobsite, NoticeSchedule } from './dispatch.ports';
 import { planDispatch } from './plan-dispatch';
+import { sweepEscalations } from '../confirmations/dispatch-confirmations';
 
 export interface DispatchDeps extends BatchDeps {
   schedule: NoticeSchedule;
@@ -93,8 +94,9 @@ export async function planRun(
   const runId = deps.ids.next();
   const trigger = opts.trigger ?? 'schedule';
   const log = (deps.log ?? silentLogger).with({ runId, slotStart: slot.toISOString() });
+  // First, the foremen nobody heard from in time: their managers are told before anything else.
+  const errors: string[] = await sweepEscalations(deps, opts.at ?? startedAt, log);
   const planned = await planDispatch(slot, deps.schedule);
-  const errors: string[] = [];
   let caughtUp: DueJobsite[] = [];
   try {
     caughtUp = await leftUnjudged(slot, planned, deps.runs);

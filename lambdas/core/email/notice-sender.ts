@@ -6,6 +6,7 @@ import { composeNotice } from './templates';
 import type { UnsubscribeTokens } from './unsubscribe';
 import { noticeDetailsUrl, type NoticeDetailsTokens } from '../notices/notice-link';
 import { contractorSenderName } from '../../../shared/email/notice-facts';
+import { withConfirmationButtons } from '../confirmations/confirmation-emails';
 
 /** An account's templates are read at most this often during a run (one read per account per run in practice). */
 const TEMPLATES_TTL_MS = 60_000;
@@ -61,11 +62,16 @@ export function templatedNoticeSender(deps: {
         deps.tokens,
       );
       const fromName = contractorSenderName(contractor?.company);
-      return deps.mailer.send({
+      return deps.mailer.send(
+        withConfirmationButtons(
+          {
         ...message,
         ...(fromName ? { fromName } : {}),
         ...(contractor?.replyTo ? { replyTo: contractor.replyTo } : {}),
-      });
+          },
+          content.confirmation,
+        ),
+      );
     },
   };
 }

@@ -39,6 +39,14 @@ async function assertReferencesExist(tenant: TenantId, fields: JobsiteFields, de
     () => deps.records.workers.list(tenant),
     'worker',
   );
+  // The foreman must be one of the account's workers (crew confirmation asks them).
+  if (fields.foremanWorkerId)
+    await assertReferences(
+      'foremanWorkerId',
+      [fields.foremanWorkerId],
+      () => deps.records.workers.list(tenant),
+      'worker',
+    );
   await assertReferences(
     'recipients.crewIds',
     fields.recipients.crewIds,

@@ -98,15 +98,19 @@ export async function updateWorker(
   return (await smsRead(tenant, [saved], deps))[0]!;
 }
 
-/** Deletes the worker and takes them off every jobsite's recipients. */
+/** Deletes the worker and takes them off every jobsite's recipients (and as its foreman). */
 export async function deleteWorker(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   await mustGet(deps.records.workers, tenant, id, NOUN);
   await deps.records.workers.remove(tenant, id);
-  const sites = (await deps.records.jobsites.list(tenant)).filter((j) => j.recipients.workerIds.includes(id));
+  const sites = (await deps.records.jobsites.list(tenant)).filter(
+    (j) => j.recipients.workerIds.includes(id) || j.foremanWorkerId === id,
+  );
   for (const site of sites) {
     const next = {
       ...site,
       recipients: { ...site.recipients, workerIds: site.recipients.workerIds.filter((w) => w !== id) },
+      // A deleted foreman leaves the jobsite without one (its details say so), not with a dangling id.
+      foremanWorkerId: site.foremanWorkerId === id ? null : (site.foremanWorkerId ?? null),
       updatedAt: deps.clock.now().toISOString(),
     };
     await deps.records.jobsites.replace(tenant, next, site.updatedAt);

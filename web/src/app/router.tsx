@@ -52,6 +52,7 @@ const AdminUsers = page(() => import('./routes/admin/users'), 'AdminUsersPage');
 const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettingsPage');
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const Notice = page(() => import('./routes/notice'), 'NoticePage');
+const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 
@@ -129,6 +130,8 @@ export const routes: RouteObject[] = [
           { path: 'admin/login', element: <AdminLogin /> },
           // A notice's unsubscribe link works without signing in.
           { path: 'unsubscribe', element: <Unsubscribe /> },
+          // A foreman's confirmation link works without signing in.
+          { path: 'c/:token', element: <Confirm /> },
         ],
       },
       {

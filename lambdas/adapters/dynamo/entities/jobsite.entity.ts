@@ -62,6 +62,9 @@ export function jobsiteEntity(config: EntityConfig) {
             },
           },
         },
+        /** Crew confirmation: the foreman asked to confirm, and the escalation window in minutes. */
+        foremanWorkerId: { type: 'string' },
+        escalationMinutes: { type: 'number' },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
       },

@@ -15,6 +15,7 @@ import { SendHistory } from '../../../features/email/components/send-history';
 import { TemplateEditor } from '../../../features/email/components/template-editor';
 import { TemplateList } from '../../../features/email/components/template-list';
 import { toast } from '../../../lib/toast';
+import { RecentConfirmations } from '../../../features/confirmations/components/confirmation-lines';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; template: EmailTemplate } | null;
 
@@ -158,6 +159,9 @@ export function EmailPage() {
       </Section>
       <Section id="email-history" title="Send history">
         <SendHistory />
+      </Section>
+      <Section id="confirmation-history" title="Crew confirmations">
+        <RecentConfirmations />
       </Section>
       <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Delete template?" centered>
         <Stack>

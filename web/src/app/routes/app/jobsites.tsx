@@ -21,6 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
+import { JobsiteConfirmationsSection } from './jobsite-confirmations-section';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -193,7 +194,9 @@ export function JobsitePage() {
               client={site.clientId ? (pick(data.clients, [site.clientId])[0] ?? null) : null}
               workers={pick(data.workers, site.recipients.workerIds)}
               crews={pick(data.crews, site.recipients.crewIds)}
+              foreman={site.foremanWorkerId ? (pick(data.workers, [site.foremanWorkerId])[0] ?? null) : null}
             />
+            <JobsiteConfirmationsSection jobsiteId={site.id} />
             <WeatherLedger
               jobsiteId={site.id}
               evidenceHref={(date) => `/jobsites/${encodeURIComponent(site.id)}/ledger/${date}`}

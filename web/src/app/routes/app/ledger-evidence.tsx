@@ -11,6 +11,7 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { atSite, longDate } from '../../../lib/day-format';
 import { LabelledFact } from '../../../components/labelled-fact';
+import { JobsiteConfirmations } from '../../../features/confirmations/components/confirmation-lines';
 
 /*
  * Printing: the browser's "Save as PDF" should give the evidence alone, black on white. The app's
@@ -203,6 +204,18 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
             </Table>
           </Table.ScrollContainer>
         )}
+      </section>
+
+      <section className="evidence-block" aria-labelledby="ev-confirmed">
+        <Title order={2} size="h4" id="ev-confirmed" mb="xs">
+          Crew confirmation
+        </Title>
+        <JobsiteConfirmations
+          jobsiteId={e.jobsite.id}
+          from={e.date}
+          to={e.date}
+          empty="No foreman was asked to confirm this day."
+        />
       </section>
     </Stack>
   );

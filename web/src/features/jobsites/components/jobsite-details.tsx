@@ -7,6 +7,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { NO_RAIN_RULE_MESSAGE, hasRainRule } from '../../../../../shared/weather/presets';
 import { describeRule } from '../rule-units';
 import { WEEKDAYS } from './jobsite-working-days-section';
+import { ForemanFact } from './jobsite-foreman-fact';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
@@ -25,12 +26,15 @@ export function JobsiteDetails({
   client,
   workers,
   crews,
+  foreman = null,
 }: {
   jobsite: Jobsite;
   units: UnitSystem;
   client: Named | null;
   workers: Named[];
   crews: Named[];
+  /** The worker who confirms delay notices (crew confirmation), when one is named. */
+  foreman?: Named | null;
 }) {
   const r = jobsite.recipients;
   return (
@@ -133,6 +137,7 @@ export function JobsiteDetails({
               }
             />
             <Fact label="Client" value={r.notifyClient ? 'Notified' : 'Not notified'} />
+            <ForemanFact foreman={foreman} escalationMinutes={jobsite.escalationMinutes} />
           </Stack>
         </RecordSection>
       </SimpleGrid>

@@ -10,6 +10,7 @@ import { timezoneAt } from '../../../../../shared/records/timezone';
 import type { Rule, RuleMetric, RuleOp } from '../../../../../shared/weather/rule';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { thresholdText, thresholdValue } from '../rule-units';
+import { foremanInput, foremanValues } from './jobsite-foreman-values';
 
 /** The jobsite form's values as typed, and how they become the API's input. */
 
@@ -42,7 +43,7 @@ export const newKey = () => `k${Date.now().toString(36)}${(counter++).toString(3
 export const newRuleId = () => `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 const KNOWN =
-  /^(name|address|siteContact(\.(name|phone))?|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|nonWorkingDates(\.\d+(\.(date|name))?)?|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?)$/;
+  /^(name|address|siteContact(\.(name|phone))?|latitude|longitude|timezone|clientId|workingDays(\.\d+)?|workingHours(\.(start|end))?|startDate|endDate|active|nonWorkingDates(\.\d+(\.(date|name))?)?|anticipatedWeatherDays(\.\d+)?|noticeTimes(\.\d+(\.(time|forDay))?)?|rules(\.\d+(\.(metric|op|threshold))?)?|recipients(\.(workerIds|crewIds|notifyClient))?(\.\d+)?|foremanWorkerId|escalationMinutes)$/;
 /** The field paths the form shows; a server reason for any other goes into the form's alert. */
 export const shows = (path: string) => KNOWN.test(path);
 
@@ -112,6 +113,7 @@ export function initialValues(
     workerIds: site?.recipients.workerIds ?? [],
     crewIds: site?.recipients.crewIds ?? [],
     notifyClient: site?.recipients.notifyClient ?? false,
+    ...foremanValues(site),
   };
 }
 
@@ -170,6 +172,7 @@ export function toInput(
     recipients: { workerIds: values.workerIds, crewIds: values.crewIds, notifyClient: values.notifyClient },
     nonWorkingDates: values.nonWorkingDates.map(({ date, name }) => ({ date, name })),
     scenario: site?.scenario ?? null,
+    ...foremanInput(values),
     anticipatedWeatherDays: values.anticipated.every((v) => v.trim() === '')
       ? null
       : values.anticipated.map((v) => (v.trim() === '' ? 0 : Number(v.trim()))),

@@ -7,6 +7,7 @@ import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../..
 import { RecordForm } from '../../../components/records/record-form';
 import { useRecordForm } from '../../../components/records/use-record-form';
 import { JobsiteAllowanceSection } from './jobsite-allowance-section';
+import { JobsiteForemanSection } from './jobsite-foreman-section';
 import { derivedTimezone, initialValues, shows, toInput, type Option } from './jobsite-form-values';
 import { JobsiteNoticesSection } from './jobsite-notices-section';
 import { JobsitePlaceSection } from './jobsite-place-section';
@@ -85,6 +86,7 @@ export function JobsiteForm({
       <JobsiteContactSection form={form} />
       <JobsiteRulesSection form={form} units={units} />
       <JobsiteRecipientsSection form={form} workerOptions={workerOptions} crewOptions={crewOptions} />
+      <JobsiteForemanSection form={form} workerOptions={workerOptions} />
     </RecordForm>
   );
 }

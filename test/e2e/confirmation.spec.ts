@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { signIn } from '../support/cognito';
+import { mailTo } from '../support/mailbox';
+import { seriousA11yViolations, signInThroughLoginPage } from './helpers';
+import { ADMIN, e2eStack } from './stack';
+
+/**
+ * Crew confirmation in a real browser against the whole local stack: the contractor names the
+ * jobsite's foreman in the form, a dispatch slot runs, the foreman opens the link in their email
+ * signed out and taps "Crew stood down", and the answer shows on the jobsite page.
+ */
+const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
+  callApi(e2eStack(), pathname, init);
+const ZONE = 'America/Chicago';
+const GUSTS = {
+  id: 'crane-gusts',
+  metric: 'wind_gusts',
+  op: '>=',
+  threshold: 48.28,
+  label: 'the crane gust limit',
+};
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The slot the dispatch serves now, as the jobsite's local notice time, so the run asks about today. */
+function currentSlot(): { at: string; time: string } {
+  const at = new Date(Math.floor(Date.now() / 900_000) * 900_000);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return { at: at.toISOString(), time };
+}
+
+let account: TestAccount;
+let foreman: { id: string; email: string };
+let siteId: string;
+const tag = Date.now();
+
+test.beforeAll(async () => {
+  account = await newAccount(e2eStack(), 'confirm-e2e');
+  await subscribe(e2eStack(), account, 'premium');
+  const worker = await api('/api/workers', {
+    token: account.token,
+    body: { name: 'Ana Foreman', email: `ana-${tag}@example.com` },
+  });
+  expect(worker.status).toBe(201);
+  foreman = { id: worker.body.id, email: worker.body.email };
+  const site = await api('/api/jobsites', {
+    token: account.token,
+    body: {
+      name: `Harbor Crane Pad ${tag}`,
+      latitude: 41.8781,
+      longitude: -87.6298,
+      timezone: ZONE,
+      workingDays: [1, 2, 3, 4, 5, 6, 7],
+      noticeTimes: [{ time: currentSlot().time, forDay: 'same' }],
+      rules: [GUSTS],
+      scenario: 'storm',
+    },
+  });
+  expect(site.status).toBe(201);
+  siteId = site.body.id;
+});
+
+test('should let the foreman confirm from the email signed out and show the answer on the jobsite', async ({
+  page,
+  browser,
+}) => {
+  // Two browsers, a dispatch run and screenshots in both schemes at two widths, on two shared cores.
+  test.setTimeout(240_000);
+  // The contractor names the foreman in the jobsite's form.
+  await signInThroughLoginPage(page, account.email, account.password);
+  await page.goto(`/jobsites/${siteId}?edit`);
+  const section = page.getByRole('group', { name: 'Crew confirmation' });
+  await section.getByRole('combobox', { name: /^Foreman/ }).click();
+  await page.getByRole('option', { name: 'Ana Foreman' }).click();
+  await section.getByLabel(/^Escalate after/).fill('45');
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, 'jobsite-form-foreman');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByText(/Ana Foreman\s*confirms each delay notice; managers are told after 45 min/),
+  ).toBeVisible();
+
+  // A slot runs: the foreman's notice carries the two answers.
+  const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
+  const { at } = currentSlot();
+  expect((await api('/api/admin/dispatch/run', { token: admin, body: { at } })).status).toBe(200);
+  const [notice] = await mailTo(e2eStack(), foreman.email);
+  const link = /(https?:\/\/\S+\/c\/\S+\?answer=stood-down)/.exec(notice?.body.text ?? '')?.[1];
+  expect(link).toBeTruthy();
+
+  // The foreman, on a phone and signed out, opens the link and taps the answer.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const foremanPage = await phone.newPage();
+  await foremanPage.goto(link!);
+  await expect(foremanPage.getByText(`Harbor Crane Pad ${tag}`)).toBeVisible({ timeout: 30_000 });
+  await expect(foremanPage.getByText('Full-day delay')).toBeVisible();
+  expect(await seriousA11yViolations(foremanPage)).toEqual([]);
+  await shoot(foremanPage, 'confirm-page');
+  await foremanPage.getByRole('button', { name: 'Crew stood down' }).click();
+  const done = foremanPage.getByRole('status').filter({ hasText: 'the office has your answer' });
+  await expect(done).toContainText(/Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/);
+  await shoot(foremanPage, 'confirm-page-answered');
+  await foremanPage.setViewportSize({ width: 1280, height: 900 });
+  await shoot(foremanPage, 'confirm-page-answered');
+  await phone.close();
+
+  // The contractor sees the answer on the jobsite.
+  await page.goto(`/jobsites/${siteId}`);
+  await expect(page.getByRole('heading', { name: `Harbor Crane Pad ${tag}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const answers = page.getByRole('list', { name: 'Crew confirmations' });
+  await expect(answers).toContainText(
+    /Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/,
+  );
+  await expect(answers.getByText('Stood down', { exact: true })).toBeVisible();
+  await answers.scrollIntoViewIfNeeded();
+  await shoot(page, 'jobsite-confirmations');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'jobsite-confirmations');
+});

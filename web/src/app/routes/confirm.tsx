@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { CONFIRMATION_ANSWERS, type ConfirmationAnswer } from '../../../../shared/confirmations';
+import { ConfirmationCard } from '../../features/confirmations/components/confirmation-card';
+import { queryClient } from '../../lib/query-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/**
+ * `/c/{token}?answer=…`: a foreman's confirmation link, public (no sign-in: the signed token is the
+ * authority). Outside the app frame, so it brings its own query client, as the unsubscribe page does.
+ */
+export function ConfirmPage() {
+  const token = useParams().token ?? '';
+  const [params] = useSearchParams();
+  const asked = params.get('answer');
+  const suggested = (CONFIRMATION_ANSWERS as readonly string[]).includes(asked ?? '')
+    ? (asked as ConfirmationAnswer)
+    : null;
+  useDocumentTitle('Confirm the crew');
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Box px={{ base: 0, xs: 'md' }} py={{ base: 'md', xs: 'xl' }}>
+        <ConfirmationCard token={token} suggested={suggested} />
+      </Box>
+    </QueryClientProvider>
+  );
+}
