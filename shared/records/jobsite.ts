@@ -164,11 +164,15 @@ export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
 
-export interface Jobsite
-  extends Omit<
-    JobsiteFields,
-    'timezone' | 'anticipatedWeatherDays' | 'siteContact' | 'nonWorkingDates' | 'foremanWorkerId' | 'escalationMinutes'
-  > {
+export interface Jobsite extends Omit<
+  JobsiteFields,
+  | 'timezone'
+  | 'anticipatedWeatherDays'
+  | 'siteContact'
+  | 'nonWorkingDates'
+  | 'foremanWorkerId'
+  | 'escalationMinutes'
+> {
   /** The worker asked to confirm delay notices; null (or absent on older records) when none. */
   foremanWorkerId?: string | null;
   /** Minutes without an answer before the managers hear (default 30). */

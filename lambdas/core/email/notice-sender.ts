@@ -65,9 +65,9 @@ export function templatedNoticeSender(deps: {
       return deps.mailer.send(
         withConfirmationButtons(
           {
-        ...message,
-        ...(fromName ? { fromName } : {}),
-        ...(contractor?.replyTo ? { replyTo: contractor.replyTo } : {}),
+            ...message,
+            ...(fromName ? { fromName } : {}),
+            ...(contractor?.replyTo ? { replyTo: contractor.replyTo } : {}),
           },
           content.confirmation,
         ),
