@@ -53,6 +53,7 @@ test('should open the details link of a notice signed out and show the hourly ch
   await logIn(page, account);
   // The dashboard's checklist asks for the company until it is set.
   await expect(page.getByRole('link', { name: 'Add your company name' })).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'dashboard-checklist');
   await page.goto('/settings');
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('Company').fill(COMPANY);
