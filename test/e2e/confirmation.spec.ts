@@ -136,4 +136,23 @@ test('should let the foreman confirm from the email signed out and show the answ
   await shoot(page, 'jobsite-confirmations');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'jobsite-confirmations');
+
+  // The day's evidence page and the alert history say the same.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await answers.getByRole('link', { name: /^\d{4}-\d{2}-\d{2}$/ }).click();
+  const evidence = page.getByRole('region', { name: 'Crew confirmation' });
+  await expect(evidence).toContainText(
+    /Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.goto('/email');
+  const history = page.getByRole('region', { name: 'Crew confirmations' });
+  await expect(history).toContainText(`Harbor Crane Pad ${tag}`, { timeout: 30_000 });
+  await expect(history).toContainText(
+    /Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/,
+  );
+  await history.scrollIntoViewIfNeeded();
+  await shoot(page, 'email-confirmations');
 });

@@ -216,15 +216,17 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe and notice details when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details and the confirmation links when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
         .map((r) => r.Properties.RouteKey);
       expect(publicRoutes.sort()).toEqual([
+        'GET /api/confirmations/{token}',
         'GET /api/health',
         'GET /api/notices/{token}',
         'GET /api/unsubscribe',
+        'POST /api/confirmations/{token}',
         'POST /api/consolidated/stripe/create-guest-checkout',
         'POST /api/consolidated/stripe/guest-checkout-email',
         'POST /api/consolidated/stripe/guest-checkout-token',
