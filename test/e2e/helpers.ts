@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SEEDED_ADMIN_EMAIL, registerUser, totpCode, uniqueEmail } from '../support/cognito';
@@ -54,3 +55,15 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 export const colorScheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+/** Full-page screenshots of the page in light and dark, named `<name>-<scheme>-<width>.png` in `dir`. */
+export async function screenshotBothSchemes(page: Page, dir: string, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: path.join(dir, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
