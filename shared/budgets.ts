@@ -58,7 +58,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // 469/133 KB measured, budget about 3% over.
   dispatch: {
     maxBytes: 485 * KB,
-    maxGzipBytes: 137 * KB,
+    // 137 → 138 KB: the shared jobsite-day entity attributes (entities/table.ts) took 0.4 KB raw off but
+    // gzip 72 bytes more; it sat exactly at 137.0 KB before (trustdup, issue 19).
+    maxGzipBytes: 138 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
   /** The dispatch queue's consumer: the dispatch's modules and Powertools (logger, metrics, batch). */
