@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { logInAsSeededAdmin } from './helpers';
+import { expect, test } from '@playwright/test';
+import { logInAsSeededAdmin, screenshotBothSchemes } from './helpers';
 import { ADMIN } from './stack';
 
 /**
- * Every admin page leads with the same header (title and one line saying what the page is for), and
- * the money lists name the account of each row, at desk and phone widths. RAINCHECK_SHOTS_DIR keeps
- * a screenshot of each page, light and dark.
+ * Every admin page leads with the same header (title and one line saying what the page is for), at
+ * desk and phone widths. RAINCHECK_SHOTS_DIR keeps a screenshot of each page, light and dark.
  */
 const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 test.describe.configure({ timeout: SHOTS ? 300_000 : 180_000 });
@@ -19,31 +17,18 @@ const PAGES = [
   { path: '/admin/subscriptions', title: 'Subscriptions', says: 'Every subscription by plan and status' },
 ];
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 for (const width of [1280, 390]) {
   test(`should lead every admin page with its title and what it is for at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await logInAsSeededAdmin(page, ADMIN.password);
     for (const admin of PAGES) {
       await page.goto(admin.path);
-      await expect(page.getByRole('heading', { level: 1, name: admin.title })).toBeVisible();
+      // Each page is its own lazily loaded chunk: on a busy machine the first paint can take a while.
+      await expect(page.getByRole('heading', { level: 1, name: admin.title })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(page.getByText(admin.says)).toBeVisible();
-      if (admin.path === '/admin/billing' || admin.path === '/admin/subscriptions') {
-        // The seeded demo contractor bought Premium: its row names the account by email.
-        await expect(page.getByText('demo@raincheck.local').first()).toBeVisible({ timeout: 20_000 });
-      }
-      await shoot(page, admin.path.slice(1).replace('/', '-'));
+      if (SHOTS) await screenshotBothSchemes(page, SHOTS, admin.path.slice(1).replace('/', '-'));
     }
   });
 }

@@ -62,7 +62,11 @@ export const colorScheme = (page: Page) =>
  */
 export async function shootBothSchemes(page: Page, name: string): Promise<void> {
   const dir = process.env.RAINCHECK_SHOTS_DIR;
-  if (!dir) return;
+  if (dir) await screenshotBothSchemes(page, dir, name);
+}
+
+/** Full-page screenshots of the page in light and dark, named `<name>-<scheme>-<width>.png` in `dir`. */
+export async function screenshotBothSchemes(page: Page, dir: string, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({
