@@ -20,13 +20,15 @@ export const HOLIDAY_ROUTES = [
  * `PUT /api/holidays` `{ country, region, extraDates }` sets the account's calendar (a repeat is a no-op).
  */
 export function holidayRoutes(deps: HolidayCalendarDeps) {
-  return new Hono<AppEnv>()
-    .get('/api/holidays', queryParams(holidayYearSchema), async (c) =>
-      c.json(await getHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('query'), deps)),
-    )
-    // The picker's list: every country and region the presets know (~6 KB gzipped, cached by the SPA).
-    .get('/api/holidays/countries', (c) => c.json({ countries: deps.presets.countries() }))
-    .put('/api/holidays', jsonBody(holidayCalendarInputSchema), async (c) =>
-      c.json(await saveHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('json'), deps)),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get('/api/holidays', queryParams(holidayYearSchema), async (c) =>
+        c.json(await getHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('query'), deps)),
+      )
+      // The picker's list: every country and region the presets know (~6 KB gzipped, cached by the SPA).
+      .get('/api/holidays/countries', (c) => c.json({ countries: deps.presets.countries() }))
+      .put('/api/holidays', jsonBody(holidayCalendarInputSchema), async (c) =>
+        c.json(await saveHolidayCalendar(tenantOf(callerOf(c)), c.req.valid('json'), deps)),
+      )
+  );
 }

@@ -70,7 +70,10 @@ for (const width of [390, 320]) {
         const date = await panel.getAttribute('data-date');
         expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         const day = item.days.find((d) => d.date === date);
-        if (day) {
+        if (day?.holiday) {
+          // A day nobody works (issue 20): its name, no verdict.
+          await expect(panel).toContainText(`Holiday: ${day.holiday}`);
+        } else if (day) {
           await expect(panel).toContainText(VERDICT_WORDS[day.verdict]);
           if (day.rules[0]) await expect(panel).toContainText(day.rules[0].reason);
         } else {

@@ -151,7 +151,8 @@ export function JobsiteRulesSection({ form, units }: { form: SectionProps; units
                     <Text size="sm" fw={600}>
                       {p.name}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    {/* Seen while choosing; the option's name stays the preset's (read out once picked). */}
+                    <Text size="xs" c="dimmed" aria-hidden="true">
                       {p.description}
                     </Text>
                   </div>

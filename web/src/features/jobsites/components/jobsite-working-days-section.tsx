@@ -1,16 +1,6 @@
-import {
-  ActionIcon,
-  Button,
-  Chip,
-  Group,
-  Input,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Chip, Group, Input, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
+import { DaysOffEditor } from '../../../components/days-off-editor';
 import { FormSection } from '../../../components/records/record-form';
 import { textField } from '../../../lib/form-errors';
 import { newKey, type SectionProps } from './jobsite-form-values';
@@ -98,55 +88,21 @@ export function JobsiteWorkingDaysSection({ form }: { form: SectionProps }) {
 /** The jobsite's own days off (a shutdown week), beside the account's holiday calendar in Settings. */
 function JobsiteDaysOff({ form }: { form: SectionProps }) {
   const { values, set, err } = form;
-  const rows = values.nonWorkingDates;
-  const update = set('nonWorkingDates');
-  const edit = (i: number, patch: { date?: string; name?: string }) =>
-    update(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   return (
     <Input.Wrapper
       label="Days off at this jobsite"
       description="No notice goes out and the ledger does not count these days. Public holidays come from Settings."
       error={err('nonWorkingDates')}
     >
-      <Stack gap="xs" mt={6}>
-        {rows.map((row, i) => (
-          <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              type="date"
-              aria-label={`Jobsite day off ${i + 1} date`}
-              value={row.date}
-              onChange={(e) => edit(i, { date: e.currentTarget.value })}
-              error={err(`nonWorkingDates.${i}.date`)}
-              w={160}
-            />
-            <TextInput
-              aria-label={`Jobsite day off ${i + 1} name`}
-              placeholder="Shutdown week"
-              value={row.name}
-              onChange={(e) => edit(i, { name: e.currentTarget.value })}
-              error={err(`nonWorkingDates.${i}.name`)}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove jobsite day off ${i + 1}`}
-              onClick={() => update(rows.filter((_, k) => k !== i))}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => update([...rows, { key: newKey(), date: '', name: '' }])}
-          >
-            Add a day off
-          </Button>
-        </Group>
+      <Stack mt={6}>
+        <DaysOffEditor
+          rows={values.nonWorkingDates}
+          onChange={set('nonWorkingDates')}
+          newRow={() => ({ key: newKey(), date: '', name: '' })}
+          error={(path) => err(`nonWorkingDates.${path}`)}
+          label="Jobsite day off"
+          placeholder="Shutdown week"
+        />
       </Stack>
     </Input.Wrapper>
   );

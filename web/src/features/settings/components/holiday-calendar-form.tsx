@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -10,11 +9,11 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { HolidayCalendarView, HolidayDate } from '../../../../../shared/holidays';
 import { holidayCalendarInputSchema } from '../../../../../shared/holidays-schema';
+import { DaysOffEditor } from '../../../components/days-off-editor';
 import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { zodFieldErrors } from '../../../lib/form-errors';
@@ -102,9 +101,6 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const regions = countries.data?.countries.find((c) => c.code === country)?.regions ?? [];
 
-  const setRow = (i: number, patch: Partial<HolidayDate>) =>
-    setExtra((rows) => rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = holidayCalendarInputSchema.safeParse({ country, region, extraDates: extra });
@@ -174,44 +170,14 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
               None yet.
             </Text>
           ) : null}
-          {extra.map((row, i) => (
-            <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput
-                type="date"
-                aria-label={`Day off ${i + 1} date`}
-                value={row.date}
-                onChange={(e) => setRow(i, { date: e.currentTarget.value })}
-                error={errors[`extraDates.${i}.date`]}
-                w={160}
-              />
-              <TextInput
-                aria-label={`Day off ${i + 1} name`}
-                placeholder="Company picnic"
-                value={row.name}
-                onChange={(e) => setRow(i, { name: e.currentTarget.value })}
-                error={errors[`extraDates.${i}.name`]}
-                style={{ flex: 1 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove day off ${i + 1}`}
-                onClick={() => setExtra((rows) => rows.filter((_, k) => k !== i))}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => setExtra((rows) => [...rows, { date: '', name: '' }])}
-            >
-              Add a day off
-            </Button>
-          </Group>
+          <DaysOffEditor
+            rows={extra}
+            onChange={setExtra}
+            newRow={() => ({ date: '', name: '' })}
+            error={(path) => errors[`extraDates.${path}`]}
+            label="Day off"
+            placeholder="Company picnic"
+          />
         </Stack>
         <Group>
           <Button type="submit" loading={save.isPending}>
