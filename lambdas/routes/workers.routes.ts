@@ -7,6 +7,7 @@ import {
   deleteWorker,
   exportWorkers,
   getWorker,
+  getWorkerSmsConsent,
   listWorkers,
   updateWorker,
 } from '../core/records/workers';
@@ -39,6 +40,9 @@ export function workersRoutes(deps: RecordsDeps) {
         if (c.req.valid('query').dryRun) return c.json(await previewWorkersImport(tenant, csv, deps), 200);
         return c.json(await importWorkers(tenant, csv, deps), 201);
       },
+    )
+    .get('/api/workers/:id/sms-consent', async (c) =>
+      c.json(await getWorkerSmsConsent(tenantOfRequest(c), c.req.param('id'), deps), 200),
     )
     .get('/api/workers/export', async (c) => {
       const csv = await exportWorkers(tenantOfRequest(c), deps);

@@ -26,6 +26,7 @@ export class DynamoAccountExport implements AccountDataStore {
       templates,
       decisions,
       messages,
+      smsConsents,
     ] = await Promise.all([
       e.profile.get({ userId }).go(),
       e.subscription.get({ userId }).go(),
@@ -37,6 +38,7 @@ export class DynamoAccountExport implements AccountDataStore {
       e.emailTemplate.query.byTenant(tenantKey(tenant)).go(all),
       e.dispatchDecision.query.byJobsiteDay(tenantKey(tenant)).go(all),
       e.notificationClaim.query.byMessage(tenantKey(tenant)).go(all),
+      e.smsConsent.query.byTenant(tenantKey(tenant)).go(all),
     ]);
     return {
       profile: profile.data ?? null,
@@ -49,6 +51,7 @@ export class DynamoAccountExport implements AccountDataStore {
       emailTemplates: templates.data,
       decisions: decisions.data,
       messages: messages.data,
+      smsConsents: smsConsents.data,
     };
   }
 }

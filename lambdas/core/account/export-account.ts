@@ -15,6 +15,8 @@ export interface AccountData {
   decisions: unknown[];
   /** Every notice, update and all-clear claimed for a recipient, with its delivery status. */
   messages: unknown[];
+  /** Each phone number's SMS consent to this account: state and log (asked, YES, STOP, START, with time and source). */
+  smsConsents: unknown[];
 }
 
 export interface AccountDataStore {

@@ -13,6 +13,8 @@ import { assertReferences, mustGet, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { GuardRefusedError } from './records.ports';
 import { PHONE_HINT } from '../../../shared/phone';
+import type { SmsConsentEvent, SmsStatus } from '../../../shared/sms-messages';
+import { smsStatusOf } from '../sms/consent';
 import { isDialableNumber } from '../sms/phone-numbers';
 import { askForConsent, assertSmsAllowed, withSmsStatus } from '../sms/worker-sms';
 
@@ -125,4 +127,15 @@ export async function exportWorkers(tenant: TenantId, deps: RecordsDeps): Promis
   ]);
   const sorted = [...workers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return workersToCsv(sorted, new Map(crews.map((c) => [c.id, c.name])));
+}
+
+/** `GET /api/workers/{id}/sms-consent`: the SMS channel and the consent log of the worker's number. */
+export async function getWorkerSmsConsent(
+  tenant: TenantId,
+  id: string,
+  deps: RecordsDeps,
+): Promise<{ status: SmsStatus; log: SmsConsentEvent[] }> {
+  const worker = await mustGet(deps.records.workers, tenant, id, NOUN);
+  const consent = worker.phone && deps.sms ? await deps.sms.consents.get(tenant, worker.phone) : null;
+  return { status: smsStatusOf(worker, consent?.state ?? null), log: consent?.log ?? [] };
 }

@@ -12,7 +12,13 @@ const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => call
 
 // Wednesday 2 December 2026, 05:00 in Chicago.
 const AT = '2026-12-02T11:00:00.000Z';
-const GUSTS = { id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' };
+const GUSTS = {
+  id: 'gusts',
+  metric: 'wind_gusts',
+  op: '>=',
+  threshold: 48.28,
+  label: 'the crane gust limit',
+};
 
 interface Text {
   to: string;
@@ -128,6 +134,21 @@ describe('texting a worker', () => {
     const run = await runAt();
     expect(run.sent.allClear).toBeGreaterThanOrEqual(1);
     expect(await textsTo(phone)).toHaveLength(before);
+  });
+
+  it('should keep the consent log, with time and source, on the worker and in the account export', async () => {
+    const consent = await api(`/api/workers/${worker.id}/sms-consent`, { token: account.token });
+    expect(consent.status).toBe(200);
+    expect(consent.body.status).toBe('stopped');
+    expect(consent.body.log.map((e: { event: string; source: string }) => [e.event, e.source])).toEqual([
+      ['asked', 'contractor'],
+      ['yes', 'sms-reply'],
+      ['stop', 'sms-reply'],
+    ]);
+    const exported = await api('/api/me/export', { token: account.token });
+    expect(exported.body.smsConsents).toEqual([
+      expect.objectContaining({ phone, state: 'stopped', log: consent.body.log }),
+    ]);
   });
 
   it('should refuse to turn SMS on under a plan without it, naming the plan', async () => {

@@ -16,6 +16,7 @@ import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
 import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerDetails } from '../../../features/workers/components/worker-details';
+import { SmsConsentLog } from '../../../features/workers/components/sms-consent-log';
 import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
@@ -190,6 +191,7 @@ export function WorkerPage() {
             worker={w}
             crews={w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }))}
           />
+          <SmsConsentLog workerId={w.id} />
           <RelatedJobsites
             of="the worker's"
             which={(site) =>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, SimpleGrid } from '@mantine/core';
+import { formatPhone } from '../../../../../shared/phone';
 import { Link } from 'react-router-dom';
 import type { Worker } from '../../../../../shared/records/worker';
 import { Fact } from '../../../components/records/fact';
@@ -18,7 +19,9 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
         />
         <Fact
           label="Phone"
-          value={worker.phone ? <Anchor href={`tel:${worker.phone}`}>{worker.phone}</Anchor> : null}
+          value={
+            worker.phone ? <Anchor href={`tel:${worker.phone}`}>{formatPhone(worker.phone)}</Anchor> : null
+          }
         />
         <Fact label="Trade or role" value={worker.trade} />
         <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
