@@ -43,6 +43,8 @@ export interface NoticeTextInput {
   judgement: Pick<DayJudgement, 'verdict' | 'rules'>;
   /** The notice's details page (helper "notices"' noticeDetailsUrl), when there is one. */
   detailsUrl?: string;
+  /** A line for the foreman only: how to confirm by reply (crew confirmation). */
+  replyLine?: string;
 }
 
 const KIND_WORD = { notice: 'Weather delay', update: 'Delay update', allClear: 'All clear' } as const;
@@ -67,6 +69,7 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
         `${company}: ${KIND_WORD[input.kind]} - ${site}, ${day}: ${verdict}.`,
         reason ? `${reason}.` : '',
         input.detailsUrl ?? '',
+        input.replyLine ?? '',
         'Reply STOP to opt out.',
       ]
         .filter(Boolean)

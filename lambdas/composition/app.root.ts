@@ -30,7 +30,11 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
-  const sms = createSmsRoot(data, { accounts, records });
+  const sms = createSmsRoot(data, {
+    accounts,
+    records,
+    noticeLinks: { tokens: email.noticeLinks, appOrigin: email.appOrigin },
+  });
   const dispatch = createDispatchDeps(data, {
     accounts,
     records,

@@ -6,7 +6,10 @@ import { tenantFromStore } from '../core/caller';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { InboundDeps } from '../core/sms/inbound-texts';
 import type { TextDeps } from '../core/sms/send-texts';
-import { noConfirmations, type ConfirmationReplies } from '../core/sms/sms.ports';
+import type { ConfirmationReplies } from '../core/sms/sms.ports';
+import { DynamoConfirmationRepo } from '../adapters/dynamo/confirmations.repo';
+import { answerBySms } from '../core/confirmations/answer-confirmation';
+import { noticeDetailsUrl, type NoticeDetailsTokens } from '../core/notices/notice-link';
 import type { WorkerSmsDeps } from '../core/sms/worker-sms';
 import { effectivePlan } from '../../shared/subscription';
 import type { DataRoot } from './data.root';
@@ -24,7 +27,12 @@ export interface SmsRoot {
  */
 export function createSmsRoot(
   data: DataRoot,
-  opts: { accounts: AccountRepo; records: RecordsStore; confirmations?: ConfirmationReplies },
+  opts: {
+    accounts: AccountRepo;
+    records: RecordsStore;
+    /** The details link's signer and the app's origin: a notice text links the page the email links. */
+    noticeLinks?: { tokens: Pick<NoticeDetailsTokens, 'sign'>; appOrigin: string };
+  },
 ): SmsRoot | undefined {
   const identity = data.config.SMS_ORIGINATION_IDENTITY;
   if (!identity) return undefined;
@@ -37,6 +45,13 @@ export function createSmsRoot(
   const consents = new DynamoSmsConsents(data.db);
   const allowance = new DynamoSmsAllowance(data.db);
   const deliveries = new DynamoSmsDeliveries(data.db);
+  // A foreman's "1" or "2" answers their latest open confirmation request (core/confirmations).
+  const confirmationRepo = new DynamoConfirmationRepo(data.db);
+  const confirmations: ConfirmationReplies = {
+    answerBySms: (accountId, workerId, answer) =>
+      answerBySms({ repo: confirmationRepo, clock: data.clock }, { accountId, workerId, answer }),
+  };
+  const links = opts.noticeLinks;
   const accountOf = async (tenant: string) => {
     const [subscription, profile] = await Promise.all([
       opts.accounts.getSubscription(tenant),
@@ -56,12 +71,13 @@ export function createSmsRoot(
       claims: new DynamoClaimRepo(data.db),
       deliveries,
       clock: data.clock,
+      ...(links ? { detailsUrl: (ref) => noticeDetailsUrl(links.tokens, links.appOrigin, ref) } : {}),
     },
     inbound: {
       consents,
       sender,
       workersOf: (tenant) => opts.records.workers.list(tenantFromStore(tenant)),
-      confirmations: opts.confirmations ?? noConfirmations,
+      confirmations,
     },
     deliveries,
   };

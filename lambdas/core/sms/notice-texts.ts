@@ -2,13 +2,14 @@ import type { PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { composeNoticeText } from '../../../shared/sms-text';
 import type { Announcement } from '../dispatch/dispatch.ports';
+import { SMS_CONFIRMATION_LINE } from '../confirmations/confirmation.ports';
 import { sendTextToWorker, type TextDeps, type TextOutcome } from './send-texts';
 
 export interface NoticeTexts {
   tenantId: string;
   plan: PlanId;
   company: string;
-  jobsite: Pick<Jobsite, 'id' | 'name' | 'recipients'>;
+  jobsite: Pick<Jobsite, 'id' | 'name' | 'recipients' | 'foremanWorkerId'>;
   workDate: string;
   announcement: Announcement;
   workers: readonly Worker[];
@@ -33,19 +34,30 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
   const named = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const seen = new Set<string>();
-  const { body } = composeNoticeText({
+  const detailsUrl =
+    input.detailsUrl ??
+    deps.detailsUrl?.({ tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate }) ??
+    undefined;
+  const text = {
     kind: announcement.kind,
     company: input.company,
     jobsiteName: jobsite.name,
     workDate: input.workDate,
     judgement: announcement.judgement,
-    ...(input.detailsUrl ? { detailsUrl: input.detailsUrl } : {}),
-  });
+    ...(detailsUrl ? { detailsUrl } : {}),
+  };
+  const { body } = composeNoticeText(text);
+  // The foreman confirms a delay notice or update by replying 1 or 2 (core/confirmations answers it).
+  const foremanId = announcement.kind === 'allClear' ? null : (jobsite.foremanWorkerId ?? null);
+  const foremanBody = foremanId
+    ? composeNoticeText({ ...text, replyLine: SMS_CONFIRMATION_LINE }).body
+    : body;
   const outcomes: TextOutcome[] = [];
   const errors: string[] = [];
   for (const w of input.workers) {
     if (!w.phone || !w.smsOptIn || seen.has(w.phone)) continue;
-    if (!named.has(w.id) && !w.crewIds.some((c) => crews.has(c))) continue;
+    if (w.id !== jobsite.foremanWorkerId && !named.has(w.id) && !w.crewIds.some((c) => crews.has(c)))
+      continue;
     seen.add(w.phone);
     try {
       outcomes.push(
@@ -61,7 +73,7 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
             verdict: announcement.judgement.verdict,
             audience: w.isManager ? 'manager' : 'worker',
             worker: { id: w.id, name: w.name, phone: w.phone },
-            body,
+            body: w.id === foremanId ? foremanBody : body,
             runId: input.runId,
           },
           deps,

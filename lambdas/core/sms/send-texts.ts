@@ -20,6 +20,8 @@ export interface TextDeps {
   claims: ClaimRepo;
   deliveries: SmsDeliveryLog;
   clock: Clock;
+  /** The notice's details page (core/notices/notice-link.ts), the same link the email carries. */
+  detailsUrl?: (ref: { tenantId: string; jobsiteId: string; workDate: string }) => string | null;
 }
 
 /** One text to one worker about one jobsite's day (a notice, or helper "confirm"'s escalation). */

@@ -65,14 +65,9 @@ export interface SmsDeliveryLog {
 }
 
 /**
- * A foreman's "1" or "2" (helper "confirm" implements it): true when the reply confirmed a notice,
+ * A foreman's "1" or "2" (core/confirmations answers it): true when the reply confirmed a notice,
  * false when there was nothing to confirm (the sender then gets the HELP text).
  */
 export interface ConfirmationReplies {
   answerBySms(accountId: string, workerId: string, answer: 'stood-down' | 'working'): Promise<boolean>;
 }
-
-/** Until the confirmation loop is wired, no reply confirms anything. */
-export const noConfirmations: ConfirmationReplies = {
-  answerBySms: async () => false,
-};
