@@ -7,6 +7,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { ServerType } from '@hono/node-server';
 import { parseConfig, type LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
+import { createAddressLookup } from '../lambdas/adapters/geo/address-lookup.factory';
 import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
 import { HOLIDAY_ROUTES, createHolidaysApp } from '../lambdas/holidays/app';
 import { createHolidaysDeps } from '../lambdas/composition/holidays.root';
@@ -313,6 +314,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
           prefix: '/api',
           app: createApiApp({
             ...root,
+            addressLookup: createAddressLookup(lambdaConfig),
             billing: undefined,
             authenticate,
             // The SES emulator bounces nothing: this route is how the demo and tests deliver SES events.

@@ -10,7 +10,6 @@ import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
 import { createSmsRoot } from './sms.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
-import { createAddressLookup } from '../adapters/geo/address-lookup.factory';
 import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
 import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
 import { createAuthRoot } from './auth.root';
@@ -88,7 +87,6 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     },
     accountExport: new DynamoAccountExport(data.db),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
-    addressLookup: createAddressLookup(config),
     /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
     people: {
       directory: new CognitoUserDirectory(auth.cognito, config.USER_POOL_ID),

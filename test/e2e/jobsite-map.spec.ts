@@ -73,6 +73,11 @@ test('the jobsites page shows every jobsite as a pin coloured by today’s verdi
   // Zoomed out to fit Seattle and Chicago, the two Chicago sites are one cluster of 2.
   await expect(map.locator('.rc-map-cluster-count')).toHaveText('2', { timeout: 15_000 });
 
+  await shoot(page, 'jobsites-map');
+  // Back in the light scheme the map was drawn again: wait for it before projecting coordinates.
+  await page.waitForTimeout(500);
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+
   // The Seattle pin is drawn where its coordinates project; a click opens its popup.
   const seattle = SITES[2];
   const at = await page.waitForFunction(
@@ -91,8 +96,6 @@ test('the jobsites page shows every jobsite as a pin coloured by today’s verdi
   );
   const pin = (await at.jsonValue())!;
   expect(pin.id).toBe(ids[2]);
-  await shoot(page, 'jobsites-map');
-
   await map.locator('canvas').click({ position: { x: pin.x, y: pin.y } });
   const popup = map.locator('.maplibregl-popup');
   await expect(popup).toContainText(seattle.name);

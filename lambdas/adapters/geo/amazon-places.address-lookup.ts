@@ -5,7 +5,6 @@ import {
   type AddressSuggestion,
   type GeocodeResult,
 } from '../../../shared/geo/geocode';
-import { timezoneAt } from '../../../shared/records/timezone';
 import { NotFoundError, ServiceUnavailableError } from '../../core/errors';
 import type { AddressLookup } from '../../core/geo/address-lookup.ports';
 
@@ -27,8 +26,8 @@ function regionOf(place: GetPlaceResponse): string {
  * Amazon Location Service Places (v2): Autocomplete while the person types, GetPlace for the point of
  * the address picked. Signed with the API Lambda's role (SigV4), so no key is stored anywhere; the
  * role may call these two actions on the default provider only (infra/constructs/location.construct.ts).
- * The timezone comes from the point by the same lookup the jobsite form uses, not from Places, so a
- * site placed by address and one placed by hand get the same zone.
+ * The timezone is left to the point: the jobsite form derives it (tz-lookup) whichever way the point
+ * was set, so a site placed by address and one placed by hand get the same zone.
  */
 export class AmazonPlacesAddressLookup implements AddressLookup {
   private sdk: Promise<{
@@ -77,7 +76,8 @@ export class AmazonPlacesAddressLookup implements AddressLookup {
       region: regionOf(place),
       latitude,
       longitude,
-      timezone: timezoneAt(latitude, longitude),
+      // The form derives the zone from the point (tz-lookup), exactly as for a pin placed by hand.
+      timezone: null,
     };
   }
 

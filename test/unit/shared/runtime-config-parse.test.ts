@@ -13,7 +13,8 @@ const valid = {
   mailboxUrl: 'http://127.0.0.1:8005',
   tokenCookieSyncUrl: '/api/session',
   tokenCookieMaxAgeSeconds: 300,
-  mapStyleUrl: 'https://maps.geo.us-east-1.amazonaws.com/v2/styles/Standard/descriptor?key=k&color-scheme={colorScheme}',
+  mapStyleUrl:
+    'https://maps.geo.us-east-1.amazonaws.com/v2/styles/Standard/descriptor?key=k&color-scheme={colorScheme}',
 };
 
 /** Values a field of /config.json might hold, right or wrong. */
