@@ -6,8 +6,6 @@ import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts'
 import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
-import type { RecordRepo } from '../../../lambdas/core/records/records.ports';
-import type { Jobsite } from '../../../shared/records';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 
 /**
