@@ -2,6 +2,7 @@ import type { CompositionRoot } from '../lambdas/composition-root';
 import { tenantFromStore } from '../lambdas/core/caller';
 import type { Client, Jobsite, Worker } from '../shared/records';
 import type { StoredCrew } from '../lambdas/core/records/records.ports';
+import { DEFAULT_PRESET_HOLIDAYS } from '../shared/holidays-default.generated';
 import { DEFAULT_NOTICE_TIMES, localClock, SLOT_MINUTES, slotStart } from '../shared/notice-slots';
 import { createCheckoutSession } from '../lambdas/core/billing/checkout';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
@@ -264,12 +265,17 @@ export async function ensureDemoPremium(
   throw new Error('The demo subscription never became active');
 }
 
-/** The latest weekday 05:00 in `timezone` at or before `now`: a notice time the demo can replay. */
+const DEMO_HOLIDAYS = new Set(DEFAULT_PRESET_HOLIDAYS.map((h) => h.date));
+
+/**
+ * The latest weekday 05:00 in `timezone` at or before `now` that is not a US public holiday (the demo
+ * account keeps the default calendar, and nothing is sent on a holiday): a notice time the demo can replay.
+ */
 function lastWeekdayMorning(now: Date, timezone: string): Date {
   let slot = slotStart(now);
   for (let i = 0; i < 7 * 96; i++) {
     const local = localClock(slot, timezone);
-    if (local.minuteOfDay === 5 * 60 && local.isoWeekday <= 5) return slot;
+    if (local.minuteOfDay === 5 * 60 && local.isoWeekday <= 5 && !DEMO_HOLIDAYS.has(local.date)) return slot;
     slot = new Date(slot.getTime() - SLOT_MINUTES * 60_000);
   }
   return slotStart(now);
