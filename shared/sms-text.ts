@@ -47,6 +47,9 @@ export interface NoticeTextInput {
   replyLine?: string;
 }
 
+/** How much of the first reason a text keeps before it gives up the details link. */
+const REASON_KEPT_BEFORE_LINK = 60;
+
 const KIND_WORD = { notice: 'Weather delay', update: 'Delay update', allClear: 'All clear' } as const;
 
 function clip(text: string, max: number): string {
@@ -56,19 +59,21 @@ function clip(text: string, max: number): string {
 /**
  * The text of a delay notice, update or all-clear: company, jobsite, day, verdict, the first
  * reason and the details link, GSM-7 where the words allow, at most MAX_NOTICE_SEGMENTS segments.
- * The reason is shortened first, then the names, so the link and the verdict always fit.
+ * The reason is shortened first (to 60 characters); then the details link goes (the signed link is
+ * long, and who sent it, which site and why matter more at 5 AM than the chart); then the rest of the
+ * reason, then the names, so the verdict always fits.
  */
 export function composeNoticeText(input: NoticeTextInput): { body: string } & SmsSize {
   const day = formatNoticeDate(input.workDate);
   const verdict =
     input.kind === 'allClear' ? 'work as planned' : VERDICT_LABEL[input.judgement.verdict].toLowerCase();
   const firstReason = input.kind === 'allClear' ? '' : (input.judgement.rules[0]?.reason ?? '');
-  const build = (company: string, site: string, reason: string) =>
+  const build = (company: string, site: string, reason: string, link: string) =>
     toGsmFriendly(
       [
         `${company}: ${KIND_WORD[input.kind]} - ${site}, ${day}: ${verdict}.`,
         reason ? `${reason}.` : '',
-        input.detailsUrl ?? '',
+        link,
         input.replyLine ?? '',
         'Reply STOP to opt out.',
       ]
@@ -77,15 +82,20 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
     );
   let reasonMax = 200;
   let nameMax = 60;
+  let link = input.detailsUrl ?? '';
   for (;;) {
     const body = build(
       clip(input.company, nameMax),
       clip(input.jobsiteName, nameMax),
       clip(firstReason, reasonMax),
+      link,
     );
     const size = measureSms(body);
-    if (size.segments <= MAX_NOTICE_SEGMENTS || (reasonMax === 0 && nameMax <= 12)) return { body, ...size };
-    if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
+    if (size.segments <= MAX_NOTICE_SEGMENTS || (reasonMax === 0 && !link && nameMax <= 12))
+      return { body, ...size };
+    if (reasonMax > REASON_KEPT_BEFORE_LINK) reasonMax = Math.max(REASON_KEPT_BEFORE_LINK, reasonMax - 20);
+    else if (link) link = '';
+    else if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
     else nameMax -= 8;
   }
 }

@@ -7,6 +7,7 @@ import { toOpenMeteoResponse } from '../../../shared/weather/open-meteo-serializ
 import { callApi, newAccount, subscribe } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
 import { startTestStack, type TestStackInfo } from '../../support/stack-process';
+import { DEFAULT_PRESET_HOLIDAYS } from '../../../shared/holidays-default.generated';
 
 /**
  * Issue 10 §8 as a black-box check would try it: a stack started with
@@ -61,9 +62,12 @@ function startUpstream(calls: UpstreamCall[]): Promise<Server> {
 }
 
 /** The next 01:00 UTC at least an hour away: 18:00 in Phoenix (no daylight saving), the notice time. */
+const US_HOLIDAYS = new Set(DEFAULT_PRESET_HOLIDAYS.map((h) => h.date));
+
+/** The next 18:00 in Phoenix (01:00 UTC) whose next day, the notice's day, is no US public holiday. */
 function nextPhoenixEvening(now = Date.now()): string {
   let t = Math.floor(now / DAY) * DAY + HOUR;
-  while (t < now + HOUR) t += DAY;
+  while (t < now + HOUR || US_HOLIDAYS.has(new Date(t).toISOString().slice(0, 10))) t += DAY;
   return new Date(t).toISOString();
 }
 

@@ -83,6 +83,27 @@ describe('segments', () => {
     expect(text.body).toContain('full-day delay');
     expect(text.body).toContain('https://app.example.com/notices/0f3c2a9e-1b7d-4c55-9a61-2d7e5b8c9f10');
   });
+  it('should give up a details link too long to fit before the names, the verdict or the start of the reason', () => {
+    const longLink = `http://localhost:3000/n/n1${'x'.repeat(43)}${'y'.repeat(140)}`;
+    const text = composeNoticeText({
+      kind: 'notice',
+      company: 'Summit Builders',
+      jobsiteName: 'Pier Nine 1764081234567',
+      workDate: '2026-12-02',
+      judgement: {
+        verdict: 'full',
+        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph' } as never],
+      },
+      detailsUrl: longLink,
+      replyLine: 'Reply 1 = crew stood down, 2 = working anyway',
+    });
+    expect(text.segments).toBeLessThanOrEqual(2);
+    expect(text.body).toContain('Summit Builders');
+    expect(text.body).toContain('Pier Nine 1764081234567');
+    expect(text.body).toContain('Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph');
+    expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
+    expect(text.body).not.toContain(longLink);
+  });
 });
 
 describe('phone numbers', () => {
