@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import type { Worker } from '../../../shared/records/worker';
 import type { ReactNode } from 'react';
 import { PLANS } from '../../../shared/plans';
 import { SmsAllowanceCard } from '../../../web/src/features/billing/components/sms-allowance-card';
+import { WorkerForm } from '../../../web/src/features/workers/components/worker-form';
 import { fakeAuth, renderWithProviders } from './render';
 
 jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
@@ -69,5 +71,63 @@ describe('the SMS allowance on /subscription', () => {
     renderWithProviders(withQuery(<SmsAllowanceCard plan="basic" />), { auth: signedIn() });
     expect(screen.getByTestId('sms-allowance')).toHaveTextContent(`Not included on ${PLANS.basic.name}`);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the SMS toggle on the worker form', () => {
+  // Mantine's Switch label does not name its input for testing-library in this jsdom: find it by field name.
+  const smsToggle = () => {
+    const input = document.querySelector<HTMLInputElement>('input[name="smsOptIn"]');
+    if (!input) throw new Error('no SMS toggle on the form');
+    return input;
+  };
+  const renderForm = (smsLockedPlan: string | null, worker?: Partial<Worker>) =>
+    renderWithProviders(
+      <WorkerForm
+        worker={worker as Worker | undefined}
+        smsLockedPlan={smsLockedPlan}
+        crewOptions={[]}
+        submitLabel="Save"
+        onSubmit={jest.fn()}
+        onSaved={jest.fn()}
+      />,
+    );
+
+  it('should stay visible but locked on Basic, with a link to upgrade on /subscription', () => {
+    renderForm(PLANS.basic.name);
+    const toggle = smsToggle();
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(new RegExp(`not included on your ${PLANS.basic.name} plan`))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium or Enterprise' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+  });
+
+  it('should let Premium turn SMS on', () => {
+    renderForm(null);
+    const toggle = smsToggle();
+    expect(toggle).toBeEnabled();
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium or Enterprise' })).toBeNull();
+  });
+
+  it("should still let an account that downgraded turn a worker's texts off", () => {
+    renderForm(PLANS.basic.name, {
+      id: 'w1',
+      name: 'Ana',
+      email: 'ana@example.com',
+      phone: '+12065550100',
+      smsOptIn: true,
+      crewIds: [],
+      isManager: false,
+      status: 'active',
+    } as Partial<Worker>);
+    const toggle = smsToggle();
+    expect(toggle).toBeEnabled();
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
   });
 });
