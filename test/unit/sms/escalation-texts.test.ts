@@ -77,10 +77,13 @@ const manager = (id: string, phone: string | null, smsOptIn = true): Worker =>
     name: id,
     email: `${id}@example.com`,
     phone,
+    trade: null,
     smsOptIn,
     isManager: true,
     crewIds: [],
     status: 'active',
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
   }) as Worker;
 
 function setup(plan: PlanId = 'premium', workers: Worker[] = []) {
@@ -104,6 +107,14 @@ function setup(plan: PlanId = 'premium', workers: Worker[] = []) {
     workersOf: () => Promise.resolve(workers),
   };
   return { deps, consents, allowance, sent, failing };
+}
+
+/** Managers a and b on the jobsite, both numbers having replied YES. */
+function twoManagersOn() {
+  const world = setup('premium', [manager('a', '+12065550100'), manager('b', '+12065550101')]);
+  world.consents.set('+12065550100', 'on');
+  world.consents.set('+12065550101', 'on');
+  return world;
 }
 
 describe('escalation by text', () => {
@@ -150,12 +161,7 @@ describe('escalation by text', () => {
   });
 
   it("should stop texting once the month's allowance is used up", async () => {
-    const { deps, consents, sent, allowance } = setup('premium', [
-      manager('a', '+12065550100'),
-      manager('b', '+12065550101'),
-    ]);
-    consents.set('+12065550100', 'on');
-    consents.set('+12065550101', 'on');
+    const { deps, sent, allowance } = twoManagersOn();
     allowance.count = PLANS.premium.smsMonthlyAllowance - 1;
     const outcome = await textEscalation(
       { tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY },
@@ -167,12 +173,7 @@ describe('escalation by text', () => {
   });
 
   it("should record STOP for a number the carrier says opted out, and give back that text's allowance", async () => {
-    const { deps, consents, sent, allowance, failing } = setup('premium', [
-      manager('a', '+12065550100'),
-      manager('b', '+12065550101'),
-    ]);
-    consents.set('+12065550100', 'on');
-    consents.set('+12065550101', 'on');
+    const { deps, consents, sent, allowance, failing } = twoManagersOn();
     failing.set('+12065550100', new SmsOptedOutError('+12065550100'));
     await textEscalation({ tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY }, deps);
     expect(sent.map((t) => t.to)).toEqual(['+12065550101']);
@@ -181,12 +182,7 @@ describe('escalation by text', () => {
   });
 
   it('should still text the other managers when one send fails, then report the failure', async () => {
-    const { deps, consents, sent, allowance, failing } = setup('premium', [
-      manager('a', '+12065550100'),
-      manager('b', '+12065550101'),
-    ]);
-    consents.set('+12065550100', 'on');
-    consents.set('+12065550101', 'on');
+    const { deps, sent, allowance, failing } = twoManagersOn();
     failing.set('+12065550100', new Error('throttled'));
     await expect(
       textEscalation({ tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY }, deps),
