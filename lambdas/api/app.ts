@@ -8,6 +8,7 @@ import { jobsitesRoutes } from '../routes/jobsites.routes';
 import { meRoutes } from '../routes/me.routes';
 import { subscriptionRoutes, type SubscriptionRoutesDeps } from '../routes/subscription.routes';
 import { workersRoutes } from '../routes/workers.routes';
+import { smsUsageRoutes } from '../routes/sms-usage.routes';
 import { adminDispatchRoutes } from '../routes/admin-dispatch.routes';
 import { adminWeatherRoutes, type AdminWeatherDeps } from '../routes/admin-weather.routes';
 import { adminMetricsRoutes } from '../routes/admin-metrics.routes';
@@ -152,6 +153,7 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', noticeDefaultsRoutes({ settings: deps.people.settings.settings }));
   }
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
+  if (deps.sms) app.route('/', smsUsageRoutes(deps.sms));
   if (deps.records) {
     const records = { records: deps.records, clock: deps.clock, ids: deps.ids ?? randomIds(), sms: deps.sms };
     app.route('/', clientsRoutes(records));

@@ -39,6 +39,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     records,
     email,
     texts: sms?.texts,
+    escalationTexter: sms?.escalations,
     unsubscribeSecret: opts.unsubscribeSecret,
   });
   const accountSummaries = new DynamoAccountSummaries(data.db);

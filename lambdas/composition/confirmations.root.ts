@@ -1,5 +1,6 @@
 import { DynamoConfirmationRepo } from '../adapters/dynamo/confirmations.repo';
 import { ConfirmationTokens } from '../core/confirmations/confirmation-tokens';
+import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
 import type { DispatchConfirmations } from '../core/confirmations/dispatch-confirmations';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
@@ -7,12 +8,13 @@ import type { EmailDeps } from './email.root';
 /**
  * Crew confirmation: the requests' table access, the link signer (its own key, derived from
  * UNSUBSCRIBE_SECRET with a label, read only when a link is made or checked) and the managers'
- * mailer. The escalation texter is wired with the SMS channel.
+ * mailer. The escalation texter comes with the SMS channel (sms.root.ts); without it, email only.
  */
 export function createConfirmationDeps(
   data: DataRoot,
   email: Pick<EmailDeps, 'mailer' | 'appOrigin'>,
   unsubscribeSecret?: string,
+  texter?: EscalationTexter,
 ): DispatchConfirmations {
   const { config } = data;
   let signer: ConfirmationTokens | undefined;
@@ -29,6 +31,7 @@ export function createConfirmationDeps(
     },
     appOrigin: email.appOrigin,
     mailer: email.mailer,
+    ...(texter ? { texter } : {}),
   };
 }
 

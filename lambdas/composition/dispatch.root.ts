@@ -19,6 +19,7 @@ import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
 import type { TextDeps } from '../core/sms/send-texts';
 import { createConfirmationDeps } from './confirmations.root';
+import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -31,6 +32,8 @@ export function createDispatchDeps(
     records: RecordsStore;
     email: EmailDeps;
     texts?: TextDeps;
+    /** The managers' escalation by text (the SMS channel's); absent, escalations go by email only. */
+    escalationTexter?: EscalationTexter;
     unsubscribeSecret?: string;
   },
 ): DispatchDeps {
@@ -63,7 +66,7 @@ export function createDispatchDeps(
       clock: data.clock,
     }),
     // Crew confirmation: the foreman's answer links on delay notices, the escalation sweep.
-    confirmations: createConfirmationDeps(data, opts.email, opts.unsubscribeSecret),
+    confirmations: createConfirmationDeps(data, opts.email, opts.unsubscribeSecret, opts.escalationTexter),
     clock: data.clock,
     ids: data.ids,
     // Structured JSON in Lambda; the local stack sets its own readable logger (local/stack.ts).

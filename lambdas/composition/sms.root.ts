@@ -11,6 +11,8 @@ import { DynamoConfirmationRepo } from '../adapters/dynamo/confirmations.repo';
 import { answerBySms } from '../core/confirmations/answer-confirmation';
 import { noticeDetailsUrl, type NoticeDetailsTokens } from '../core/notices/notice-link';
 import type { WorkerSmsDeps } from '../core/sms/worker-sms';
+import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
+import { smsEscalationTexter } from '../core/sms/escalation-texts';
 import { effectivePlan } from '../../shared/subscription';
 import type { DataRoot } from './data.root';
 
@@ -19,6 +21,8 @@ export interface SmsRoot {
   texts: TextDeps;
   inbound: InboundDeps;
   deliveries: DynamoSmsDeliveries;
+  /** The managers' escalation texts (the confirmations sweep claims each escalation once). */
+  escalations: EscalationTexter;
 }
 
 /**
@@ -62,8 +66,17 @@ export function createSmsRoot(
       company: profile?.company ?? profile?.name ?? 'Raincheck',
     };
   };
+  const workersOf = (tenant: string) => opts.records.workers.list(tenantFromStore(tenant));
   return {
     worker: { consents, sender, allowance, clock: data.clock, accountOf },
+    escalations: smsEscalationTexter({
+      consents,
+      sender,
+      allowance,
+      clock: data.clock,
+      accountOf,
+      workersOf,
+    }),
     texts: {
       consents,
       sender,
@@ -76,7 +89,7 @@ export function createSmsRoot(
     inbound: {
       consents,
       sender,
-      workersOf: (tenant) => opts.records.workers.list(tenantFromStore(tenant)),
+      workersOf,
       confirmations,
     },
     deliveries,

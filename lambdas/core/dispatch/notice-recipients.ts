@@ -1,4 +1,5 @@
 import type { Client, Jobsite, Worker } from '../../../shared/records';
+import { workersOfJobsite } from '../../../shared/records/jobsite-people';
 import type { TenantId } from '../caller';
 import type { SuppressionReason, WorkerStatusRepo } from '../email/email.ports';
 import { workerStatusFor } from '../email/suppression';
@@ -18,12 +19,7 @@ export function recipientsOf(
   suppressed: ReadonlyMap<string, SuppressionReason>,
 ): NoticeRecipientRef[] {
   // The foreman hears every notice of their jobsite: they are the one asked to confirm.
-  const wanted = new Set([
-    ...jobsite.recipients.workerIds,
-    ...(jobsite.foremanWorkerId ? [jobsite.foremanWorkerId] : []),
-  ]);
-  const crews = new Set(jobsite.recipients.crewIds);
-  const chosen = workers.filter((w) => wanted.has(w.id) || w.crewIds.some((c) => crews.has(c)));
+  const chosen = workersOfJobsite(jobsite, workers);
   const out: NoticeRecipientRef[] = chosen
     // Bounced and unsubscribed records get nothing more.
     .filter((w) => w.status === 'active')

@@ -1,4 +1,4 @@
-import { groupAlerts } from '../../../web/src/features/email/api/get-alerts';
+import { channelLabel, groupAlerts } from '../../../web/src/features/email/api/get-alerts';
 
 /** One recipient's message of the full-day notice for Pier on 2 December. */
 const fullNotice = (recipient: string, status: string) => ({
@@ -18,7 +18,7 @@ describe('the alert history', () => {
       { ...fullNotice('a@x.com', 'HELD'), workDate: '2026-12-03', heldUntil: '06:00' },
     ]);
     expect(rows[0]!.deliveries).toEqual([
-      { recipient: 'a@x.com', status: 'held until 06:00', messageId: undefined },
+      { recipient: 'a@x.com', status: 'held until 06:00', messageId: undefined, channel: 'email' },
     ]);
   });
 
@@ -31,8 +31,34 @@ describe('the alert history', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ day: '2026-12-02', jobsiteName: 'Pier', kind: 'notice' });
     expect(rows[0]!.deliveries).toEqual([
-      { recipient: 'a@x.com', status: 'SENT', messageId: undefined },
-      { recipient: 'b@x.com', status: 'PENDING', messageId: undefined },
+      { recipient: 'a@x.com', status: 'SENT', messageId: undefined, channel: 'email' },
+      { recipient: 'b@x.com', status: 'PENDING', messageId: undefined, channel: 'email' },
     ]);
+  });
+
+  it('should list a text beside the email of the same notice, with its segments and the carrier delivery status', () => {
+    const rows = groupAlerts([
+      fullNotice('a@x.com', 'SENT'),
+      {
+        ...fullNotice('+12065550100', 'SENT'),
+        messageKey: 'sms:notice:full',
+        channel: 'sms' as const,
+        segments: 2,
+        deliveryStatus: 'DELIVERED' as const,
+      },
+      {
+        ...fullNotice('+12065550101', 'FAILED'),
+        messageKey: 'sms:notice:full',
+        channel: 'sms' as const,
+        segments: 1,
+      },
+    ]);
+    expect(rows).toHaveLength(1);
+    const [email, delivered, failed] = rows[0]!.deliveries!;
+    expect(channelLabel(email!)).toBe('Email');
+    expect(delivered).toMatchObject({ recipient: '+12065550100', status: 'DELIVERED' });
+    expect(channelLabel(delivered!)).toBe('SMS · 2 segments');
+    expect(failed).toMatchObject({ status: 'FAILED' });
+    expect(channelLabel(failed!)).toBe('SMS · 1 segment');
   });
 });

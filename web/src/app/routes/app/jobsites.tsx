@@ -22,6 +22,7 @@ import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
 import { JobsiteConfirmationsSection } from './jobsite-confirmations-section';
+import { JobsiteChannelsSection } from './jobsite-channels-section';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -196,6 +197,7 @@ export function JobsitePage() {
               crews={pick(data.crews, site.recipients.crewIds)}
               foreman={site.foremanWorkerId ? (pick(data.workers, [site.foremanWorkerId])[0] ?? null) : null}
             />
+            <JobsiteChannelsSection jobsite={site} />
             <JobsiteConfirmationsSection jobsiteId={site.id} />
             <WeatherLedger
               jobsiteId={site.id}

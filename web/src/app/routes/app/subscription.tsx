@@ -15,6 +15,7 @@ import { formatDate } from '../../../features/billing/billing-history';
 import { BillingHistoryTable } from '../../../features/billing/components/billing-history-table';
 import { ChangePlanModal } from '../../../features/billing/components/change-plan-modal';
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary';
+import { SmsAllowanceCard } from '../../../features/billing/components/sms-allowance-card';
 import { redirectToHostedPage } from '../../../features/billing/redirect';
 import { useCheckout, type CheckoutChoice } from '../../../features/billing/use-checkout';
 import { meQueryKey } from '../../../features/account/api/get-me';
@@ -343,6 +344,8 @@ export function SubscriptionPage() {
           {portal.error}
         </Alert>
       ) : null}
+
+      {sub ? <SmsAllowanceCard plan={effectivePlan(sub)} /> : null}
 
       {subscription.isError ? null : hasLivePlan ? (
         <>

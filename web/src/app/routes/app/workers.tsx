@@ -20,6 +20,7 @@ import { SmsConsentLog } from '../../../features/workers/components/sms-consent-
 import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
+import { useSmsPlanLock } from './use-sms-plan-lock';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { RelatedJobsites } from './related-jobsites';
@@ -147,10 +148,12 @@ export function NewWorkerPage() {
   const navigate = useNavigate();
   const create = workerRecords.useCreate();
   const crews = useCrewLookup();
+  const smsLockedPlan = useSmsPlanLock();
   return (
     <Stack gap="lg">
       <PageHeader title="New worker" back={{ to: '/workers', label: 'Workers' }} />
       <WorkerForm
+        smsLockedPlan={smsLockedPlan}
         crewOptions={crews.options}
         crewsLoading={crews.crews.isPending}
         submitLabel="Create worker"
@@ -216,12 +219,14 @@ export function EditWorkerPage() {
   const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
   const update = workerRecords.useUpdate();
+  const smsLockedPlan = useSmsPlanLock();
   return (
     <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 5, height: 50 }}>
       {(w) => (
         <Stack gap="lg">
           <PageHeader title={`Edit ${w.name}`} back={{ to: `/workers/${id}`, label: w.name }} />
           <WorkerForm
+            smsLockedPlan={smsLockedPlan}
             worker={w}
             crewOptions={crews.options}
             crewsLoading={crews.crews.isPending}

@@ -7,6 +7,10 @@ export interface AlertDelivery {
   recipient: string;
   status: string;
   messageId?: string | null;
+  /** How it went out: an email or a text (claims written before SMS existed are email). */
+  channel: 'email' | 'sms';
+  /** Texts only: the segments the carrier bills. */
+  segments?: number;
 }
 
 /**
@@ -43,13 +47,27 @@ interface SentMessageWire {
   claimedAt?: string;
   sentAt?: string | null;
   messageId?: string | null;
+  channel?: 'email' | 'sms';
+  segments?: number;
+  /** Texts only: the carrier's last delivery event, which says more than "sent". */
+  deliveryStatus?: 'SENT' | 'DELIVERED' | 'FAILED' | null;
+}
+
+/** An SMS claim's key is the email's with `sms:` in front: both belong to the same notice row. */
+const noticeKey = (messageKey: string) => messageKey.replace(/^sms:/, '');
+
+function statusOf(m: SentMessageWire): string {
+  if (m.status === 'HELD' && m.heldUntil) return `held until ${m.heldUntil}`;
+  // The carrier's report (delivered / failed on the handset) outranks "handed to the carrier".
+  if (m.status === 'SENT' && m.deliveryStatus) return m.deliveryStatus;
+  return m.status;
 }
 
 /** The per-recipient messages folded into one row per notice (jobsite, day and message). */
 export function groupAlerts(items: readonly SentMessageWire[]): AlertSummary[] {
   const rows = new Map<string, AlertSummary & { deliveries: AlertDelivery[] }>();
   for (const m of items) {
-    const key = `${m.jobsiteId}|${m.workDate}|${m.messageKey}`;
+    const key = `${m.jobsiteId}|${m.workDate}|${noticeKey(m.messageKey)}`;
     let row = rows.get(key);
     if (!row) {
       row = {
@@ -65,10 +83,22 @@ export function groupAlerts(items: readonly SentMessageWire[]): AlertSummary[] {
       };
       rows.set(key, row);
     }
-    const status = m.status === 'HELD' && m.heldUntil ? `held until ${m.heldUntil}` : m.status;
-    row.deliveries.push({ recipient: m.recipient, status, messageId: m.messageId });
+    const channel = m.channel ?? (m.messageKey.startsWith('sms:') ? 'sms' : 'email');
+    row.deliveries.push({
+      recipient: m.recipient,
+      status: statusOf(m),
+      messageId: m.messageId,
+      channel,
+      ...(channel === 'sms' && m.segments ? { segments: m.segments } : {}),
+    });
   }
   return [...rows.values()];
+}
+
+/** "Email", or "SMS · 2 segments" for a text (what the carrier bills). */
+export function channelLabel(d: AlertDelivery): string {
+  if (d.channel === 'email') return 'Email';
+  return d.segments ? `SMS · ${d.segments} segment${d.segments === 1 ? '' : 's'}` : 'SMS';
 }
 
 /** GET /api/alerts?limit=: recent alerts; `null` while the route does not exist yet (404). */

@@ -1,5 +1,5 @@
-import { Alert, Badge, EmptyState, Skeleton, Table, Text } from '@mantine/core';
-import { useAlerts, type AlertSummary } from '../api/get-alerts';
+import { Alert, Badge, EmptyState, Group, Skeleton, Table, Text } from '@mantine/core';
+import { channelLabel, useAlerts, type AlertSummary } from '../api/get-alerts';
 
 const KIND: Record<string, string> = { notice: 'Delay notice', update: 'Update', allClear: 'All-clear' };
 
@@ -28,7 +28,7 @@ export function SendHistory({ limit = 20 }: { limit?: number }) {
     return (
       <EmptyState
         title="Nothing sent yet"
-        description="When a scheduled run sends a delay notice, an update or an all-clear, it is listed here with each recipient's delivery status."
+        description="When a scheduled run sends a delay notice, an update or an all-clear, it is listed here with each recipient's channel and delivery status."
         py="lg"
       />
     );
@@ -59,12 +59,15 @@ export function SendHistory({ limit = 20 }: { limit?: number }) {
               </Table.Td>
               <Table.Td>
                 {deliveriesOf(a).map((d) => (
-                  <Text size="sm" key={d.recipient}>
-                    {d.recipient}{' '}
+                  <Group gap={6} wrap="wrap" key={`${d.channel}|${d.recipient}`}>
+                    <Text size="sm">{d.recipient}</Text>
+                    <Badge size="xs" color={d.channel === 'sms' ? 'violet' : 'blue'} variant="outline">
+                      {channelLabel(d)}
+                    </Badge>
                     <Badge size="xs" color={statusColor(d.status)} variant="light">
                       {d.status}
                     </Badge>
-                  </Text>
+                  </Group>
                 ))}
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,5 @@
-import { Alert, Group, MultiSelect, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, MultiSelect, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { workerInputSchema, type Worker, type WorkerFields } from '../../../../../shared/records/worker';
 import { RecordForm } from '../../../components/records/record-form';
 import { useRecordForm } from '../../../components/records/use-record-form';
@@ -26,8 +27,11 @@ export function WorkerForm({
   onSubmit,
   onSaved,
   onCancel,
+  smsLockedPlan = null,
 }: {
   worker?: Worker;
+  /** The account's plan name when it has no SMS notifications: the toggle shows, locked, with the way to upgrade. */
+  smsLockedPlan?: string | null;
   crewOptions: Option[];
   crewsLoading?: boolean;
   submitLabel: string;
@@ -53,6 +57,8 @@ export function WorkerForm({
   });
   const { values, set } = form;
   const text = textField(form);
+  // Locked only while off: an account that lost SMS on a downgrade can still turn a worker's texts off.
+  const smsLocked = smsLockedPlan !== null && !values.smsOptIn;
 
   // Crews of the worker that the option list does not hold (still loading, or over 4,000 crews).
   const options = [
@@ -130,9 +136,22 @@ export function WorkerForm({
       />
       <Switch
         label="SMS notifications"
-        description="Premium and Enterprise. The worker gets one text asking them to reply YES; delay texts start only after they do, and STOP ends them."
+        description={
+          smsLocked ? (
+            <>
+              Texts are not included on your {smsLockedPlan} plan.{' '}
+              <Anchor component={Link} to="/subscription" size="xs">
+                Upgrade to Premium or Enterprise
+              </Anchor>{' '}
+              to text delay notices to crews who opt in.
+            </>
+          ) : (
+            'Premium and Enterprise. The worker gets one text asking them to reply YES; delay texts start only after they do, and STOP ends them.'
+          )
+        }
         name="smsOptIn"
         checked={values.smsOptIn}
+        disabled={smsLocked}
         onChange={(e) => set('smsOptIn')(e.currentTarget.checked)}
         error={form.errors.smsOptIn}
       />
