@@ -119,6 +119,34 @@ describe('texting a worker', () => {
     expect(texted[0]).toMatchObject({ status: 'SENT', recipient: phone, segments: expect.any(Number) });
   });
 
+  it("should count the texts against the plan's monthly allowance", async () => {
+    const usage = await api('/api/sms/usage', { token: account.token });
+    expect(usage.status).toBe(200);
+    expect(usage.body).toMatchObject({ allowance: 1000, month: expect.stringMatching(/^\d{4}-\d{2}$/) });
+    expect(usage.body.used).toBeGreaterThanOrEqual(1);
+  });
+
+  it('should ask the foreman to reply 1 or 2 by text, and record a reply 1 as the crew standing down', async () => {
+    const set = await api(`/api/jobsites/${site.id}`, {
+      method: 'PUT',
+      token: account.token,
+      body: { foremanWorkerId: worker.id },
+    });
+    expect(set.status).toBe(200);
+    // Thursday 3 December 2026, 05:00 in Chicago: the next working morning, still stormy.
+    await runAt('2026-12-03T11:00:00.000Z');
+    const asked = (await textsTo(phone)).filter((t) => t.body.includes('Reply 1 = crew stood down'));
+    expect(asked).toHaveLength(1);
+    await reply(phone, '1');
+    const list = await api(`/api/confirmations?jobsiteId=${site.id}&from=2026-12-03&to=2026-12-03`, {
+      token: account.token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ workDate: '2026-12-03', answer: 'stood-down', answeredVia: 'sms' }),
+    ]);
+  });
+
   it('should stop the next text at once when the worker replies STOP', async () => {
     await reply(phone, 'stop');
     expect((await api(`/api/workers/${worker.id}`, { token: account.token })).body.sms).toEqual({
