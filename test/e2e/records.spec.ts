@@ -190,7 +190,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await fileInput.setInputFiles(
       csvFile('workers.csv', [
         'name,email,phone,trade,crews,manager',
-        'Cy Tran,cy@acme.example,555 010 3000,Roofer,Framing; Roofing,no',
+        'Cy Tran,cy@acme.example,206 555 0130,Roofer,Framing; Roofing,no',
         'Dee Park,dee-at-acme,,,,maybe',
       ]),
     );
@@ -210,7 +210,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await fileInput.setInputFiles(
       csvFile('workers.csv', [
         'name,email,phone,trade,crews,manager',
-        'Cy Tran,cy@acme.example,555 010 3000,Roofer,Framing; Roofing,no',
+        'Cy Tran,cy@acme.example,206 555 0130,Roofer,Framing; Roofing,no',
         'Dee Park,ben@acme.example,,,,no',
       ]),
     );
@@ -226,7 +226,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await fileInput.setInputFiles(
       csvFile('workers-fixed.csv', [
         'name,email,phone,trade,crews,manager',
-        'Cy Tran,cy@acme.example,555 010 3000,Roofer,Framing; Roofing,no',
+        'Cy Tran,cy@acme.example,206 555 0130,Roofer,Framing; Roofing,no',
       ]),
     );
     await expect(dialog.getByText('1 row read, no problems found.')).toBeVisible();
@@ -267,7 +267,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(page.getByText('America/Chicago')).toBeVisible();
     await expect(page.getByText('Precipitation ≥ 0.1 in/h')).toBeVisible();
     await expect(page.getByText(/Wind gusts ≥ 30 mph/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Ana Lopez' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ana Lopez' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Framing' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Acme Builders' })).toBeVisible();
     await shoot(page, 'jobsite-view');

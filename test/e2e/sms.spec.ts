@@ -115,4 +115,17 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   await page.goto(`/workers/${workerId}/edit`);
   await expect(page.getByRole('switch', { name: 'SMS notifications' })).toBeChecked();
   await shoot(page, 'worker-form-sms');
+
+  // The jobsite page shows each person's channels at a glance; /subscription the texts used this month.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/jobsites/${site.body.id}`);
+    await expect(page.getByRole('table', { name: 'Channels of the people notified' })).toContainText(
+      'SMS on',
+    );
+    await shoot(page, 'jobsite-channels');
+    await page.goto('/subscription');
+    await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 used this month/);
+    await shoot(page, 'subscription-sms');
+  }
 });
