@@ -29,7 +29,9 @@ export function SmsAllowanceCard({ plan }: { plan: PlanId }) {
         {!included ? (
           <Text size="sm" c="dimmed" data-testid="sms-allowance">
             Not included on {PLANS[plan].name}. Premium and Enterprise text delay notices to crews who opt in.{' '}
-            <Anchor href="#plans-title">Compare plans</Anchor>
+            <Anchor href="#plans-title" underline="always">
+              Compare plans
+            </Anchor>
           </Text>
         ) : used === undefined ? (
           <Text size="sm" c="dimmed">

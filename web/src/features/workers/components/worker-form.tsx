@@ -140,7 +140,7 @@ export function WorkerForm({
           smsLocked ? (
             <>
               Texts are not included on your {smsLockedPlan} plan.{' '}
-              <Anchor component={Link} to="/subscription" size="xs">
+              <Anchor component={Link} to="/subscription" size="xs" underline="always">
                 Upgrade to Premium or Enterprise
               </Anchor>{' '}
               to text delay notices to crews who opt in.
