@@ -163,7 +163,11 @@ export class DynamoConfirmationRepo implements ConfirmationRepo {
       .byJobsiteDay({ ...tenantKey(tenant), jobsiteId })
       .gte({ workDate: from })
       .go({ pages: 'all' });
-    return data.map(fromItem).filter((r) => r.workDate >= from && r.workDate <= to);
+    // ElectroDB's range on a composite sort key compares whole keys: a jobsite whose id sorts after
+    // this one would match too, so the jobsite is checked as well as the days.
+    return data
+      .map(fromItem)
+      .filter((r) => r.jobsiteId === jobsiteId && r.workDate >= from && r.workDate <= to);
   }
 
   async listRecent(tenant: TenantId, limit: number): Promise<ConfirmationRequest[]> {
