@@ -169,6 +169,7 @@ export function createApiApp(deps: ApiDeps) {
             decisions: deps.ledger.decisions,
             messages: deps.ledger.messages,
             accounts: deps.accounts,
+            holidays: deps.ledger.holidays,
             clock: deps.clock,
           }),
         );

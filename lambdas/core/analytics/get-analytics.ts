@@ -8,6 +8,8 @@ import { tenantOf, type TenantId } from '../caller';
 import type { DecisionRepo } from '../dispatch/dispatch.ports';
 import { ValidationError } from '../errors';
 import type { DayMessages } from '../ledger/ledger.ports';
+import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
+import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import type { Caller } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
@@ -21,6 +23,8 @@ export interface AnalyticsDeps {
   decisions: Pick<DecisionRepo, 'listRange'>;
   messages: DayMessages;
   accounts: Pick<AccountRepo, 'getSubscription'>;
+  /** The holiday calendars: a day that is (or became) a holiday is not a delay day, as in the ledger. */
+  holidays: HolidayCalendarRepo;
   clock: Clock;
 }
 
@@ -71,13 +75,17 @@ async function basicFor(tenant: TenantId, range: { from: string; to: string }, d
   const jobsites = await deps.records.jobsites.list(tenant);
   const fromDate = `${range.from}-01`;
   const toDate = lastDayOf(range.to);
+  const nonWorking = new NonWorkingDayLookup(deps.holidays);
   const perJobsite = await Promise.all(
     jobsites.map(async (j) => {
-      const [decisions, messages] = await Promise.all([
+      const [decisions, messages, offDays] = await Promise.all([
         deps.decisions.listRange(tenant, j.id, fromDate, toDate),
         deps.messages.listRange(tenant, j.id, fromDate, toDate),
+        nonWorking.of(tenant, j),
       ]);
-      return { decisions, messages };
+      // A decision taken before its date became a holiday stays stored (the evidence keeps it),
+      // but nobody was due on site that day: it is no delay day and no hours were lost.
+      return { decisions: decisions.filter((d) => !offDays.has(d.workDate)), messages };
     }),
   );
   const basic = computeAnalytics({

@@ -210,3 +210,20 @@ describe('account export', () => {
     expect((await api('/api/me/export')).status).toBe(401);
   });
 });
+
+describe('a day that became a holiday after it was decided', () => {
+  it('should leave the analytics, as it leaves the ledger, once the jobsite marks it non-working', async () => {
+    const marked = await api(`/api/jobsites/${siteId}`, {
+      method: 'PUT',
+      token: premium.token,
+      body: { nonWorkingDates: [{ date: DAYS[1], name: 'Site shutdown' }] },
+    });
+    expect(marked.status).toBe(200);
+    const res = await api('/api/analytics?from=2026-11&to=2026-12', { token: premium.token });
+    const site = res.body.jobsites.find((j: { id: string }) => j.id === siteId);
+    expect(site.months).toEqual([
+      expect.objectContaining({ month: '2026-11', delayDays: 1 }),
+      { month: '2026-12', delayDays: 0, hoursLost: 0 },
+    ]);
+  });
+});
