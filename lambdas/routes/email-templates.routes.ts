@@ -39,8 +39,9 @@ export function emailTemplatesRoutes(deps: EmailTemplatesRoutesDeps) {
   // Preview first: `/api/email-templates/preview` must not be read as a template id.
   const extra = new Hono<AppEnv>()
     .post('/api/email-templates/preview', jsonBody(templatePreviewSchema), async (c) => {
-      callerOf(c);
-      return c.json(previewTemplate(c.req.valid('json'), appOrigin));
+      return c.json(
+        await previewTemplate(callerOf(c), c.req.valid('json'), { appOrigin, accounts: deps.accounts }),
+      );
     })
     .post(
       '/api/email/test',

@@ -11,6 +11,8 @@ export function sampleNoticeInput(opts: {
   template?: TemplateText | null;
   appOrigin: string;
   simulated?: boolean;
+  /** The account's own facts, so the preview shows the company and contact its crews will see. */
+  account?: { company?: string | null; name?: string | null } | null;
 }): NoticeRenderInput {
   const clear = opts.kind === 'allClear';
   return {
@@ -38,8 +40,10 @@ export function sampleNoticeInput(opts: {
     appOrigin: opts.appOrigin,
     simulated: opts.simulated ?? false,
     contractor: {
-      company: 'Summit Builders',
-      contact: { name: 'Marco Diaz', phone: '+1 614 555 0142' },
+      company: opts.account?.company?.trim() || 'Summit Builders',
+      contact: opts.account?.name?.trim()
+        ? { name: opts.account.name.trim(), phone: null }
+        : { name: 'Marco Diaz', phone: '+1 614 555 0142' },
       detailsUrl: `${opts.appOrigin}/n/sample`,
     },
   };

@@ -32,7 +32,7 @@ const NOUN = 'Email template';
 
 export interface EmailTemplatesDeps {
   templates: EmailTemplateRepo;
-  accounts: Pick<AccountRepo, 'getSubscription'>;
+  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile'>;
   clock: Clock;
   ids: IdGenerator;
   /** The creates' `Idempotency-Key` records (the records store's). */
@@ -160,24 +160,36 @@ export async function templateFor(
   return pickTemplate(await deps.templates.list(tenant), kind, audience);
 }
 
-/** `POST /api/email-templates/preview`: the subject and body rendered with the sample notice. */
-export function previewTemplate(
+/** The account's company and owner name, which the sample notice shows instead of the sample's. */
+async function sampleAccount(caller: Caller, accounts: Pick<AccountRepo, 'getProfile'>) {
+  const profile = await accounts.getProfile(tenantOf(caller));
+  return profile ? { company: profile.company, name: profile.name } : null;
+}
+
+/**
+ * `POST /api/email-templates/preview`: the subject and body rendered with the sample notice,
+ * carrying the account's own company and name.
+ */
+export async function previewTemplate(
+  caller: Caller,
   request: Required<Omit<TemplatePreviewRequest, 'simulated'>> & { simulated?: boolean },
-  appOrigin: string,
-): RenderedEmail {
+  deps: { appOrigin: string; accounts: Pick<AccountRepo, 'getProfile'> },
+): Promise<RenderedEmail> {
   return renderNotice(
     sampleNoticeInput({
       kind: request.kind,
       audience: request.audience,
       template: { subject: request.subject, body: request.body },
-      appOrigin,
+      appOrigin: deps.appOrigin,
       simulated: request.simulated ?? false,
+      account: await sampleAccount(caller, deps.accounts),
     }),
   );
 }
 
 export interface TestEmailDeps {
   templates: EmailTemplateRepo;
+  accounts: Pick<AccountRepo, 'getProfile'>;
   mailer: NoticeMailer;
   appOrigin: string;
 }
@@ -205,7 +217,14 @@ export async function sendTestEmail(
     template = { subject: saved.subject, body: saved.body };
   }
   const rendered = renderNotice(
-    sampleNoticeInput({ kind, audience, template, appOrigin: deps.appOrigin, simulated: false }),
+    sampleNoticeInput({
+      kind,
+      audience,
+      template,
+      appOrigin: deps.appOrigin,
+      simulated: false,
+      account: await sampleAccount(caller, deps.accounts),
+    }),
   );
   const subject = `[Test] ${rendered.subject}`;
   const { messageId } = await deps.mailer.send({

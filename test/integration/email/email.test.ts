@@ -192,6 +192,30 @@ describe('email templates API', () => {
     expect(mail.subject).toBe('[Test] Partial delay at Riverside Medical Center – Tue, Mar 10');
     expect(mail.body.html).toContain('Riverside Medical Center');
   });
+
+  it("should preview and test-send with the account's own company, not the sample's", async () => {
+    // The profile through the running stack's own API (this file's app mounts only the email routes).
+    const profile = await callApi(stack, '/api/me/profile', {
+      method: 'PUT',
+      token: basic.token,
+      body: { name: 'Pat Doyle', company: 'Pier Builders', units: 'us' },
+    });
+    expect(profile.status).toBe(200);
+    const preview = await call('/api/email-templates/preview', {
+      token: basic.token,
+      body: { kind: 'notice', audience: 'worker', subject: '{{verdict}} at {{jobsite}}', body: '{{action}}' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.html).toContain('Pier Builders');
+    expect(preview.body.text).toContain('Pat Doyle');
+    expect(preview.body.text).not.toContain('Summit Builders');
+    const sent = await call('/api/email/test', {
+      token: basic.token,
+      body: { kind: 'notice', audience: 'worker' },
+    });
+    const mail = (await mailbox()).find((e) => e.messageId === sent.body.messageId);
+    expect(mail.body.text).toContain('Pier Builders');
+  });
 });
 
 describe('the notice mailer against the SES emulator', () => {

@@ -61,9 +61,24 @@ describe('the unsubscribe page', () => {
 });
 
 describe('the template editor', () => {
+  it("should preview the notice with the account's own company and name", async () => {
+    withQuery(
+      <TemplateEditor
+        account={{ company: 'Pier Builders', name: 'Pat Doyle' }}
+        onSave={jest.fn()}
+        onCancel={() => undefined}
+      />,
+    );
+    // The HTML part renders in a sandboxed frame: its document is the frame's srcdoc.
+    const html = () => document.querySelector('iframe')?.getAttribute('srcdoc') ?? '';
+    await waitFor(() => expect(html()).toContain('Pier Builders'));
+    expect(html()).toContain('Pat Doyle');
+    expect(html()).not.toContain('Summit Builders');
+  });
+
   it('should preview the default wording with the sample data and refuse an unknown placeholder', async () => {
     const onSave = jest.fn().mockResolvedValue(undefined);
-    renderWithProviders(<TemplateEditor onSave={onSave} onCancel={() => undefined} />);
+    withQuery(<TemplateEditor onSave={onSave} onCancel={() => undefined} />);
 
     expect(
       await screen.findByText('Partial delay at Riverside Medical Center – Tue, Mar 10'),

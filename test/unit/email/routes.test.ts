@@ -70,6 +70,7 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
       accounts: {
         getSubscription: async () =>
           opts.plan ? ({ plan: opts.plan, status: 'active' } as Subscription) : null,
+        getProfile: async () => null,
       },
       clock: fixedClock,
       rateWindows: new MemoryRateWindows(),

@@ -127,6 +127,7 @@ export function EmailPage() {
             <TemplateEditor
               key={editing.mode === 'edit' ? editing.template.id : 'new'}
               template={editing.mode === 'edit' ? editing.template : null}
+              account={me.data?.profile ?? null}
               onSave={save}
               onCancel={() => setEditing(null)}
               saving={create.isPending || update.isPending}

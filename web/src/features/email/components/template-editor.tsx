@@ -37,6 +37,8 @@ export interface TemplateEditorProps {
   saving?: boolean;
   /** The server's answer when saving failed (e.g. a 409 for a pair that already has a template). */
   serverError?: string | null;
+  /** The account's company and owner name: the preview shows them instead of the sample's. */
+  account?: { company: string | null; name: string | null } | null;
 }
 
 const KIND_OPTIONS = EMAIL_KINDS.map((k) => ({ value: k, label: EMAIL_KIND_LABEL[k] }));
@@ -44,9 +46,17 @@ const AUDIENCE_OPTIONS = EMAIL_AUDIENCES.map((a) => ({ value: a, label: EMAIL_AU
 
 /**
  * The template form with a live preview: the same shared renderer the server sends with, fed the
- * same sample notice, so the preview is the email. Placeholders are checked as you type.
+ * same sample notice (with the account's own company and name), so the preview is the email.
+ * Placeholders are checked as you type.
  */
-export function TemplateEditor({ template, onSave, onCancel, saving, serverError }: TemplateEditorProps) {
+export function TemplateEditor({
+  template,
+  onSave,
+  onCancel,
+  saving,
+  serverError,
+  account,
+}: TemplateEditorProps) {
   const start = template ?? {
     name: '',
     kind: 'notice' as EmailKind,
@@ -78,9 +88,10 @@ export function TemplateEditor({ template, onSave, onCancel, saving, serverError
         template: { subject: deferred.subject, body: deferred.body },
         appOrigin: window.location.origin,
         simulated: deferred.simulated,
+        account: account ?? null,
       }),
     );
-  }, [deferred]);
+  }, [deferred, account]);
 
   const insert = (placeholder: string) => {
     const el = bodyRef.current;
