@@ -4,7 +4,7 @@ import {
   AS_WRITTEN,
   keyStrings,
   optionalStrings,
-  secondaryIndex,
+  gsiIndex,
   tableEntity,
   tableIndex,
 } from '../../../lambdas/adapters/dynamo/entities/entity-kit';
@@ -23,7 +23,7 @@ function noteEntity() {
       attributes: { ...keyStrings('tenantId', 'noteId'), ...optionalStrings('email') },
       indexes: {
         byTenant: tableIndex(['tenantId'], ['noteId'], { sk: 'none' }),
-        byEmail: secondaryIndex(TABLE_KEYS.gsi1, ['email'], ['noteId'], AS_WRITTEN),
+        byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['noteId'], AS_WRITTEN),
       },
     },
     config,

@@ -1,4 +1,4 @@
-import { AS_WRITTEN, optionalStrings, secondaryIndex, tableEntity, tableIndex } from './entity-kit';
+import { AS_WRITTEN, optionalStrings, gsiIndex, tableEntity, tableIndex } from './entity-kit';
 import { TABLE_KEYS, type EntityConfig } from './table';
 
 /** A Stripe customer and whom it belongs to; `userId` absent while it is a guest's. */
@@ -15,7 +15,7 @@ export function billingCustomerEntity(config: EntityConfig) {
       },
       indexes: {
         byCustomer: tableIndex(['customerId'], [], AS_WRITTEN),
-        byEmail: secondaryIndex(TABLE_KEYS.gsi1, ['email'], ['customerId'], { sk: 'none' }),
+        byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['customerId'], { sk: 'none' }),
       },
     },
     config,

@@ -1,11 +1,4 @@
-import {
-  AS_WRITTEN,
-  keyStrings,
-  requiredStrings,
-  secondaryIndex,
-  tableEntity,
-  tableIndex,
-} from './entity-kit';
+import { AS_WRITTEN, gsiIndex, keyStrings, requiredStrings, tableEntity, tableIndex } from './entity-kit';
 import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -38,13 +31,13 @@ export function confirmationRequestEntity(config: EntityConfig) {
       },
       indexes: {
         byJobsiteDay: tableIndex(['tenantId'], ['jobsiteId', 'workDate', 'messageKey'], AS_WRITTEN),
-        byForeman: secondaryIndex(
+        byForeman: gsiIndex(
           TABLE_KEYS.gsi1,
           ['tenantId', 'foremanWorkerId'],
           ['requestedAt', 'jobsiteId', 'workDate'],
           AS_WRITTEN,
         ),
-        byDueTime: secondaryIndex(
+        byDueTime: gsiIndex(
           TABLE_KEYS.gsi2,
           ['dueDay'],
           ['dueAt', 'tenantId', 'jobsiteId', 'workDate', 'messageKey'],

@@ -1,4 +1,4 @@
-import { AS_WRITTEN, optionalStrings, requiredStrings, secondaryIndex, tableEntity } from './entity-kit';
+import { AS_WRITTEN, optionalStrings, requiredStrings, gsiIndex, tableEntity } from './entity-kit';
 import { byJobsiteDayIndex, JOBSITE_DAY, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -64,7 +64,7 @@ export function notificationClaimEntity(config: EntityConfig) {
       },
       indexes: {
         byMessage: byJobsiteDayIndex('messageKey', 'recipient'),
-        byTenantTime: secondaryIndex(TABLE_KEYS.gsi1, ['tenantId'], ['claimedAt', 'recipient'], AS_WRITTEN),
+        byTenantTime: gsiIndex(TABLE_KEYS.gsi1, ['tenantId'], ['claimedAt', 'recipient'], AS_WRITTEN),
       },
     },
     config,

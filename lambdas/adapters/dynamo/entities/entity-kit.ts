@@ -85,7 +85,7 @@ function withCasing(casing: 'none' | undefined): { casing?: 'none' } {
 }
 
 /** The same on one of the table's global secondary indexes (`TABLE_KEYS.gsi1` or `gsi2`). */
-export function secondaryIndex<const P extends string, const S extends string>(
+export function gsiIndex<const P extends string, const S extends string>(
   gsi: (typeof TABLE_KEYS)['gsi1' | 'gsi2'],
   pk: readonly P[],
   sk: readonly S[],

@@ -1,4 +1,4 @@
-import { AS_WRITTEN, EXPIRES, requiredStrings, secondaryIndex, tableEntity } from './entity-kit';
+import { AS_WRITTEN, EXPIRES, requiredStrings, gsiIndex, tableEntity } from './entity-kit';
 import { byJobsiteDayIndex, JOBSITE_DAY_SLOT, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -33,7 +33,7 @@ export function heldMessageEntity(config: EntityConfig) {
       },
       indexes: {
         byJobsiteDay: byJobsiteDayIndex(),
-        byRelease: secondaryIndex(
+        byRelease: gsiIndex(
           TABLE_KEYS.gsi2,
           ['releaseAt'],
           ['tenantId', 'jobsiteId', 'workDate'],

@@ -1,4 +1,4 @@
-import { AS_WRITTEN, requiredStrings, secondaryIndex, tableEntity, tableIndex } from './entity-kit';
+import { AS_WRITTEN, requiredStrings, gsiIndex, tableEntity, tableIndex } from './entity-kit';
 import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -22,7 +22,7 @@ export function noticeSlotEntity(config: EntityConfig) {
       },
       indexes: {
         byJobsite: tableIndex(['tenantId', 'jobsiteId'], ['time'], AS_WRITTEN),
-        bySlot: secondaryIndex(TABLE_KEYS.gsi2, ['timezone', 'time'], ['tenantId', 'jobsiteId'], AS_WRITTEN),
+        bySlot: gsiIndex(TABLE_KEYS.gsi2, ['timezone', 'time'], ['tenantId', 'jobsiteId'], AS_WRITTEN),
       },
     },
     config,

@@ -1,11 +1,4 @@
-import {
-  AS_WRITTEN,
-  keyStrings,
-  requiredStrings,
-  secondaryIndex,
-  tableEntity,
-  tableIndex,
-} from './entity-kit';
+import { AS_WRITTEN, gsiIndex, keyStrings, requiredStrings, tableEntity, tableIndex } from './entity-kit';
 import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -26,7 +19,7 @@ export function smsConsentEntity(config: EntityConfig) {
       },
       indexes: {
         byPhone: tableIndex(['phone'], ['tenantId'], AS_WRITTEN),
-        byTenant: secondaryIndex(TABLE_KEYS.gsi1, ['tenantId'], ['phone'], AS_WRITTEN),
+        byTenant: gsiIndex(TABLE_KEYS.gsi1, ['tenantId'], ['phone'], AS_WRITTEN),
       },
     },
     config,

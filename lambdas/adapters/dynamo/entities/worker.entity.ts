@@ -1,4 +1,4 @@
-import { keyStrings, optionalStrings, secondaryIndex, tableEntity } from './entity-kit';
+import { keyStrings, optionalStrings, gsiIndex, tableEntity } from './entity-kit';
 import { byTenantIndex, RECORD_STAMPS, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -24,7 +24,7 @@ export function workerEntity(config: EntityConfig) {
       },
       indexes: {
         byTenant: byTenantIndex('workerId'),
-        byEmail: secondaryIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
+        byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
       },
     },
     config,
