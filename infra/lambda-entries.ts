@@ -5,6 +5,7 @@
  * budget from `shared/budgets.ts` (the one file of budgets); `test/infra/lambda-bundles.test.ts` bundles
  * every entry as the construct does and fails when one grows past it.
  */
+import { SUBSCRIPTION_ROUTES } from '../shared/billing-routes';
 import { LAMBDA_BUNDLE_BUDGETS, type LambdaBundleBudget } from '../shared/budgets';
 
 /** What a function may touch; each grant is scoped to the one resource (see api.construct.ts). */
@@ -120,15 +121,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     // API Gateway prefers these exact routes over `/api/{proxy+}`.
     name: 'billing',
     entry: 'lambdas/billing/index.ts',
-    routes: [
-      { method: 'GET', path: '/api/subscription' },
-      { method: 'POST', path: '/api/subscription/change' },
-      { method: 'POST', path: '/api/subscription/preview-change' },
-      { method: 'POST', path: '/api/subscription/cancel' },
-      { method: 'POST', path: '/api/subscription/resume' },
-      { method: 'POST', path: '/api/me/password-changed' },
-      { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
-    ],
+    routes: SUBSCRIPTION_ROUTES,
     // Account emails (plan change, cancellation, password change) go out from these routes too.
     access: ['table', 'stripeSecret', 'sendEmail', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.billing,

@@ -109,12 +109,14 @@ export function mailAddressOf(from: string): string {
 
 /**
  * The From header for a display name over the deployment's address. Names outside printable ASCII
- * are RFC 2047-encoded, as SES requires; the settings schema already refuses quotes and brackets.
+ * are RFC 2047-encoded, as SES requires. Quotes and backslashes are escaped (RFC 5322 quoted-pair):
+ * the settings schema refuses them, but a notice's sender name (`fromName`) comes from the account's
+ * own brand and would otherwise close the quoted name early.
  */
 export function senderFrom(senderName: string, mailFrom: string): string {
   const address = mailAddressOf(mailFrom);
   const ascii = /^[\x20-\x7e]*$/.test(senderName);
-  const name = ascii ? `"${senderName}"` : `=?UTF-8?B?${utf8Base64(senderName)}?=`;
+  const name = ascii ? `"${senderName.replace(/["\\]/g, '\\$&')}"` : `=?UTF-8?B?${utf8Base64(senderName)}?=`;
   return `${name} <${address}>`;
 }
 

@@ -70,37 +70,32 @@ export class AlertsConstruct extends Construct {
     this.alarmTopic = new sns.Topic(this, 'AlarmTopic', { masterKey: alarmKey, enforceSSL: true });
     const notify = new cloudwatchActions.SnsAction(this.alarmTopic);
 
-    this.dispatchDeadLetterAlarm = new cloudwatch.Alarm(this, 'DispatchDeadLetterAlarm', {
-      alarmDescription: `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
-      metric: this.dispatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+    this.dispatchDeadLetterAlarm = alarmOnAnyCount(
+      this,
+      'DispatchDeadLetterAlarm',
+      `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
+      this.dispatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: cloudwatch.Stats.MAXIMUM,
       }),
-      threshold: 0,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.dispatchDeadLetterAlarm.addAlarmAction(notify);
+      notify,
+    );
 
     // The planner of each scheduled run emits RunsIncomplete = 1 when the run before it judged fewer
     // jobsites than were due (ADR 0008): an upstream outage, failed batches or batches still running.
-    this.runsIncompleteAlarm = new cloudwatch.Alarm(this, 'DispatchRunsIncompleteAlarm', {
-      alarmDescription:
-        'A dispatch run judged fewer jobsites than were due (docs/operations.md, "Incomplete dispatch runs")',
-      metric: new cloudwatch.Metric({
+    this.runsIncompleteAlarm = alarmOnAnyCount(
+      this,
+      'DispatchRunsIncompleteAlarm',
+      'A dispatch run judged fewer jobsites than were due (docs/operations.md, "Incomplete dispatch runs")',
+      new cloudwatch.Metric({
         namespace: 'Raincheck',
         metricName: 'RunsIncomplete',
         dimensionsMap: { service: 'dispatch' },
         statistic: cloudwatch.Stats.MAXIMUM,
         period: Duration.minutes(15),
       }),
-      threshold: 0,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.runsIncompleteAlarm.addAlarmAction(notify);
+      notify,
+    );
 
     this.configurationSet = new ses.ConfigurationSet(this, 'EmailConfigurationSet', {
       reputationMetrics: true,
@@ -181,4 +176,27 @@ export class AlertsConstruct extends Construct {
       this.rules.set(schedule.entry, rule);
     }
   }
+}
+
+/**
+ * An alarm that fires when one period's value is above zero (a message waiting, a run incomplete) and
+ * tells the alarm topic; a period with no data is fine.
+ */
+function alarmOnAnyCount(
+  scope: Construct,
+  id: string,
+  alarmDescription: string,
+  metric: cloudwatch.IMetric,
+  notify: cloudwatch.IAlarmAction,
+): cloudwatch.Alarm {
+  const alarm = new cloudwatch.Alarm(scope, id, {
+    alarmDescription,
+    metric,
+    threshold: 0,
+    evaluationPeriods: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  });
+  alarm.addAlarmAction(notify);
+  return alarm;
 }

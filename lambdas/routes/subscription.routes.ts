@@ -30,16 +30,7 @@ export interface SubscriptionRoutesDeps {
   mailer?: Mailer;
 }
 
-/** Signed-in billing routes served by the API Lambda (under `/api/{proxy+}`, behind the JWT authorizer). */
-export const SUBSCRIPTION_ROUTES = [
-  { method: 'GET', path: '/api/subscription' },
-  { method: 'POST', path: '/api/subscription/change' },
-  { method: 'POST', path: '/api/subscription/preview-change' },
-  { method: 'POST', path: '/api/subscription/cancel' },
-  { method: 'POST', path: '/api/subscription/resume' },
-  { method: 'POST', path: '/api/me/password-changed' },
-  { method: 'POST', path: '/api/consolidated/stripe/create-portal-session' },
-] as const;
+export { SUBSCRIPTION_ROUTES } from '../../shared/billing-routes';
 
 export function subscriptionRoutes(deps: SubscriptionRoutesDeps) {
   return (

@@ -22,21 +22,27 @@ const fToC = (f: number) => ((f - 32) * 5) / 9;
  * formula, and the Rothfusz regression with its low- and high-humidity adjustments when the
  * simple result averaged with the temperature reaches 80 °F (NWS/WPC heat index equation).
  */
+/** The NWS (Rothfusz) regression of the heat index, °F from °F and % relative humidity. */
+export function rothfuszHeatIndexF(f: number, rh: number): number {
+  return (
+    -42.379 +
+    2.04901523 * f +
+    10.14333127 * rh -
+    0.22475541 * f * rh -
+    0.00683783 * f * f -
+    0.05481717 * rh * rh +
+    0.00122874 * f * f * rh +
+    0.00085282 * f * rh * rh -
+    0.00000199 * f * f * rh * rh
+  );
+}
+
 export function heatIndex(temperatureC: number, relativeHumidity: number): number {
   const t = cToF(temperatureC);
   const rh = relativeHumidity;
   const simple = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
   if ((simple + t) / 2 < 80) return fToC(simple);
-  let hi =
-    -42.379 +
-    2.04901523 * t +
-    10.14333127 * rh -
-    0.22475541 * t * rh -
-    0.00683783 * t * t -
-    0.05481717 * rh * rh +
-    0.00122874 * t * t * rh +
-    0.00085282 * t * rh * rh -
-    0.00000199 * t * t * rh * rh;
+  let hi = rothfuszHeatIndexF(t, rh);
   if (rh < 13 && t >= 80 && t <= 112) hi -= ((13 - rh) / 4) * Math.sqrt((17 - Math.abs(t - 95)) / 17);
   else if (rh > 85 && t >= 80 && t <= 87) hi += ((rh - 85) / 10) * ((87 - t) / 5);
   return fToC(hi);

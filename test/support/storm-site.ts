@@ -10,6 +10,9 @@ export const CRANE_GUSTS = {
   label: 'crane gusts',
 };
 
+/** The same rule, labelled as the dispatch suites' notices name it. */
+export const CRANE_GUST_LIMIT = { ...CRANE_GUSTS, label: 'the crane gust limit' };
+
 /**
  * A Seattle jobsite pinned to the simulated `storm`, with one worker on it: what a notice test needs
  * to have one delay notice sent by the next run of its slot. Fails loudly if the API refuses.

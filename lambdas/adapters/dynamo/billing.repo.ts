@@ -21,51 +21,57 @@ type SubscriptionItem = EntityItem<RaincheckService['entities']['subscription']>
 /** What ElectroDB reports per item of a canceled transaction. */
 type TxOutcome = { rejected: boolean; code: string }[];
 
+/**
+ * The record's (spec §3) optional strings and the item attribute each is kept in: null in the
+ * record, absent from the item.
+ */
+const OPTIONAL_FIELDS = [
+  ['id', 'id'],
+  ['price_id', 'priceId'],
+  ['customer_id', 'customerId'],
+  ['start_date', 'startDate'],
+  ['end_date', 'endDate'],
+  ['trial_end', 'trialEnd'],
+  ['next_billing_date', 'nextBillingDate'],
+  ['cancellation_date', 'cancellationDate'],
+  ['currentPeriodEnd', 'currentPeriodEnd'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+] as const satisfies readonly (readonly [keyof Subscription, keyof SubscriptionItem])[];
+type OptionalField = (typeof OPTIONAL_FIELDS)[number][0];
+type OptionalAttribute = (typeof OPTIONAL_FIELDS)[number][1];
+
 /** The stored item as the spec §3 record; features always come from the plan table. */
 export function toSubscription(data: SubscriptionItem): Subscription {
   const pm = data.paymentMethod;
+  const optional = Object.fromEntries(
+    OPTIONAL_FIELDS.map(([field, attribute]) => [field, data[attribute] ?? null]),
+  ) as Record<OptionalField, string | null>;
   return {
-    id: data.id ?? null,
+    ...optional,
     user_id: data.userId,
     plan: data.plan,
     status: data.status,
     billing_cycle: data.billingCycle,
-    price_id: data.priceId ?? null,
-    customer_id: data.customerId ?? null,
-    start_date: data.startDate ?? null,
-    end_date: data.endDate ?? null,
-    trial_end: data.trialEnd ?? null,
-    next_billing_date: data.nextBillingDate ?? null,
-    cancellation_date: data.cancellationDate ?? null,
     payment_method:
       pm?.brand && pm.last4 && pm.expMonth && pm.expYear
         ? { brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear }
         : null,
     features: { ...PLANS[data.plan].features },
-    created_at: data.createdAt ?? null,
-    updated_at: data.updatedAt ?? null,
-    currentPeriodEnd: data.currentPeriodEnd ?? null,
   };
 }
 
 function toSubscriptionItem(record: Subscription, ownerId: string, version: number) {
+  const optional = Object.fromEntries(
+    OPTIONAL_FIELDS.map(([field, attribute]) => [attribute, record[field] ?? undefined]),
+  ) as Partial<Record<OptionalAttribute, string>>;
   return {
+    ...optional,
     userId: ownerId,
-    id: record.id ?? undefined,
     plan: record.plan,
     status: record.status,
     billingCycle: record.billing_cycle,
-    priceId: record.price_id ?? undefined,
-    customerId: record.customer_id ?? undefined,
-    startDate: record.start_date ?? undefined,
-    endDate: record.end_date ?? undefined,
-    trialEnd: record.trial_end ?? undefined,
-    nextBillingDate: record.next_billing_date ?? undefined,
-    cancellationDate: record.cancellation_date ?? undefined,
-    currentPeriodEnd: record.currentPeriodEnd ?? undefined,
     paymentMethod: record.payment_method ?? undefined,
-    createdAt: record.created_at ?? undefined,
-    updatedAt: record.updated_at ?? undefined,
     syncVersion: version,
   };
 }

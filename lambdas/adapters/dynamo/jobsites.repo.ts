@@ -6,7 +6,7 @@ import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
 import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
-import { opt, orNull, recordRepo, type Db } from './record-repo';
+import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
   assertGoneOrDeleted,
   countDown,
@@ -149,12 +149,7 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   };
 
   const base = recordRepo<Jobsite>({
-    list: async (tenantId) =>
-      (await e.jobsite.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(jobsiteFromItem),
-    get: async (tenantId, jobsiteId) => {
-      const { data } = await e.jobsite.get({ tenantId, jobsiteId }).go();
-      return data ? jobsiteFromItem(data) : null;
-    },
+    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
     /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */

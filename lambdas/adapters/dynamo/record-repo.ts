@@ -41,3 +41,30 @@ export type Db = RaincheckService['entities'];
 
 /** Transactions hold at most 100 items; bulk writes go in such chunks. */
 export const TRANSACTION_ITEMS = 100;
+
+/**
+ * What the reads of a tenant's records need of their entity: the `byTenant` index (one query reads
+ * them all) and a get by tenant and id. Methods, so any record entity fits whatever its key's name.
+ */
+interface TenantRecordEntity<Item> {
+  query: {
+    byTenant(key: { tenantId: string }): { go(options: { pages: 'all' }): Promise<{ data: Item[] }> };
+  };
+  get(key: { tenantId: string }): { go(): Promise<{ data: Item | null }> };
+}
+
+/** `list` and `get` of one record type: its items read through `fromItem`, a missing one as null. */
+export function tenantRecordReads<Item, T extends StoredRecord>(
+  entity: TenantRecordEntity<Item>,
+  idAttribute: string,
+  fromItem: (item: Item) => T,
+): Pick<EntityOps<T>, 'list' | 'get'> {
+  return {
+    list: async (tenantId) =>
+      (await entity.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(fromItem),
+    get: async (tenantId, id) => {
+      const { data } = await entity.get({ tenantId, [idAttribute]: id }).go();
+      return data ? fromItem(data) : null;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { Client } from '../../../shared/records';
 import type { RecordsStore, StoredCrew } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { clientFromItem, clientItem, crewFromItem, crewItem } from './record-items';
-import { recordRepo } from './record-repo';
+import { recordRepo, tenantRecordReads } from './record-repo';
 import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
@@ -11,12 +11,7 @@ import { DynamoIdempotencyStore } from './idempotency.repo';
 export function createRecordsStore(db: RaincheckService): RecordsStore {
   const e = db.entities;
   const clients = recordRepo<Client>({
-    list: async (tenantId) =>
-      (await e.client.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(clientFromItem),
-    get: async (tenantId, clientId) => {
-      const { data } = await e.client.get({ tenantId, clientId }).go();
-      return data ? clientFromItem(data) : null;
-    },
+    ...tenantRecordReads(e.client, 'clientId', clientFromItem),
     create: (tenantId, c) => e.client.create(clientItem(tenantId, c)).go(),
     putIfUnchanged: (tenantId, c, expected) =>
       e.client
@@ -26,12 +21,7 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
     remove: (tenantId, clientId) => e.client.delete({ tenantId, clientId }).go(),
   });
   const crews = recordRepo<StoredCrew>({
-    list: async (tenantId) =>
-      (await e.crew.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(crewFromItem),
-    get: async (tenantId, crewId) => {
-      const { data } = await e.crew.get({ tenantId, crewId }).go();
-      return data ? crewFromItem(data) : null;
-    },
+    ...tenantRecordReads(e.crew, 'crewId', crewFromItem),
     create: (tenantId, c) => e.crew.create(crewItem(tenantId, c)).go(),
     putIfUnchanged: (tenantId, c, expected) =>
       e.crew

@@ -9,7 +9,7 @@ import {
 } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { opt, orNull, recordRepo, TRANSACTION_ITEMS, type Db } from './record-repo';
+import { opt, orNull, recordRepo, tenantRecordReads, TRANSACTION_ITEMS, type Db } from './record-repo';
 import { crewItem } from './record-items';
 import {
   claimUnique,
@@ -100,12 +100,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   };
 
   const base = recordRepo<Worker>({
-    list: async (tenantId) =>
-      (await e.worker.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(workerFromItem),
-    get: async (tenantId, workerId) => {
-      const { data } = await e.worker.get({ tenantId, workerId }).go();
-      return data ? workerFromItem(data) : null;
-    },
+    ...tenantRecordReads(e.worker, 'workerId', workerFromItem),
     create: (tenantId, w) => write(tenantId, w, null),
     putIfUnchanged: async (tenantId, w, expected) => {
       if ((await write(tenantId, w, expected)) === 'changed')

@@ -1,5 +1,10 @@
 import { SIMULATED_SCENARIOS, type SimulatedScenario } from '../../../shared/records/jobsite';
-import type { ForecastVariable, HourlyForecast } from '../../../shared/weather/forecast';
+import {
+  FORECAST_VARIABLES,
+  type ForecastVariable,
+  type HourlyForecast,
+} from '../../../shared/weather/forecast';
+import { rothfuszHeatIndexF } from '../../../shared/weather/derived';
 import { GRID_RESOLUTION_DEG } from '../../../shared/weather/grid-cell';
 import { checkForecastOptions, locationProblem } from '../../core/weather/forecast-input';
 import type {
@@ -86,7 +91,7 @@ export function simulateForecast(
   scenario: SimulatedScenario | null,
 ): HourlyForecast {
   const time = new Float64Array(hours);
-  const series = Object.fromEntries(VARIABLES.map((v) => [v, new Float64Array(hours)])) as Record<
+  const series = Object.fromEntries(FORECAST_VARIABLES.map((v) => [v, new Float64Array(hours)])) as Record<
     ForecastVariable,
     Float64Array
   >;
@@ -94,7 +99,7 @@ export function simulateForecast(
     const t = startMs + i * HOUR_MS;
     time[i] = t;
     const hour = simulateHour(location.latitude, location.longitude, t, scenario);
-    for (const v of VARIABLES) series[v][i] = hour[v];
+    for (const v of FORECAST_VARIABLES) series[v][i] = hour[v];
   }
   return {
     latitude: location.latitude,
@@ -105,20 +110,6 @@ export function simulateForecast(
     scenario: scenario ?? SIMULATED_TYPICAL,
   };
 }
-
-const VARIABLES: ForecastVariable[] = [
-  'temperature',
-  'apparent_temperature',
-  'dew_point',
-  'relative_humidity',
-  'precipitation',
-  'precipitation_probability',
-  'snowfall',
-  'wind_speed',
-  'wind_gusts',
-  'weather_code',
-  'visibility',
-];
 
 type Hour = Record<ForecastVariable, number>;
 
@@ -288,16 +279,7 @@ function apparentTemperature(t: number, rh: number, windKmh: number): number {
   }
   if (t >= 27 && rh >= 40) {
     const f = (t * 9) / 5 + 32; // heat index (Rothfusz regression, °F)
-    const hi =
-      -42.379 +
-      2.04901523 * f +
-      10.14333127 * rh -
-      0.22475541 * f * rh -
-      0.00683783 * f * f -
-      0.05481717 * rh * rh +
-      0.00122874 * f * f * rh +
-      0.00085282 * f * rh * rh -
-      0.00000199 * f * f * rh * rh;
+    const hi = rothfuszHeatIndexF(f, rh);
     return ((hi - 32) * 5) / 9;
   }
   return t;

@@ -1,7 +1,7 @@
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { callApi, newAccount, type TestAccount } from '../../support/accounts';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Crew confirmation and escalation through the real run: the jobsite's foreman set through the API,
@@ -18,24 +18,13 @@ const AT_0500 = '2030-01-10T11:00:00.000Z';
 const AT_0515 = '2030-01-10T11:15:00.000Z';
 const AT_0530 = '2030-01-10T11:30:00.000Z';
 const AT_0545 = '2030-01-10T11:45:00.000Z';
-const GUSTS = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 
 let admin: string;
 let account: TestAccount;
 const tag = Date.now();
 const addressOf = (name: string) => `${name}-${tag}@example.com`;
 
-async function runAt(at: string) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const runAt = (at: string) => runDispatch(stack, admin, at);
 
 async function worker(name: string, isManager = false) {
   const res = await api('/api/workers', {
@@ -49,15 +38,7 @@ async function worker(name: string, isManager = false) {
 async function site(name: string, recipients: string[]) {
   const res = await api('/api/jobsites', {
     token: account.token,
-    body: {
-      name: `${name} ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
-      noticeTimes: [{ time: '05:00', forDay: 'same' }],
-      rules: [GUSTS],
-      recipients: { workerIds: recipients },
-      scenario: 'storm',
-    },
+    body: stormSiteInChicago(`${name} ${tag}`, recipients),
   });
   expect(res.status).toBe(201);
   return res.body.id as string;
@@ -84,9 +65,8 @@ let confirmedSite: string;
 let silentSite: string;
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'confirm');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'confirm');
   // The account's own address is on its saved profile: escalations go there too.
   const profile = await api('/api/me/profile', {
     method: 'PUT',

@@ -1,7 +1,8 @@
 import { mailTo } from '../../support/mailbox';
+import { CRANE_GUST_LIMIT } from '../../support/storm-site';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { callApi, newAccount, type TestAccount } from '../../support/accounts';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * The dispatch through the real path: jobsites and workers made through the API, the admin's
@@ -14,29 +15,17 @@ const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => call
 // Wednesday 2 December 2026, 05:00 in Chicago (CST, UTC−6).
 const AT = '2026-12-02T11:00:00.000Z';
 const WORK_DATE = '2026-12-02';
-const GUSTS = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 
 let admin: string;
 let account: TestAccount;
 let workers: { id: string; email: string }[];
 let storm: { id: string; name: string };
 
-async function runAt(at = AT) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const runAt = (at = AT) => runDispatch(stack, admin, at);
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'dispatch');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'dispatch');
   const tag = Date.now();
   workers = [];
   for (const name of ['Avery Stone', 'Blake Rivers']) {
@@ -47,15 +36,10 @@ beforeAll(async () => {
   }
   const site = await api('/api/jobsites', {
     token: account.token,
-    body: {
-      name: `Lakeshore Tower ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
-      noticeTimes: [{ time: '05:00', forDay: 'same' }],
-      rules: [GUSTS],
-      recipients: { workerIds: workers.map((w) => w.id) },
-      scenario: 'storm',
-    },
+    body: stormSiteInChicago(
+      `Lakeshore Tower ${tag}`,
+      workers.map((w) => w.id),
+    ),
   });
   expect(site.status).toBe(201);
   storm = site.body;
@@ -131,7 +115,7 @@ describe('the dispatch run', () => {
         latitude: 41.9,
         longitude: -87.7,
         noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [GUSTS],
+        rules: [CRANE_GUST_LIMIT],
         recipients: { workerIds: [worker.body.id] },
         scenario: 'storm',
       },

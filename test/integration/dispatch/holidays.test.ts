@@ -2,8 +2,8 @@ import { tenantFromStore } from '../../../lambdas/core/caller';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { callApi, type TestAccount } from '../../support/accounts';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Holidays and shutdown days through the real run: the account's calendar and the jobsite's own dates
@@ -15,13 +15,6 @@ const stack = testStack();
 const root = createAppRoot(stack.lambdaConfig);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 
-const GUSTS = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane limit',
-};
 // 21:00 in Chicago (CST, UTC−6) the evening before each work date: the notice for the next day.
 const evenBefore = (workDate: string) => new Date(Date.parse(`${workDate}T03:00:00.000Z`)).toISOString();
 
@@ -31,8 +24,7 @@ let site: { id: string; email: string };
 const tag = Date.now();
 
 async function runFor(workDate: string) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at: evenBefore(workDate) } });
-  expect(res.status).toBe(200);
+  await runDispatch(stack, admin, evenBefore(workDate));
 }
 
 async function ledgerDay(date: string) {
@@ -42,23 +34,16 @@ async function ledgerDay(date: string) {
 }
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'holidays');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'holidays');
   const email = `holiday-crew-${tag}@example.com`;
   const worker = await api('/api/workers', { token: account.token, body: { name: 'Holiday Crew', email } });
   expect(worker.status).toBe(201);
   const created = await api('/api/jobsites', {
     token: account.token,
-    body: {
-      name: `Lakeshore Tower ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
-      noticeTimes: [{ time: '21:00', forDay: 'next' }],
-      rules: [GUSTS],
-      recipients: { workerIds: [worker.body.id] },
-      scenario: 'storm',
-    },
+    body: stormSiteInChicago(`Lakeshore Tower ${tag}`, [worker.body.id], {
+      noticeTime: { time: '21:00', forDay: 'next' },
+    }),
   });
   expect(created.status).toBe(201);
   site = { id: created.body.id as string, email };

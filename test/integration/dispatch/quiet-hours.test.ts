@@ -1,7 +1,7 @@
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { callApi, type TestAccount } from '../../support/accounts';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Quiet hours through the real run: the account's setting saved through the API, the admin's "run
@@ -16,40 +16,25 @@ const AT_21 = '2026-12-03T03:00:00.000Z';
 const AT_0545 = '2026-12-03T11:45:00.000Z';
 const AT_06 = '2026-12-03T12:00:00.000Z';
 const WORK_DATE = '2026-12-03';
-const GUSTS = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 const LIGHTNING = { id: 'lightning', metric: 'weather_code', op: '>=', threshold: 95, holdHours: 1 };
 
 let admin: string;
 let account: TestAccount;
 const tag = Date.now();
 
-async function runAt(at: string) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const runAt = (at: string) => runDispatch(stack, admin, at);
 
-async function siteWithWorker(name: string, rules: object[]) {
+// Without rules: the crane gust limit, which the storm meets all day.
+async function siteWithWorker(name: string, rules?: object[]) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${tag}@example.com`;
   const worker = await api('/api/workers', { token: account.token, body: { name: `${name} Crew`, email } });
   expect(worker.status).toBe(201);
   const site = await api('/api/jobsites', {
     token: account.token,
-    body: {
-      name: `${name} ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
-      noticeTimes: [{ time: '21:00', forDay: 'next' }],
+    body: stormSiteInChicago(`${name} ${tag}`, [worker.body.id], {
+      noticeTime: { time: '21:00', forDay: 'next' },
       rules,
-      recipients: { workerIds: [worker.body.id] },
-      scenario: 'storm',
-    },
+    }),
   });
   expect(site.status).toBe(201);
   return { id: site.body.id as string, email };
@@ -60,9 +45,8 @@ let lightning: { id: string; email: string };
 let changed: { id: string; email: string };
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'quiet');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'quiet');
   const quiet = await api('/api/me/quiet-hours', {
     method: 'PUT',
     token: account.token,
@@ -70,9 +54,9 @@ beforeAll(async () => {
   });
   expect(quiet.status).toBe(200);
   expect(quiet.body.profile.quietHours).toEqual({ enabled: true, start: '20:00', end: '06:00' });
-  crane = await siteWithWorker('Crane Pad', [GUSTS]);
+  crane = await siteWithWorker('Crane Pad');
   lightning = await siteWithWorker('Steel Deck', [LIGHTNING]);
-  changed = await siteWithWorker('Roof Works', [GUSTS]);
+  changed = await siteWithWorker('Roof Works');
 });
 
 describe('quiet hours in the dispatch run', () => {

@@ -1,9 +1,10 @@
 import { createDocumentClient } from '../../../lambdas/adapters/dynamo/client';
 import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { callApi, type TestAccount } from '../../support/accounts';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
+import { adminToken, premiumAccount, runDispatch } from '../../support/dispatch';
+import { CRANE_GUST_LIMIT } from '../../support/storm-site';
 
 /**
  * The account's suppression list through the real path: an address unsubscribed from one worker
@@ -20,22 +21,11 @@ const db = createRaincheckService(
 
 // Thursday 3 December 2026, 05:00 in Chicago (CST, UTC−6).
 const AT = '2026-12-03T11:00:00.000Z';
-const GUSTS = {
-  id: 'gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 
 let admin: string;
 let account: TestAccount;
 
-async function runAt(at = AT) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const runAt = (at = AT) => runDispatch(stack, admin, at);
 
 async function createWorker(name: string, email: string): Promise<string> {
   const res = await api('/api/workers', { token: account.token, body: { name, email } });
@@ -44,9 +34,8 @@ async function createWorker(name: string, email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'suppression');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'suppression');
 });
 
 describe('the suppression list', () => {
@@ -79,7 +68,7 @@ describe('the suppression list', () => {
         latitude: 41.95,
         longitude: -87.75,
         noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [GUSTS],
+        rules: [CRANE_GUST_LIMIT],
         recipients: { workerIds: [first, drew, legacy] },
         scenario: 'storm',
       },

@@ -1,6 +1,6 @@
 import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * The SMS channel through the real path: workers through the API, the local SMS server (AWS's own
@@ -12,13 +12,6 @@ const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => call
 
 // Wednesday 2 December 2026, 05:00 in Chicago.
 const AT = '2026-12-02T11:00:00.000Z';
-const GUSTS = {
-  id: 'gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 
 interface Text {
   to: string;
@@ -49,16 +42,11 @@ const tag = Date.now();
 const phone = `+1206555${String(tag % 10000).padStart(4, '0')}`;
 const written = `(206) 555-${phone.slice(-4)}`;
 
-async function runAt(at = AT) {
-  const res = await api('/api/admin/dispatch/run', { token: admin, body: { at } });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const runAt = (at = AT) => runDispatch(stack, admin, at);
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-  account = await newAccount(stack, 'sms');
-  await subscribe(stack, account, 'premium');
+  admin = await adminToken(stack);
+  account = await premiumAccount(stack, 'sms');
 });
 
 describe('texting a worker', () => {
@@ -94,15 +82,7 @@ describe('texting a worker', () => {
   it('should text a delay notice once, however often and however concurrently the slot runs', async () => {
     const created = await api('/api/jobsites', {
       token: account.token,
-      body: {
-        name: `Pier Nine ${tag}`,
-        latitude: 41.8781,
-        longitude: -87.6298,
-        noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [GUSTS],
-        recipients: { workerIds: [worker.id] },
-        scenario: 'storm',
-      },
+      body: stormSiteInChicago(`Pier Nine ${tag}`, [worker.id]),
     });
     expect(created.status).toBe(201);
     site = created.body;

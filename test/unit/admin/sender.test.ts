@@ -10,6 +10,13 @@ describe('the sender of every email', () => {
     expect(senderFrom('Ops', 'alerts@raincheck.example')).toBe('"Ops" <alerts@raincheck.example>');
   });
 
+  it('should keep a display name with quotes or backslashes one name when a brand has them', () => {
+    expect(senderFrom('Bob "The Builder" Co', MAIL_FROM)).toBe(
+      '"Bob \\"The Builder\\" Co" <alerts@raincheck.example>',
+    );
+    expect(senderFrom('A\\B', MAIL_FROM)).toBe('"A\\\\B" <alerts@raincheck.example>');
+  });
+
   it('should encode a display name outside ASCII as RFC 2047 when it has accents', () => {
     const from = senderFrom('Météo', MAIL_FROM);
     expect(from).toBe(`=?UTF-8?B?${Buffer.from('Météo').toString('base64')}?= <alerts@raincheck.example>`);

@@ -4,6 +4,7 @@ import {
   deriveSeries,
   evaporationRate,
   heatIndex,
+  rothfuszHeatIndexF,
   relativeHumidityFromDewPoint,
   windChill,
 } from '../../../shared/weather/derived';
@@ -84,17 +85,8 @@ describe('derived metrics', () => {
   it('should apply the low-humidity adjustment when humidity is below 13%', () => {
     // 100 °F at 10% RH: the Rothfusz regression less (13 − 10) / 4 × √((17 − |100 − 95|) / 17).
     const [t, rh] = [100, 10];
-    const regression =
-      -42.379 +
-      2.04901523 * t +
-      10.14333127 * rh -
-      0.22475541 * t * rh -
-      0.00683783 * t * t -
-      0.05481717 * rh * rh +
-      0.00122874 * t * t * rh +
-      0.00085282 * t * rh * rh -
-      0.00000199 * t * t * rh * rh;
-    const expected = regression - 0.75 * Math.sqrt(12 / 17);
+    // The regression itself is pinned by the NWS table above and by the 94.12 °F below.
+    const expected = rothfuszHeatIndexF(t, rh) - 0.75 * Math.sqrt(12 / 17);
     expect(toDisplay('heat_index', heatIndex(fToC(t), rh), 'us')).toBeCloseTo(expected, 9);
     expect(expected).toBeCloseTo(94.12, 2);
   });

@@ -1,16 +1,15 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { requiredStrings, tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 /** The product-wide settings of /admin/settings: one item, with who changed it last and when. */
 export function adminSettingsEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'adminSettings',
     {
-      model: { entity: 'adminSettings', version: '1', service: SERVICE },
       attributes: {
         /** Always "product": the key of the one item. */
         scope: { type: 'string', required: true },
-        senderName: { type: 'string', required: true },
-        replyTo: { type: 'string', required: true },
+        ...requiredStrings('senderName', 'replyTo'),
         defaultNoticeTimes: {
           type: 'list',
           required: true,
@@ -22,14 +21,10 @@ export function adminSettingsEntity(config: EntityConfig) {
             },
           },
         },
-        updatedBy: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
+        ...requiredStrings('updatedBy', 'updatedAt'),
       },
       indexes: {
-        byScope: {
-          pk: { field: TABLE_KEYS.pk, composite: ['scope'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byScope: tableIndex(['scope'], []),
       },
     },
     config,

@@ -1,21 +1,15 @@
-import { Entity } from 'electrodb';
-import { metricsIndex, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, optionalStrings, requiredStrings, tableEntity, tableIndex } from './entity-kit';
+import { metricsIndex, type EntityConfig } from './table';
 
 /** One billing history entry per invoice id (spec §3); amount in integer cents. */
 export function billingEntryEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'billingEntry',
     {
-      model: { entity: 'billingEntry', version: '1', service: SERVICE },
       attributes: {
-        ownerId: { type: 'string', required: true },
-        invoiceId: { type: 'string', required: true },
-        date: { type: 'string', required: true },
-        description: { type: 'string', required: true },
+        ...requiredStrings('ownerId', 'invoiceId', 'date', 'description', 'currency', 'status'),
         amount: { type: 'number', required: true },
-        currency: { type: 'string', required: true },
-        status: { type: 'string', required: true },
-        invoiceNumber: { type: 'string' },
-        invoiceUrl: { type: 'string' },
+        ...optionalStrings('invoiceNumber', 'invoiceUrl'),
         /** A payment attempt on this unpaid invoice failed (the admin metrics count it as failed). */
         paymentFailed: { type: 'boolean' },
         /** The invoice's lines (credit for unused time, charge for the new plan); cents, credits negative. */
@@ -27,17 +21,13 @@ export function billingEntryEntity(config: EntityConfig) {
               description: { type: 'string', required: true },
               amount: { type: 'number', required: true },
               proration: { type: 'boolean', required: true },
-              periodStart: { type: 'string' },
-              periodEnd: { type: 'string' },
+              ...optionalStrings('periodStart', 'periodEnd'),
             },
           },
         },
       },
       indexes: {
-        byOwner: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['ownerId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['invoiceId'] },
-        },
+        byOwner: tableIndex(['ownerId'], ['invoiceId'], AS_WRITTEN),
         /** Every billing entry by date, for the admin metrics. */
         allForMetrics: metricsIndex('billingEntry', ['date', 'invoiceId']),
       },

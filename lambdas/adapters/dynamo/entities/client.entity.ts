@@ -1,20 +1,15 @@
-import { Entity } from 'electrodb';
-import { byTenantIndex, RECORD_STAMPS, SERVICE, type EntityConfig } from './table';
+import { keyStrings, optionalStrings, tableEntity } from './entity-kit';
+import { byTenantIndex, RECORD_STAMPS, type EntityConfig } from './table';
 
 /** A contractor's client, under the tenant's partition. */
 export function clientEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'client',
     {
-      model: { entity: 'client', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        clientId: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'clientId'),
         name: { type: 'string', required: true },
-        contactName: { type: 'string' },
-        email: { type: 'string' },
-        phone: { type: 'string' },
-        address: { type: 'string' },
-        notes: { type: 'string' },
+        ...optionalStrings('contactName', 'email', 'phone', 'address', 'notes'),
         notifyNoWork: { type: 'boolean', required: true, default: false },
         ...RECORD_STAMPS,
       },

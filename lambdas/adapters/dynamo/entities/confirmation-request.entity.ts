@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, gsiIndex, keyStrings, requiredStrings, tableEntity, tableIndex } from './entity-kit';
+import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * A foreman's confirmation request (issue 21 §5–6), one per delay message that asked them, kept as the
@@ -8,23 +8,17 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  * by due time (`gsi2`, partitioned by the UTC day the escalation falls due: each dispatch run's sweep).
  */
 export function confirmationRequestEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'confirmationRequest',
     {
-      model: { entity: 'confirmationRequest', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        jobsiteId: { type: 'string', required: true, readOnly: true },
-        workDate: { type: 'string', required: true, readOnly: true },
-        messageKey: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'jobsiteId', 'workDate', 'messageKey'),
         jobsiteName: { type: 'string', required: true },
         timezone: { type: 'string', required: true },
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
-        foremanWorkerId: { type: 'string', required: true },
-        foremanName: { type: 'string', required: true },
-        foremanEmail: { type: 'string', required: true },
+        ...requiredStrings('foremanWorkerId', 'foremanName', 'foremanEmail'),
         lifeSafety: { type: 'boolean', required: true },
-        requestedAt: { type: 'string', required: true },
-        dueAt: { type: 'string', required: true },
+        ...requiredStrings('requestedAt', 'dueAt'),
         /** The UTC date of `dueAt`: the due-time index's partition. */
         dueDay: { type: 'string', required: true },
         /** When the link stops working (the end of the working day); not a TTL: the answer is evidence. */
@@ -36,28 +30,19 @@ export function confirmationRequestEntity(config: EntityConfig) {
         escalatedTo: { type: 'list', items: { type: 'string' } },
       },
       indexes: {
-        byJobsiteDay: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['jobsiteId', 'workDate', 'messageKey'] },
-        },
-        byForeman: {
-          index: TABLE_KEYS.gsi1.name,
-          pk: { field: TABLE_KEYS.gsi1.pk, casing: 'none', composite: ['tenantId', 'foremanWorkerId'] },
-          sk: {
-            field: TABLE_KEYS.gsi1.sk,
-            casing: 'none',
-            composite: ['requestedAt', 'jobsiteId', 'workDate'],
-          },
-        },
-        byDueTime: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: ['dueDay'] },
-          sk: {
-            field: TABLE_KEYS.gsi2.sk,
-            casing: 'none',
-            composite: ['dueAt', 'tenantId', 'jobsiteId', 'workDate', 'messageKey'],
-          },
-        },
+        byJobsiteDay: tableIndex(['tenantId'], ['jobsiteId', 'workDate', 'messageKey'], AS_WRITTEN),
+        byForeman: gsiIndex(
+          TABLE_KEYS.gsi1,
+          ['tenantId', 'foremanWorkerId'],
+          ['requestedAt', 'jobsiteId', 'workDate'],
+          AS_WRITTEN,
+        ),
+        byDueTime: gsiIndex(
+          TABLE_KEYS.gsi2,
+          ['dueDay'],
+          ['dueAt', 'tenantId', 'jobsiteId', 'workDate', 'messageKey'],
+          AS_WRITTEN,
+        ),
       },
     },
     config,

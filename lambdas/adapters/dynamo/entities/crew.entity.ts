@@ -1,14 +1,13 @@
-import { Entity } from 'electrodb';
-import { byTenantIndex, RECORD_STAMPS, SERVICE, type EntityConfig } from './table';
+import { keyStrings, tableEntity } from './entity-kit';
+import { byTenantIndex, RECORD_STAMPS, type EntityConfig } from './table';
 
 /** A crew (team) of workers; membership is kept on the worker (`crewIds`). */
 export function crewEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'crew',
     {
-      model: { entity: 'crew', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        crewId: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'crewId'),
         name: { type: 'string', required: true },
         notes: { type: 'string' },
         hourlyRateCents: { type: 'number' },

@@ -1,14 +1,14 @@
-import { Entity } from 'electrodb';
-import { byJobsiteDayIndex, JOBSITE_DAY, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, optionalStrings, requiredStrings, gsiIndex, tableEntity } from './entity-kit';
+import { byJobsiteDayIndex, JOBSITE_DAY, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * The last verdict for one jobsite and working day, with the judgement, the rules and a snapshot of
  * the forecast it was made on: the evidence the weather-day ledger reads.
  */
 export function dispatchDecisionEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'dispatchDecision',
     {
-      model: { entity: 'dispatchDecision', version: '1', service: SERVICE },
       attributes: {
         ...JOBSITE_DAY,
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
@@ -18,15 +18,13 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         judgement: { type: 'any' },
         rules: { type: 'any' },
         forecast: { type: 'any' },
-        source: { type: 'string' },
-        lastKind: { type: 'string' },
+        ...optionalStrings('source', 'lastKind'),
         announcement: { type: 'any' },
         decidedAt: { type: 'string', required: true },
         runId: { type: 'string' },
         /** The contractor's mark: the called day was actually worked (true) or not (false). */
         worked: { type: 'boolean' },
-        workedNote: { type: 'string' },
-        markedAt: { type: 'string' },
+        ...optionalStrings('workedNote', 'markedAt'),
       },
       indexes: {
         byJobsiteDay: byJobsiteDayIndex(),
@@ -42,25 +40,21 @@ export function dispatchDecisionEntity(config: EntityConfig) {
  * queue message finds it taken and sends nothing.
  */
 export function notificationClaimEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'notificationClaim',
     {
-      model: { entity: 'notificationClaim', version: '1', service: SERVICE },
       attributes: {
         ...JOBSITE_DAY,
         /** notice | update | allClear, plus the verdict and (for updates) the hours it reports. */
-        messageKey: { type: 'string', required: true },
-        recipient: { type: 'string', required: true },
+        ...requiredStrings('messageKey', 'recipient'),
         kind: { type: ['notice', 'update', 'allClear'] as const, required: true },
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
         audience: { type: ['worker', 'manager', 'client'] as const, required: true },
-        recipientName: { type: 'string' },
-        jobsiteName: { type: 'string' },
+        ...optionalStrings('recipientName', 'jobsiteName'),
         status: { type: ['PENDING', 'SENT', 'FAILED'] as const, required: true },
-        messageId: { type: 'string' },
-        error: { type: 'string' },
+        ...optionalStrings('messageId', 'error'),
         claimedAt: { type: 'string', required: true },
-        sentAt: { type: 'string' },
-        runId: { type: 'string' },
+        ...optionalStrings('sentAt', 'runId'),
         /** Absent on email claims; SMS claims' message keys start `sms:`. */
         channel: { type: ['email', 'sms'] as const },
         segments: { type: 'number' },
@@ -70,11 +64,7 @@ export function notificationClaimEntity(config: EntityConfig) {
       },
       indexes: {
         byMessage: byJobsiteDayIndex('messageKey', 'recipient'),
-        byTenantTime: {
-          index: TABLE_KEYS.gsi1.name,
-          pk: { field: TABLE_KEYS.gsi1.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.gsi1.sk, casing: 'none', composite: ['claimedAt', 'recipient'] },
-        },
+        byTenantTime: gsiIndex(TABLE_KEYS.gsi1, ['tenantId'], ['claimedAt', 'recipient'], AS_WRITTEN),
       },
     },
     config,

@@ -1,16 +1,20 @@
-import { Entity } from 'electrodb';
-import { JOBSITE_DAY_SLOT, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import {
+  EXPIRES,
+  optionalNumbers,
+  optionalStrings,
+  requiredStrings,
+  tableEntity,
+  tableIndex,
+} from './entity-kit';
+import { JOBSITE_DAY_SLOT, type EntityConfig } from './table';
 
 /** One run of the scheduled dispatch, kept 90 days. */
 export function dispatchRunEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'dispatchRun',
     {
-      model: { entity: 'dispatchRun', version: '1', service: SERVICE },
       attributes: {
-        runId: { type: 'string', required: true },
-        startedAt: { type: 'string', required: true },
-        finishedAt: { type: 'string', required: true },
-        slotStart: { type: 'string', required: true },
+        ...requiredStrings('runId', 'startedAt', 'finishedAt', 'slotStart'),
         /** Runs recorded before issue 10: how many active jobsites were looked at. */
         checkedJobsites: { type: 'number' },
         dueJobsites: {
@@ -18,24 +22,18 @@ export function dispatchRunEntity(config: EntityConfig) {
           items: {
             type: 'map',
             properties: {
-              tenantId: { type: 'string', required: true },
-              jobsiteId: { type: 'string', required: true },
-              workDate: { type: 'string' },
-              /** Runs recorded before issue 10 kept the jobsite's name instead. */
-              name: { type: 'string' },
+              ...requiredStrings('tenantId', 'jobsiteId'),
+              /** `name`: runs recorded before issue 10 kept the jobsite's name instead. */
+              ...optionalStrings('workDate', 'name'),
             },
           },
         },
         /** The run record of issue 10 (absent on runs recorded before it). */
-        due: { type: 'number' },
-        judged: { type: 'number' },
-        upstreamCalls: { type: 'number' },
+        ...optionalNumbers('due', 'judged', 'upstreamCalls'),
         sent: {
           type: 'map',
           properties: {
-            notice: { type: 'number' },
-            update: { type: 'number' },
-            allClear: { type: 'number' },
+            ...optionalNumbers('notice', 'update', 'allClear'),
           },
         },
         failed: { type: 'number' },
@@ -51,18 +49,14 @@ export function dispatchRunEntity(config: EntityConfig) {
         },
         errors: { type: 'list', items: { type: 'string' } },
         /** Batches the planner queued, and how many the worker has counted in (issue 10, fan-out). */
-        batches: { type: 'number' },
-        batchesDone: { type: 'number' },
+        ...optionalNumbers('batches', 'batchesDone'),
         /** Grid cells answered from the forecast cache (forecastCache items) instead of upstream. */
         forecastCacheHits: { type: 'number' },
         trigger: { type: 'string' },
-        expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
+        ...EXPIRES,
       },
       indexes: {
-        byTime: {
-          pk: { field: TABLE_KEYS.pk, composite: [] },
-          sk: { field: TABLE_KEYS.sk, composite: ['startedAt', 'runId'] },
-        },
+        byTime: tableIndex([], ['startedAt', 'runId']),
       },
     },
     config,

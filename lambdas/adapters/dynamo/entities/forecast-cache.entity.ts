@@ -1,22 +1,19 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { ALWAYS_EXPIRES, tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 /** One grid cell's forecast (DESIGN §4, forecast cache), removed by the table's TTL once stale. */
 export function forecastCacheEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'forecastCache',
     {
-      model: { entity: 'forecastCache', version: '1', service: SERVICE },
       attributes: {
         cacheKey: { type: 'string', required: true },
         /** The forecast as JSON (series as arrays, null where missing): a few KB a cell. */
         payload: { type: 'string', required: true },
-        expiresAt: { type: 'number', required: true, field: TABLE_KEYS.ttl },
+        ...ALWAYS_EXPIRES,
       },
       indexes: {
-        byKey: {
-          pk: { field: TABLE_KEYS.pk, composite: ['cacheKey'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byKey: tableIndex(['cacheKey'], []),
       },
     },
     config,

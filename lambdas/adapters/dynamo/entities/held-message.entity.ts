@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { byJobsiteDayIndex, JOBSITE_DAY_SLOT, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, EXPIRES, requiredStrings, gsiIndex, tableEntity } from './entity-kit';
+import { byJobsiteDayIndex, JOBSITE_DAY_SLOT, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * A message quiet hours held back, one per (jobsite, working day), indexed by its release slot like
@@ -7,9 +7,9 @@ import { byJobsiteDayIndex, JOBSITE_DAY_SLOT, SERVICE, TABLE_KEYS, type EntityCo
  * exactly the messages to release, with no scan. Deleted once a run has judged the day again.
  */
 export function heldMessageEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'heldMessage',
     {
-      model: { entity: 'heldMessage', version: '1', service: SERVICE },
       attributes: {
         ...JOBSITE_DAY_SLOT,
         jobsiteName: { type: 'string', required: true },
@@ -21,27 +21,24 @@ export function heldMessageEntity(config: EntityConfig) {
           items: {
             type: 'map',
             properties: {
-              email: { type: 'string', required: true },
-              name: { type: 'string', required: true },
+              ...requiredStrings('email', 'name'),
               audience: { type: ['worker', 'manager', 'client'] as const, required: true },
             },
           },
           required: true,
         },
-        releaseAt: { type: 'string', required: true },
-        releaseLocal: { type: 'string', required: true },
-        heldAt: { type: 'string', required: true },
-        runId: { type: 'string', required: true },
+        ...requiredStrings('releaseAt', 'releaseLocal', 'heldAt', 'runId'),
         /** A day after its release slot: a hold no run took up (the jobsite was deleted) goes away. */
-        expiresAt: { type: 'number', field: TABLE_KEYS.ttl },
+        ...EXPIRES,
       },
       indexes: {
         byJobsiteDay: byJobsiteDayIndex(),
-        byRelease: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: ['releaseAt'] },
-          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['tenantId', 'jobsiteId', 'workDate'] },
-        },
+        byRelease: gsiIndex(
+          TABLE_KEYS.gsi2,
+          ['releaseAt'],
+          ['tenantId', 'jobsiteId', 'workDate'],
+          AS_WRITTEN,
+        ),
       },
     },
     config,

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { requiredNumbers, tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 const datedNames = {
   type: 'list',
@@ -15,24 +15,20 @@ const datedNames = {
  * preset's dates computed when it was saved, so readers need no holiday library.
  */
 export function holidayCalendarEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'holidayCalendar',
     {
-      model: { entity: 'holidayCalendar', version: '1', service: SERVICE },
       attributes: {
         tenantId: { type: 'string', required: true, readOnly: true },
         country: { type: 'string', required: true },
         region: { type: 'string' },
         extraDates: datedNames,
         presetDates: datedNames,
-        presetFrom: { type: 'number', required: true },
-        presetTo: { type: 'number', required: true },
+        ...requiredNumbers('presetFrom', 'presetTo'),
         updatedAt: { type: 'string', required: true },
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: [] },
-        },
+        byTenant: tableIndex(['tenantId'], []),
       },
     },
     config,

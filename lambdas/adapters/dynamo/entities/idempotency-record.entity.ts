@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { ALWAYS_EXPIRES, keyStrings, tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 /**
  * One create request made with an `Idempotency-Key` (contracts §1), under the account's partition:
@@ -7,14 +7,14 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  * TTL; filtered on read, as TTL deletes late).
  */
 export function idempotencyRecordEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'idempotencyRecord',
     {
-      model: { entity: 'idempotencyRecord', version: '1', service: SERVICE },
       attributes: {
         tenantId: { type: 'string', required: true, readOnly: true },
         /** `POST /api/clients`: the key is the caller's per route. */
         scope: { type: 'string', required: true, readOnly: true },
-        key: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('key'),
         /** A hash of what was asked (query and body): the same key with another request is refused. */
         fingerprint: { type: 'string', required: true },
         state: { type: ['running', 'done'] as const, required: true },
@@ -23,14 +23,11 @@ export function idempotencyRecordEntity(config: EntityConfig) {
         /** The stored response body, gzipped and base64-encoded (an import's answer can be large). */
         body: { type: 'string' },
         contentType: { type: 'string' },
-        expiresAt: { type: 'number', required: true, field: TABLE_KEYS.ttl },
+        ...ALWAYS_EXPIRES,
       },
       indexes: {
-        byKey: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          // Keys are case-sensitive: `casing: 'none'` keeps `aB` and `Ab` apart.
-          sk: { field: TABLE_KEYS.sk, composite: ['scope', 'key'], casing: 'none' },
-        },
+        // Keys are case-sensitive: `casing: 'none'` keeps `aB` and `Ab` apart.
+        byKey: tableIndex(['tenantId'], ['scope', 'key'], { sk: 'none' }),
       },
     },
     config,

@@ -1,23 +1,21 @@
-import { Entity } from 'electrodb';
-import { byTenantIndex, SERVICE, type EntityConfig } from './table';
+import { keyStrings, optionalNumbers, optionalStrings, tableEntity } from './entity-kit';
+import { byTenantIndex, type EntityConfig } from './table';
 
 /**
  * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
  * it through its notice slots (notice-slot.entity.ts), written in the same transaction.
  */
 export function jobsiteEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'jobsite',
     {
-      model: { entity: 'jobsite', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        jobsiteId: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'jobsiteId'),
         name: { type: 'string', required: true },
         address: { type: 'string' },
         /** Whom workers call about the site (issue 20); absent: the manager's or the owner's. */
         siteContact: { type: 'map', properties: { name: { type: 'string' }, phone: { type: 'string' } } },
-        latitude: { type: 'number' },
-        longitude: { type: 'number' },
+        ...optionalNumbers('latitude', 'longitude'),
         timezone: { type: 'string', required: true },
         clientId: { type: 'string' },
         workingDays: { type: 'list', items: { type: 'number' } },
@@ -25,8 +23,7 @@ export function jobsiteEntity(config: EntityConfig) {
           type: 'map',
           properties: { start: { type: 'string' }, end: { type: 'string' } },
         },
-        startDate: { type: 'string' },
-        endDate: { type: 'string' },
+        ...optionalStrings('startDate', 'endDate'),
         active: { type: 'boolean', required: true, default: true },
         noticeTimes: {
           type: 'list',
@@ -65,8 +62,7 @@ export function jobsiteEntity(config: EntityConfig) {
         /** Crew confirmation: the foreman asked to confirm, and the escalation window in minutes. */
         foremanWorkerId: { type: 'string' },
         escalationMinutes: { type: 'number' },
-        createdAt: { type: 'string' },
-        updatedAt: { type: 'string' },
+        ...optionalStrings('createdAt', 'updatedAt'),
       },
       indexes: {
         byTenant: byTenantIndex('jobsiteId'),

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, requiredStrings, gsiIndex, tableEntity, tableIndex } from './entity-kit';
+import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * One item per (active jobsite, notice time), indexed by zone and local time (DESIGN §4): the planner
@@ -7,12 +7,11 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  * number, with no scan. The local time is computed at run time, so DST needs no rewrite.
  */
 export function noticeSlotEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'noticeSlot',
     {
-      model: { entity: 'noticeSlot', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true },
-        jobsiteId: { type: 'string', required: true },
+        ...requiredStrings('tenantId', 'jobsiteId'),
         /** Local "HH:MM", on the quarter hour. */
         time: { type: 'string', required: true },
         forDay: { type: ['next', 'same'] as const, required: true },
@@ -22,15 +21,8 @@ export function noticeSlotEntity(config: EntityConfig) {
         cell: { type: 'string' },
       },
       indexes: {
-        byJobsite: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId', 'jobsiteId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['time'] },
-        },
-        bySlot: {
-          index: TABLE_KEYS.gsi2.name,
-          pk: { field: TABLE_KEYS.gsi2.pk, casing: 'none', composite: ['timezone', 'time'] },
-          sk: { field: TABLE_KEYS.gsi2.sk, casing: 'none', composite: ['tenantId', 'jobsiteId'] },
-        },
+        byJobsite: tableIndex(['tenantId', 'jobsiteId'], ['time'], AS_WRITTEN),
+        bySlot: gsiIndex(TABLE_KEYS.gsi2, ['timezone', 'time'], ['tenantId', 'jobsiteId'], AS_WRITTEN),
       },
     },
     config,
@@ -39,17 +31,14 @@ export function noticeSlotEntity(config: EntityConfig) {
 
 /** The timezones in use by any jobsite: the planner runs one `bySlot` query per zone listed here. */
 export function zoneInUseEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'zoneInUse',
     {
-      model: { entity: 'zoneInUse', version: '1', service: SERVICE },
       attributes: {
         timezone: { type: 'string', required: true },
       },
       indexes: {
-        all: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: [] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['timezone'] },
-        },
+        all: tableIndex([], ['timezone'], AS_WRITTEN),
       },
     },
     config,

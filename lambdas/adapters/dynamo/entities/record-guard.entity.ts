@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { keyStrings, tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 /**
  * The items that make a tenant's limits and uniqueness rules hold under parallel requests: written
@@ -9,20 +9,16 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  *   unique value.
  */
 export function recordGuardEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'recordGuard',
     {
-      model: { entity: 'recordGuard', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        guard: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'guard'),
         count: { type: 'number' },
         ownerId: { type: 'string' },
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, composite: ['guard'], casing: 'none' },
-        },
+        byTenant: tableIndex(['tenantId'], ['guard'], { sk: 'none' }),
       },
     },
     config,

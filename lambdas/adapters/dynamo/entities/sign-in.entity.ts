@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { byUserIndex, SERVICE, type EntityConfig } from './table';
+import { requiredStrings, tableEntity } from './entity-kit';
+import { byUserIndex, type EntityConfig } from './table';
 
 /**
  * When the account last signed in (Cognito keeps no such attribute): the token's `auth_time`,
@@ -7,12 +7,11 @@ import { byUserIndex, SERVICE, type EntityConfig } from './table';
  * was never saved still gets one.
  */
 export function signInEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'signIn',
     {
-      model: { entity: 'signIn', version: '1', service: SERVICE },
       attributes: {
-        userId: { type: 'string', required: true },
-        lastSignInAt: { type: 'string', required: true },
+        ...requiredStrings('userId', 'lastSignInAt'),
       },
       indexes: {
         byUser: byUserIndex(),

@@ -1,17 +1,16 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, gsiIndex, keyStrings, requiredStrings, tableEntity, tableIndex } from './entity-kit';
+import { TABLE_KEYS, type EntityConfig } from './table';
 
 /**
  * One account's consent to text one phone number. Keyed by the number, so a reply (which names
  * only the number) finds every account's record in one query; `byTenant` (gsi1) lists an account's.
  */
 export function smsConsentEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'smsConsent',
     {
-      model: { entity: 'smsConsent', version: '1', service: SERVICE },
       attributes: {
-        phone: { type: 'string', required: true, readOnly: true },
-        tenantId: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('phone', 'tenantId'),
         state: { type: ['pending', 'on', 'stopped'] as const, required: true },
         company: { type: 'string', required: true },
         /** The consent log: every change with its time and source (worker page, account export). */
@@ -19,15 +18,8 @@ export function smsConsentEntity(config: EntityConfig) {
         version: { type: 'number', required: true },
       },
       indexes: {
-        byPhone: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['phone'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['tenantId'] },
-        },
-        byTenant: {
-          index: TABLE_KEYS.gsi1.name,
-          pk: { field: TABLE_KEYS.gsi1.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.gsi1.sk, casing: 'none', composite: ['phone'] },
-        },
+        byPhone: tableIndex(['phone'], ['tenantId'], AS_WRITTEN),
+        byTenant: gsiIndex(TABLE_KEYS.gsi1, ['tenantId'], ['phone'], AS_WRITTEN),
       },
     },
     config,
@@ -36,19 +28,15 @@ export function smsConsentEntity(config: EntityConfig) {
 
 /** Texts an account sent in one month: taken only by a conditional update below the plan's allowance. */
 export function smsUsageEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'smsUsage',
     {
-      model: { entity: 'smsUsage', version: '1', service: SERVICE },
       attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        month: { type: 'string', required: true, readOnly: true },
+        ...keyStrings('tenantId', 'month'),
         texts: { type: 'number' },
       },
       indexes: {
-        byMonth: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['month'] },
-        },
+        byMonth: tableIndex(['tenantId'], ['month'], AS_WRITTEN),
       },
     },
     config,
@@ -57,22 +45,15 @@ export function smsUsageEntity(config: EntityConfig) {
 
 /** A sent text's message id → its claim, so delivery events (which carry only the id) find it. */
 export function smsMessageEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'smsMessage',
     {
-      model: { entity: 'smsMessage', version: '1', service: SERVICE },
       attributes: {
-        messageId: { type: 'string', required: true, readOnly: true },
-        tenantId: { type: 'string', required: true },
-        jobsiteId: { type: 'string', required: true },
-        workDate: { type: 'string', required: true },
-        messageKey: { type: 'string', required: true },
-        recipient: { type: 'string', required: true },
+        ...keyStrings('messageId'),
+        ...requiredStrings('tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient'),
       },
       indexes: {
-        byId: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['messageId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: [] },
-        },
+        byId: tableIndex(['messageId'], [], AS_WRITTEN),
       },
     },
     config,

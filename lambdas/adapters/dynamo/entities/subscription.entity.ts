@@ -1,11 +1,11 @@
-import { Entity } from 'electrodb';
-import { byUserIndex, metricsIndex, SERVICE, type EntityConfig } from './table';
+import { optionalNumbers, optionalStrings, tableEntity } from './entity-kit';
+import { byUserIndex, metricsIndex, type EntityConfig } from './table';
 
 /** The account's subscription record (spec §3), as the webhook last wrote it. */
 export function subscriptionEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'subscription',
     {
-      model: { entity: 'subscription', version: '1', service: SERVICE },
       attributes: {
         userId: { type: 'string', required: true },
         id: { type: 'string' },
@@ -23,25 +23,24 @@ export function subscriptionEntity(config: EntityConfig) {
           required: true,
         },
         billingCycle: { type: ['monthly', 'annual'] as const, required: true },
-        priceId: { type: 'string' },
-        customerId: { type: 'string' },
-        startDate: { type: 'string' },
-        endDate: { type: 'string' },
-        trialEnd: { type: 'string' },
-        nextBillingDate: { type: 'string' },
-        cancellationDate: { type: 'string' },
-        currentPeriodEnd: { type: 'string' },
+        ...optionalStrings(
+          'priceId',
+          'customerId',
+          'startDate',
+          'endDate',
+          'trialEnd',
+          'nextBillingDate',
+          'cancellationDate',
+          'currentPeriodEnd',
+        ),
         paymentMethod: {
           type: 'map',
           properties: {
-            brand: { type: 'string' },
-            last4: { type: 'string' },
-            expMonth: { type: 'number' },
-            expYear: { type: 'number' },
+            ...optionalStrings('brand', 'last4'),
+            ...optionalNumbers('expMonth', 'expYear'),
           },
         },
-        createdAt: { type: 'string' },
-        updatedAt: { type: 'string' },
+        ...optionalStrings('createdAt', 'updatedAt'),
         /** Optimistic-concurrency version, bumped by every billing write (see billing.repo.ts). */
         syncVersion: { type: 'number' },
       },

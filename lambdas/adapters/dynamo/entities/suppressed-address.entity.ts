@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { tableEntity, tableIndex } from './entity-kit';
+import type { EntityConfig } from './table';
 
 /**
  * One address an account must not mail any more (issue 19.4): kept per address, not per worker, so
@@ -7,9 +7,9 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  * The first reason stays (a later bounce does not rewrite an unsubscribe).
  */
 export function suppressedAddressEntity(config: EntityConfig) {
-  return new Entity(
+  return tableEntity(
+    'suppressedAddress',
     {
-      model: { entity: 'suppressedAddress', version: '1', service: SERVICE },
       attributes: {
         tenantId: { type: 'string', required: true, readOnly: true },
         /** Lower-cased. */
@@ -18,10 +18,7 @@ export function suppressedAddressEntity(config: EntityConfig) {
         at: { type: 'string', required: true },
       },
       indexes: {
-        byTenant: {
-          pk: { field: TABLE_KEYS.pk, composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['email'] },
-        },
+        byTenant: tableIndex(['tenantId'], ['email'], { sk: 'none' }),
       },
     },
     config,
