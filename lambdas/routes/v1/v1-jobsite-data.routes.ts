@@ -45,7 +45,7 @@ export function v1JobsiteDataRoutes(app: OpenAPIHono<V1Env>, deps: V1JobsiteData
       method: 'get',
       path: '/v1/jobsites/{id}/verdicts',
       tags: ['Jobsites'],
-      summary: 'The jobsite’s verdicts for the next 7 days',
+      summary: 'The jobsite’s verdict for each working day of the next 7 days',
       request: { params: idParams },
       responses: { 200: json(z.object({ data: z.array(verdictSchema) }), 'One verdict per day') },
     },

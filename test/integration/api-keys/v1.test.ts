@@ -79,7 +79,7 @@ describe('records through /v1', () => {
 });
 
 describe('jobsite data through /v1', () => {
-  it('should give the next 7 days of verdicts with reasons from the dashboard’s engine', async () => {
+  it('should give the working days of the next 7 with the dashboard’s verdicts', async () => {
     const site = await api('/v1/jobsites', {
       token: mine.secret,
       body: { name: 'Storm Yard', ...CHICAGO, scenario: 'storm' },
@@ -87,7 +87,9 @@ describe('jobsite data through /v1', () => {
     expect(site.status).toBe(201);
     const res = await api(`/v1/jobsites/${site.body.id}/verdicts`, { token: mine.secret });
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(7);
+    // Working days only (weekends are not judged), so at most 7 and at least 5 in any week.
+    expect(res.body.data.length).toBeGreaterThanOrEqual(5);
+    expect(res.body.data.length).toBeLessThanOrEqual(7);
     for (const day of res.body.data) {
       expect(day).toMatchObject({
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -98,9 +100,8 @@ describe('jobsite data through /v1', () => {
     }
     const dashboard = await api('/api/weather?days=7', { token: mine.account.token });
     const item = dashboard.body.items.find((i: { jobsite: { id: string } }) => i.jobsite.id === site.body.id);
-    expect(res.body.data.map((d: { verdict: string }) => d.verdict)).toEqual(
-      item.days.map((d: { verdict: string }) => d.verdict),
-    );
+    const pick = (d: { date: string; verdict: string }) => `${d.date} ${d.verdict}`;
+    expect(res.body.data.map(pick)).toEqual(item.days.map(pick));
   });
 
   it('should give the ledger for a range and the alert history', async () => {
@@ -157,18 +158,25 @@ describe('tenancy through /v1', () => {
 
 describe('idempotent creates through /v1', () => {
   it('should create one record when the same POST is sent 20 times at once', async () => {
+    // A fresh key: its bucket (burst 20) is not shared with the calls of the tests above.
+    const fresh = await api('/api/api-keys', {
+      token: mine.account.token,
+      body: { name: 'Idempotency', scopes: ['read', 'write'] },
+    });
+    const secret = fresh.body.secret as string;
     const headers = { 'idempotency-key': `crew-${Date.now()}` };
     const body = { name: 'Idempotent crew' };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api('/v1/crews', { token: mine.secret, body, headers })),
+      Array.from({ length: 20 }, () => api('/v1/crews', { token: secret, body, headers })),
     );
     for (const a of answers) expect([201, 409]).toContain(a.status);
-    const list = await api('/v1/crews?q=Idempotent', { token: mine.secret });
+    await new Promise((r) => setTimeout(r, 1000)); // let the bucket refill for the reads below
+    const list = await api('/v1/crews?q=Idempotent', { token: secret });
     expect(list.body.data).toHaveLength(1);
-    const replay = await api('/v1/crews', { token: mine.secret, body, headers });
+    const replay = await api('/v1/crews', { token: secret, body, headers });
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(list.body.data[0].id);
-    const other = await api('/v1/crews', { token: mine.secret, body: { name: 'Another' }, headers });
+    const other = await api('/v1/crews', { token: secret, body: { name: 'Another' }, headers });
     expect(other.status).toBe(409);
     expect(other.body.error.type).toBe('conflict');
   });
