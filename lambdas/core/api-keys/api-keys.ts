@@ -12,7 +12,7 @@ import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ForbiddenError, NotFoundError } from '../errors';
-import { planHas, planRefusal } from '../plan-refusal';
+import { planHas, planRefusal } from '../../../shared/plan-refusal';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import type { ApiKeyStore, StoredApiKey } from './api-keys.ports';
 

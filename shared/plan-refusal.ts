@@ -1,4 +1,4 @@
-import { PAID_PLAN_IDS, PLANS, type PlanFeatures, type PlanId } from '../../shared/plans';
+import { PAID_PLAN_IDS, PLANS, type PlanFeatures, type PlanId } from './plans';
 
 type GatedFeature = {
   [K in keyof PlanFeatures]: PlanFeatures[K] extends boolean ? K : never;
