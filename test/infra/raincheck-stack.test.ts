@@ -216,7 +216,7 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details and the confirmation links when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links and the key-checked /v1 when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
