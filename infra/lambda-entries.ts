@@ -67,7 +67,7 @@ export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface LambdaRoute {
   readonly method: RouteMethod;
-  /** API Gateway route path, e.g. `/api/{proxy+}`. Every path starts with /api (CloudFront routes it). */
+  /** API Gateway route path, e.g. `/api/{proxy+}`. Every path starts with /api or /v1 (CloudFront routes both). */
   readonly path: string;
   /** Public routes skip the JWT authorizer; the handler must then authenticate by other means, if any. */
   readonly public?: boolean;
@@ -114,6 +114,16 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.
     access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin', 'sendSms'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
+  },
+  {
+    // The public API (issue 23): public at the gateway (no JWT authorizer), the Lambda checks the API
+    // key itself. Its own entry keeps @hono/zod-openapi out of the api bundle.
+    // sendSms: a worker created with SMS on gets the one-time "Reply YES" text, as through /api.
+    name: 'public-api',
+    entry: 'lambdas/public-api/index.ts',
+    routes: [{ method: 'ANY', path: '/v1/{proxy+}', public: true }],
+    access: ['table', 'weatherApiKey', 'sendSms'],
+    budget: LAMBDA_BUNDLE_BUDGETS['public-api'],
   },
   {
     // The signed-in billing routes (lambdas/routes/subscription.routes.ts): the only `/api/*` routes

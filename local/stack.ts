@@ -42,6 +42,7 @@ import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
 import { createSmsEventsHandler } from '../lambdas/sms-events/app';
+import { createPublicApiApp } from '../lambdas/public-api/app';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -310,6 +311,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         ...SUBSCRIPTION_ROUTES.map((r) => ({ prefix: r.path, app: billingApp })),
         // The holidays Lambda owns the holiday calendar routes (date-holidays stays out of the api).
         ...HOLIDAY_ROUTES.map((r) => ({ prefix: r.path, app: holidaysApp })),
+        // The public API's Lambda (`/v1/*`): it checks API keys itself, as behind API Gateway.
+        { prefix: '/v1', app: createPublicApiApp({ ...root, log: lineLogger('public-api', log) }) },
         {
           prefix: '/api',
           app: createApiApp({

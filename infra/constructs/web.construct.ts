@@ -135,6 +135,21 @@ export class WebConstruct extends Construct {
 
     // AWS WAF in front of everything, /api/* included (an HTTP API cannot take a web ACL itself).
     const waf = new CloudFrontWebAcl(this, 'Waf');
+    /** The HTTP API behind `/api/*` and `/v1/*`: never cached, every method. */
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(props.apiDomainName, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Every viewer header (Authorization included) except Host, which API Gateway needs as its own.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      // `compress` stays at its default (on), but CloudFront compresses only through a cache policy
+      // that keys on Accept-Encoding, which a caching-disabled one cannot: API JSON leaves uncompressed.
+    };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Raincheck',
       webAclId: waf.webAclArn,
@@ -162,20 +177,9 @@ export class WebConstruct extends Construct {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
-        '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Every viewer header (Authorization included) except Host, which API Gateway needs as its own.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-          // `compress` stays at its default (on), but CloudFront compresses only through a cache policy
-          // that keys on Accept-Encoding, which a caching-disabled one cannot: API JSON leaves uncompressed.
-        },
+        '/api/*': apiBehavior,
+        // The public API (issue 23): the same origin and policies; its Lambda checks the API key.
+        '/v1/*': apiBehavior,
       },
     });
     this.url = `https://${this.distribution.distributionDomainName}`;

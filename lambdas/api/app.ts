@@ -45,6 +45,8 @@ import {
   PUBLIC_CONFIRMATION_PATH,
   type ConfirmationRoutesDeps,
 } from '../routes/confirmations.routes';
+import { apiKeysRoutes } from '../routes/api-keys.routes';
+import type { ApiKeyStore } from '../core/api-keys/api-keys.ports';
 
 export type { Authenticate } from '../http/kit';
 
@@ -99,6 +101,8 @@ export interface ApiDeps {
   sms?: WorkerSmsDeps;
   /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
   confirmations?: ConfirmationRoutesDeps;
+  /** The public API's keys (`/api/api-keys`, issue 23); absent in apps built without them. */
+  apiKeys?: ApiKeyStore;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -180,6 +184,8 @@ export function createApiApp(deps: ApiDeps) {
     );
   }
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
+  if (deps.apiKeys)
+    app.route('/', apiKeysRoutes({ ...deps, keys: deps.apiKeys, ids: deps.ids ?? randomIds() }));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

@@ -15,6 +15,7 @@ import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
 import { createAuthRoot } from './auth.root';
 import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
+import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -87,6 +88,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       holidays: dispatch.holidays,
     },
     accountExport: new DynamoAccountExport(data.db),
+    /** The public API's keys (issue 23): managed by the api Lambda, checked by the public-api one. */
+    apiKeys: new DynamoApiKeys(data.db, data.client),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
     /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
     people: {

@@ -16,12 +16,12 @@ export interface DataRootOptions {
  * beside this file, so a Lambda bundles only the adapters its routes use.
  */
 export function createDataRoot(config: LambdaConfig, opts: DataRootOptions = {}) {
-  const db = createRaincheckService(
-    config.TABLE_NAME,
-    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
-  );
+  const client = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
+  const db = createRaincheckService(config.TABLE_NAME, client);
   return {
     config,
+    /** For the few writes ElectroDB cannot express (the API keys' token bucket): same client, same table. */
+    client,
     db,
     clock: opts.clock ?? { now: () => new Date() },
     ids: opts.ids ?? { next: () => randomUUID() },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
 import { parseWith } from '../core/validate';
 import { tenantOf, type Caller } from '../core/caller';
 import { IDEMPOTENCY_MESSAGES, type IdempotencyStore } from '../core/records/idempotency.ports';
@@ -144,7 +144,11 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
  * Without the header the request runs as usual. Mount after the body is validated (a 400 for a
  * bad body claims nothing) and behind `requireCaller` (the account is the verified caller's).
  */
-export function idempotent(store: IdempotencyStore | undefined): MiddlewareHandler<AppEnv> {
+export function idempotent(
+  store: IdempotencyStore | undefined,
+  /** The public API (`/v1`) answers the key reused with another body 409, as its reference says. */
+  opts: { mismatchStatus?: 409 | 422 } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !store) return next();
@@ -156,8 +160,12 @@ export function idempotent(store: IdempotencyStore | undefined): MiddlewareHandl
       .update(`${scope}\n${new URL(c.req.url).search}\n${await c.req.text()}`)
       .digest('base64url');
     const claim = await store.claim(tenant, scope, key, fingerprint, new Date());
-    if (claim.outcome === 'running') return c.json({ error: IDEMPOTENCY_MESSAGES.running }, 409);
-    if (claim.outcome === 'mismatch') return c.json({ error: IDEMPOTENCY_MESSAGES.mismatch }, 422);
+    // Thrown, so each app's error mapper words it in that app's error shape.
+    if (claim.outcome === 'running') throw new ConflictError(IDEMPOTENCY_MESSAGES.running);
+    if (claim.outcome === 'mismatch') {
+      if (opts.mismatchStatus === 409) throw new ConflictError(IDEMPOTENCY_MESSAGES.mismatch);
+      return c.json({ error: IDEMPOTENCY_MESSAGES.mismatch }, 422);
+    }
     if (claim.outcome === 'replay') {
       const { status, body, contentType } = claim.response;
       return c.body(body, status as 200, { 'content-type': contentType, 'Idempotent-Replayed': 'true' });

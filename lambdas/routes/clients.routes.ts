@@ -1,10 +1,15 @@
 import { CLIENT_SORTS, clientInputSchema, clientPatchSchema } from '../../shared/records';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../core/records/clients';
 import type { RecordsDeps } from '../core/records/records.deps';
-import { recordRoutes, tenantOfRequest } from './record-routes';
+import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
 
 export function clientsRoutes(deps: RecordsDeps) {
-  return recordRoutes({
+  return recordRoutes(clientsRecordSpec(deps));
+}
+
+/** The resource's schemas and use-cases, shared by `/api/clients` and the public API's `/v1/clients`. */
+export function clientsRecordSpec(deps: RecordsDeps) {
+  return recordSpec({
     path: '/api/clients',
     noun: 'Client',
     createSchema: clientInputSchema,

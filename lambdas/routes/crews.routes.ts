@@ -1,10 +1,15 @@
 import { CREW_SORTS, crewInputSchema, crewPatchSchema } from '../../shared/records';
 import { createCrew, deleteCrew, getCrew, listCrews, updateCrew } from '../core/records/crews';
 import type { RecordsDeps } from '../core/records/records.deps';
-import { recordRoutes, tenantOfRequest } from './record-routes';
+import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
 
 export function crewsRoutes(deps: RecordsDeps) {
-  return recordRoutes({
+  return recordRoutes(crewsRecordSpec(deps));
+}
+
+/** The resource's schemas and use-cases, shared by `/api/crews` and the public API's `/v1/crews`. */
+export function crewsRecordSpec(deps: RecordsDeps) {
+  return recordSpec({
     path: '/api/crews',
     noun: 'Crew',
     createSchema: crewInputSchema,

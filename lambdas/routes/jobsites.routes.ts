@@ -10,7 +10,7 @@ import {
 import type { RecordsDeps } from '../core/records/records.deps';
 import { callerOf } from '../http/kit';
 import type { NoticeTime } from '../../shared/notice-slots';
-import { recordRoutes } from './record-routes';
+import { recordRoutes, recordSpec } from './record-routes';
 
 export interface JobsitesRoutesDeps extends RecordsDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
@@ -20,7 +20,12 @@ export interface JobsitesRoutesDeps extends RecordsDeps {
 
 /** Jobsites count against the plan's `maxJobsites`, so creating one needs the caller's subscription. */
 export function jobsitesRoutes(deps: JobsitesRoutesDeps) {
-  return recordRoutes({
+  return recordRoutes(jobsitesRecordSpec(deps));
+}
+
+/** The resource's schemas and use-cases, shared by `/api/jobsites` and the public API's `/v1/jobsites`. */
+export function jobsitesRecordSpec(deps: JobsitesRoutesDeps) {
+  return recordSpec({
     path: '/api/jobsites',
     noun: 'Jobsite',
     createSchema: jobsiteInputSchema,

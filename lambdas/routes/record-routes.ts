@@ -28,6 +28,11 @@ export interface RecordRoutesSpec<C extends z.ZodType, P extends z.ZodType, Out>
   idempotency: IdempotencyStore | undefined;
 }
 
+/** Names a spec's types once, so `/api` and `/v1` build their routes from the one spec. */
+export const recordSpec = <C extends z.ZodType, P extends z.ZodType, Out>(
+  spec: RecordRoutesSpec<C, P, Out>,
+): RecordRoutesSpec<C, P, Out> => spec;
+
 /** The tenant of the request: only ever the verified caller's, through `tenantOf`. */
 export const tenantOfRequest = (c: Context<AppEnv>): TenantId => tenantOf(callerOf(c));
 

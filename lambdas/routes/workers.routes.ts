@@ -13,7 +13,7 @@ import {
 } from '../core/records/workers';
 import { importWorkers, previewWorkersImport } from '../core/records/workers-import';
 import { idempotent, limitBody, queryParams, type AppEnv } from '../http/kit';
-import { recordRoutes, tenantOfRequest } from './record-routes';
+import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
 
 /** A CSV of the largest import (1,000 rows) fits well within this. */
 const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,7 +51,12 @@ export function workersRoutes(deps: RecordsDeps) {
         'content-disposition': 'attachment; filename="workers.csv"',
       });
     });
-  const crud = recordRoutes({
+  return new Hono<AppEnv>().route('/', bulk).route('/', recordRoutes(workersRecordSpec(deps)));
+}
+
+/** The resource's schemas and use-cases, shared by `/api/workers` and the public API's `/v1/workers`. */
+export function workersRecordSpec(deps: RecordsDeps) {
+  return recordSpec({
     path: '/api/workers',
     noun: 'Worker',
     createSchema: workerInputSchema,
@@ -66,5 +71,4 @@ export function workersRoutes(deps: RecordsDeps) {
       remove: (tenant, id) => deleteWorker(tenant, id, deps),
     },
   });
-  return new Hono<AppEnv>().route('/', bulk).route('/', crud);
 }

@@ -216,23 +216,54 @@ describe('RaincheckStack', () => {
       });
     });
 
-    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details and the confirmation links when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links and the key-checked /v1 when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
         .map((r) => r.Properties.RouteKey);
-      expect(publicRoutes.sort()).toEqual([
-        'GET /api/confirmations/{token}',
-        'GET /api/health',
-        'GET /api/notices/{token}',
-        'GET /api/unsubscribe',
-        'POST /api/confirmations/{token}',
-        'POST /api/consolidated/stripe/create-guest-checkout',
-        'POST /api/consolidated/stripe/guest-checkout-email',
-        'POST /api/consolidated/stripe/guest-checkout-token',
-        'POST /api/stripe/webhook',
-        'POST /api/unsubscribe',
-      ]);
+      expect(publicRoutes.sort()).toEqual(
+        [
+          'GET /api/confirmations/{token}',
+          'GET /api/health',
+          'GET /api/notices/{token}',
+          'GET /api/unsubscribe',
+          'POST /api/confirmations/{token}',
+          'POST /api/consolidated/stripe/create-guest-checkout',
+          'POST /api/consolidated/stripe/guest-checkout-email',
+          'POST /api/consolidated/stripe/guest-checkout-token',
+          'POST /api/stripe/webhook',
+          'POST /api/unsubscribe',
+          // The public API (issue 23): its Lambda checks the API key itself.
+          'ANY /v1/{proxy+}',
+        ].sort(),
+      );
+    });
+
+    it('should route /v1/* through CloudFront to the public-api Lambda without the JWT authorizer', () => {
+      const distribution = Object.values(
+        template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>,
+      )[0]!;
+      const behaviors = (
+        distribution.Properties.DistributionConfig as {
+          CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>;
+        }
+      ).CacheBehaviors;
+      const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+      const v1 = behaviors.find((b) => b.PathPattern === '/v1/*')!;
+      expect(v1).toEqual({ ...api, PathPattern: '/v1/*' });
+      const routes = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>,
+      );
+      const v1Route = routes.find((r) => r.Properties.RouteKey === 'ANY /v1/{proxy+}')!;
+      expect(v1Route.Properties.AuthorizationType).toBe('NONE');
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<
+        string,
+        Resource
+      >;
+      const target = joined(v1Route.Properties.Target);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(id))!;
+      const uri = JSON.stringify(integrations[integrationId]!.Properties.IntegrationUri);
+      expect(uri.toLowerCase().replace(/[^a-z]/g, '')).toContain('publicapi');
     });
 
     it('should route SES bounces and complaints through an encrypted topic to the email-events Lambda', () => {

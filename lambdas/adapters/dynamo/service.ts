@@ -27,6 +27,7 @@ import { suppressedAddressEntity } from './entities/suppressed-address.entity';
 import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
+import { apiKeyEntity } from './entities/api-key.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
 
 export { TABLE_KEYS } from './entities/table';
@@ -67,6 +68,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsUsage: smsUsageEntity(config),
     smsMessage: smsMessageEntity(config),
     confirmationRequest: confirmationRequestEntity(config),
+    apiKey: apiKeyEntity(config),
   });
 }
 

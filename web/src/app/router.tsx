@@ -43,6 +43,8 @@ const AdminLogin = page(loadAuthPages, 'AdminLoginPage');
 const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardPage');
 const Subscription = page(() => import('./routes/app/subscription'), 'SubscriptionPage');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsPage');
+const ApiSettings = page(() => import('./routes/app/settings-api'), 'ApiSettingsPage');
+const ApiReference = page(() => import('./routes/api-reference'), 'ApiReferencePage');
 const RequirePremium = page(() => import('./routes/app/require-premium'), 'RequirePremium');
 const Weather = page(() => import('./routes/app/weather'), 'WeatherPage');
 const Email = page(() => import('./routes/app/email'), 'EmailPage');
@@ -97,6 +99,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
+  { path: 'settings/api', element: <ApiSettings /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -120,6 +123,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Landing /> },
       // A notice's details link (/n/<signed token>) opens without signing in.
       { path: 'n/:token', element: <Notice /> },
+      // The public API's reference (issue 23), rendered from /v1/openapi.json without signing in.
+      { path: 'docs/api', element: <ApiReference /> },
       {
         element: <AuthLayout />,
         children: [

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile } from '../../../features/account/api/update-profile';
@@ -79,6 +80,15 @@ export function SettingsPage() {
           <TwoFactorSection email={me.data.profile.email} />
         </Section>
       ) : null}
+      <Section id="settings-api" title="API keys">
+        <Text size="sm">
+          Connect your own tools to Raincheck&apos;s API (Enterprise):{' '}
+          <Anchor component={Link} to="/settings/api" underline="always">
+            manage API keys
+          </Anchor>
+          .
+        </Text>
+      </Section>
       <Section id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">

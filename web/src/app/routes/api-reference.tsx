@@ -1,0 +1,41 @@
+import { Anchor, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { ApiReferenceView, OPENAPI_URL } from '../../features/api-keys/components/api-reference-view';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** `/docs/api`: the public API's interactive reference, open without signing in. */
+export function ApiReferencePage() {
+  useDocumentTitle('API reference');
+  return (
+    <Container size={1100} py="lg" px="md">
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Anchor href="/" fw={700} underline="never">
+          Raincheck
+        </Anchor>
+        <ColorSchemeToggle />
+      </Group>
+      <Stack gap="md" component="main">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            API reference
+          </Title>
+          <Text c="dimmed">
+            Create a key on{' '}
+            <Anchor href="/settings/api" underline="always">
+              Settings › API keys
+            </Anchor>{' '}
+            (Enterprise), then send it as <Code>Authorization: Bearer rck_live_…</Code>. The OpenAPI 3.1
+            document is at{' '}
+            <Anchor href={OPENAPI_URL} underline="always">
+              {OPENAPI_URL}
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+        <Paper withBorder p={{ base: 0, sm: 'xs' }} radius="md">
+          <ApiReferenceView />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

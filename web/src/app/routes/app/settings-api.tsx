@@ -1,0 +1,81 @@
+import { Anchor, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CreatedApiKey } from '../../../../../shared/api-keys';
+import { planHas, planRefusal } from '../../../../../shared/plan-refusal';
+import { effectivePlan } from '../../../../../shared/subscription';
+import { PageLoader } from '../../../components/page-loader';
+import { useMe } from '../../../features/account/api/get-me';
+import { ApiKeySecretModal } from '../../../features/api-keys/components/api-key-secret-modal';
+import { ApiKeysList } from '../../../features/api-keys/components/api-keys-list';
+import { CreateApiKeyForm } from '../../../features/api-keys/components/create-api-key-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** `/settings/api`: the account's API keys (Enterprise); other plans see the page locked with the way up. */
+export function ApiSettingsPage() {
+  useDocumentTitle('API keys');
+  const me = useMe();
+  const [created, setCreated] = useState<(CreatedApiKey & { name: string }) | null>(null);
+  if (me.isPending) return <PageLoader />;
+  if (me.isError) throw me.error;
+  const plan = effectivePlan(me.data.subscription);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          API keys
+        </Title>
+        <Text c="dimmed">
+          Keys let your own tools read jobsites, verdicts and the weather-day ledger, and keep records in
+          sync. See the{' '}
+          <Anchor href="/docs/api" underline="always">
+            API reference
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+      {!planHas(plan, 'apiAccess') ? (
+        <Card withBorder padding="lg" component="section" aria-labelledby="api-locked-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="api-locked-title">
+              API access is locked
+            </Title>
+            <Text size="sm">{planRefusal('apiAccess', plan)}</Text>
+            <Group>
+              <Button component={Link} to="/subscription">
+                See Enterprise
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Section id="api-create-title" title="Create a key">
+            <CreateApiKeyForm onCreated={setCreated} />
+          </Section>
+          <Section id="api-keys-title" title="Your keys">
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Send a key as <Code>Authorization: Bearer rck_live_…</Code>. Each key may make 10 requests a
+                second, with bursts of 20.
+              </Text>
+              <ApiKeysList />
+            </Stack>
+          </Section>
+          <ApiKeySecretModal created={created} onClose={() => setCreated(null)} />
+        </>
+      )}
+    </Stack>
+  );
+}
