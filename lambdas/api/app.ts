@@ -46,6 +46,9 @@ import {
   type ConfirmationRoutesDeps,
 } from '../routes/confirmations.routes';
 
+import { supportRoutes, type SupportRoutesDeps } from '../routes/support.routes';
+import { adminSupportRoutes } from '../routes/admin-support.routes';
+
 export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
@@ -99,6 +102,8 @@ export interface ApiDeps {
   sms?: WorkerSmsDeps;
   /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
   confirmations?: ConfirmationRoutesDeps;
+  /** Support requests, the admins' queue and support access (issue 22 §5–7). */
+  support?: SupportRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -179,6 +184,7 @@ export function createApiApp(deps: ApiDeps) {
     );
   }
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
+  if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

@@ -15,6 +15,7 @@ import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
 import { createAuthRoot } from './auth.root';
 import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
+import { createSupportRoot } from './support.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -87,6 +88,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       holidays: dispatch.holidays,
     },
     accountExport: new DynamoAccountExport(data.db),
+    support: createSupportRoot(data, {
+      accounts,
+      mailer: email.mailer,
+      appOrigin: email.appOrigin,
+      idempotency: records.idempotency,
+    }),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
     /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
     people: {

@@ -3,6 +3,8 @@ export interface Caller {
   userId: string;
   email: string;
   groups: string[];
+  accountId?: string;
+  role?: 'owner' | 'manager' | 'viewer' | 'support';
   /** Cognito's `email_verified` (ID tokens); guest purchases link only to a verified email. */
   emailVerified?: boolean;
   /** When the user signed in (the token's `auth_time`, ISO); refreshed tokens keep it, so it marks a session. */
@@ -23,7 +25,7 @@ export type TenantId = string & { readonly [tenantBrand]: true };
 /** The one way to a tenant: the verified token's `sub` (DESIGN §4). */
 export function tenantOf(caller: Caller): TenantId {
   if (!caller.userId) throw new Error('A caller without a subject has no tenant');
-  return caller.userId as TenantId;
+  return (caller.accountId ?? caller.userId) as TenantId;
 }
 
 /** For trusted, non-request paths only (the scheduler, the seed, tests): a tenant from a stored owner id. */
