@@ -4,7 +4,7 @@ import {
   supportReplyInputSchema,
   supportRequestUpdateSchema,
   supportSessionInputSchema,
-} from '../../shared/support';
+} from '../../shared/support-schemas';
 import { openSupportSession } from '../core/support/support-access';
 import {
   adminSupportThread,

@@ -3,7 +3,7 @@ import {
   supportAccessInputSchema,
   supportReplyInputSchema,
   supportRequestInputSchema,
-} from '../../shared/support';
+} from '../../shared/support-schemas';
 import type { IdempotencyStore } from '../core/records/idempotency.ports';
 import {
   createSupportRequest,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SUPPORT_MESSAGES, SUPPORT_TOKEN_PREFIX, type SupportAccessState } from '../../../shared/support';
 import { tenantFromStore, tenantOf, type Caller, type TenantId } from '../caller';
 import { ForbiddenError } from '../errors';
-import type { SupportDeps } from './support.ports';
+import type { SupportDeps, SupportSession } from './support.ports';
 
 /** 32 random bytes: a session token cannot be guessed, and only its hash is stored. */
 const TOKEN_BYTES = 32;
@@ -91,6 +91,19 @@ export function isReadMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
+/** The session of a token while both it and the account's grant are live; null otherwise. */
+export async function liveSupportSession(
+  token: string,
+  deps: Pick<SupportDeps, 'access' | 'clock'>,
+): Promise<SupportSession | null> {
+  if (!token.startsWith(SUPPORT_TOKEN_PREFIX)) return null;
+  const session = await deps.access.sessionByHash(hashSupportToken(token));
+  const now = deps.clock.now();
+  if (!session || !isLive(session.expiresAt, now)) return null;
+  const grant = await deps.access.grantOf(tenantFromStore(session.accountId));
+  return isLive(grant, now) ? session : null;
+}
+
 /**
  * The caller of a support session token, or null when the token is unknown, expired, or its grant
  * was revoked. Every request is logged for the owner (refused writes too); a write is then refused
@@ -101,12 +114,10 @@ export async function supportSessionCaller(
   request: SupportRequestLine,
   deps: Pick<SupportDeps, 'access' | 'clock' | 'accounts'>,
 ): Promise<Caller | null> {
-  if (!token.startsWith(SUPPORT_TOKEN_PREFIX)) return null;
-  const session = await deps.access.sessionByHash(hashSupportToken(token));
+  const session = await liveSupportSession(token, deps);
+  if (!session) return null;
   const now = deps.clock.now();
-  if (!session || !isLive(session.expiresAt, now)) return null;
   const account = tenantFromStore(session.accountId);
-  if (!isLive(await deps.access.grantOf(account), now)) return null;
   const read = isReadMethod(request.method);
   await deps.access.log(account, {
     at: now.toISOString(),

@@ -5,9 +5,8 @@ import {
   respondBy,
   type SupportMessage,
   type SupportQueueItem,
-  type SupportReplyInput,
-  type SupportRequestUpdate,
 } from '../../../shared/support';
+import type { SupportReplyInput, SupportRequestUpdate } from '../../../shared/support-schemas';
 import { tenantFromStore, type Caller } from '../caller';
 import { NotFoundError } from '../errors';
 import { replyEmail } from './support-emails';

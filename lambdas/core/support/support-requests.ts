@@ -2,11 +2,10 @@ import { effectivePlan } from '../../../shared/subscription';
 import {
   SUPPORT_MESSAGES,
   type SupportMessage,
-  type SupportReplyInput,
-  type SupportRequestInput,
   type SupportRequestSummary,
   type SupportThread,
 } from '../../../shared/support';
+import type { SupportReplyInput, SupportRequestInput } from '../../../shared/support-schemas';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, NotFoundError } from '../errors';
 import { confirmationEmail } from './support-emails';
