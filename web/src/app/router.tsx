@@ -55,6 +55,10 @@ const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
+const loadSupportPages = () => import('./routes/app/support');
+const Support = page(loadSupportPages, 'SupportPage');
+const SupportThread = page(loadSupportPages, 'SupportThreadPage');
+const AdminSupport = page(() => import('./routes/admin/support'), 'AdminSupportPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -97,6 +101,8 @@ const signedInRoutes: RouteObject[] = [
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
+  { path: 'support', element: <Support /> },
+  { path: 'support/:requestId', element: <SupportThread /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -110,6 +116,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'settings', element: <AdminSettings /> },
   { path: 'email-testing', element: <AdminEmailTesting /> },
   { path: 'weather-testing', element: <AdminWeatherTesting /> },
+  { path: 'support', element: <AdminSupport /> },
 ];
 
 export const routes: RouteObject[] = [
