@@ -87,6 +87,8 @@ export interface LambdaEntry {
    * it, so those references would make a cycle; its events name the pool.
    */
   readonly userPoolTrigger?: UserPoolTrigger;
+  /** The HTTP API's Lambda authorizer: guards every route not marked public (api.construct.ts). */
+  readonly authorizer?: boolean;
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 */
@@ -220,6 +222,19 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [],
     access: ['table', 'sendSms'],
     budget: LAMBDA_BUNDLE_BUDGETS['sms-events'],
+  },
+  {
+    // The HTTP API's Lambda authorizer (every route not public): a Cognito ID token or a live support
+    // session token (issue 22 §7). It replaced the JWT authorizer, which refuses any other bearer.
+    name: 'authorizer',
+    entry: 'lambdas/authorizer/index.ts',
+    routes: [],
+    authorizer: true,
+    // table: a support token's session and its account's grant (read only in practice).
+    access: ['table'],
+    memorySize: 256,
+    timeoutSeconds: 5,
+    budget: LAMBDA_BUNDLE_BUDGETS.authorizer,
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

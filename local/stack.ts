@@ -33,6 +33,7 @@ import { createCognitoMfa } from './cognito-mfa';
 import { localPostConfirmation } from './cognito-post-confirmation';
 import { startCognitoAdminEndpoint } from './cognito-admin-endpoint';
 import { withLiveStatus } from '../lambdas/http/live-authenticate';
+import { withSupportSessions } from '../lambdas/http/support-session-authenticate';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
@@ -277,11 +278,14 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       clientId: pool.userPoolClientId,
     });
     // The verified token, then the caller's live status, as API Gateway's authorizer plus the Lambda do.
-    const authenticate = withLiveStatus(async (c) => {
-      const header = c.req.header('authorization') ?? '';
-      const match = /^Bearer\s+(.+)$/i.exec(header);
-      return match ? callerFromClaims(await verify(match[1]!)) : null;
-    }, root.userStatuses);
+    const authenticate = withSupportSessions(
+      root.support,
+      withLiveStatus(async (c) => {
+        const header = c.req.header('authorization') ?? '';
+        const match = /^Bearer\s+(.+)$/i.exec(header);
+        return match ? callerFromClaims(await verify(match[1]!)) : null;
+      }, root.userStatuses),
+    );
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',

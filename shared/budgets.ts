@@ -114,6 +114,12 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     maxGzipBytes: 150 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
+  /** The HTTP API's authorizer (issue 22 §7): aws-jwt-verify, ElectroDB, zod/mini (config). */
+  authorizer: {
+    maxBytes: 300 * KB,
+    maxGzipBytes: 80 * KB,
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+  },
 } as const satisfies Record<string, LambdaBundleBudget>;
 
 export type LambdaName = keyof typeof LAMBDA_BUNDLE_BUDGETS;

@@ -39,6 +39,11 @@ export interface Plan {
   emailNotifications: boolean;
   /** Texts a month (notices and consent messages) the plan includes; bounds SMS cost. 0 without SMS. */
   smsMonthlyAllowance: number;
+  /**
+   * Target time to support's first answer to a support request, in hours (issue 22 §6): what the
+   * admins' queue counts down. `prioritySupport` plans get the shortest and come first in the queue.
+   */
+  supportFirstResponseHours: number;
   features: PlanFeatures;
 }
 
@@ -71,6 +76,7 @@ export const PLANS: Record<PlanId, Plan> = {
     highlights: [],
     emailNotifications: false,
     smsMonthlyAllowance: 0,
+    supportFirstResponseHours: 72,
     features: { maxJobsites: 1, maxEmailTemplates: 1, ...NO_FLAGS },
   }),
   basic: plan({
@@ -80,6 +86,7 @@ export const PLANS: Record<PlanId, Plan> = {
     highlights: ['1 jobsite', 'Email notifications', 'Email support'],
     emailNotifications: true,
     smsMonthlyAllowance: 0,
+    supportFirstResponseHours: 48,
     features: { maxJobsites: 1, maxEmailTemplates: 3, ...NO_FLAGS },
   }),
   premium: plan({
@@ -89,6 +96,7 @@ export const PLANS: Record<PlanId, Plan> = {
     highlights: ['Up to 10 jobsites', 'SMS notifications', 'Advanced analytics'],
     emailNotifications: true,
     smsMonthlyAllowance: 1000,
+    supportFirstResponseHours: 8,
     features: {
       ...NO_FLAGS,
       maxJobsites: 10,
@@ -106,6 +114,7 @@ export const PLANS: Record<PlanId, Plan> = {
     highlights: ['Unlimited jobsites', 'Custom workflows', 'All features'],
     emailNotifications: true,
     smsMonthlyAllowance: 10000,
+    supportFirstResponseHours: 4,
     features: {
       maxJobsites: null,
       maxEmailTemplates: null,

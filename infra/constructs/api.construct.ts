@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -42,7 +42,7 @@ export interface ApiConstructProps {
 /**
  * The HTTP API and every Lambda of `infra/lambda-entries.ts`: each function gets the shared defaults, the
  * environment the Lambdas' config module reads (lambdas/config.ts), exactly the access its entry lists, and
- * its routes (JWT-authorized unless marked public).
+ * its routes (behind the Lambda authorizer unless marked public).
  */
 export class ApiConstruct extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -68,16 +68,6 @@ export class ApiConstruct extends Construct {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
-
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${Aws.REGION}.amazonaws.com/${props.userPool.userPoolId}`,
-      {
-        authorizerName: 'cognito-jwt',
-        // ID tokens carry the client id in `aud`, access tokens in `client_id`: API Gateway checks both.
-        jwtAudience: [props.userPoolClient.userPoolClientId],
-      },
-    );
 
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
@@ -105,8 +95,12 @@ export class ApiConstruct extends Construct {
       this.functions.set(entry.name, fn);
       if (entry.userPoolTrigger) this.triggerNames.add(entry.name);
       for (const access of new Set(entry.access)) this.grant(fn, access, props);
+    }
 
+    const authorizer = requestAuthorizer(this.functions, props.entries);
+    for (const entry of props.entries) {
       if (entry.routes.length === 0) continue;
+      const fn = this.functions.get(entry.name)!;
       const integration = new HttpLambdaIntegration(`${pascalCase(entry.name)}Integration`, fn.fn);
       for (const route of entry.routes) {
         const [created] = this.httpApi.addRoutes({
@@ -220,6 +214,26 @@ export class ApiConstruct extends Construct {
 function withoutPoolIds(environment: Record<string, string>): Record<string, string> {
   const { USER_POOL_ID: _pool, USER_POOL_CLIENT_ID: _client, ...rest } = environment;
   return rest;
+}
+
+/**
+ * The one authorizer of every route not public: the Lambda of the entry marked `authorizer`. A Lambda
+ * authorizer, not API Gateway's JWT authorizer, because a support session's bearer (`rcs_…`, issue 22
+ * §7) is no Cognito JWT and the JWT authorizer refuses it before any function runs (docs/adr/0010).
+ * Simple responses; no result cache, so a token's expiry and a revoked grant hold to the second.
+ */
+function requestAuthorizer(
+  functions: ReadonlyMap<string, RaincheckFunction>,
+  entries: readonly LambdaEntry[],
+): HttpLambdaAuthorizer {
+  const named = entries.filter((e) => e.authorizer);
+  if (named.length !== 1) throw new Error('Exactly one Lambda entry must be the authorizer');
+  return new HttpLambdaAuthorizer('CognitoOrSupportSession', functions.get(named[0]!.name)!.fn, {
+    authorizerName: 'cognito-or-support-session',
+    responseTypes: [HttpLambdaResponseType.SIMPLE],
+    identitySource: ['$request.header.Authorization'],
+    resultsCacheTtl: Duration.seconds(0),
+  });
 }
 
 function httpMethod(method: RouteMethod): apigw.HttpMethod {

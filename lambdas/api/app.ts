@@ -48,6 +48,9 @@ import {
 import { apiKeysRoutes } from '../routes/api-keys.routes';
 import type { ApiKeyStore } from '../core/api-keys/api-keys.ports';
 
+import { supportRoutes, type SupportRoutesDeps } from '../routes/support.routes';
+import { adminSupportRoutes } from '../routes/admin-support.routes';
+
 export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
@@ -103,6 +106,8 @@ export interface ApiDeps {
   confirmations?: ConfirmationRoutesDeps;
   /** The public API's keys (`/api/api-keys`, issue 23); absent in apps built without them. */
   apiKeys?: ApiKeyStore;
+  /** Support requests, the admins' queue and support access (issue 22 §5–7). */
+  support?: SupportRoutesDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -186,6 +191,7 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
   if (deps.apiKeys)
     app.route('/', apiKeysRoutes({ ...deps, keys: deps.apiKeys, ids: deps.ids ?? randomIds() }));
+  if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

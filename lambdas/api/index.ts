@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { createAppRoot } from '../composition/app.root';
 import { authenticateFromApiGateway } from '../http/api-gateway';
 import { withLiveStatus } from '../http/live-authenticate';
+import { withSupportSessions } from '../http/support-session-authenticate';
 import { createAddressLookup } from '../adapters/geo/address-lookup.factory';
 import { createApiApp } from './app';
 
@@ -16,6 +17,11 @@ export const handler = handle(
     ...root,
     // Only this Lambda looks up street addresses: the dispatch, which shares the root, never does.
     addressLookup: createAddressLookup(config),
-    authenticate: withLiveStatus(authenticateFromApiGateway, root.userStatuses),
+    // A support session's token (`rcs_…`) is checked against its stored hash here; the Lambda
+    // authorizer in front (infra/constructs/api.construct.ts) lets it through to this Lambda.
+    authenticate: withSupportSessions(
+      root.support,
+      withLiveStatus(authenticateFromApiGateway, root.userStatuses),
+    ),
   }),
 );

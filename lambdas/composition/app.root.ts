@@ -16,6 +16,7 @@ import { createAuthRoot } from './auth.root';
 import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
 import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
+import { createSupportRoot } from './support.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -90,6 +91,12 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     accountExport: new DynamoAccountExport(data.db),
     /** The public API's keys (issue 23): managed by the api Lambda, checked by the public-api one. */
     apiKeys: new DynamoApiKeys(data.db, data.client),
+    support: createSupportRoot(data, {
+      accounts,
+      mailer: email.mailer,
+      appOrigin: email.appOrigin,
+      idempotency: records.idempotency,
+    }),
     geocoder: new OpenMeteoGeocoder(config.RAINCHECK_GEOCODING_URL),
     /** The admin users, admins and settings (Cognito's admin API; the client opens nothing until used). */
     people: {

@@ -197,23 +197,39 @@ describe('RaincheckStack', () => {
   });
 
   describe('api', () => {
-    it('should guard /api/{proxy+} with a Cognito JWT authorizer when synthesized', () => {
+    it('should guard every route not public with the Lambda authorizer that accepts Cognito or support session tokens', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
       const authorizers = template.findResources('AWS::ApiGatewayV2::Authorizer') as Record<string, Resource>;
       const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
       expect(Object.keys(authorizers)).toHaveLength(1);
-      const jwt = authorizer.Properties.JwtConfiguration as { Issuer: unknown; Audience: unknown };
-      expect(authorizer.Properties.AuthorizerType).toBe('JWT');
-      expect(joined(jwt.Issuer)).toBe(
-        `https://cognito-idp.\${AWS::Region}.amazonaws.com/\${${logicalId(stack.auth.userPool)}}`,
-      );
-      expect(jwt.Audience).toEqual([{ Ref: logicalId(stack.auth.userPoolClient) }]);
-
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-        RouteKey: 'ANY /api/{proxy+}',
-        AuthorizationType: 'JWT',
-        AuthorizerId: { Ref: authorizerId },
+      expect(authorizer.Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        AuthorizerPayloadFormatVersion: '2.0',
+        EnableSimpleResponses: true,
+        IdentitySource: ['$request.header.Authorization'],
+        // No result cache: a revoked support grant or an expired token is refused on the next request.
+        AuthorizerResultTtlInSeconds: 0,
       });
+      const authorizerFn = logicalId(stack.api.functions.get('authorizer')!.fn);
+      expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(authorizerFn);
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [authorizerFn, 'Arn'] },
+        Principal: 'apigateway.amazonaws.com',
+      });
+
+      const routes = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>,
+      );
+      const guarded = routes.filter((r) => r.Properties.AuthorizationType !== 'NONE');
+      expect(guarded.map((r) => r.Properties.RouteKey)).toEqual(
+        expect.arrayContaining(['ANY /api/{proxy+}', 'GET /api/subscription', 'GET /api/holidays']),
+      );
+      for (const route of guarded)
+        expect(route.Properties).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizerId },
+        });
     });
 
     it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links and the key-checked /v1 when synthesized', () => {

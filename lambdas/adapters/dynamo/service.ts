@@ -29,6 +29,7 @@ import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 import { apiKeyEntity } from './entities/api-key.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
+import { supportEntities } from './entities/support-entities';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -69,6 +70,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsMessage: smsMessageEntity(config),
     confirmationRequest: confirmationRequestEntity(config),
     apiKey: apiKeyEntity(config),
+    ...supportEntities(config),
   });
 }
 

@@ -57,6 +57,10 @@ const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
+const loadSupportPages = () => import('./routes/app/support');
+const Support = page(loadSupportPages, 'SupportPage');
+const SupportThread = page(loadSupportPages, 'SupportThreadPage');
+const AdminSupport = page(() => import('./routes/admin/support'), 'AdminSupportPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -100,6 +104,8 @@ const signedInRoutes: RouteObject[] = [
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
   { path: 'settings/api', element: <ApiSettings /> },
+  { path: 'support', element: <Support /> },
+  { path: 'support/:requestId', element: <SupportThread /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -113,6 +119,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'settings', element: <AdminSettings /> },
   { path: 'email-testing', element: <AdminEmailTesting /> },
   { path: 'weather-testing', element: <AdminWeatherTesting /> },
+  { path: 'support', element: <AdminSupport /> },
 ];
 
 export const routes: RouteObject[] = [

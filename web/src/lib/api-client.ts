@@ -1,6 +1,7 @@
 import { getRuntimeConfig } from '../config/runtime-env';
 import { MESSAGES } from '../../../shared/messages';
 import { loadAuthClient } from './auth/load-auth-client';
+import { supportTokenFor } from './support-session';
 
 /**
  * An API error with the server's `{ error, field?, fields?, message? }` body. Billing endpoints answer
@@ -58,7 +59,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   };
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   if (request.auth !== false) {
-    const token = await (await loadAuthClient()).idToken();
+    const token = supportTokenFor(path) ?? (await (await loadAuthClient()).idToken());
     if (!token) throw new ApiError(401, MESSAGES.notAuthenticated);
     headers.authorization = `Bearer ${token}`;
   }

@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { label: 'Email testing', to: '/admin/email-testing' },
   { label: 'Weather testing', to: '/admin/weather-testing' },
   { label: 'Settings', to: '/admin/settings' },
+  { label: 'Support', to: '/admin/support' },
 ];
 
 const ROLE_LABELS = { super_admin: 'Super admin' } as const;

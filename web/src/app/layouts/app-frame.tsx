@@ -6,6 +6,7 @@ import { Outlet } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { queryClient } from '../../lib/query-client';
 import { ShellHeader } from './shell-header';
+import { SupportSessionBanner } from '../../features/support/components/support-session-banner';
 import { ShellNav, type NavItem } from './shell-nav';
 
 interface Props {
@@ -38,6 +39,7 @@ export function AppFrame({ nav, navLabel, home, badge }: Props) {
           <ShellNav items={nav} label={navLabel} onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <SupportSessionBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

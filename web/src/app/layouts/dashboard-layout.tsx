@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { label: 'Analytics', to: '/analytics' },
   { label: 'Subscription', to: '/subscription' },
   { label: 'Settings', to: '/settings' },
+  { label: 'Support', to: '/support' },
 ];
 
 /** The shared layout of the signed-in area (spec §2). */

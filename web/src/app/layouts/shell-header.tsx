@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Brand } from './brand';
+import { HelpButton } from '../../features/support/components/help-button';
 
 interface Props {
   navOpened?: boolean;
@@ -67,6 +68,7 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
         <Text size="sm" visibleFrom="sm" data-testid="signed-in-email" truncate maw={260}>
           {user?.email}
         </Text>
+        {home.startsWith('/admin') ? null : <HelpButton height={phone ? PHONE_TOUCH_TARGET_PX : undefined} />}
         <ColorSchemeToggle size={phone ? PHONE_TOUCH_TARGET_PX : undefined} />
         <Button variant="default" onClick={onSignOut} h={phone ? PHONE_TOUCH_TARGET_PX : undefined}>
           Sign out

@@ -14,6 +14,7 @@ import { HolidayCalendarSection } from '../../../features/settings/components/ho
 import { TwoFactorSection } from '../../../features/account/components/two-factor-section';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SupportAccessSection } from '../../../features/support/components/support-access-section';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -68,6 +69,9 @@ export function SettingsPage() {
       ) : null}
       <Section id="settings-holidays" title="Holidays">
         <HolidayCalendarSection />
+      </Section>
+      <Section id="settings-support-access" title="Support access">
+        <SupportAccessSection />
       </Section>
       <Section id="settings-appearance" title="Appearance">
         <AppearanceForm />

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  useReplyToSupport,
+  useSupportRequests,
+  useSupportThread,
+} from '../../../features/support/api/support-api';
+import { SupportRequestForm } from '../../../features/support/components/support-request-form';
+import {
+  SupportStatusBadge,
+  SupportThreadView,
+  formatWhen,
+} from '../../../features/support/components/support-thread-view';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** `/support`: the account's support requests, and a new one. */
+export function SupportPage() {
+  useDocumentTitle('Support');
+  const requests = useSupportRequests();
+  const [writing, setWriting] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Support
+        </Title>
+        {!writing ? <Button onClick={() => setWriting(true)}>New request</Button> : null}
+      </Group>
+      {writing ? (
+        <Card withBorder padding="lg">
+          <SupportRequestForm
+            page={(location.state as { from?: string } | null)?.from ?? location.pathname}
+            onCancel={() => setWriting(false)}
+            onSent={(id) => {
+              toast.success('Support request sent. We emailed you a copy.');
+              navigate(`/support/${id}`);
+            }}
+          />
+        </Card>
+      ) : null}
+      {requests.isPending ? (
+        <Skeleton h={120} aria-label="Loading your support requests" />
+      ) : requests.isError ? (
+        <Alert color="red" role="alert">
+          {friendlyErrorMessage(requests.error, 'Your support requests could not be loaded.')}
+        </Alert>
+      ) : requests.data.requests.length === 0 ? (
+        <Text c="dimmed">No support requests yet. Use Help at the top of any page, or New request.</Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Your support requests">
+          {requests.data.requests.map((r) => (
+            <Card key={r.id} withBorder component="li" padding="md">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Anchor component={Link} to={`/support/${r.id}`} fw={600}>
+                  {r.subject}
+                </Anchor>
+                <SupportStatusBadge status={r.status} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                Last activity {formatWhen(r.updatedAt)}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** `/support/:requestId`: one thread, with the customer's reply box. */
+export function SupportThreadPage() {
+  const id = useParams().requestId ?? '';
+  const thread = useSupportThread(id);
+  const reply = useReplyToSupport(id);
+  useDocumentTitle(thread.data?.subject ?? 'Support request');
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/support" size="sm">
+        ← All support requests
+      </Anchor>
+      {thread.isPending ? (
+        <Skeleton h={200} aria-label="Loading the support request" />
+      ) : thread.isError ? (
+        <Alert color="red" role="alert">
+          {friendlyErrorMessage(thread.error, 'This support request could not be loaded.')}
+        </Alert>
+      ) : (
+        <SupportThreadView
+          thread={thread.data}
+          viewer="customer"
+          onReply={reply.mutateAsync}
+          replying={reply.isPending}
+        />
+      )}
+    </Stack>
+  );
+}
