@@ -46,6 +46,9 @@ import {
   type ConfirmationRoutesDeps,
 } from '../routes/confirmations.routes';
 
+import { auditMemberWrites, teamRoutes } from '../routes/team.routes';
+import type { TeamDeps } from '../core/team/team.deps';
+
 export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
@@ -99,6 +102,8 @@ export interface ApiDeps {
   sms?: WorkerSmsDeps;
   /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
   confirmations?: ConfirmationRoutesDeps;
+  /** Teams: members, invites, roles and the account's audit log (issue 22). */
+  team?: TeamDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -128,6 +133,10 @@ export function createApiApp(deps: ApiDeps) {
   // Every body is capped before anything reads it; a few routes raise their own cap.
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
+  if (deps.team) {
+    app.use('/api/*', auditMemberWrites(deps.team.audit, deps.clock));
+    app.route('/', teamRoutes(deps.team));
+  }
   app.route('/', adminWeatherRoutes(deps.weatherTesting));
   if (deps.accountExport)
     app.route('/', accountExportRoutes({ store: deps.accountExport, clock: deps.clock }));

@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { createAppRoot } from '../composition/app.root';
 import { authenticateFromApiGateway } from '../http/api-gateway';
 import { withLiveStatus } from '../http/live-authenticate';
+import { withMembership } from '../http/membership-authenticate';
 import { createAddressLookup } from '../adapters/geo/address-lookup.factory';
 import { createApiApp } from './app';
 
@@ -16,6 +17,9 @@ export const handler = handle(
     ...root,
     // Only this Lambda looks up street addresses: the dispatch, which shares the root, never does.
     addressLookup: createAddressLookup(config),
-    authenticate: withLiveStatus(authenticateFromApiGateway, root.userStatuses),
+    authenticate: withMembership(
+      withLiveStatus(authenticateFromApiGateway, root.userStatuses),
+      root.team.memberships,
+    ),
   }),
 );

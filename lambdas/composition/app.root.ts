@@ -15,6 +15,7 @@ import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
 import { createAuthRoot } from './auth.root';
 import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
+import { createTeamDeps } from './team.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -45,6 +46,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);
+  const team = createTeamDeps(data, { accounts, email, unsubscribeSecret: opts.unsubscribeSecret });
   return {
     ...data,
     accounts,
@@ -99,6 +101,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     signIns: accountSummaries,
     /** The live status lookup (disabled, groups, TOTP) the auth middleware of every app passes through. */
     userStatuses: auth.userStatuses,
+    /** Teams: memberships (the auth step reads them), invites and the account's audit log. */
+    team,
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
     /** Crew confirmation's answer routes share the dispatch's requests and signer. */

@@ -28,6 +28,9 @@ import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
+import { membershipEntity } from './entities/membership.entity';
+import { teamInviteEntity } from './entities/team-invite.entity';
+import { accountAuditEntity } from './entities/account-audit.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -67,6 +70,9 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsUsage: smsUsageEntity(config),
     smsMessage: smsMessageEntity(config),
     confirmationRequest: confirmationRequestEntity(config),
+    membership: membershipEntity(config),
+    teamInvite: teamInviteEntity(config),
+    accountAudit: accountAuditEntity(config),
   });
 }
 

@@ -3,6 +3,7 @@ import { PLANS, withinLimit, type Limit } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo, Caller } from '../ports';
 import { EntitlementError } from './billing.errors';
+import { tenantOf } from '../caller';
 
 export interface EntitlementDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
@@ -23,7 +24,7 @@ export async function planLimit(
   caller: Caller,
   accounts: EntitlementDeps['accounts'],
 ): Promise<{ max: Limit; refusal: EntitlementError }> {
-  const subscription = await accounts.getSubscription(caller.userId);
+  const subscription = await accounts.getSubscription(tenantOf(caller));
   const plan = subscription ? effectivePlan(subscription) : 'none';
   return {
     max: PLANS[plan].features[FEATURE[kind]],
@@ -39,7 +40,7 @@ export async function assertCanAdd(
 ): Promise<void> {
   const [{ max, refusal }, current] = await Promise.all([
     planLimit(kind, caller, deps.accounts),
-    deps.count(kind, caller.userId),
+    deps.count(kind, tenantOf(caller)),
   ]);
   if (!withinLimit(max, current)) throw refusal;
 }
