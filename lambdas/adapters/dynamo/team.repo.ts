@@ -10,6 +10,7 @@ import type {
 } from '../../core/team/team.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { writeGuarded } from './record-guards';
 
 /** What ElectroDB reports per item of a canceled transaction. */
 type TxOutcome = { rejected: boolean; code: string }[];
@@ -77,18 +78,16 @@ export class DynamoTeamStore implements TeamStore {
 
   async createInvite(invite: StoredInvite, maxExtra: number | null): Promise<InviteOutcome> {
     const { accountId, ...fields } = invite;
-    const result = await this.db.transaction
-      .write(({ teamInvite, recordGuard }) => [
-        teamInvite.create({ ...fields, tenantId: accountId }).commit(),
-        recordGuard
-          .update(seatKey(accountId))
-          .add({ count: 1 })
-          .where((a, op) =>
-            maxExtra === null ? '' : `${op.notExists(a.count)} OR ${op.lt(a.count, maxExtra)}`,
-          )
-          .commit(),
-      ])
-      .go();
+    const result = await writeGuarded(this.db, ({ teamInvite, recordGuard }) => [
+      teamInvite.create({ ...fields, tenantId: accountId }).commit(),
+      recordGuard
+        .update(seatKey(accountId))
+        .add({ count: 1 })
+        .where((a, op) =>
+          maxExtra === null ? '' : `${op.notExists(a.count)} OR ${op.lt(a.count, maxExtra)}`,
+        )
+        .commit(),
+    ]);
     if (!result.canceled) return 'created';
     if (failed(result.data, 0)) return 'already-invited';
     if (failed(result.data, 1) || maxExtra === 0) return 'seats-full';
@@ -96,46 +95,40 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async revokeInvite(invite: StoredInvite): Promise<boolean> {
-    const result = await this.db.transaction
-      .write(({ teamInvite, recordGuard }) => [
-        teamInvite
-          .delete({ tenantId: invite.accountId, email: invite.email })
-          .where((a, op) => op.eq(a.id, invite.id))
-          .commit(),
-        recordGuard
-          .update(seatKey(invite.accountId))
-          .subtract({ count: 1 })
-          .where((a, op) => op.gt(a.count, 0))
-          .commit(),
-      ])
-      .go();
+    const result = await writeGuarded(this.db, ({ teamInvite, recordGuard }) => [
+      teamInvite
+        .delete({ tenantId: invite.accountId, email: invite.email })
+        .where((a, op) => op.eq(a.id, invite.id))
+        .commit(),
+      recordGuard
+        .update(seatKey(invite.accountId))
+        .subtract({ count: 1 })
+        .where((a, op) => op.gt(a.count, 0))
+        .commit(),
+    ]);
     return !result.canceled;
   }
 
   async renewInvite(invite: StoredInvite): Promise<boolean> {
-    const result = await this.db.transaction
-      .write(({ teamInvite }) => [
-        teamInvite
-          .patch({ tenantId: invite.accountId, email: invite.email })
-          .set({ validUntil: invite.validUntil })
-          .where((a, op) => op.eq(a.id, invite.id))
-          .commit(),
-      ])
-      .go();
+    const result = await writeGuarded(this.db, ({ teamInvite }) => [
+      teamInvite
+        .patch({ tenantId: invite.accountId, email: invite.email })
+        .set({ validUntil: invite.validUntil })
+        .where((a, op) => op.eq(a.id, invite.id))
+        .commit(),
+    ]);
     return !result.canceled;
   }
 
   async acceptInvite(invite: StoredInvite, member: Membership): Promise<AcceptOutcome> {
-    const result = await this.db.transaction
-      .write(({ teamInvite, membership }) => [
-        teamInvite
-          .delete({ tenantId: invite.accountId, email: invite.email })
-          .where((a, op) => `${op.eq(a.id, invite.id)} AND ${op.gt(a.validUntil, member.joinedAt)}`)
-          .commit(),
-        // One account per person: joining a second team is refused, never a silent move.
-        membership.create({ ...member, invitedBy: member.invitedBy ?? undefined }).commit(),
-      ])
-      .go();
+    const result = await writeGuarded(this.db, ({ teamInvite, membership }) => [
+      teamInvite
+        .delete({ tenantId: invite.accountId, email: invite.email })
+        .where((a, op) => `${op.eq(a.id, invite.id)} AND ${op.gt(a.validUntil, member.joinedAt)}`)
+        .commit(),
+      // One account per person: joining a second team is refused, never a silent move.
+      membership.create({ ...member, invitedBy: member.invitedBy ?? undefined }).commit(),
+    ]);
     if (!result.canceled) return 'joined';
     if (failed(result.data, 0)) return 'invite-gone';
     if (failed(result.data, 1)) return 'member-elsewhere';
@@ -149,19 +142,17 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async removeMember(account: TenantId, userId: string): Promise<boolean> {
-    const result = await this.db.transaction
-      .write(({ membership, recordGuard }) => [
-        membership
-          .delete({ userId })
-          .where((a, op) => op.eq(a.accountId, account))
-          .commit(),
-        recordGuard
-          .update(seatKey(account))
-          .subtract({ count: 1 })
-          .where((a, op) => op.gt(a.count, 0))
-          .commit(),
-      ])
-      .go();
+    const result = await writeGuarded(this.db, ({ membership, recordGuard }) => [
+      membership
+        .delete({ userId })
+        .where((a, op) => op.eq(a.accountId, account as string))
+        .commit(),
+      recordGuard
+        .update(seatKey(account))
+        .subtract({ count: 1 })
+        .where((a, op) => op.gt(a.count, 0))
+        .commit(),
+    ]);
     return !result.canceled;
   }
 
