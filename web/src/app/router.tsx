@@ -53,6 +53,8 @@ const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettin
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
+const Join = page(() => import('./routes/join'), 'JoinPage');
+const Team = page(() => import('./routes/app/team'), 'TeamPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 
@@ -97,6 +99,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
+  { path: 'settings/team', element: <Team /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -132,6 +135,8 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', element: <Unsubscribe /> },
           // A foreman's confirmation link works without signing in.
           { path: 'c/:token', element: <Confirm /> },
+          // A team invite's link: sign in or sign up with the invited address, then join.
+          { path: 'join/:token', element: <Join /> },
         ],
       },
       {
