@@ -34,6 +34,7 @@ import { localPostConfirmation } from './cognito-post-confirmation';
 import { startCognitoAdminEndpoint } from './cognito-admin-endpoint';
 import { withLiveStatus } from '../lambdas/http/live-authenticate';
 import { withSupportSessions } from '../lambdas/http/support-session-authenticate';
+import { withMembership } from '../lambdas/http/membership-authenticate';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
@@ -278,14 +279,14 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       clientId: pool.userPoolClientId,
     });
     // The verified token, then the caller's live status, as API Gateway's authorizer plus the Lambda do.
-    const authenticate = withSupportSessions(
-      root.support,
-      withLiveStatus(async (c) => {
-        const header = c.req.header('authorization') ?? '';
-        const match = /^Bearer\s+(.+)$/i.exec(header);
-        return match ? callerFromClaims(await verify(match[1]!)) : null;
-      }, root.userStatuses),
-    );
+    const liveCaller = withLiveStatus(async (c) => {
+      const header = c.req.header('authorization') ?? '';
+      const match = /^Bearer\s+(.+)$/i.exec(header);
+      return match ? callerFromClaims(await verify(match[1]!)) : null;
+    }, root.userStatuses);
+    // Then the caller's membership: the account they act in and their role (issue 22); a support
+    // session's token (`rcs_…`) is its own caller, read-only, before either.
+    const authenticate = withSupportSessions(root.support, withMembership(liveCaller, root.team.memberships));
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',

@@ -21,4 +21,6 @@ export interface MeResponse {
   profile: AccountProfile;
   subscription: Subscription;
   isAdmin: boolean;
+  /** The account the caller acts in and their role there (issue 22); the caller's own id and email. */
+  account?: { id: string; role: 'owner' | 'manager' | 'viewer' | 'support'; userId: string; email: string };
 }

@@ -155,3 +155,9 @@ export function formatUsd(cents: number): string {
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * People who may sign in to one account (issue 22), the owner included; pending invites hold a seat.
+ * `null` means unlimited. Kept beside the features, not in them, so the feature flags stay as they are.
+ */
+export const PLAN_SEATS: Record<PlanId, Limit> = { none: 1, basic: 2, premium: 10, enterprise: null };

@@ -51,6 +51,9 @@ import type { ApiKeyStore } from '../core/api-keys/api-keys.ports';
 import { supportRoutes, type SupportRoutesDeps } from '../routes/support.routes';
 import { adminSupportRoutes } from '../routes/admin-support.routes';
 
+import { auditMemberWrites, teamRoutes } from '../routes/team.routes';
+import type { TeamDeps } from '../core/team/team.deps';
+
 export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
@@ -108,6 +111,8 @@ export interface ApiDeps {
   apiKeys?: ApiKeyStore;
   /** Support requests, the admins' queue and support access (issue 22 §5–7). */
   support?: SupportRoutesDeps;
+  /** Teams: members, invites, roles and the account's audit log (issue 22). */
+  team?: TeamDeps;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -137,6 +142,10 @@ export function createApiApp(deps: ApiDeps) {
   // Every body is capped before anything reads it; a few routes raise their own cap.
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
+  if (deps.team) {
+    app.use('/api/*', auditMemberWrites(deps.team.audit, deps.clock));
+    app.route('/', teamRoutes(deps.team));
+  }
   app.route('/', adminWeatherRoutes(deps.weatherTesting));
   if (deps.accountExport)
     app.route('/', accountExportRoutes({ store: deps.accountExport, clock: deps.clock }));

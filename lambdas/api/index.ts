@@ -4,6 +4,7 @@ import { createAppRoot } from '../composition/app.root';
 import { authenticateFromApiGateway } from '../http/api-gateway';
 import { withLiveStatus } from '../http/live-authenticate';
 import { withSupportSessions } from '../http/support-session-authenticate';
+import { withMembership } from '../http/membership-authenticate';
 import { createAddressLookup } from '../adapters/geo/address-lookup.factory';
 import { createApiApp } from './app';
 
@@ -17,11 +18,12 @@ export const handler = handle(
     ...root,
     // Only this Lambda looks up street addresses: the dispatch, which shares the root, never does.
     addressLookup: createAddressLookup(config),
-    // A support session's token (`rcs_…`) is checked against its stored hash here; the Lambda
-    // authorizer in front (infra/constructs/api.construct.ts) lets it through to this Lambda.
+    // A support session's token (`rcs_…`) is checked against its stored hash first; the Lambda
+    // authorizer in front (infra/constructs/api.construct.ts) lets it through to this Lambda. Any
+    // other caller is verified, then placed in its account by its membership (issue 22).
     authenticate: withSupportSessions(
       root.support,
-      withLiveStatus(authenticateFromApiGateway, root.userStatuses),
+      withMembership(withLiveStatus(authenticateFromApiGateway, root.userStatuses), root.team.memberships),
     ),
   }),
 );

@@ -11,5 +11,5 @@ const data = createDataRoot(config);
 const billing = createBillingDeps(data);
 
 export const handler = handle(
-  createBillingApp({ authenticate: liveApiGatewayAuthenticate(config, data.clock), billing }),
+  createBillingApp({ authenticate: liveApiGatewayAuthenticate(config, data.clock, data.db), billing }),
 );

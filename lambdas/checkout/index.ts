@@ -12,5 +12,5 @@ const data = createDataRoot(config);
 const checkout = createBillingDeps(data);
 
 export const handler = handle(
-  createCheckoutApp({ authenticate: liveApiGatewayAuthenticate(config, data.clock), checkout }),
+  createCheckoutApp({ authenticate: liveApiGatewayAuthenticate(config, data.clock, data.db), checkout }),
 );

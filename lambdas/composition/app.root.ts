@@ -17,6 +17,7 @@ import { DynamoAccountSummaries, DynamoAdminSettingsStore } from '../adapters/dy
 import { defaultNoticeTimes } from '../core/admin/admin-settings';
 import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 import { createSupportRoot } from './support.root';
+import { createTeamDeps } from './team.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -47,6 +48,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);
+  const team = createTeamDeps(data, { accounts, email, unsubscribeSecret: opts.unsubscribeSecret });
   return {
     ...data,
     accounts,
@@ -109,6 +111,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     signIns: accountSummaries,
     /** The live status lookup (disabled, groups, TOTP) the auth middleware of every app passes through. */
     userStatuses: auth.userStatuses,
+    /** Teams: memberships (the auth step reads them), invites and the account's audit log. */
+    team,
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
     /** Crew confirmation's answer routes share the dispatch's requests and signer. */

@@ -5,6 +5,10 @@ import { createCognitoClient } from '../adapters/auth/cognito-user-directory';
 import { CognitoUserStatus } from '../adapters/auth/cognito-user-status';
 import { authenticateFromApiGateway } from '../http/api-gateway';
 import { withLiveStatus } from '../http/live-authenticate';
+import { withMembership } from '../http/membership-authenticate';
+import { DynamoTeamStore } from '../adapters/dynamo/team.repo';
+import { CachedMemberships } from '../core/team/membership-caller';
+import type { RaincheckService } from '../adapters/dynamo/service';
 
 /**
  * The user pool's admin client and the live status lookup every signed-in route passes through, one
@@ -18,7 +22,13 @@ export function createAuthRoot(config: LambdaConfig, clock: Clock) {
   };
 }
 
-/** In AWS: API Gateway's verified claims, then the live status (for Lambdas that need nothing else of auth). */
-export function liveApiGatewayAuthenticate(config: LambdaConfig, clock: Clock) {
-  return withLiveStatus(authenticateFromApiGateway, createAuthRoot(config, clock).userStatuses);
+/**
+ * In AWS: API Gateway's verified claims, then the live status, then the caller's membership (the
+ * account they act in and their role), for Lambdas that need nothing else of auth.
+ */
+export function liveApiGatewayAuthenticate(config: LambdaConfig, clock: Clock, db: RaincheckService) {
+  return withMembership(
+    withLiveStatus(authenticateFromApiGateway, createAuthRoot(config, clock).userStatuses),
+    new CachedMemberships(new DynamoTeamStore(db), clock),
+  );
 }

@@ -3,7 +3,9 @@ export interface Caller {
   userId: string;
   email: string;
   groups: string[];
+  /** The account the caller acts in, resolved from the verified token's membership (issue 22). */
   accountId?: string;
+  /** The caller's role in that account; absent for the owner of an account without members. */
   role?: 'owner' | 'manager' | 'viewer' | 'support';
   /** Cognito's `email_verified` (ID tokens); guest purchases link only to a verified email. */
   emailVerified?: boolean;
@@ -22,7 +24,10 @@ declare const tenantBrand: unique symbol;
  */
 export type TenantId = string & { readonly [tenantBrand]: true };
 
-/** The one way to a tenant: the verified token's `sub` (DESIGN §4). */
+/**
+ * The one way to a tenant: the account the verified token's membership names, else the token's own
+ * `sub` (DESIGN §4: an account's id is its owner's `sub`).
+ */
 export function tenantOf(caller: Caller): TenantId {
   if (!caller.userId) throw new Error('A caller without a subject has no tenant');
   return (caller.accountId ?? caller.userId) as TenantId;

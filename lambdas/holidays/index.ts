@@ -11,7 +11,7 @@ const data = createDataRoot(config);
 
 export const handler = handle(
   createHolidaysApp({
-    authenticate: liveApiGatewayAuthenticate(config, data.clock),
+    authenticate: liveApiGatewayAuthenticate(config, data.clock, data.db),
     holidays: createHolidaysDeps(data),
   }),
 );

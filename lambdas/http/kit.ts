@@ -7,6 +7,7 @@ import { parseWith } from '../core/validate';
 import { tenantOf, type Caller } from '../core/caller';
 import { IDEMPOTENCY_MESSAGES, type IdempotencyStore } from '../core/records/idempotency.ports';
 import { hasPermission } from '../core/admin/admin-identity';
+import { roleRefusal } from '../core/team/role-rules';
 import { ADMIN_MESSAGES, type AdminPermission } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { apiEnvelope, toProblem, type ErrorEnvelope } from './errors';
@@ -41,11 +42,16 @@ export function createHttpApp(opts: HttpAppOptions = {}): Hono<AppEnv> {
   return app;
 }
 
-/** Refuses (401) a request without a verified caller; the caller is then `c.get('caller')`. */
+/**
+ * Refuses (401) a request without a verified caller, then (403) one their role in the account may not
+ * make (lambdas/core/team/role-rules.ts, from `caller.role` only); the caller is then `c.get('caller')`.
+ */
 export function requireCaller(authenticate: Authenticate): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const caller = await authenticate(c);
     if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
+    const refusal = roleRefusal(caller.role, c.req.method, c.req.path);
+    if (refusal) throw new ForbiddenError(refusal);
     c.set('caller', caller);
     await next();
   };

@@ -30,6 +30,9 @@ import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/s
 import { apiKeyEntity } from './entities/api-key.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
 import { supportEntities } from './entities/support-entities';
+import { membershipEntity } from './entities/membership.entity';
+import { teamInviteEntity } from './entities/team-invite.entity';
+import { accountAuditEntity } from './entities/account-audit.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -71,6 +74,9 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     confirmationRequest: confirmationRequestEntity(config),
     apiKey: apiKeyEntity(config),
     ...supportEntities(config),
+    membership: membershipEntity(config),
+    teamInvite: teamInviteEntity(config),
+    accountAudit: accountAuditEntity(config),
   });
 }
 

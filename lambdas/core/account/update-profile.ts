@@ -1,6 +1,7 @@
 import type { AccountProfile } from '../../../shared/account';
 import type { ProfileUpdate } from '../../../shared/profile';
 import type { AccountRepo, Caller, Clock } from '../ports';
+import { tenantOf } from '../caller';
 
 /** Updates the caller's own profile; the body can never name another account. */
 export async function updateProfile(
@@ -8,10 +9,11 @@ export async function updateProfile(
   update: ProfileUpdate,
   deps: { accounts: AccountRepo; clock: Clock },
 ): Promise<AccountProfile> {
-  const existing = await deps.accounts.getProfile(caller.userId);
+  const existing = await deps.accounts.getProfile(tenantOf(caller));
   const profile: AccountProfile = {
-    userId: caller.userId,
-    email: caller.email,
+    userId: tenantOf(caller),
+    // A manager saving the account's profile keeps the owner's address on it.
+    email: existing?.email ?? caller.email,
     name: update.name || null,
     company: update.company || null,
     units: update.units,

@@ -1,6 +1,7 @@
 import type { AccountProfile } from '../../../shared/account';
 import type { QuietHours } from '../../../shared/quiet-hours';
 import type { AccountRepo, Caller, Clock } from '../ports';
+import { tenantOf } from '../caller';
 
 /** Saves the caller's quiet hours on their profile (creating the profile the first time). */
 export async function updateQuietHours(
@@ -8,9 +9,9 @@ export async function updateQuietHours(
   quietHours: QuietHours,
   deps: { accounts: AccountRepo; clock: Clock },
 ): Promise<AccountProfile> {
-  const existing = await deps.accounts.getProfile(caller.userId);
+  const existing = await deps.accounts.getProfile(tenantOf(caller));
   const profile: AccountProfile = {
-    userId: caller.userId,
+    userId: tenantOf(caller),
     email: existing?.email ?? caller.email,
     name: existing?.name ?? null,
     company: existing?.company ?? null,

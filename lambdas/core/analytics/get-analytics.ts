@@ -66,7 +66,7 @@ export function analyticsRange(query: { from?: string; to?: string }, now: Date)
 }
 
 async function planOf(caller: Caller, deps: AnalyticsDeps): Promise<PlanId> {
-  const subscription = await deps.accounts.getSubscription(caller.userId);
+  const subscription = await deps.accounts.getSubscription(tenantOf(caller));
   return subscription ? effectivePlan(subscription) : 'none';
 }
 

@@ -4,6 +4,7 @@ import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo, Caller } from '../ports';
 import { tenantOf } from '../caller';
 import { EntitlementError } from './billing.errors';
+import { tenantOf } from '../caller';
 
 export interface EntitlementDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;

@@ -3,6 +3,7 @@ import { defaultSubscription, resolveCurrentPeriodEnd } from '../../../shared/su
 import type { AccountRepo, Caller, Clock } from '../ports';
 import type { BillingStore } from './billing.ports';
 import { sortHistory } from './subscription-record';
+import { tenantOf } from '../caller';
 
 /**
  * GET /api/subscription: the caller's own record and billing history, newest first. The route links
@@ -13,10 +14,10 @@ export async function getSubscription(
   deps: { store: BillingStore; accounts: AccountRepo; clock: Clock },
 ): Promise<SubscriptionResponse> {
   const [stored, history] = await Promise.all([
-    deps.accounts.getSubscription(caller.userId),
-    deps.store.listBillingHistory(caller.userId),
+    deps.accounts.getSubscription(tenantOf(caller)),
+    deps.store.listBillingHistory(tenantOf(caller)),
   ]);
-  const subscription = stored ?? defaultSubscription(caller.userId);
+  const subscription = stored ?? defaultSubscription(tenantOf(caller));
   return {
     subscription: { ...subscription, currentPeriodEnd: resolveCurrentPeriodEnd(subscription) },
     billingHistory: sortHistory(history),

@@ -29,11 +29,12 @@ const SEP = '~';
 export class ConfirmationTokens {
   private readonly keys: Buffer[];
 
-  constructor(secret: string, previousSecrets: readonly string[] = []) {
+  /** `label` derives another link's own key (a team invite's), so neither link verifies as the other. */
+  constructor(secret: string, previousSecrets: readonly string[] = [], label = LABEL) {
     if (!secret || secret.length < MIN_SECRET_LENGTH)
       throw new Error(`The signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
     this.keys = [secret, ...previousSecrets.filter((s) => s.length >= MIN_SECRET_LENGTH)].map((s) =>
-      createHmac('sha256', s).update(LABEL).digest(),
+      createHmac('sha256', s).update(label).digest(),
     );
   }
 

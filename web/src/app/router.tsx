@@ -55,6 +55,8 @@ const AdminSettings = page(() => import('./routes/admin/settings'), 'AdminSettin
 const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
+const Join = page(() => import('./routes/join'), 'JoinPage');
+const Team = page(() => import('./routes/app/team'), 'TeamPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 const loadSupportPages = () => import('./routes/app/support');
@@ -106,6 +108,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'settings/api', element: <ApiSettings /> },
   { path: 'support', element: <Support /> },
   { path: 'support/:requestId', element: <SupportThread /> },
+  { path: 'settings/team', element: <Team /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -144,6 +147,8 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', element: <Unsubscribe /> },
           // A foreman's confirmation link works without signing in.
           { path: 'c/:token', element: <Confirm /> },
+          // A team invite's link: sign in or sign up with the invited address, then join.
+          { path: 'join/:token', element: <Join /> },
         ],
       },
       {

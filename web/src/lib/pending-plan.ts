@@ -1,4 +1,5 @@
 import { isBillingCycle, isPaidPlan, type BillingCycle, type PaidPlanId } from '../../../shared/plans';
+import { takePendingJoin } from './pending-join';
 
 /**
  * A plan chosen while signed out (spec §4) is kept in localStorage and resumed after login: the user
@@ -51,6 +52,9 @@ export function subscriptionPath(choice: PendingPlan): string {
  * sent away from, else the dashboard.
  */
 export function takePostLoginPath(fallback = '/dashboard'): string {
+  // A team invite opened while signed out comes first: the invitee joins, then the plan is the owner's.
+  const join = takePendingJoin();
+  if (join) return join;
   const pending = readPendingPlan();
   clearPendingPlan();
   return pending ? subscriptionPath(pending) : fallback;

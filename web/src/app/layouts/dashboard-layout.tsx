@@ -11,6 +11,7 @@ const NAV: NavItem[] = [
   { label: 'Email', to: '/email' },
   { label: 'Analytics', to: '/analytics' },
   { label: 'Subscription', to: '/subscription' },
+  { label: 'Team', to: '/settings/team' },
   { label: 'Settings', to: '/settings' },
   { label: 'Support', to: '/support' },
 ];

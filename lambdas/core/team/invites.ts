@@ -1,0 +1,159 @@
+import { escapeHtml } from '../../../shared/email/render';
+import { PLANS, PLAN_SEATS } from '../../../shared/plans';
+import { effectivePlan } from '../../../shared/subscription';
+import {
+  INVITE_VALID_DAYS,
+  ROLE_LABELS,
+  TEAM_MESSAGES,
+  type InviteInput,
+  type InviteRole,
+} from '../../../shared/team';
+import { tenantOf, type Caller, type TenantId } from '../caller';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { assertOwner, type TeamDeps } from './team.deps';
+import type { StoredInvite } from './team.ports';
+
+const DAY_MS = 86_400_000;
+
+/** The owner invites someone by email: one seat is taken at once, under the plan's seats. */
+export async function inviteMember(
+  caller: Caller,
+  input: InviteInput,
+  deps: TeamDeps,
+): Promise<{ id: string }> {
+  assertOwner(caller);
+  const tenant = tenantOf(caller);
+  const [members, subscription] = await Promise.all([
+    deps.store.members(tenant),
+    deps.accounts.getSubscription(tenant),
+  ]);
+  const founder = await founderEmail(tenant, deps);
+  if (input.email === founder || members.some((m) => m.email === input.email))
+    throw new ConflictError(TEAM_MESSAGES.alreadyMember);
+  const plan = subscription ? effectivePlan(subscription) : 'none';
+  const seats = PLAN_SEATS[plan];
+  const now = deps.clock.now();
+  const invite: StoredInvite = {
+    id: deps.ids.next(),
+    accountId: tenant,
+    email: input.email,
+    role: input.role,
+    invitedBy: caller.email,
+    createdAt: now.toISOString(),
+    validUntil: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
+  };
+  // The founding owner holds a seat without a record: the others share what is left.
+  const outcome = await deps.store.createInvite(invite, seats === null ? null : seats - 1);
+  if (outcome === 'already-invited') throw new ConflictError(TEAM_MESSAGES.alreadyInvited);
+  if (outcome === 'seats-full')
+    throw new ForbiddenError(TEAM_MESSAGES.seatsFull(PLANS[plan].name, seats ?? 0));
+  await deps.audit.append(tenant, {
+    at: invite.createdAt,
+    action: 'invited',
+    actor: caller.email,
+    subject: invite.email,
+    detail: invite.role,
+  });
+  await sendInviteEmail(invite, deps);
+  return { id: invite.id };
+}
+
+/** A fresh link (and 7 more days) for a pending invite. */
+export async function resendInvite(caller: Caller, id: string, deps: TeamDeps): Promise<void> {
+  assertOwner(caller);
+  const tenant = tenantOf(caller);
+  const invite = await deps.store.invite(tenant, id);
+  if (!invite) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
+  const now = deps.clock.now();
+  const renewed = {
+    ...invite,
+    validUntil: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
+  };
+  if (!(await deps.store.renewInvite(renewed))) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
+  await deps.audit.append(tenant, {
+    at: now.toISOString(),
+    action: 'invite-resent',
+    actor: caller.email,
+    subject: invite.email,
+    detail: null,
+  });
+  await sendInviteEmail(renewed, deps);
+}
+
+export async function revokeInvite(caller: Caller, id: string, deps: TeamDeps): Promise<void> {
+  assertOwner(caller);
+  const tenant = tenantOf(caller);
+  const invite = await deps.store.invite(tenant, id);
+  if (!invite || !(await deps.store.revokeInvite(invite)))
+    throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
+  await deps.audit.append(tenant, {
+    at: deps.clock.now().toISOString(),
+    action: 'invite-revoked',
+    actor: caller.email,
+    subject: invite.email,
+    detail: null,
+  });
+}
+
+/**
+ * The invitee, signed in with the invited address, joins: the signed link names the account and the
+ * invite; the invite's removal and the membership's creation are one conditional write (single use).
+ */
+export async function acceptInvite(
+  caller: Caller,
+  token: string,
+  deps: TeamDeps,
+): Promise<{ accountId: string; role: InviteRole }> {
+  const now = deps.clock.now();
+  const claims = deps.tokens.verify(token, now);
+  const invite = claims ? await deps.store.invite(claims.tenantId as TenantId, claims.requestId) : null;
+  if (!invite || invite.validUntil <= now.toISOString()) throw new NotFoundError(TEAM_MESSAGES.inviteInvalid);
+  if (invite.email !== caller.email.toLowerCase()) throw new ForbiddenError(TEAM_MESSAGES.inviteOtherAddress);
+  if (invite.accountId === caller.userId) throw new ConflictError(TEAM_MESSAGES.ownAccount);
+  const outcome = await deps.store.acceptInvite(invite, {
+    userId: caller.userId,
+    accountId: invite.accountId,
+    email: invite.email,
+    role: invite.role,
+    invitedBy: invite.invitedBy,
+    joinedAt: now.toISOString(),
+  });
+  if (outcome === 'invite-gone') throw new NotFoundError(TEAM_MESSAGES.inviteInvalid);
+  if (outcome === 'member-elsewhere') throw new ConflictError(TEAM_MESSAGES.joinedElsewhere);
+  deps.memberships?.forget(caller.userId);
+  await deps.audit.append(invite.accountId as TenantId, {
+    at: now.toISOString(),
+    action: 'joined',
+    actor: invite.email,
+    subject: invite.email,
+    detail: invite.role,
+  });
+  return { accountId: invite.accountId, role: invite.role };
+}
+
+/** The founding owner's address: their profile's, the one the account was made with. */
+export async function founderEmail(tenant: TenantId, deps: Pick<TeamDeps, 'accounts'>): Promise<string> {
+  return (await deps.accounts.getProfile(tenant))?.email.toLowerCase() ?? '';
+}
+
+async function sendInviteEmail(invite: StoredInvite, deps: TeamDeps): Promise<void> {
+  const profile = await deps.accounts.getProfile(invite.accountId);
+  const company = profile?.company || profile?.name || invite.invitedBy;
+  const token = deps.tokens.sign({
+    tenantId: invite.accountId,
+    requestId: invite.id,
+    expiresAt: Date.parse(invite.validUntil),
+  });
+  const link = `${deps.appOrigin}/join/${token}`;
+  const role = ROLE_LABELS[invite.role].toLowerCase();
+  const lines = [
+    `${invite.invitedBy} invited you to join ${company} on Raincheck as a ${role}.`,
+    `Open this link within ${INVITE_VALID_DAYS} days to join (sign up or sign in with ${invite.email}):`,
+  ];
+  await deps.mailer.send({
+    to: [invite.email],
+    subject: TEAM_MESSAGES.inviteSubject(company),
+    text: `${lines.join('\n')}\n${link}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif"><p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p><p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 18px;border-radius:6px;background:#1864ab;color:#ffffff;font-weight:700;text-decoration:none">Join the team</a></p><p style="font-size:13px">${escapeHtml(link)}</p></body></html>`,
+  });
+}

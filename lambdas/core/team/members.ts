@@ -1,0 +1,114 @@
+import { PLAN_SEATS } from '../../../shared/plans';
+import { effectivePlan } from '../../../shared/subscription';
+import { TEAM_MESSAGES, type AuditEntry, type TeamResponse, type TeamRole } from '../../../shared/team';
+import { tenantOf, type Caller, type TenantId } from '../caller';
+import { ConflictError, NotFoundError } from '../errors';
+import { founderEmail } from './invites';
+import { assertOwner, type TeamDeps } from './team.deps';
+import type { Membership } from './team.ports';
+
+/**
+ * The account's people: the founding owner (whose `sub` is the account's id, with a record only once
+ * ownership left them), the members, the pending invites and the seats.
+ */
+export async function listTeam(caller: Caller, deps: TeamDeps): Promise<TeamResponse> {
+  const tenant = tenantOf(caller);
+  const [stored, invites, subscription, taken] = await Promise.all([
+    deps.store.members(tenant),
+    deps.store.invites(tenant),
+    deps.accounts.getSubscription(tenant),
+    deps.store.seatsTaken(tenant),
+  ]);
+  const people = stored.some((m) => m.userId === tenant) ? stored : [await founder(tenant, deps), ...stored];
+  const signIns = await deps.store.lastSignIns(people.map((m) => m.userId));
+  return {
+    members: people.map((m) => ({
+      userId: m.userId,
+      email: m.email,
+      role: m.role,
+      invitedBy: m.invitedBy,
+      joinedAt: m.joinedAt || null,
+      lastSignInAt: signIns.get(m.userId) ?? null,
+    })),
+    invites: invites.map(({ accountId: _account, ...invite }) => invite),
+    seats: {
+      limit: PLAN_SEATS[subscription ? effectivePlan(subscription) : 'none'],
+      used: 1 + taken,
+    },
+  };
+}
+
+/**
+ * The owner changes a member's role. `owner` hands ownership over: the member becomes the owner and
+ * the caller a manager (the account's id stays the founder's `sub`; their record says so).
+ */
+export async function changeRole(caller: Caller, userId: string, role: TeamRole, deps: TeamDeps) {
+  assertOwner(caller);
+  const tenant = tenantOf(caller);
+  if (userId === caller.userId) throw new ConflictError(TEAM_MESSAGES.cannotChangeSelf);
+  const target = await memberOf(tenant, userId, deps);
+  const at = deps.clock.now().toISOString();
+  await deps.store.putRole({ ...target, role });
+  if (role === 'owner') {
+    const self = await memberOf(tenant, caller.userId, deps);
+    await deps.store.putRole({ ...self, role: 'manager' });
+    deps.memberships?.forget(caller.userId);
+  }
+  deps.memberships?.forget(userId);
+  await record(tenant, deps, {
+    at,
+    action: role === 'owner' ? 'ownership-handed' : 'role-changed',
+    actor: caller.email,
+    subject: target.email,
+    detail: role === 'owner' ? null : `${target.role} → ${role}`,
+  });
+  return { userId, role };
+}
+
+/** The owner removes a member: their seat is free at once, their access ends within the cache's TTL. */
+export async function removeMember(caller: Caller, userId: string, deps: TeamDeps): Promise<void> {
+  assertOwner(caller);
+  const tenant = tenantOf(caller);
+  if (userId === tenant) throw new ConflictError(TEAM_MESSAGES.founderStays);
+  if (userId === caller.userId) throw new ConflictError(TEAM_MESSAGES.cannotChangeSelf);
+  const target = await memberOf(tenant, userId, deps);
+  if (!(await deps.store.removeMember(tenant, userId))) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+  deps.memberships?.forget(userId);
+  await record(tenant, deps, {
+    at: deps.clock.now().toISOString(),
+    action: 'removed',
+    actor: caller.email,
+    subject: target.email,
+    detail: null,
+  });
+}
+
+/** The owner's reading of the audit log, newest first. */
+export async function listAudit(caller: Caller, deps: TeamDeps, limit = 200): Promise<AuditEntry[]> {
+  assertOwner(caller);
+  return deps.audit.list(tenantOf(caller), limit);
+}
+
+/** A member of this account (the founder without a record reads as the owner); 404 for anyone else. */
+async function memberOf(tenant: TenantId, userId: string, deps: TeamDeps): Promise<Membership> {
+  const stored = await deps.store.membershipOf(userId);
+  if (stored && stored.accountId === tenant) return stored;
+  if (userId === tenant) return founder(tenant, deps);
+  throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+}
+
+async function founder(tenant: TenantId, deps: TeamDeps): Promise<Membership> {
+  const profile = await deps.accounts.getProfile(tenant);
+  return {
+    userId: tenant,
+    accountId: tenant,
+    email: await founderEmail(tenant, deps),
+    role: 'owner',
+    invitedBy: null,
+    joinedAt: profile?.createdAt ?? '',
+  };
+}
+
+function record(tenant: TenantId, deps: TeamDeps, entry: Omit<AuditEntry, 'id'>) {
+  return deps.audit.append(tenant, entry);
+}

@@ -1,0 +1,58 @@
+import type { AuditEntry, TeamInvite, TeamRole } from '../../../shared/team';
+import type { TenantId } from '../caller';
+
+/** A member's seat in an account: their `sub` → the account (its owner's `sub`) and role. */
+export interface Membership {
+  userId: string;
+  accountId: string;
+  email: string;
+  role: TeamRole;
+  invitedBy: string | null;
+  joinedAt: string;
+}
+
+export interface StoredInvite extends TeamInvite {
+  accountId: string;
+}
+
+/** Why a conditional team write did not happen. */
+export type InviteOutcome = 'created' | 'seats-full' | 'already-invited';
+export type AcceptOutcome = 'joined' | 'invite-gone' | 'member-elsewhere';
+
+/**
+ * The team's table access. Every change that frees or takes a seat moves the account's seat counter
+ * in the same transaction, with a condition, so parallel invites never pass the plan's seats.
+ */
+export interface TeamStore {
+  membershipOf(userId: string): Promise<Membership | null>;
+  members(account: TenantId): Promise<Membership[]>;
+  invites(account: TenantId): Promise<StoredInvite[]>;
+  invite(account: TenantId, id: string): Promise<StoredInvite | null>;
+  /** Seats taken beside the founding owner (members with a record, pending invites). */
+  seatsTaken(account: TenantId): Promise<number>;
+  /** Puts the invite and takes a seat while fewer than `maxExtra` are taken (null: no limit). */
+  createInvite(invite: StoredInvite, maxExtra: number | null): Promise<InviteOutcome>;
+  /** Drops a pending invite and frees its seat; false when it was no longer pending. */
+  revokeInvite(invite: StoredInvite): Promise<boolean>;
+  /** A resent invite's new expiry; false when it was no longer pending. */
+  renewInvite(invite: StoredInvite): Promise<boolean>;
+  /** Turns the pending invite into the membership (the seat moves with it); single use. */
+  acceptInvite(invite: StoredInvite, member: Membership): Promise<AcceptOutcome>;
+  /** Puts a member's role (the founder's own record too, made when ownership leaves them). */
+  putRole(member: Membership): Promise<void>;
+  /** Removes a member and frees their seat; false when they were not a member of `account`. */
+  removeMember(account: TenantId, userId: string): Promise<boolean>;
+  lastSignIns(userIds: string[]): Promise<Map<string, string>>;
+}
+
+export interface AuditLog {
+  append(account: TenantId, entry: Omit<AuditEntry, 'id'>): Promise<void>;
+  /** Newest first. */
+  list(account: TenantId, limit: number): Promise<AuditEntry[]>;
+}
+
+/** Signs and checks `/join/{token}` links: the account, the invite and the expiry, nothing else. */
+export interface InviteTokens {
+  sign(claims: { tenantId: string; requestId: string; expiresAt: number }): string;
+  verify(token: string, now: Date): { tenantId: string; requestId: string; expiresAt: number } | null;
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ROLE_LABELS } from '../../../../../shared/team';
+import { useMe } from '../../../features/account/api/get-me';
+import { useTeam } from '../../../features/team/api/team-api';
+import { AuditLog } from '../../../features/team/components/audit-log';
+import { InviteForm } from '../../../features/team/components/invite-form';
+import { PendingInvites } from '../../../features/team/components/pending-invites';
+import { TeamMembers } from '../../../features/team/components/team-members';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** /settings/team: the account's people, invites and (for the owner) the audit log. */
+export function TeamPage() {
+  useDocumentTitle('Team');
+  const me = useMe();
+  const team = useTeam();
+  const role = me.data?.account?.role ?? 'owner';
+  const isOwner = role === 'owner';
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Team
+        </Title>
+        {me.data ? (
+          <Text size="sm" c="dimmed">
+            Your role: {ROLE_LABELS[role]}
+            {isOwner ? '' : '. Only the owner changes the team.'}
+          </Text>
+        ) : null}
+      </div>
+      {team.isPending || me.isPending ? (
+        <Skeleton h={240} aria-label="Loading your team" />
+      ) : team.isError ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{friendlyErrorMessage(team.error, 'Your team could not be loaded.')}</Text>
+            <Button size="xs" variant="default" onClick={() => void team.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          {isOwner ? (
+            <Section id="team-invite" title="Invite someone">
+              <InviteForm seats={team.data.seats} />
+            </Section>
+          ) : null}
+          <Section id="team-members" title="Members">
+            <TeamMembers
+              members={team.data.members}
+              canManage={isOwner}
+              selfId={me.data?.account?.userId ?? ''}
+            />
+          </Section>
+          <Section id="team-invites" title="Pending invites">
+            <PendingInvites invites={team.data.invites} canManage={isOwner} />
+          </Section>
+          {isOwner ? (
+            <Section id="team-audit" title="Audit log">
+              <AuditLog />
+            </Section>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
