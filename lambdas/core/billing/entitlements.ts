@@ -4,7 +4,6 @@ import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo, Caller } from '../ports';
 import { tenantOf } from '../caller';
 import { EntitlementError } from './billing.errors';
-import { tenantOf } from '../caller';
 
 export interface EntitlementDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
