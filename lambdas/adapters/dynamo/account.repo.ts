@@ -2,7 +2,7 @@ import type { AccountProfile } from '../../../shared/account';
 import type { Subscription } from '../../../shared/subscription';
 import type { AccountRepo } from '../../core/ports';
 import { toSubscription } from './billing.repo';
-import { profileItem } from './profile-item';
+import { profileFromItem, profileItem } from './profile-item';
 import type { RaincheckService } from './service';
 
 export class DynamoAccountRepo implements AccountRepo {
@@ -10,18 +10,7 @@ export class DynamoAccountRepo implements AccountRepo {
 
   async getProfile(userId: string): Promise<AccountProfile | null> {
     const { data } = await this.db.entities.profile.get({ userId }).go();
-    if (!data) return null;
-    return {
-      userId: data.userId,
-      email: data.email,
-      name: data.name ?? null,
-      company: data.company ?? null,
-      units: data.units,
-      createdAt: data.createdAt ?? null,
-      ...(data.quietStart && data.quietEnd
-        ? { quietHours: { enabled: data.quietEnabled === true, start: data.quietStart, end: data.quietEnd } }
-        : {}),
-    };
+    return data ? profileFromItem(data) : null;
   }
 
   async putProfile(profile: AccountProfile): Promise<void> {

@@ -1,3 +1,5 @@
+import { BILLING_CYCLES } from '../../../../shared/plans';
+import { SUBSCRIPTION_STATUSES } from '../../../../shared/subscription';
 import { optionalNumbers, optionalStrings, tableEntity } from './entity-kit';
 import { byUserIndex, metricsIndex, type EntityConfig } from './table';
 
@@ -10,19 +12,8 @@ export function subscriptionEntity(config: EntityConfig) {
         userId: { type: 'string', required: true },
         id: { type: 'string' },
         plan: { type: ['none', 'basic', 'premium', 'enterprise'] as const, required: true },
-        status: {
-          type: [
-            'active',
-            'trialing',
-            'past_due',
-            'canceled',
-            'unpaid',
-            'incomplete',
-            'incomplete_expired',
-          ] as const,
-          required: true,
-        },
-        billingCycle: { type: ['monthly', 'annual'] as const, required: true },
+        status: { type: SUBSCRIPTION_STATUSES, required: true },
+        billingCycle: { type: BILLING_CYCLES, required: true },
         ...optionalStrings(
           'priceId',
           'customerId',
