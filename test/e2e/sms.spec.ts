@@ -125,7 +125,7 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
     );
     await shoot(page, 'jobsite-channels');
     await page.goto('/subscription');
-    await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 used this month/);
+    await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 segments used this month/);
     await shoot(page, 'subscription-sms');
   }
 });

@@ -28,6 +28,7 @@ import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
+import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -67,6 +68,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsUsage: smsUsageEntity(config),
     smsMessage: smsMessageEntity(config),
     confirmationRequest: confirmationRequestEntity(config),
+    noticeShortCode: noticeShortCodeEntity(config),
   });
 }
 

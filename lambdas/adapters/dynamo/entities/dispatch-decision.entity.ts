@@ -50,7 +50,8 @@ export function notificationClaimEntity(config: EntityConfig) {
         /** notice | update | allClear, plus the verdict and (for updates) the hours it reports. */
         messageKey: { type: 'string', required: true },
         recipient: { type: 'string', required: true },
-        kind: { type: ['notice', 'update', 'allClear'] as const, required: true },
+        /** `escalation`: a manager's escalation text (crew confirmation), listed in the send history. */
+        kind: { type: ['notice', 'update', 'allClear', 'escalation'] as const, required: true },
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
         audience: { type: ['worker', 'manager', 'client'] as const, required: true },
         recipientName: { type: 'string' },

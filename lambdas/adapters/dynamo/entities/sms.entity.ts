@@ -34,7 +34,7 @@ export function smsConsentEntity(config: EntityConfig) {
   );
 }
 
-/** Texts an account sent in one month: taken only by a conditional update below the plan's allowance. */
+/** SMS segments an account sent in one month: taken only by a conditional update below the plan's allowance. */
 export function smsUsageEntity(config: EntityConfig) {
   return new Entity(
     {
@@ -42,7 +42,8 @@ export function smsUsageEntity(config: EntityConfig) {
       attributes: {
         tenantId: { type: 'string', required: true, readOnly: true },
         month: { type: 'string', required: true, readOnly: true },
-        texts: { type: 'number' },
+        /** Segments, as the carrier bills them (a 2-segment text counts two). */
+        segments: { type: 'number' },
       },
       indexes: {
         byMonth: {
