@@ -2,7 +2,6 @@ import { PLANS, type PlanId } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
-import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { withOfficialWarnings } from '../../../shared/weather/official-warnings';
 import type { QuietHours } from '../../../shared/quiet-hours';
@@ -19,7 +18,6 @@ import type {
   Decision,
   DecisionRepo,
   DueJobsite,
-  ForecastSnapshot,
   MessageClaim,
   MessageKind,
   NoticeSender,

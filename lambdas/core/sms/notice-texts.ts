@@ -18,11 +18,7 @@ export interface NoticeTexts {
   detailsUrl?: string;
 }
 
-/**
- * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
- * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
- * quiet hours, the life-safety override and the plan's notification gate apply as to email.
- */
+/** What texting one announcement did, for the run's record. */
 export interface TextsOutcome {
   outcomes: TextOutcome[];
   /** Sends that failed (released: the next due run tries again), as the run record lists them. */
@@ -31,8 +27,13 @@ export interface TextsOutcome {
   linkError?: string;
 }
 
+/**
+ * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
+ * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
+ * quiet hours, the life-safety override and the plan's notification gate apply as to email.
+ */
 export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
-  const { announcement, jobsite } = input;
+  const { jobsite } = input;
   const named = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const seen = new Set<string>();

@@ -108,7 +108,8 @@ describe('WorkerImport with a bad phone number', () => {
     'Cy Tran,cy@example.com,,,,',
   ].join('\n');
 
-  it('should show a row whose only fault is its phone as an error, yet let the good rows be imported', async () => {
+  /** The import with the file chosen: resolves once its preview table is shown. */
+  function importFile(csv: string) {
     const client = new QueryClient({
       defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
     });
@@ -118,10 +119,12 @@ describe('WorkerImport with a bad phone number', () => {
       </QueryClientProvider>,
     );
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    fireEvent.change(input, {
-      target: { files: [new File([PHONE_BAD], 'workers.csv', { type: 'text/csv' })] },
-    });
-    const table = await screen.findByRole('table', { name: 'Workers in the file' });
+    fireEvent.change(input, { target: { files: [new File([csv], 'workers.csv', { type: 'text/csv' })] } });
+    return screen.findByRole('table', { name: 'Workers in the file' });
+  }
+
+  it('should show a row whose only fault is its phone as an error, yet let the good rows be imported', async () => {
+    const table = await importFile(PHONE_BAD);
 
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[1]).toHaveAttribute('aria-invalid', 'true');
@@ -132,18 +135,9 @@ describe('WorkerImport with a bad phone number', () => {
   });
 
   it('should still block the import when a row has another fault besides its phone', async () => {
-    const client = new QueryClient({
-      defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
-    });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <WorkerImport existingCrewNames={[]} onImported={() => undefined} />
-      </QueryClientProvider>,
+    await importFile(
+      'name,email,phone\nAna Lopez,ana@example.com,+1 206 555 0100\nBen Ode,not-an-email,555 010',
     );
-    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    const csv = 'name,email,phone\nAna Lopez,ana@example.com,+1 206 555 0100\nBen Ode,not-an-email,555 010';
-    fireEvent.change(input, { target: { files: [new File([csv], 'workers.csv', { type: 'text/csv' })] } });
-    await screen.findByRole('table', { name: 'Workers in the file' });
     expect(screen.getByRole('status')).toHaveTextContent('1 row has problems');
     expect(screen.getByRole('button', { name: /Import \d workers?/ })).toBeDisabled();
   });
