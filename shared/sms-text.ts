@@ -60,9 +60,13 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
 }
 
-/** The text without the characters GSM-7 lacks (the last resort: UCS-2 holds under half as much). */
-function gsmOnly(text: string): string {
-  return [...text].filter((ch) => measureSms(ch).encoding === 'GSM-7').join('') || '?';
+/**
+ * The text without the characters GSM-7 lacks (the last resort: UCS-2 holds under half as much);
+ * `fallback` when nothing readable is left (a name written wholly in another script).
+ */
+function gsmOnly(text: string, max: number, fallback: string): string {
+  const kept = toGsmFriendly([...text].filter((ch) => measureSms(ch).encoding === 'GSM-7').join(''));
+  return /[A-Za-z0-9]/.test(kept) ? clip(kept, max) : fallback;
 }
 
 /**
@@ -92,16 +96,23 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
     );
   let reasonMax = 200;
   let nameMax = 60;
-  let names = (name: string) => clip(name, nameMax);
+  let gsmNames = false;
   for (;;) {
-    const body = build(names(input.company), names(input.jobsiteName), clip(firstReason, reasonMax));
+    const name = (text: string, fallback: string) =>
+      gsmNames ? gsmOnly(toGsmFriendly(text), nameMax, fallback) : clip(text, nameMax);
+    const reason = reasonMax > 0 ? clip(firstReason, reasonMax) : '';
+    const body = build(
+      name(input.company, 'Your contractor'),
+      name(input.jobsiteName, 'your jobsite'),
+      reason,
+    );
     const size = measureSms(body);
-    const exhausted = reasonMax === 0 && nameMax <= NAME_MIN && size.encoding === 'GSM-7';
-    if (size.segments <= MAX_NOTICE_SEGMENTS || exhausted) return { body, ...size };
+    // The last step taken: nothing is left to shorten (a link longer than the text itself).
+    if (size.segments <= MAX_NOTICE_SEGMENTS || gsmNames) return { body, ...size };
     if (reasonMax > REASON_KEPT) reasonMax = Math.max(REASON_KEPT, reasonMax - 20);
     else if (nameMax > NAME_KEPT) nameMax = Math.max(NAME_KEPT, nameMax - 12);
     else if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
     else if (nameMax > NAME_MIN) nameMax = Math.max(NAME_MIN, nameMax - 4);
-    else names = (name: string) => clip(gsmOnly(toGsmFriendly(name)), nameMax);
+    else gsmNames = true;
   }
 }

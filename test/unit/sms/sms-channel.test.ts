@@ -119,6 +119,7 @@ describe('segments', () => {
     expect(text.segments).toBeLessThanOrEqual(2);
     expect(text.body).toContain(link);
     expect(text.body).toContain('Delay update');
+    expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
     expect(text.body).toContain('Reply STOP to opt out.');
   });
 });
