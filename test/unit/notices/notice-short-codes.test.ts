@@ -46,6 +46,7 @@ function detailsDeps(codes: MemoryCodes, now: Date) {
             address: '1200 Alaskan Way',
             timezone: 'America/Los_Angeles',
             workingHours: { start: '07:00', end: '17:00' },
+            recipients: { workerIds: [], crewIds: [], notifyClient: false },
           }) as unknown as Jobsite,
       },
       workers: { list: async () => [] },
