@@ -79,7 +79,7 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   ).toBeVisible();
 
   await page.goto(`/workers/${workerId}`);
-  await expect(page.getByText('SMS on').first()).toBeVisible();
+  await expect(page.getByText('SMS on').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Consent log' })).toContainText('Replied YES');
   await shoot(page, 'worker-sms-on');
 
