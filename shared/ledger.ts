@@ -16,7 +16,10 @@ export interface LedgerDayInput {
   worked: boolean | null;
   note: string | null;
   decidedAt: string;
+  /** Notice emails sent about the day. */
   notified?: number;
+  /** Notice texts sent about the day (counted apart: one person emailed and texted is not two people). */
+  texted?: number;
   /**
    * The holiday or shutdown that makes this a day nobody works (decided before it was set): it is
    * listed, but never a delay day nor counted against the allowance.

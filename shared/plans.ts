@@ -37,7 +37,7 @@ export interface Plan {
   highlights: string[];
   /** Sends automated notifications (DESIGN §7: `none` sees verdicts in the app only). */
   emailNotifications: boolean;
-  /** Texts a month (notices and consent messages) the plan includes; bounds SMS cost. 0 without SMS. */
+  /** SMS segments a month (notices, escalations and consent messages) the plan includes; bounds SMS cost. 0 without SMS. */
   smsMonthlyAllowance: number;
   /**
    * Target time to support's first answer to a support request, in hours (issue 22 §6): what the

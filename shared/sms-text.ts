@@ -47,8 +47,12 @@ export interface NoticeTextInput {
   replyLine?: string;
 }
 
-/** How much of the first reason a text keeps before it gives up the details link. */
-const REASON_KEPT_BEFORE_LINK = 60;
+/** How much of the first reason a text keeps before the names are shortened. */
+const REASON_KEPT = 60;
+/** Company and jobsite names are shortened to this before the reason goes entirely. */
+const NAME_KEPT = 24;
+/** The shortest a name gets. */
+const NAME_MIN = 12;
 
 const KIND_WORD = { notice: 'Weather delay', update: 'Delay update', allClear: 'All clear' } as const;
 
@@ -57,23 +61,33 @@ function clip(text: string, max: number): string {
 }
 
 /**
+ * The text without the characters GSM-7 lacks (the last resort: UCS-2 holds under half as much);
+ * `fallback` when nothing readable is left (a name written wholly in another script).
+ */
+function gsmOnly(text: string, max: number, fallback: string): string {
+  const kept = toGsmFriendly([...text].filter((ch) => measureSms(ch).encoding === 'GSM-7').join(''));
+  return /[A-Za-z0-9]/.test(kept) ? clip(kept, max) : fallback;
+}
+
+/**
  * The text of a delay notice, update or all-clear: company, jobsite, day, verdict, the first
  * reason and the details link, GSM-7 where the words allow, at most MAX_NOTICE_SEGMENTS segments.
- * The reason is shortened first (to 60 characters); then the details link goes (the signed link is
- * long, and who sent it, which site and why matter more at 5 AM than the chart); then the rest of the
- * reason, then the names, so the verdict always fits.
+ * The link is always kept (a short `/n/<code>` link, core/notices/notice-short-codes.ts): the reason
+ * is shortened first (to 60 characters), then the names (to 24), then the reason goes, then the
+ * names shorten to 12, and last the names lose the characters GSM-7 lacks, so the text falls back to
+ * GSM-7's 160 characters a segment.
  */
 export function composeNoticeText(input: NoticeTextInput): { body: string } & SmsSize {
   const day = formatNoticeDate(input.workDate);
   const verdict =
     input.kind === 'allClear' ? 'work as planned' : VERDICT_LABEL[input.judgement.verdict].toLowerCase();
   const firstReason = input.kind === 'allClear' ? '' : (input.judgement.rules[0]?.reason ?? '');
-  const build = (company: string, site: string, reason: string, link: string) =>
+  const build = (company: string, site: string, reason: string) =>
     toGsmFriendly(
       [
         `${company}: ${KIND_WORD[input.kind]} - ${site}, ${day}: ${verdict}.`,
         reason ? `${reason}.` : '',
-        link,
+        input.detailsUrl ?? '',
         input.replyLine ?? '',
         'Reply STOP to opt out.',
       ]
@@ -82,20 +96,23 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
     );
   let reasonMax = 200;
   let nameMax = 60;
-  let link = input.detailsUrl ?? '';
+  let gsmNames = false;
   for (;;) {
+    const name = (text: string, fallback: string) =>
+      gsmNames ? gsmOnly(toGsmFriendly(text), nameMax, fallback) : clip(text, nameMax);
+    const reason = reasonMax > 0 ? clip(firstReason, reasonMax) : '';
     const body = build(
-      clip(input.company, nameMax),
-      clip(input.jobsiteName, nameMax),
-      clip(firstReason, reasonMax),
-      link,
+      name(input.company, 'Your contractor'),
+      name(input.jobsiteName, 'your jobsite'),
+      reason,
     );
     const size = measureSms(body);
-    if (size.segments <= MAX_NOTICE_SEGMENTS || (reasonMax === 0 && !link && nameMax <= 12))
-      return { body, ...size };
-    if (reasonMax > REASON_KEPT_BEFORE_LINK) reasonMax = Math.max(REASON_KEPT_BEFORE_LINK, reasonMax - 20);
-    else if (link) link = '';
+    // The last step taken: nothing is left to shorten (a link longer than the text itself).
+    if (size.segments <= MAX_NOTICE_SEGMENTS || gsmNames) return { body, ...size };
+    if (reasonMax > REASON_KEPT) reasonMax = Math.max(REASON_KEPT, reasonMax - 20);
+    else if (nameMax > NAME_KEPT) nameMax = Math.max(NAME_KEPT, nameMax - 12);
     else if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
-    else nameMax -= 8;
+    else if (nameMax > NAME_MIN) nameMax = Math.max(NAME_MIN, nameMax - 4);
+    else gsmNames = true;
   }
 }

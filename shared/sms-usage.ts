@@ -1,4 +1,4 @@
-/** `GET /api/sms/usage`: texts counted against the plan's monthly SMS allowance. */
+/** `GET /api/sms/usage`: SMS segments counted against the plan's monthly allowance (a 2-segment text counts two). */
 export interface SmsUsage {
   /** "2026-11": the allowance's month (UTC). */
   month: string;

@@ -5,6 +5,7 @@ import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { DynamoDayMessages } from '../adapters/dynamo/ledger.repo';
 import { DynamoAccountExport } from '../adapters/dynamo/account-export.repo';
+import { DynamoNoticeShortCodes } from '../adapters/dynamo/notice-short-codes.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
 import { createDispatchDeps } from './dispatch.root';
 import { createEmailDeps } from './email.root';
@@ -74,6 +75,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       records,
       decisions: dispatch.decisions,
       clock: data.clock,
+      codes: new DynamoNoticeShortCodes(data.db),
     },
     workerStatus: email.workerStatus,
     suppressions: email.suppressions,

@@ -1,9 +1,21 @@
 import { DynamoConfirmationRepo } from '../adapters/dynamo/confirmations.repo';
 import { ConfirmationTokens } from '../core/confirmations/confirmation-tokens';
-import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
+import type { ConfirmationRepo, EscalationTexter } from '../core/confirmations/confirmation.ports';
 import type { DispatchConfirmations } from '../core/confirmations/dispatch-confirmations';
 import type { DataRoot } from './data.root';
 import type { EmailDeps } from './email.root';
+
+const repos = new WeakMap<DataRoot, ConfirmationRepo>();
+
+/**
+ * The confirmation requests' table access, built once per data root: the dispatch (asking,
+ * escalating), the answer routes and the SMS replies (sms.root.ts) share this one instance.
+ */
+export function confirmationRepoOf(data: DataRoot): ConfirmationRepo {
+  let repo = repos.get(data);
+  if (!repo) repos.set(data, (repo = new DynamoConfirmationRepo(data.db)));
+  return repo;
+}
 
 /**
  * Crew confirmation: the requests' table access, the link signer (its own key, derived from
@@ -24,7 +36,7 @@ export function createConfirmationDeps(
       (config.UNSUBSCRIBE_SECRET_PREVIOUS ?? '').split(',').filter(Boolean),
     ));
   return {
-    repo: new DynamoConfirmationRepo(data.db),
+    repo: confirmationRepoOf(data),
     tokens: {
       sign: (claims) => signerOf().sign(claims),
       verify: (token, now) => signerOf().verify(token, now),

@@ -7,13 +7,15 @@ import type { RecordsStore } from '../core/records/records.ports';
 import type { InboundDeps } from '../core/sms/inbound-texts';
 import type { TextDeps } from '../core/sms/send-texts';
 import type { ConfirmationReplies } from '../core/sms/sms.ports';
-import { DynamoConfirmationRepo } from '../adapters/dynamo/confirmations.repo';
 import { answerBySms } from '../core/confirmations/answer-confirmation';
-import { noticeDetailsUrl, type NoticeDetailsTokens } from '../core/notices/notice-link';
+import type { NoticeDetailsTokens } from '../core/notices/notice-link';
+import { shortNoticeUrl } from '../core/notices/notice-short-codes';
+import { DynamoNoticeShortCodes } from '../adapters/dynamo/notice-short-codes.repo';
 import type { WorkerSmsDeps } from '../core/sms/worker-sms';
 import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
 import { smsEscalationTexter } from '../core/sms/escalation-texts';
 import { effectivePlan } from '../../shared/subscription';
+import { confirmationRepoOf } from './confirmations.root';
 import type { DataRoot } from './data.root';
 
 export interface SmsRoot {
@@ -34,7 +36,7 @@ export function createSmsRoot(
   opts: {
     accounts: AccountRepo;
     records: RecordsStore;
-    /** The details link's signer and the app's origin: a notice text links the page the email links. */
+    /** The details link's signer and the app's origin: a notice text links the page the email links, by short code. */
     noticeLinks?: { tokens: Pick<NoticeDetailsTokens, 'sign'>; appOrigin: string };
   },
 ): SmsRoot | undefined {
@@ -50,12 +52,13 @@ export function createSmsRoot(
   const allowance = new DynamoSmsAllowance(data.db);
   const deliveries = new DynamoSmsDeliveries(data.db);
   // A foreman's "1" or "2" answers their latest open confirmation request (core/confirmations).
-  const confirmationRepo = new DynamoConfirmationRepo(data.db);
+  const confirmationRepo = confirmationRepoOf(data);
   const confirmations: ConfirmationReplies = {
     answerBySms: (accountId, workerId, answer) =>
       answerBySms({ repo: confirmationRepo, clock: data.clock }, { accountId, workerId, answer }),
   };
   const links = opts.noticeLinks;
+  const codes = new DynamoNoticeShortCodes(data.db);
   const accountOf = async (tenant: string) => {
     const [subscription, profile] = await Promise.all([
       opts.accounts.getSubscription(tenant),
@@ -67,24 +70,21 @@ export function createSmsRoot(
     };
   };
   const workersOf = (tenant: string) => opts.records.workers.list(tenantFromStore(tenant));
+  const sending = {
+    consents,
+    sender,
+    allowance,
+    claims: new DynamoClaimRepo(data.db),
+    deliveries,
+    clock: data.clock,
+  };
   return {
     worker: { consents, sender, allowance, clock: data.clock, accountOf },
-    escalations: smsEscalationTexter({
-      consents,
-      sender,
-      allowance,
-      clock: data.clock,
-      accountOf,
-      workersOf,
-    }),
+    // Escalation texts go the notice texts' way: claimed, counted, in the send history.
+    escalations: smsEscalationTexter({ ...sending, accountOf, workersOf }),
     texts: {
-      consents,
-      sender,
-      allowance,
-      claims: new DynamoClaimRepo(data.db),
-      deliveries,
-      clock: data.clock,
-      ...(links ? { detailsUrl: (ref) => noticeDetailsUrl(links.tokens, links.appOrigin, ref) } : {}),
+      ...sending,
+      ...(links ? { detailsUrl: (ref) => shortNoticeUrl({ ...links, codes }, ref) } : {}),
     },
     inbound: {
       consents,

@@ -79,7 +79,7 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   ).toBeVisible();
 
   await page.goto(`/workers/${workerId}`);
-  await expect(page.getByText('SMS on').first()).toBeVisible();
+  await expect(page.getByText('SMS on').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Consent log' })).toContainText('Replied YES');
   await shoot(page, 'worker-sms-on');
 
@@ -109,6 +109,18 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   await shoot(page, 'phone-outbox');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'phone-outbox');
+
+  // The text's short link opens the notice's details page on the app's origin.
+  const outbox = (await (await fetch(`${e2eStack().smsOutboxUrl}/messages`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const notice = outbox.find((t) => t.to === phone && t.body.includes(`Dock Seven ${tag}`));
+  const code = /\/n\/([A-Za-z0-9_-]{8})\b/.exec(notice?.body ?? '')?.[1];
+  expect(code).toBeDefined();
+  await page.goto(`/n/${code}`);
+  await expect(page.getByText(`Dock Seven ${tag}`).first()).toBeVisible({ timeout: 10_000 });
+  await shoot(page, 'notice-short-link');
   await page.goto(`/workers/${workerId}`);
   await expect(page.getByText('SMS on').first()).toBeVisible();
   await shoot(page, 'worker-sms-on');
@@ -125,7 +137,7 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
     );
     await shoot(page, 'jobsite-channels');
     await page.goto('/subscription');
-    await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 used this month/);
+    await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 segments used this month/);
     await shoot(page, 'subscription-sms');
   }
 });

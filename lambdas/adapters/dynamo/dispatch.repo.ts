@@ -11,6 +11,7 @@ import type {
   MessageClaim,
   NoticeSchedule,
   RunRef,
+  SentByChannel,
   SentMessage,
   SentPerDay,
   WorkedMark,
@@ -288,12 +289,8 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
     const { data } = await this.db.entities.notificationClaim.query
       .byMessage(tenantKey(tenant, { jobsiteId }))
       .between({ workDate: from }, { workDate: after })
-      .go({ pages: 'all', attributes: ['workDate', 'status'] });
-    const counts: Record<string, number> = {};
-    for (const c of data)
-      if (c.status === 'SENT' && c.workDate >= from && c.workDate <= to)
-        counts[c.workDate] = (counts[c.workDate] ?? 0) + 1;
-    return counts;
+      .go({ pages: 'all', attributes: ['workDate', 'status', 'channel', 'kind'] });
+    return countSentPerDay(data, from, to);
   }
 
   async listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]> {
@@ -305,6 +302,24 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
 }
 
 type ClaimItem = EntityItem<RaincheckService['entities']['notificationClaim']>;
+
+/**
+ * Sent notices per working day, one count per channel: a worker told by email and by text is one
+ * email and one text, never two "sent". Escalation texts are about the foreman, not the day's notice.
+ */
+export function countSentPerDay(
+  claims: readonly Pick<ClaimItem, 'workDate' | 'status' | 'channel' | 'kind'>[],
+  from: string,
+  to: string,
+): Record<string, SentByChannel> {
+  const counts: Record<string, SentByChannel> = {};
+  for (const c of claims) {
+    if (c.status !== 'SENT' || c.kind === 'escalation' || c.workDate < from || c.workDate > to) continue;
+    const day = (counts[c.workDate] ??= { email: 0, sms: 0 });
+    day[c.channel ?? 'email'] += 1;
+  }
+  return counts;
+}
 
 /** A stored claim as the alert history, the ledger and analytics read it. */
 export function sentMessageOf(c: ClaimItem): SentMessage {

@@ -33,6 +33,7 @@ import { supportEntities } from './entities/support-entities';
 import { membershipEntity } from './entities/membership.entity';
 import { teamInviteEntity } from './entities/team-invite.entity';
 import { accountAuditEntity } from './entities/account-audit.entity';
+import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -77,6 +78,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     membership: membershipEntity(config),
     teamInvite: teamInviteEntity(config),
     accountAudit: accountAuditEntity(config),
+    noticeShortCode: noticeShortCodeEntity(config),
   });
 }
 

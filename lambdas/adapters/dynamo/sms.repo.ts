@@ -71,23 +71,25 @@ export class DynamoSmsConsents implements SmsConsentStore {
 export class DynamoSmsAllowance implements SmsAllowance {
   constructor(private readonly db: RaincheckService) {}
 
-  take(tenant: TenantId, month: string, count: number, limit: number) {
+  async take(tenant: TenantId, month: string, count: number, limit: number) {
+    // Checked before the write: a text bigger than the whole allowance must take nothing.
+    if (count > limit) return false;
     return conditional(() =>
       this.db.entities.smsUsage
         .update(tenantKey(tenant, { month }))
-        .add({ texts: count })
-        .where((a, op) => `${op.notExists(a.texts)} OR ${op.lte(a.texts, limit - count)}`)
+        .add({ segments: count })
+        .where((a, op) => `${op.notExists(a.segments)} OR ${op.lte(a.segments, limit - count)}`)
         .go(),
-    ).then((ok) => ok && count <= limit);
+    );
   }
 
   async giveBack(tenant: TenantId, month: string, count: number) {
-    await this.db.entities.smsUsage.update(tenantKey(tenant, { month })).subtract({ texts: count }).go();
+    await this.db.entities.smsUsage.update(tenantKey(tenant, { month })).subtract({ segments: count }).go();
   }
 
   async used(tenant: TenantId, month: string) {
     const { data } = await this.db.entities.smsUsage.get(tenantKey(tenant, { month })).go();
-    return data?.texts ?? 0;
+    return data?.segments ?? 0;
   }
 }
 

@@ -5,7 +5,7 @@ import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo } from '../account/account.ports';
 import { EntitlementError } from '../billing/billing.errors';
 import { tenantOf, type TenantId } from '../caller';
-import type { DecisionRepo } from '../dispatch/dispatch.ports';
+import { isNoticeClaim, type DecisionRepo } from '../dispatch/dispatch.ports';
 import { ValidationError } from '../errors';
 import type { DayMessages } from '../ledger/ledger.ports';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
@@ -107,7 +107,9 @@ async function basicFor(tenant: TenantId, range: { from: string; to: string }, d
       })),
     ),
     messages: perJobsite.flatMap((p) =>
-      p.messages.map((m) => ({ jobsiteId: m.jobsiteId, date: m.workDate, kind: m.kind, status: m.status })),
+      p.messages
+        .filter(isNoticeClaim)
+        .map((m) => ({ jobsiteId: m.jobsiteId, date: m.workDate, kind: m.kind, status: m.status })),
     ),
   });
   return { basic, jobsites };

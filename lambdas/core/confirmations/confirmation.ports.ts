@@ -60,8 +60,20 @@ export interface ConfirmationRepo {
  * with SMS on get the escalation by text too. Absent, escalation goes by email only.
  */
 export interface EscalationTexter {
-  /** Texts the escalation to the managers' phones that may receive SMS; resolves when handed over. */
-  sendEscalation(input: { tenantId: string; managerWorkerIds: string[]; body: string }): Promise<void>;
+  /**
+   * Texts the escalation to the managers' phones that may receive SMS, each text claimed under the
+   * request (the send history lists it); resolves when handed over.
+   */
+  sendEscalation(input: {
+    tenantId: string;
+    requestId: string;
+    jobsiteId: string;
+    jobsiteName: string;
+    workDate: string;
+    verdict: 'partial' | 'full' | 'none';
+    managerWorkerIds: string[];
+    body: string;
+  }): Promise<void>;
 }
 
 /** "Reply 1 = crew stood down, 2 = working anyway": the line helper "sms" adds to the foreman's text. */

@@ -87,6 +87,11 @@ export async function escalateDueConfirmations(deps: EscalationDeps, at: Date): 
         await deps.texter
           .sendEscalation({
             tenantId: request.tenantId,
+            requestId: request.id,
+            jobsiteId: request.jobsiteId,
+            jobsiteName: request.jobsiteName,
+            workDate: request.workDate,
+            verdict: request.verdict,
             managerWorkerIds,
             body: `${words.summary} ${words.action}`,
           })

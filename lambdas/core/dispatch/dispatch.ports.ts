@@ -50,6 +50,12 @@ export interface UnjudgedJobsite {
 }
 
 export type MessageKind = 'notice' | 'update' | 'allClear';
+/** What a claim is for: a notice's message, or a manager's escalation text (crew confirmation). */
+export type ClaimKind = MessageKind | 'escalation';
+
+/** A claim about the day's notice (delay, update, all-clear), not an escalation text: what counts as "told". */
+export const isNoticeClaim = <T extends { kind: ClaimKind }>(c: T): c is T & { kind: MessageKind } =>
+  c.kind !== 'escalation';
 export type Audience = 'worker' | 'manager' | 'client';
 
 export interface SentCounts {
@@ -181,10 +187,13 @@ export interface MessageClaim {
   tenantId: string;
   jobsiteId: string;
   workDate: string;
-  /** `notice:full`, `update:partial:3`, `allClear:none`: kind, verdict and (updates) the hours lost. */
+  /**
+   * `notice:full`, `update:partial:3`, `allClear:none`: kind, verdict and (updates) the hours lost;
+   * `escalation:<request id>` for a manager's escalation text.
+   */
   messageKey: string;
   recipient: string;
-  kind: MessageKind;
+  kind: ClaimKind;
   verdict: Verdict;
   audience: Audience;
   recipientName: string;
@@ -205,10 +214,21 @@ export interface SentMessage extends MessageClaim {
   messageId: string | null;
 }
 
+/** Notices sent about one working day, counted per channel (a person texted and emailed counts once in each). */
+export interface SentByChannel {
+  email: number;
+  sms: number;
+}
+
 /** Messages sent about each working day of one jobsite (the ledger's "who was told"). */
 export interface SentPerDay {
-  /** Count of SENT claims per work date from `from` to `to` (inclusive); days without one are absent. */
-  sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Record<string, number>>;
+  /** SENT notice claims per work date from `from` to `to` (inclusive), per channel; days without one are absent. */
+  sentPerDay(
+    tenant: TenantId,
+    jobsiteId: string,
+    from: string,
+    to: string,
+  ): Promise<Record<string, SentByChannel>>;
 }
 
 export interface ClaimRepo {

@@ -2,7 +2,6 @@ import { PLANS, type PlanId } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
-import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { withOfficialWarnings } from '../../../shared/weather/official-warnings';
 import type { QuietHours } from '../../../shared/quiet-hours';
@@ -19,7 +18,6 @@ import type {
   Decision,
   DecisionRepo,
   DueJobsite,
-  ForecastSnapshot,
   MessageClaim,
   MessageKind,
   NoticeSender,
@@ -29,12 +27,13 @@ import type { HeldMessageRepo } from './held-messages';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { clearingRule } from './hysteresis';
+import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
 import { noticeContractor } from '../notices/notice-contractor';
-import { textAnnouncement } from '../sms/notice-texts';
 import type { TextDeps } from '../sms/send-texts';
-import { confirmationFor, type DispatchConfirmations } from '../confirmations/dispatch-confirmations';
+import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
+import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-hooks';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -119,31 +118,6 @@ function messageKeyOf(kind: MessageKind, judgement: DayJudgement): string {
 
 function emptyDay(date: string): DayJudgement {
   return { date, verdict: 'none', hoursLost: 0, workingHours: 0, rules: [] };
-}
-
-function snapshotOf(forecast: HourlyForecast, judgement: DayJudgement, jobsite: Jobsite): ForecastSnapshot {
-  // The local day's 24 hours around the working day: enough evidence, small enough to keep for years.
-  const startMs = Date.parse(`${judgement.date}T00:00:00Z`) - 14 * 3600_000;
-  const endMs = startMs + 48 * 3600_000;
-  const index: number[] = [];
-  for (let i = 0; i < forecast.time.length; i++) {
-    const t = forecast.time[i]!;
-    if (t >= startMs && t < endMs) index.push(i);
-  }
-  const metrics = new Set(jobsite.rules.map((r) => r.metric));
-  const values: Record<string, (number | null)[]> = {};
-  for (const [name, series] of Object.entries(forecast.values)) {
-    if (!series || (!metrics.has(name as never) && name !== 'precipitation_probability')) continue;
-    values[name] = index.map((i) =>
-      Number.isFinite(series[i]!) ? Math.round(series[i]! * 100) / 100 : null,
-    );
-  }
-  return {
-    source: forecast.source,
-    scenario: forecast.scenario ?? null,
-    hours: index.map((i) => new Date(forecast.time[i]!).toISOString()),
-    values,
-  };
 }
 
 /**
@@ -330,6 +304,14 @@ export async function notifyJobsites(
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
     const contractor = noticeContractor(item.profile, jobsite, item.workers);
+    const day: AnnouncedDay = {
+      tenantId: due.tenantId,
+      jobsite,
+      workers: item.workers,
+      workDate: due.workDate,
+      announcement,
+      runId,
+    };
     for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed)) {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
@@ -345,19 +327,9 @@ export async function notifyJobsites(
         runId,
       };
       if (!(await deps.claims.claim(claim, now))) continue;
-      let confirmation: Awaited<ReturnType<typeof confirmationFor>> = null;
+      let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
       try {
-        confirmation = await confirmationFor(deps.confirmations, {
-          tenantId: due.tenantId,
-          jobsite,
-          workers: item.workers,
-          to,
-          kind,
-          messageKey,
-          judgement,
-          workDate: due.workDate,
-          at: asOf ?? now,
-        });
+        confirmation = await foremanQuestion(deps.confirmations, day, to, asOf ?? now);
         const { messageId } = await deps.sender.send(
           {
             kind,
@@ -387,23 +359,9 @@ export async function notifyJobsites(
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
       }
     }
-    if (deps.texts) {
-      const texts = await textAnnouncement(
-        {
-          tenantId: due.tenantId,
-          plan: item.plan,
-          company: item.company,
-          jobsite,
-          workDate: due.workDate,
-          announcement,
-          workers: item.workers,
-          runId,
-        },
-        deps.texts,
-      );
-      outcome.failed += texts.errors.length;
-      outcome.errors.push(...texts.errors);
-    }
+    const texted = await textHook(deps.texts, day, item);
+    outcome.failed += texted.failed;
+    outcome.errors.push(...texted.errors);
   }
   return outcome;
 }

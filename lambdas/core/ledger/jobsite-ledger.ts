@@ -16,7 +16,7 @@ export interface LedgerDeps {
   records: RecordsStore;
   clock: Clock;
   decisions: DecisionRepo;
-  /** Sent messages per day (`notified` on each day); left out when absent. */
+  /** Sent notices per day and channel (`notified` emails and `texted` on each day); left out when absent. */
   claims?: SentPerDay;
   /** The account's holiday calendar: its days (and the jobsite's own) are never delay days. */
   holidays: HolidayCalendarRepo;
@@ -111,7 +111,7 @@ export async function jobsiteLedger(
       note: d.workedNote ?? null,
       decidedAt: d.decidedAt,
       ...holidayOf(nonWorking, d.workDate),
-      ...(sent ? { notified: sent[d.workDate] ?? 0 } : {}),
+      ...(sent ? { notified: sent[d.workDate]?.email ?? 0, texted: sent[d.workDate]?.sms ?? 0 } : {}),
     })),
   });
   return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };

@@ -1,4 +1,5 @@
 import type { LedgerEvidence } from '../../../shared/ledger';
+import { isNoticeClaim } from '../dispatch/dispatch.ports';
 import type { TenantId } from '../caller';
 import { NotFoundError } from '../errors';
 import { mustGet } from '../records/record-crud';
@@ -73,6 +74,7 @@ export async function ledgerEvidence(
     rules: decision.rules,
     forecast: decision.forecast,
     messages: messages
+      .filter(isNoticeClaim)
       .sort((a, b) => a.claimedAt.localeCompare(b.claimedAt) || a.recipient.localeCompare(b.recipient))
       .map((x) => ({
         recipient: x.recipient,

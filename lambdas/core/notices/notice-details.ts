@@ -5,7 +5,8 @@ import type { DecisionRepo } from '../dispatch/dispatch.ports';
 import { NotFoundError } from '../errors';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
-import type { NoticeDetailsTokens } from './notice-link';
+import type { NoticeDetailsTokens, VerifiedNoticeRef } from './notice-link';
+import { isShortCode, resolveShortCode, type NoticeShortCodeStore } from './notice-short-codes';
 import { noticeContractor } from './notice-contractor';
 
 export interface NoticeDetailsDeps {
@@ -14,18 +15,20 @@ export interface NoticeDetailsDeps {
   records: Pick<RecordsStore, 'jobsites' | 'workers'>;
   decisions: Pick<DecisionRepo, 'get'>;
   clock: Clock;
+  /** The texts' short codes (`/n/<8 chars>`); absent, only signed tokens open a page. */
+  codes?: Pick<NoticeShortCodeStore, 'find'>;
 }
 
 /** One answer for every token that opens nothing, so a guesser learns nothing from the reply. */
 const notFound = () => new NotFoundError(NOTICE_LINK_NOT_FOUND);
 
 /**
- * `GET /api/notices/{token}` (public): the jobsite-day a signed, unexpired link names, as the last
- * decision judged it. The tenant comes only from the verified token; a deleted jobsite or a day never
+ * `GET /api/notices/{token}` (public): the jobsite-day a signed, unexpired link (or a text's live
+ * short code) names, as the last decision judged it. The tenant comes only from the verified token; a deleted jobsite or a day never
  * judged reads exactly like a forged token.
  */
 export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): Promise<NoticeDetails> {
-  const ref = deps.tokens.verify(token, deps.clock.now());
+  const ref = await noticeRefOf(token, deps);
   if (!ref) throw notFound();
   const tenant = tenantFromStore(ref.tenantId);
   const [jobsite, decision, profile] = await Promise.all([
@@ -54,4 +57,14 @@ export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): 
     decidedAt: decision.decidedAt,
     expiresAt: ref.expiresAt,
   };
+}
+
+/** A text's short code is looked up; anything else must be a genuine signed token. */
+function noticeRefOf(
+  token: string,
+  deps: NoticeDetailsDeps,
+): Promise<VerifiedNoticeRef | null> | VerifiedNoticeRef | null {
+  const now = deps.clock.now();
+  if (deps.codes && isShortCode(token)) return resolveShortCode(deps.codes, token, now);
+  return deps.tokens.verify(token, now);
 }

@@ -1,71 +1,83 @@
-import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Worker } from '../../../shared/records';
+import type { Verdict } from '../../../shared/weather/judgement';
 import { tenantFromStore, type TenantId } from '../caller';
 import type { EscalationTexter } from '../confirmations/confirmation.ports';
 import type { Logger } from '../observability.ports';
-import type { Clock } from '../runtime.ports';
-import { allowanceMonth, stopEverywhere } from './send-texts';
-import { SmsOptedOutError, type SmsAllowance, type SmsConsentStore, type TextSender } from './sms.ports';
+import type { PlanId } from '../../../shared/plans';
+import { sendTextToWorker, type TextDeps, type TextOutcome } from './send-texts';
 
-export interface EscalationTextDeps {
-  consents: SmsConsentStore;
-  sender: TextSender;
-  allowance: SmsAllowance;
-  clock: Clock;
+export interface EscalationTextDeps extends Omit<TextDeps, 'detailsUrl'> {
   /** The account's plan, from its stored subscription. */
   accountOf(tenant: TenantId): Promise<{ plan: PlanId }>;
   workersOf(tenant: TenantId): Promise<Worker[]>;
   log?: Logger;
 }
 
+/** One escalation to text: the confirmation request it is about and the words to send. */
+export interface EscalationText {
+  tenantId: string;
+  /** The confirmation request escalated: each manager's text is claimed under it, once. */
+  requestId: string;
+  jobsiteId: string;
+  jobsiteName: string;
+  workDate: string;
+  verdict: Verdict;
+  managerWorkerIds: string[];
+  body: string;
+  runId?: string;
+}
+
 export interface EscalationTextOutcome {
   sent: number;
-  /** Managers without a number, without YES, or past the month's allowance. */
+  /** Managers without a number, without YES, already texted, or past the month's allowance. */
   skipped: number;
 }
 
 /**
  * The escalation by text to the jobsite's managers (issue 21 §6). The sweep has already claimed the
- * escalation exactly once (a conditional write) before calling this, so each manager whose number
- * said YES is texted directly, one per number, each text taking one from the plan's allowance.
- * A failed send gives its text back; a number on the carrier's opt-out list is stopped everywhere.
+ * escalation once; each manager's text then goes the way a notice text does (sendTextToWorker): its
+ * own SMS claim (so it shows in the send history with channel, segments and delivery status, and a
+ * re-run sweep texts nobody twice), YES required, its segments taken from the plan's allowance, a
+ * number on the carrier's opt-out list stopped everywhere.
  */
 export async function textEscalation(
-  input: { tenantId: string; managerWorkerIds: string[]; body: string },
+  input: EscalationText,
   deps: EscalationTextDeps,
 ): Promise<EscalationTextOutcome> {
   const tenant = tenantFromStore(input.tenantId);
-  const outcome: EscalationTextOutcome = { sent: 0, skipped: 0 };
   const { plan } = await deps.accountOf(tenant);
-  const limits = PLANS[plan];
-  if (!limits.features.smsNotifications) return { sent: 0, skipped: input.managerWorkerIds.length };
   const wanted = new Set(input.managerWorkerIds);
-  const phones = new Set<string>();
+  const byPhone = new Map<string, Worker>();
   for (const w of await deps.workersOf(tenant))
-    if (wanted.has(w.id) && w.phone && w.smsOptIn) phones.add(w.phone);
-  outcome.skipped = input.managerWorkerIds.length - phones.size;
+    if (wanted.has(w.id) && w.phone && w.smsOptIn && !byPhone.has(w.phone)) byPhone.set(w.phone, w);
+  const outcome: EscalationTextOutcome = { sent: 0, skipped: input.managerWorkerIds.length - byPhone.size };
   const failures: unknown[] = [];
-  for (const phone of phones) {
-    // Consent is the number's own: only YES (and no STOP since) lets a text through.
-    if ((await deps.consents.get(tenant, phone))?.state !== 'on') {
-      outcome.skipped += 1;
-      continue;
-    }
-    const now = deps.clock.now();
-    const month = allowanceMonth(now);
-    if (!(await deps.allowance.take(tenant, month, 1, limits.smsMonthlyAllowance))) {
-      outcome.skipped += 1;
-      continue;
-    }
+  for (const [phone, w] of byPhone) {
+    let result: TextOutcome;
     try {
-      await deps.sender.send({ to: phone, body: input.body });
-      outcome.sent += 1;
+      result = await sendTextToWorker(
+        {
+          tenantId: input.tenantId,
+          plan,
+          jobsiteId: input.jobsiteId,
+          jobsiteName: input.jobsiteName,
+          workDate: input.workDate,
+          messageKey: `escalation:${input.requestId}`,
+          kind: 'escalation',
+          verdict: input.verdict,
+          audience: 'manager',
+          worker: { id: w.id, name: w.name, phone },
+          body: input.body,
+          runId: input.runId ?? `escalation:${input.requestId}`,
+        },
+        deps,
+      );
     } catch (err) {
-      await deps.allowance.giveBack(tenant, month, 1);
-      outcome.skipped += 1;
-      if (err instanceof SmsOptedOutError) await stopEverywhere(deps.consents, phone, 'carrier', now);
-      else failures.push(err);
+      failures.push(err);
+      result = 'failed';
     }
+    if (result === 'sent') outcome.sent += 1;
+    else outcome.skipped += 1;
   }
   // One manager's failed send does not keep the others from hearing; the sweep logs what failed.
   if (failures.length) throw new AggregateError(failures, `${failures.length} escalation text(s) failed`);

@@ -18,26 +18,54 @@ export interface NoticeTexts {
   detailsUrl?: string;
 }
 
+/** What texting one announcement did, for the run's record. */
+export interface TextsOutcome {
+  outcomes: TextOutcome[];
+  /** Sends that failed (released: the next due run tries again), as the run record lists them. */
+  errors: string[];
+  /** Why the texts went without the details link (the short code could not be stored). */
+  linkError?: string;
+}
+
 /**
  * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
  * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
  * quiet hours, the life-safety override and the plan's notification gate apply as to email.
  */
-export interface TextsOutcome {
-  outcomes: TextOutcome[];
-  /** Sends that failed (released: the next due run tries again), as the run record lists them. */
-  errors: string[];
-}
-
 export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
-  const { announcement, jobsite } = input;
+  const { jobsite } = input;
   const named = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const seen = new Set<string>();
-  const detailsUrl =
-    input.detailsUrl ??
-    deps.detailsUrl?.({ tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate }) ??
-    undefined;
+  const targets = input.workers.filter((w) => {
+    if (!w.phone || !w.smsOptIn || seen.has(w.phone)) return false;
+    if (w.id !== jobsite.foremanWorkerId && !named.has(w.id) && !w.crewIds.some((c) => crews.has(c)))
+      return false;
+    seen.add(w.phone);
+    return true;
+  });
+  if (targets.length === 0) return { outcomes: [], errors: [] };
+  const ref = { tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate };
+  let detailsUrl: string | undefined;
+  try {
+    // The short link (`/n/<8 chars>`) is made only when someone may be texted.
+    detailsUrl = input.detailsUrl ?? (await deps.detailsUrl?.(ref)) ?? undefined;
+  } catch (err) {
+    // No link is no reason to keep a crew uninformed: the text goes without it, and the run says why.
+    return { ...(await sendAll(input, deps, targets, undefined)), linkError: errorText(err) };
+  }
+  return sendAll(input, deps, targets, detailsUrl);
+}
+
+const errorText = (err: unknown) => String((err as Error)?.message ?? err);
+
+async function sendAll(
+  input: NoticeTexts,
+  deps: TextDeps,
+  targets: readonly Worker[],
+  detailsUrl: string | undefined,
+): Promise<TextsOutcome> {
+  const { announcement, jobsite } = input;
   const text = {
     kind: announcement.kind,
     company: input.company,
@@ -54,11 +82,7 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
     : body;
   const outcomes: TextOutcome[] = [];
   const errors: string[] = [];
-  for (const w of input.workers) {
-    if (!w.phone || !w.smsOptIn || seen.has(w.phone)) continue;
-    if (w.id !== jobsite.foremanWorkerId && !named.has(w.id) && !w.crewIds.some((c) => crews.has(c)))
-      continue;
-    seen.add(w.phone);
+  for (const w of targets) {
     try {
       outcomes.push(
         await sendTextToWorker(
@@ -72,7 +96,7 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
             kind: announcement.kind,
             verdict: announcement.judgement.verdict,
             audience: w.isManager ? 'manager' : 'worker',
-            worker: { id: w.id, name: w.name, phone: w.phone },
+            worker: { id: w.id, name: w.name, phone: w.phone! },
             body: w.id === foremanId ? foremanBody : body,
             runId: input.runId,
           },
@@ -80,7 +104,7 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
         ),
       );
     } catch (err) {
-      errors.push(`${jobsite.name} → SMS ${w.phone}: ${String((err as Error)?.message ?? err)}`);
+      errors.push(`${jobsite.name} → SMS ${w.phone}: ${errorText(err)}`);
     }
   }
   return { outcomes, errors };

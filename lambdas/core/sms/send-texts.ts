@@ -1,8 +1,9 @@
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { measureSms } from '../../../shared/sms-text';
+import { takeAllowance } from './sms-allowance';
 import type { Verdict } from '../../../shared/weather/judgement';
 import { tenantFromStore } from '../caller';
-import type { Audience, ClaimRepo, MessageClaim, MessageKind } from '../dispatch/dispatch.ports';
+import type { Audience, ClaimKind, ClaimRepo, MessageClaim } from '../dispatch/dispatch.ports';
 import type { Clock } from '../runtime.ports';
 import { applyConsentInput } from './consent-records';
 import {
@@ -20,8 +21,11 @@ export interface TextDeps {
   claims: ClaimRepo;
   deliveries: SmsDeliveryLog;
   clock: Clock;
-  /** The notice's details page (core/notices/notice-link.ts), the same link the email carries. */
-  detailsUrl?: (ref: { tenantId: string; jobsiteId: string; workDate: string }) => string | null;
+  /**
+   * The notice's details page as a short link (core/notices/notice-short-codes.ts): the page the
+   * email links, behind 8 characters, so the link always fits the text's two segments.
+   */
+  detailsUrl?: (ref: { tenantId: string; jobsiteId: string; workDate: string }) => Promise<string | null>;
 }
 
 /** One text to one worker about one jobsite's day (a notice, or helper "confirm"'s escalation). */
@@ -33,7 +37,7 @@ export interface WorkerText {
   workDate: string;
   /** The message's key without the channel (`notice:full`, `escalation:…`): the claim adds `sms:`. */
   messageKey: string;
-  kind: MessageKind;
+  kind: ClaimKind;
   verdict: Verdict;
   audience: Audience;
   worker: { id: string; name: string; phone: string };
@@ -41,15 +45,13 @@ export interface WorkerText {
   runId: string;
 }
 
-export type TextOutcome = 'sent' | 'already-sent' | 'no-consent' | 'no-plan' | 'over-allowance' | 'opted-out';
-
-/** "2026-11" of an instant: the allowance's month (UTC). */
-export const allowanceMonth = (at: Date) => at.toISOString().slice(0, 7);
+export type TextOutcome =
+  'sent' | 'already-sent' | 'no-consent' | 'no-plan' | 'over-allowance' | 'opted-out' | 'failed';
 
 /**
  * Texts a worker at most once per message, whatever retries, repeats or concurrent runs: the SMS
  * claim (channel in its key) is taken with a conditional write before anything is sent, as email's.
- * Only a number that said YES gets texts; each text takes one from the plan's monthly allowance.
+ * Only a number that said YES gets texts; each text takes its segments from the plan's monthly allowance.
  */
 export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promise<TextOutcome> {
   const plan = PLANS[text.plan];
@@ -75,8 +77,8 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     segments: size.segments,
   };
   if (!(await deps.claims.claim(claim, now))) return 'already-sent';
-  const month = allowanceMonth(now);
-  if (!(await deps.allowance.take(tenant, month, 1, plan.smsMonthlyAllowance))) {
+  const hold = await takeAllowance(deps.allowance, { tenant, plan: text.plan, body: text.body, at: now });
+  if (!hold) {
     await deps.claims.release(claim);
     return 'over-allowance';
   }
@@ -87,7 +89,7 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     return 'sent';
   } catch (err) {
     await deps.claims.release(claim);
-    await deps.allowance.giveBack(tenant, month, 1);
+    await hold.giveBack();
     if (!(err instanceof SmsOptedOutError)) throw err;
     // The carrier's list says STOP: record it as every account's, as a reply STOP would be.
     await stopEverywhere(deps.consents, text.worker.phone, 'carrier', now);

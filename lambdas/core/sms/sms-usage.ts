@@ -1,10 +1,10 @@
 import { PLANS } from '../../../shared/plans';
 import type { SmsUsage } from '../../../shared/sms-usage';
 import type { TenantId } from '../caller';
-import { allowanceMonth } from './send-texts';
+import { allowanceMonth } from './sms-allowance';
 import type { WorkerSmsDeps } from './worker-sms';
 
-/** The texts this account has used of its plan's allowance this month (UTC, as sending counts them). */
+/** The segments this account has used of its plan's allowance this month (UTC, as sending counts them). */
 export async function smsUsageOf(
   tenant: TenantId,
   deps: Pick<WorkerSmsDeps, 'allowance' | 'clock' | 'accountOf'>,

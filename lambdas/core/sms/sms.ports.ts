@@ -37,9 +37,9 @@ export interface TextSender {
   send(text: { to: string; body: string }): Promise<{ messageId: string }>;
 }
 
-/** Texts an account may send this month: counted with a conditional write, never read-then-write. */
+/** SMS segments an account may send this month: counted with a conditional write, never read-then-write. */
 export interface SmsAllowance {
-  /** Takes `count` texts from the month's allowance; false (nothing taken) when it would go over. */
+  /** Takes `count` segments from the month's allowance; false (nothing taken) when it would go over. */
   take(tenant: TenantId, month: string, count: number, limit: number): Promise<boolean>;
   /** Gives back what a failed send took. */
   giveBack(tenant: TenantId, month: string, count: number): Promise<void>;

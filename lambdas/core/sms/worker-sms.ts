@@ -5,7 +5,8 @@ import type { TenantId } from '../caller';
 import { ForbiddenError } from '../errors';
 import type { Clock } from '../runtime.ports';
 import { smsStatusOf } from './consent';
-import { allowanceMonth, stopEverywhere } from './send-texts';
+import { stopEverywhere } from './send-texts';
+import { takeAllowance } from './sms-allowance';
 import { SmsOptedOutError, type SmsAllowance, type SmsConsentStore, type TextSender } from './sms.ports';
 
 export interface WorkerSmsDeps {
@@ -50,12 +51,13 @@ export async function askForConsent(tenant: TenantId, worker: Worker, deps: Work
     version: 1,
   });
   if (!created) return;
-  const month = allowanceMonth(now);
-  if (!(await deps.allowance.take(tenant, month, 1, PLANS[plan].smsMonthlyAllowance))) return;
+  const body = smsMessages.askConsent(company);
+  const hold = await takeAllowance(deps.allowance, { tenant, plan, body, at: now });
+  if (!hold) return;
   try {
-    await deps.sender.send({ to: worker.phone, body: smsMessages.askConsent(company) });
+    await deps.sender.send({ to: worker.phone, body });
   } catch (err) {
-    await deps.allowance.giveBack(tenant, month, 1);
+    await hold.giveBack();
     if (!(err instanceof SmsOptedOutError)) throw err;
     await stopEverywhere(deps.consents, worker.phone, 'carrier', now);
   }

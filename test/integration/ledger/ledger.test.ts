@@ -98,6 +98,26 @@ beforeAll(async () => {
     await claims.markSent(c, `m-${c.recipient}-${c.workDate}`, at);
   }
   await claims.claim(claim('2026-01-30', 'c@example.com'), at);
+  // Worker a was also texted about Jan 30 (one text, not a third person told), and a manager got an
+  // escalation text, which is about the foreman, not the day's notice.
+  for (const c of [
+    {
+      ...claim('2026-01-30', '+12065550100'),
+      messageKey: 'sms:notice:full',
+      channel: 'sms' as const,
+      segments: 1,
+    },
+    {
+      ...claim('2026-01-30', '+12065550101'),
+      messageKey: 'sms:escalation:r-1',
+      kind: 'escalation' as const,
+      channel: 'sms' as const,
+      segments: 1,
+    },
+  ]) {
+    await claims.claim(c, at);
+    await claims.markSent(c, `m-${c.recipient}`, at);
+  }
   // The day before: an earlier day in the same month, to put January over its allowance.
   await root.dispatch.decisions.put(decision('2026-01-27', 'full', 10));
 }, 60_000);
@@ -126,11 +146,13 @@ describe('weather-day ledger', () => {
       note: null,
       decidedAt: '2026-01-30T05:00:00.000Z',
       notified: 2,
+      texted: 1,
       delayDay: true,
       // January's allowance of 1 went to Jan 27: this second delay day is beyond it.
       beyondAllowance: true,
     });
     expect(res.body.days.map((d: { notified: number }) => d.notified)).toEqual([0, 0, 2, 1, 0, 0]);
+    expect(res.body.days.map((d: { texted: number }) => d.texted)).toEqual([0, 0, 1, 0, 0, 0]);
     expect(res.body.months).toEqual([
       { month: '2026-01', delayDays: 2, hoursLost: 20, anticipated: 1, beyondAllowance: 1 },
       { month: '2026-02', delayDays: 2, hoursLost: 16, anticipated: 1, beyondAllowance: 1 },

@@ -1,6 +1,7 @@
 import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
+import { measureSms } from '../../../shared/sms-text';
 
 /**
  * The SMS channel through the real path: workers through the API, the local SMS server (AWS's own
@@ -99,7 +100,18 @@ describe('texting a worker', () => {
     expect(texted[0]).toMatchObject({ status: 'SENT', recipient: phone, segments: expect.any(Number) });
   });
 
-  it("should count the texts against the plan's monthly allowance", async () => {
+  it("should link the text to the notice's details with a short code that opens the same page", async () => {
+    const [notice] = (await textsTo(phone)).filter((t) => t.body.includes(site.name));
+    const link = /(\S+)\/n\/([A-Za-z0-9_-]+)/.exec(notice!.body);
+    expect(link?.[2]).toHaveLength(8);
+    expect(measureSms(notice!.body).segments).toBeLessThanOrEqual(2);
+    const details = await api(`/api/notices/${link![2]}`);
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({ date: '2026-12-02', jobsite: { name: site.name } });
+    expect((await api('/api/notices/Zz9_-Zz9')).status).toBe(404);
+  });
+
+  it("should count the texts' segments against the plan's monthly allowance", async () => {
     const usage = await api('/api/sms/usage', { token: account.token });
     expect(usage.status).toBe(200);
     expect(usage.body).toMatchObject({ allowance: 1000, month: expect.stringMatching(/^\d{4}-\d{2}$/) });

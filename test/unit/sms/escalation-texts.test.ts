@@ -7,6 +7,7 @@ import {
   textEscalation,
   type EscalationTextDeps,
 } from '../../../lambdas/core/sms/escalation-texts';
+import type { ClaimRepo, MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
 import {
   SmsOptedOutError,
   type SmsAllowance,
@@ -71,6 +72,41 @@ class MemoryAllowance implements SmsAllowance {
   }
 }
 
+/** The claims as the table keeps them: taken once per key, listed for the send history. */
+class MemoryClaims implements ClaimRepo {
+  readonly items = new Map<string, MessageClaim & { status: 'PENDING' | 'SENT'; messageId: string | null }>();
+  private key = (c: MessageClaim) =>
+    [c.tenantId, c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
+  claim(c: MessageClaim) {
+    if (this.items.has(this.key(c))) return Promise.resolve(false);
+    this.items.set(this.key(c), { ...c, status: 'PENDING', messageId: null });
+    return Promise.resolve(true);
+  }
+  markSent(c: MessageClaim, messageId: string) {
+    this.items.set(this.key(c), { ...c, status: 'SENT', messageId });
+    return Promise.resolve();
+  }
+  release(c: MessageClaim) {
+    this.items.delete(this.key(c));
+    return Promise.resolve();
+  }
+  listRecent() {
+    return Promise.resolve([...this.items.values()].map((c) => ({ ...c, claimedAt: '', sentAt: null })));
+  }
+}
+
+/** The escalation of request r-1 about Pier's Nov 25 to the given managers. */
+const escalation = (managerWorkerIds: string[]) => ({
+  tenantId: TENANT,
+  requestId: 'r-1',
+  jobsiteId: 'pier',
+  jobsiteName: 'Pier',
+  workDate: '2026-11-25',
+  verdict: 'full' as const,
+  managerWorkerIds,
+  body: BODY,
+});
+
 const manager = (id: string, phone: string | null, smsOptIn = true): Worker =>
   ({
     id,
@@ -91,9 +127,12 @@ function setup(plan: PlanId = 'premium', workers: Worker[] = []) {
   const allowance = new MemoryAllowance();
   const sent: { to: string; body: string }[] = [];
   const failing = new Map<string, Error>();
+  const claims = new MemoryClaims();
   const deps: EscalationTextDeps = {
     consents,
     allowance,
+    claims,
+    deliveries: { remember: () => Promise.resolve(), record: () => Promise.resolve(true) },
     clock: { now: () => NOW },
     sender: {
       send: (text) => {
@@ -106,7 +145,7 @@ function setup(plan: PlanId = 'premium', workers: Worker[] = []) {
     accountOf: () => Promise.resolve({ plan }),
     workersOf: () => Promise.resolve(workers),
   };
-  return { deps, consents, allowance, sent, failing };
+  return { deps, consents, allowance, sent, failing, claims };
 }
 
 /** Managers a and b on the jobsite, both numbers having replied YES. */
@@ -118,6 +157,38 @@ function twoManagersOn() {
 }
 
 describe('escalation by text', () => {
+  it('should list each escalation text in the send history as an SMS to a manager, with its segments', async () => {
+    const { deps, claims } = twoManagersOn();
+    await textEscalation(escalation(['a', 'b']), deps);
+    const history = await claims.listRecent();
+    expect(history).toHaveLength(2);
+    for (const item of history)
+      expect(item).toMatchObject({
+        channel: 'sms',
+        kind: 'escalation',
+        audience: 'manager',
+        jobsiteName: 'Pier',
+        workDate: '2026-11-25',
+        messageKey: 'sms:escalation:r-1',
+        status: 'SENT',
+        segments: 1,
+      });
+  });
+
+  it('should text each manager once even when the sweep escalates the same request again', async () => {
+    const { deps, sent } = twoManagersOn();
+    await textEscalation(escalation(['a', 'b']), deps);
+    const again = await textEscalation(escalation(['a', 'b']), deps);
+    expect(sent).toHaveLength(2);
+    expect(again).toEqual({ sent: 0, skipped: 2 });
+  });
+
+  it('should count a two-segment escalation as two against the allowance', async () => {
+    const { deps, allowance } = twoManagersOn();
+    await textEscalation({ ...escalation(['a']), body: `${BODY} ${'Call the crew now. '.repeat(6)}` }, deps);
+    expect(allowance.count).toBe(2);
+  });
+
   it('should text each manager who replied YES, once per number, and nobody else', async () => {
     const workers = [
       manager('m-yes', '+12065550100'),
@@ -136,11 +207,7 @@ describe('escalation by text', () => {
     consents.set('+12065550104', 'on');
 
     const outcome = await textEscalation(
-      {
-        tenantId: TENANT,
-        managerWorkerIds: ['m-yes', 'm-pending', 'm-stopped', 'm-no-phone', 'm-toggle-off', 'm-same-phone'],
-        body: BODY,
-      },
+      escalation(['m-yes', 'm-pending', 'm-stopped', 'm-no-phone', 'm-toggle-off', 'm-same-phone']),
       deps,
     );
 
@@ -152,21 +219,14 @@ describe('escalation by text', () => {
   it('should send nothing on a plan without SMS notifications', async () => {
     const { deps, consents, sent } = setup('basic', [manager('m-yes', '+12065550100')]);
     consents.set('+12065550100', 'on');
-    await smsEscalationTexter(deps).sendEscalation({
-      tenantId: TENANT,
-      managerWorkerIds: ['m-yes'],
-      body: BODY,
-    });
+    await smsEscalationTexter(deps).sendEscalation(escalation(['m-yes']));
     expect(sent).toEqual([]);
   });
 
   it("should stop texting once the month's allowance is used up", async () => {
     const { deps, sent, allowance } = twoManagersOn();
     allowance.count = PLANS.premium.smsMonthlyAllowance - 1;
-    const outcome = await textEscalation(
-      { tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY },
-      deps,
-    );
+    const outcome = await textEscalation(escalation(['a', 'b']), deps);
     expect(sent).toHaveLength(1);
     expect(outcome).toEqual({ sent: 1, skipped: 1 });
     expect(allowance.count).toBe(PLANS.premium.smsMonthlyAllowance);
@@ -175,7 +235,7 @@ describe('escalation by text', () => {
   it("should record STOP for a number the carrier says opted out, and give back that text's allowance", async () => {
     const { deps, consents, sent, allowance, failing } = twoManagersOn();
     failing.set('+12065550100', new SmsOptedOutError('+12065550100'));
-    await textEscalation({ tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY }, deps);
+    await textEscalation(escalation(['a', 'b']), deps);
     expect(sent.map((t) => t.to)).toEqual(['+12065550101']);
     expect((await consents.get(TENANT as TenantId, '+12065550100'))?.state).toBe('stopped');
     expect(allowance.count).toBe(1);
@@ -184,9 +244,7 @@ describe('escalation by text', () => {
   it('should still text the other managers when one send fails, then report the failure', async () => {
     const { deps, sent, allowance, failing } = twoManagersOn();
     failing.set('+12065550100', new Error('throttled'));
-    await expect(
-      textEscalation({ tenantId: TENANT, managerWorkerIds: ['a', 'b'], body: BODY }, deps),
-    ).rejects.toThrow('1 escalation text(s) failed');
+    await expect(textEscalation(escalation(['a', 'b']), deps)).rejects.toThrow('1 escalation text(s) failed');
     expect(sent.map((t) => t.to)).toEqual(['+12065550101']);
     expect(allowance.count).toBe(1);
   });

@@ -83,26 +83,44 @@ describe('segments', () => {
     expect(text.body).toContain('full-day delay');
     expect(text.body).toContain('https://app.example.com/notices/0f3c2a9e-1b7d-4c55-9a61-2d7e5b8c9f10');
   });
-  it('should give up a details link too long to fit before the names, the verdict or the start of the reason', () => {
-    const longLink = `http://localhost:3000/n/n1${'x'.repeat(43)}${'y'.repeat(140)}`;
+  it('should always keep the short details link within two segments, shortening the reason and names instead', () => {
+    const link = 'https://app.raincheck-weather.example.com/n/Ab3_x-9Z';
     const text = composeNoticeText({
       kind: 'notice',
-      company: 'Summit Builders',
-      jobsiteName: 'Pier Nine 1764081234567',
+      company: 'Summit Builders & Heavy Civil Contractors of the Greater Puget Sound',
+      jobsiteName: 'Pier Nine East Terminal Redevelopment, Phase 2, North Wharf Crane Pad',
       workDate: '2026-12-02',
       judgement: {
         verdict: 'full',
-        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph' } as never],
+        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph '.repeat(4) } as never],
       },
-      detailsUrl: longLink,
+      detailsUrl: link,
       replyLine: 'Reply 1 = crew stood down, 2 = working anyway',
     });
     expect(text.segments).toBeLessThanOrEqual(2);
+    expect(text.body).toContain(link);
     expect(text.body).toContain('Summit Builders');
-    expect(text.body).toContain('Pier Nine 1764081234567');
-    expect(text.body).toContain('Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph');
+    expect(text.body).toContain('Pier Nine');
+    expect(text.body).toContain('full-day delay');
     expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
-    expect(text.body).not.toContain(longLink);
+  });
+
+  it('should keep the link in two segments when the names are in a script GSM-7 lacks', () => {
+    const link = 'https://app.raincheck-weather.example.com/n/Zx81-_qP';
+    const text = composeNoticeText({
+      kind: 'update',
+      company: '東京建設株式会社 北米支社 シアトル営業所 土木部門',
+      jobsiteName: 'ピア・ナイン東ターミナル再開発 第二期工事 北埠頭クレーン基礎',
+      workDate: '2026-12-02',
+      judgement: { verdict: 'partial', rules: [{ reason: '突風 41 mph 午前7時から午後3時まで' } as never] },
+      detailsUrl: link,
+      replyLine: 'Reply 1 = crew stood down, 2 = working anyway',
+    });
+    expect(text.segments).toBeLessThanOrEqual(2);
+    expect(text.body).toContain(link);
+    expect(text.body).toContain('Delay update');
+    expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
+    expect(text.body).toContain('Reply STOP to opt out.');
   });
 });
 

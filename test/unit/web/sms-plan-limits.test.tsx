@@ -36,14 +36,15 @@ describe('the SMS allowance on /subscription', () => {
   const before = globalThis.fetch;
   afterEach(() => (globalThis.fetch = before));
 
-  it("should show Premium's monthly allowance and how many texts this month has used", async () => {
+  it("should show Premium's monthly allowance in segments, not texts, and how many this month has used", async () => {
     const allowance = PLANS.premium.smsMonthlyAllowance;
     const fetchMock = answerFetch(200, { month: '2026-11', used: 37, allowance });
     renderWithProviders(withQuery(<SmsAllowanceCard plan="premium" />), { auth: signedIn() });
 
-    expect(screen.getByTestId('sms-allowance')).toHaveTextContent(`${count(allowance)} texts a month`);
+    expect(screen.getByTestId('sms-allowance')).toHaveTextContent(`${count(allowance)} SMS segments a month`);
+    expect(screen.getByTestId('sms-segments-note')).toHaveTextContent(/a longer one .* counts two/);
     expect(await screen.findByTestId('sms-used')).toHaveTextContent(
-      `37 of ${count(allowance)} used this month`,
+      `37 of ${count(allowance)} segments used this month`,
     );
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/sms/usage');
   });
@@ -59,7 +60,7 @@ describe('the SMS allowance on /subscription', () => {
     const fetchMock = answerFetch(404, { error: 'Not found' });
     renderWithProviders(withQuery(<SmsAllowanceCard plan="premium" />), { auth: signedIn() });
     expect(screen.getByTestId('sms-allowance')).toHaveTextContent(
-      `${count(PLANS.premium.smsMonthlyAllowance)} texts a month`,
+      `${count(PLANS.premium.smsMonthlyAllowance)} SMS segments a month`,
     );
     await screen.findByText(/count restarts on the 1st/);
     expect(fetchMock).toHaveBeenCalled();

@@ -47,7 +47,8 @@ export function notificationClaimEntity(config: EntityConfig) {
         ...JOBSITE_DAY,
         /** notice | update | allClear, plus the verdict and (for updates) the hours it reports. */
         ...requiredStrings('messageKey', 'recipient'),
-        kind: { type: ['notice', 'update', 'allClear'] as const, required: true },
+        /** `escalation`: a manager's escalation text (crew confirmation), listed in the send history. */
+        kind: { type: ['notice', 'update', 'allClear', 'escalation'] as const, required: true },
         verdict: { type: ['none', 'partial', 'full'] as const, required: true },
         audience: { type: ['worker', 'manager', 'client'] as const, required: true },
         ...optionalStrings('recipientName', 'jobsiteName'),

@@ -26,14 +26,15 @@ export function smsConsentEntity(config: EntityConfig) {
   );
 }
 
-/** Texts an account sent in one month: taken only by a conditional update below the plan's allowance. */
+/** SMS segments an account sent in one month: taken only by a conditional update below the plan's allowance. */
 export function smsUsageEntity(config: EntityConfig) {
   return tableEntity(
     'smsUsage',
     {
       attributes: {
         ...keyStrings('tenantId', 'month'),
-        texts: { type: 'number' },
+        /** Segments, as the carrier bills them (a 2-segment text counts two). */
+        segments: { type: 'number' },
       },
       indexes: {
         byMonth: tableIndex(['tenantId'], ['month'], AS_WRITTEN),

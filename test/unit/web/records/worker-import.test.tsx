@@ -99,3 +99,46 @@ describe('WorkerImport', () => {
     expect(screen.getByText('New crews will be created: Concrete.')).toBeInTheDocument();
   });
 });
+
+describe('WorkerImport with a bad phone number', () => {
+  const PHONE_BAD = [
+    'name,email,phone,trade,crews,manager',
+    'Ana Lopez,ana@example.com,+1 206 555 0100,,,no',
+    'Ben Ode,ben@example.com,555 010,,,no',
+    'Cy Tran,cy@example.com,,,,',
+  ].join('\n');
+
+  /** The import with the file chosen: resolves once its preview table is shown. */
+  function importFile(csv: string) {
+    const client = new QueryClient({
+      defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+    });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <WorkerImport existingCrewNames={[]} onImported={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File([csv], 'workers.csv', { type: 'text/csv' })] } });
+    return screen.findByRole('table', { name: 'Workers in the file' });
+  }
+
+  it('should show a row whose only fault is its phone as an error, yet let the good rows be imported', async () => {
+    const table = await importFile(PHONE_BAD);
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(within(rows[1]!).getByText('Skipped: phone')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/Enter a mobile number/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 row has a bad phone number and will be skipped');
+    expect(screen.getByRole('button', { name: 'Import 2 workers' })).toBeEnabled();
+  });
+
+  it('should still block the import when a row has another fault besides its phone', async () => {
+    await importFile(
+      'name,email,phone\nAna Lopez,ana@example.com,+1 206 555 0100\nBen Ode,not-an-email,555 010',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1 row has problems');
+    expect(screen.getByRole('button', { name: /Import \d workers?/ })).toBeDisabled();
+  });
+});

@@ -54,6 +54,16 @@ export function previewWorkersCsv(text: string): WorkersCsvPreview {
 
 export const rowHasErrors = (row: PreviewRow) => Object.keys(row.errors).length > 0;
 
+/**
+ * A row whose only fault is its phone number: the server imports the other rows and reports this one
+ * by line (issue 21), so it is shown as an error but does not hold the import back.
+ */
+export const onlyPhoneBad = (row: PreviewRow) =>
+  rowHasErrors(row) && Object.keys(row.errors).every((column) => column === 'phone');
+
+/** A row the import refuses as a whole file (any fault but the phone number). */
+export const rowBlocksImport = (row: PreviewRow) => rowHasErrors(row) && !onlyPhoneBad(row);
+
 /** The server's row errors (400 `rows`) put on their preview rows. */
 export function withServerErrors(preview: WorkersCsvPreview, rowErrors: ImportRowError[]): WorkersCsvPreview {
   const byRow = new Map(rowErrors.map((e) => [e.row, e.fields]));

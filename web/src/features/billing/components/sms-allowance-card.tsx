@@ -5,8 +5,9 @@ import { useSmsUsage } from '../api/get-sms-usage';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * The plan's monthly SMS allowance and, where the SMS channel runs, the texts used this month: what
- * keeps texting's cost bounded. A plan without SMS says which plans have it.
+ * The plan's monthly SMS allowance and, where the SMS channel runs, the segments used this month:
+ * what keeps texting's cost bounded. It counts segments, as carriers bill them, not texts. A plan
+ * without SMS says which plans have it.
  */
 export function SmsAllowanceCard({ plan }: { plan: PlanId }) {
   const { smsMonthlyAllowance: allowance, features } = PLANS[plan];
@@ -22,7 +23,7 @@ export function SmsAllowanceCard({ plan }: { plan: PlanId }) {
           </Title>
           {included ? (
             <Text fw={600} data-testid="sms-allowance">
-              {count(allowance)} texts a month
+              {count(allowance)} SMS segments a month
             </Text>
           ) : null}
         </Group>
@@ -33,11 +34,15 @@ export function SmsAllowanceCard({ plan }: { plan: PlanId }) {
               Compare plans
             </Anchor>
           </Text>
-        ) : used === undefined ? (
-          <Text size="sm" c="dimmed">
-            Each text to a worker counts once, however many retries; the count restarts on the 1st (UTC).
+        ) : null}
+        {included ? (
+          <Text size="sm" c="dimmed" data-testid="sms-segments-note">
+            The allowance counts segments, as carriers bill them: a text of up to 160 plain characters is one
+            segment, a longer one (or one with emoji) counts two. Each text counts once, however many retries;
+            the count restarts on the 1st (UTC).
           </Text>
-        ) : (
+        ) : null}
+        {!included || used === undefined ? null : (
           <>
             <Progress
               value={Math.min(100, (used / allowance) * 100)}
@@ -45,7 +50,7 @@ export function SmsAllowanceCard({ plan }: { plan: PlanId }) {
               aria-label="SMS allowance used this month"
             />
             <Text size="sm" data-testid="sms-used">
-              {count(used)} of {count(allowance)} used this month
+              {count(used)} of {count(allowance)} segments used this month
               {used >= allowance ? ': texts pause until the 1st, email still goes out' : ''}
             </Text>
           </>

@@ -1,7 +1,12 @@
 import { Alert, Badge, EmptyState, Group, Skeleton, Table, Text } from '@mantine/core';
 import { channelLabel, useAlerts, type AlertSummary } from '../api/get-alerts';
 
-const KIND: Record<string, string> = { notice: 'Delay notice', update: 'Update', allClear: 'All-clear' };
+const KIND: Record<string, string> = {
+  notice: 'Delay notice',
+  update: 'Update',
+  allClear: 'All-clear',
+  escalation: 'Escalation (not confirmed)',
+};
 
 function deliveriesOf(alert: AlertSummary) {
   return alert.deliveries ?? alert.recipients ?? [];

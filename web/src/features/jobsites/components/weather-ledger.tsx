@@ -36,6 +36,13 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
 export const VERDICT_COLOR: Record<Verdict, string> = { none: 'teal', partial: 'orange', full: 'red' };
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** Who was told about the day, per channel: "2 emails, 1 text"; a dash when the count is unknown. */
+function toldLine(d: Pick<LedgerDay, 'notified' | 'texted'>): string {
+  if (d.notified === undefined) return '—';
+  const parts = [plural(d.notified, 'email')];
+  if (d.texted) parts.push(plural(d.texted, 'text'));
+  return parts.join(', ');
+}
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** "Worked" or "Not worked" with the note, or nothing when the contractor has not marked the day. */
@@ -263,9 +270,7 @@ export function WeatherLedger({
                           ) : null}
                         </Table.Td>
                         <Table.Td>{d.hoursLost}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {d.notified === undefined ? '—' : `${d.notified} sent`}
-                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{toldLine(d)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {d.beyondAllowance ? (
                             <Text size="sm" fw={700} c="var(--mantine-color-error)">

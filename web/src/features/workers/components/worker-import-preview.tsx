@@ -1,6 +1,12 @@
 import { Badge, Box, Group, Stack, Table, Text, useComputedColorScheme } from '@mantine/core';
 import type { ImportRowStatus } from '../api/import-workers';
-import { rowHasErrors, type CsvColumn, type PreviewRow, type WorkersCsvPreview } from '../worker-csv';
+import {
+  onlyPhoneBad,
+  rowHasErrors,
+  type CsvColumn,
+  type PreviewRow,
+  type WorkersCsvPreview,
+} from '../worker-csv';
 
 const SHOWN: { column: CsvColumn; label: string }[] = [
   { column: 'name', label: 'Name' },
@@ -56,6 +62,13 @@ function Cell({ row, column }: { row: PreviewRow; column: CsvColumn }) {
 const problems = (n: number) => `${n} ${n === 1 ? 'problem' : 'problems'}`;
 
 function ProblemsBadge({ row }: { row: PreviewRow }) {
+  // Only the phone is wrong: the other rows still import; this one is skipped and reported.
+  if (onlyPhoneBad(row))
+    return (
+      <Badge color="orange" variant="filled" size="sm">
+        Skipped: phone
+      </Badge>
+    );
   return rowHasErrors(row) ? (
     <Badge color="red" variant="filled" size="sm">
       {problems(Object.keys(row.errors).length)}

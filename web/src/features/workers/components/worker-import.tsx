@@ -13,8 +13,9 @@ import {
   type ImportWorkersResult,
 } from '../api/import-workers';
 import {
+  onlyPhoneBad,
   previewWorkersCsv,
-  rowHasErrors,
+  rowBlocksImport,
   templateCsv,
   withServerErrors,
   type WorkersCsvPreview,
@@ -46,11 +47,19 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** "3 workers imported." or, when some existed, "3 workers imported: 1 new, 2 updated." */
+/**
+ * "3 workers imported." or, when some existed, "3 workers imported: 1 new, 2 updated.", and the rows
+ * left out for their phone number by line.
+ */
 function importedMessage(result: ImportWorkersResult): string {
   const done = `${plural(result.imported, 'worker', 'workers')} imported`;
   const counts = result.counts;
-  return counts && counts.updated > 0 ? `${done}: ${counts.new} new, ${counts.updated} updated.` : `${done}.`;
+  const what =
+    counts && counts.updated > 0 ? `${done}: ${counts.new} new, ${counts.updated} updated.` : `${done}.`;
+  const skipped = (result.rows ?? []).filter((r) => r.status === 'error').map((r) => r.row);
+  return skipped.length > 0
+    ? `${what} Skipped for a bad phone number: ${plural(skipped.length, 'row', 'rows')} (${skipped.join(', ')}).`
+    : what;
 }
 
 /** The dry run's outcome per row, and its error rows in the shape the preview marks. */
@@ -65,7 +74,8 @@ function dryRunOutcome(dryRun: ImportPreview | undefined) {
 /**
  * CSV import of workers: pick a file, see every row checked in the browser and what the import will
  * do with it (the server's dry run matches rows by email: new, updated, unchanged), import only when
- * no row has a problem. The server checks again and imports all rows or none; its row errors land on
+ * no row has a problem but its phone number. The server checks again, leaves out (and reports) the
+ * rows whose only fault is the phone, and otherwise imports all rows or none; its row errors land on
  * the rows. One Idempotency-Key per click of "Import": a double click imports once.
  */
 export function WorkerImport({
@@ -109,8 +119,10 @@ export function WorkerImport({
     ? [...new Set(preview.rows.flatMap((r) => r.crews))].filter((n) => !known.has(n.toLowerCase()))
     : [];
   const shown = preview && outcome.errors.length > 0 ? withServerErrors(preview, outcome.errors) : preview;
-  const badRows = shown?.rows.filter(rowHasErrors).length ?? 0;
-  const count = preview?.rows.length ?? 0;
+  const badRows = shown?.rows.filter(rowBlocksImport).length ?? 0;
+  // Rows whose only fault is the phone number are shown as errors; the server imports the others.
+  const phoneRows = shown?.rows.filter(onlyPhoneBad).length ?? 0;
+  const count = (preview?.rows.length ?? 0) - phoneRows;
   const ready = !!preview && preview.fileErrors.length === 0 && badRows === 0 && count > 0;
 
   const runImport = async () => {
@@ -141,7 +153,9 @@ export function WorkerImport({
         A CSV file with a header row and the columns <strong>{WORKER_CSV_COLUMNS.join(', ')}</strong>. Name
         and email are required; <em>crews</em> holds crew names separated by semicolons (missing crews are
         created);
-        <em> manager</em> is yes or no. Up to {WORKER_IMPORT_MAX_ROWS} rows; all rows are imported, or none.
+        <em> manager</em> is yes or no. Up to {WORKER_IMPORT_MAX_ROWS} rows. A row whose only problem is its
+        phone number is skipped and reported; any other problem stops the import, so all the other rows are
+        imported, or none.
       </Text>
       <Group gap="sm">
         <FileButton
@@ -188,10 +202,15 @@ export function WorkerImport({
       {shown && shown.rows.length > 0 ? (
         <>
           <Text size="sm" role="status" fw={500}>
-            {plural(count, 'row', 'rows')} read
+            {plural(shown.rows.length, 'row', 'rows')} read
+            {phoneRows > 0
+              ? `, ${plural(phoneRows, 'row has', 'rows have')} a bad phone number and will be skipped (fix the number and import the file again)`
+              : ''}
             {badRows > 0
               ? `, ${plural(badRows, 'row has', 'rows have')} problems. Fix them in the file and choose it again; nothing is imported until every row is right.`
-              : ', no problems found.'}
+              : phoneRows > 0
+                ? '.'
+                : ', no problems found.'}
             {dryRun.data && badRows === 0
               ? ` The import makes ${plural(dryRun.data.counts.new, 'new worker', 'new workers')}, updates ${dryRun.data.counts.updated} and leaves ${dryRun.data.counts.unchanged} unchanged.`
               : ''}
