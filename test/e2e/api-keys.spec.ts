@@ -73,10 +73,12 @@ test('should create a key, copy it once and call the API with it', async ({ page
   // Revoked at once: the next call is refused.
   await card.getByRole('button', { name: 'Revoke Procore sync' }).focus();
   await page.keyboard.press('Enter');
+  // By keyboard, as the card's button: after axe has run, pointer clicks in the modal stall in Chromium here.
   await page
     .getByRole('dialog', { name: 'Revoke this key?' })
     .getByRole('button', { name: 'Revoke key' })
-    .click();
+    .focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('No keys yet.')).toBeVisible();
   const after = await request.get('/v1/clients', { headers: { authorization: `Bearer ${secret}` } });
   expect(after.status()).toBe(401);
