@@ -21,6 +21,11 @@ export interface LambdaBundleBudget {
    * routes never use. Every Lambda also leaves out zod's locales but English (LAMBDA_BUNDLE_EXCLUDES).
    */
   readonly excludes: readonly RegExp[];
+  /**
+   * Keeps zod's locales (LAMBDA_BUNDLE_EXCLUDES does not apply): only where a dependency uses zod's whole
+   * namespace as a value, which esbuild cannot shake (@hono/zod-openapi extends `z` itself).
+   */
+  readonly keepsZodLocales?: true;
 }
 
 const STRIPE = /node_modules\/stripe\//;
@@ -91,8 +96,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
    */
   holidays: { maxBytes: 1915 * KB, maxGzipBytes: 350 * KB, excludes: [STRIPE, TZ_LOOKUP, PAPAPARSE] },
   /** SES bounce and complaint events: ElectroDB and zod/mini (config) only. */
+  // +2 KB raw: the API keys' entity joined the one Service every table Lambda builds (issue 23).
   'email-events': {
-    maxBytes: 270 * KB,
+    maxBytes: 272 * KB,
     maxGzipBytes: 71 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
@@ -107,7 +113,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
    * plus @hono/zod-openapi (zod-to-openapi and the zod it reaches, ~380 KB more than the api's zod),
    * kept out of the api Lambda, which is at its budget. 1251/331 KB measured, budget ~3% over.
    */
-  'public-api': { maxBytes: 1290 * KB, maxGzipBytes: 342 * KB, excludes: [STRIPE] },
+  'public-api': { maxBytes: 1290 * KB, maxGzipBytes: 342 * KB, excludes: [STRIPE], keepsZodLocales: true },
   /** SMS replies and delivery events: ElectroDB, the SMS client's glue, libphonenumber-js (max), zod/mini. */
   'sms-events': {
     maxBytes: 520 * KB,

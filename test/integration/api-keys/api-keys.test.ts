@@ -76,6 +76,31 @@ describe('managing API keys', () => {
     expect(res.body.error).toContain('Premium');
   }, 60_000);
 
+  it('should refuse the key 403 naming the plan once its account moves from Enterprise to Premium', async () => {
+    const account = await newAccount(stack, 'apikeys-downgrade');
+    await subscribe(stack, account, 'enterprise');
+    const made = await api('/api/api-keys', { token: account.token, body: { name: 'D', scopes: ['read'] } });
+    expect((await api('/v1/clients', { token: made.body.secret })).status).toBe(200);
+
+    const subscriptionId = (await api('/api/me', { token: account.token })).body.subscription.id;
+    const change = { subscriptionId, plan: 'premium', billingCycle: 'monthly' };
+    const preview = await api('/api/subscription/preview-change', { token: account.token, body: change });
+    const changed = await api('/api/subscription/change', {
+      token: account.token,
+      body: { ...change, prorationDate: preview.body.prorationDate },
+    });
+    expect(changed.status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while ((await api('/api/me', { token: account.token })).body.subscription.plan !== 'premium') {
+      if (Date.now() > deadline) throw new Error('The plan change never landed');
+      await new Promise((r) => setTimeout(r, 150));
+    }
+
+    const refused = await api('/v1/clients', { token: made.body.secret });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/Enterprise.*Premium/);
+  }, 60_000);
+
   it('should answer 400 naming the field when the name or scopes are wrong', async () => {
     const noName = await api('/api/api-keys', { token: enterprise.token, body: { scopes: ['read'] } });
     expect(noName.status).toBe(400);

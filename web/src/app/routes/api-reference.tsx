@@ -14,7 +14,8 @@ export function ApiReferencePage() {
         </Anchor>
         <ColorSchemeToggle />
       </Group>
-      <Stack gap="md" component="main">
+      {/* Swagger UI brings its own <main> (the operations): no second main landmark around it. */}
+      <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2">
             API reference

@@ -5,22 +5,12 @@ import type { CreatedApiKey } from '../../../../../shared/api-keys';
 import { planHas, planRefusal } from '../../../../../shared/plan-refusal';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { PageLoader } from '../../../components/page-loader';
+import { RecordSection } from '../../../components/records/record-section';
 import { useMe } from '../../../features/account/api/get-me';
 import { ApiKeySecretModal } from '../../../features/api-keys/components/api-key-secret-modal';
 import { ApiKeysList } from '../../../features/api-keys/components/api-keys-list';
 import { CreateApiKeyForm } from '../../../features/api-keys/components/create-api-key-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 /** `/settings/api`: the account's API keys (Enterprise); other plans see the page locked with the way up. */
 export function ApiSettingsPage() {
@@ -61,10 +51,10 @@ export function ApiSettingsPage() {
         </Card>
       ) : (
         <>
-          <Section id="api-create-title" title="Create a key">
+          <RecordSection title="Create a key">
             <CreateApiKeyForm onCreated={setCreated} />
-          </Section>
-          <Section id="api-keys-title" title="Your keys">
+          </RecordSection>
+          <RecordSection title="Your keys">
             <Stack gap="md">
               <Text size="sm" c="dimmed">
                 Send a key as <Code>Authorization: Bearer rck_live_…</Code>. Each key may make 10 requests a
@@ -72,7 +62,7 @@ export function ApiSettingsPage() {
               </Text>
               <ApiKeysList />
             </Stack>
-          </Section>
+          </RecordSection>
           <ApiKeySecretModal created={created} onClose={() => setCreated(null)} />
         </>
       )}
