@@ -60,7 +60,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   api: { maxBytes: 966 * KB, maxGzipBytes: 291 * KB, excludes: [STRIPE] },
   /** Subscription read, plan change, portal: Stripe, ElectroDB, zod, Hono. */
   // Lowered from 695/156 KB with zod imported as a namespace (622–627 KB / 138–139 KB measured).
-  billing: { maxBytes: 645 * KB, maxGzipBytes: 144 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  // Main measured 645.6 KB before issue 22 (already past 645); issue 22's support (the Lambda
+  // authorizer's claims, the plan table's first-response hours) adds 0.1 KB: 647 KB.
+  billing: { maxBytes: 647 * KB, maxGzipBytes: 144 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   checkout: { maxBytes: 645 * KB, maxGzipBytes: 144 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   'stripe-webhook': { maxBytes: 645 * KB, maxGzipBytes: 144 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   /** Scheduled, no HTTP: ElectroDB, the engine, weather adapters and the email renderer. */

@@ -10,7 +10,7 @@ import type { SupportReplyInput, SupportRequestUpdate } from '../../../shared/su
 import { tenantFromStore, type Caller } from '../caller';
 import { NotFoundError } from '../errors';
 import { replyEmail } from './support-emails';
-import { summaryOf, threadOf } from './support-requests';
+import { addMessage, summaryOf, threadOf } from './support-requests';
 import type { SupportDeps, SupportRequestRecord } from './support.ports';
 
 function queueItemOf(r: SupportRequestRecord): SupportQueueItem {
@@ -56,15 +56,13 @@ export async function replyAsSupport(
 ): Promise<SupportMessage> {
   const request = await anyRequest(id, deps);
   const tenant = tenantFromStore(request.tenantId);
-  const at = deps.clock.now().toISOString();
-  const message: SupportMessage = {
-    id: deps.ids.next(),
-    author: 'support',
-    authorEmail: admin.email,
-    body: input.body,
-    at,
-  };
-  await deps.requests.addMessage(tenant, id, message);
+  const message = await addMessage(
+    tenant,
+    id,
+    { author: 'support', authorEmail: admin.email, body: input.body },
+    deps,
+  );
+  const at = message.at;
   await deps.requests.markFirstResponse(tenant, id, at);
   await deps.requests.update(tenant, id, { status: 'answered', updatedAt: at });
   await deps.mailer.send(replyEmail(request, input.body, deps.appOrigin));

@@ -91,15 +91,24 @@ export async function replyAsCustomer(
   const tenant = tenantOf(caller);
   const request = await requestOf(tenant, id, deps);
   if (request.status === 'closed') throw new ConflictError(SUPPORT_MESSAGES.requestClosed);
-  const at = deps.clock.now().toISOString();
-  const message: SupportMessage = {
-    id: deps.ids.next(),
-    author: 'customer',
-    authorEmail: caller.email,
-    body: input.body,
-    at,
-  };
-  await deps.requests.addMessage(tenant, id, message);
-  await deps.requests.update(tenant, id, { status: 'open', updatedAt: at });
+  const message = await addMessage(
+    tenant,
+    id,
+    { author: 'customer', authorEmail: caller.email, body: input.body },
+    deps,
+  );
+  await deps.requests.update(tenant, id, { status: 'open', updatedAt: message.at });
+  return message;
+}
+
+/** Appends a message to a thread, stamped now with a new id. */
+export async function addMessage(
+  tenant: TenantId,
+  requestId: string,
+  m: Pick<SupportMessage, 'author' | 'authorEmail' | 'body'>,
+  deps: Pick<SupportDeps, 'requests' | 'clock' | 'ids'>,
+): Promise<SupportMessage> {
+  const message: SupportMessage = { ...m, id: deps.ids.next(), at: deps.clock.now().toISOString() };
+  await deps.requests.addMessage(tenant, requestId, message);
   return message;
 }

@@ -22,7 +22,6 @@ export function SupportQueueList({ items, selected, onSelect, now }: Props) {
               onClick={() => onSelect(r.id)}
               w="100%"
               aria-current={selected === r.id ? 'true' : undefined}
-              aria-label={`${r.subject}, ${r.company ?? r.email}, ${PLANS[r.plan].name}`}
             >
               <Card
                 withBorder
