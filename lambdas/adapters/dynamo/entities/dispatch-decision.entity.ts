@@ -27,6 +27,7 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         worked: { type: 'boolean' },
         workedNote: { type: 'string' },
         markedAt: { type: 'string' },
+        markedBy: { type: 'string' },
       },
       indexes: {
         byJobsiteDay: byJobsiteDayIndex(),
