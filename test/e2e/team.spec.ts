@@ -30,7 +30,7 @@ test('should let an owner invite a manager who joins from the emailed link and e
   test.setTimeout(180_000);
   const manager = await freshUser('team-e2e-manager');
 
-  const ownerPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await test.step('the owner invites a manager', async () => {
     await signInThroughLoginPage(ownerPage, owner.email, owner.password);
     await ownerPage.getByRole('link', { name: 'Team' }).first().click();
@@ -44,7 +44,7 @@ test('should let an owner invite a manager who joins from the emailed link and e
     expect(await seriousA11yViolations(ownerPage)).toEqual([]);
   });
 
-  const memberPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const memberPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await test.step('the manager opens the emailed link, logs in, comes back and joins', async () => {
     const token = await inviteTokenFor(e2eStack(), manager.email);
     await memberPage.goto(`/join/${token}`);
