@@ -95,6 +95,8 @@ export interface LedgerEvidence {
   worked: boolean | null;
   note: string | null;
   markedAt: string | null;
+  /** Who marked the day (the member's email, issue 22); null when unknown. */
+  markedBy?: string | null;
   decidedAt: string;
   judgement: DayJudgement | null;
   rules: Rule[];

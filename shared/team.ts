@@ -1,18 +1,9 @@
 import * as z from 'zod';
+import { INVITE_ROLES, TEAM_ROLES } from './team-roles';
 
-/**
- * Teams (issue 22): who may do what in one account, the invite and role-change bodies (one schema
- * for the form and the API) and the words the team page and the API answer with.
- */
-export const TEAM_ROLES = ['owner', 'manager', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** The roles an invite may give: ownership is handed over, never invited. */
-export const INVITE_ROLES = ['manager', 'viewer'] as const;
-export type InviteRole = (typeof INVITE_ROLES)[number];
+export * from './team-roles';
 
-/** How long an invite link works. */
-export const INVITE_VALID_DAYS = 7;
-
+/** Teams (issue 22): the invite and role-change bodies, one schema for the form and the API. */
 export const inviteSchema = z.object({
   email: z
     .email({ message: 'Email must be a valid email address' })
@@ -26,101 +17,3 @@ export const roleChangeSchema = z.object({
   role: z.enum(TEAM_ROLES, { message: 'Role must be "owner", "manager" or "viewer"' }),
 });
 export type RoleChange = z.infer<typeof roleChangeSchema>;
-
-export const ROLE_LABELS: Record<TeamRole | 'support', string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  viewer: 'Viewer',
-  support: 'Support (read only)',
-};
-
-export const ROLE_SUMMARIES: Record<TeamRole, string> = {
-  owner: 'Billing, the team and everything else',
-  manager: 'Records, rules, templates, notices and ledger marks',
-  viewer: 'Reads everything, changes nothing',
-};
-
-export const TEAM_MESSAGES = {
-  roleCannotWrite: (role: string) => `Your role (${role}) can't change this`,
-  ownerOnly: 'Only the account owner can do this',
-  seatsFull: (plan: string, seats: number) =>
-    `Your ${plan} plan has ${seats} seat${seats === 1 ? '' : 's'}, all taken (pending invites count). Remove someone or upgrade your plan.`,
-  alreadyMember: 'This person is already on your team',
-  alreadyInvited: 'This address already has a pending invite',
-  inviteInvalid: 'This invite link is not valid, has expired or was already used',
-  inviteOtherAddress: 'This invite was sent to another email address. Sign in with the invited address.',
-  joinedElsewhere: 'You already belong to a team. Leave it before joining another.',
-  ownAccount: 'You are the owner of this account',
-  founderStays: "The account's founder can't be removed: hand ownership back or keep them as a viewer",
-  memberNotFound: 'Member not found',
-  inviteNotFound: 'Invite not found',
-  cannotChangeSelf: "You can't change your own role: hand ownership to someone else instead",
-  inviteSubject: (company: string) => `You're invited to join ${company} on Raincheck`,
-} as const;
-
-/** One person of the account, as `GET /api/account/members` lists them. */
-export interface TeamMember {
-  userId: string;
-  email: string;
-  role: TeamRole;
-  invitedBy: string | null;
-  joinedAt: string | null;
-  lastSignInAt: string | null;
-}
-
-export interface TeamInvite {
-  id: string;
-  email: string;
-  role: InviteRole;
-  invitedBy: string;
-  createdAt: string;
-  validUntil: string;
-}
-
-export interface TeamResponse {
-  members: TeamMember[];
-  invites: TeamInvite[];
-  /** Seats of the plan (owner included), null for unlimited, and how many are taken. */
-  seats: { limit: number | null; used: number };
-}
-
-export const AUDIT_ACTIONS = [
-  'invited',
-  'invite-revoked',
-  'invite-resent',
-  'joined',
-  'role-changed',
-  'removed',
-  'ownership-handed',
-  'record-changed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  action: AuditAction;
-  /** Who did it: their email (names change, the address is what the owner recognises). */
-  actor: string;
-  /** What it was done to: an email for team changes, `PUT /api/jobsites/…` for record changes. */
-  subject: string;
-  detail: string | null;
-}
-
-/** One line for the audit list: "ann@example.com invited bob@example.com (manager)". */
-export function describeAudit(e: AuditEntry): string {
-  const detail = e.detail ? ` (${e.detail})` : '';
-  const verb: Record<AuditAction, string> = {
-    invited: 'invited',
-    'invite-revoked': 'revoked the invite of',
-    'invite-resent': 'resent the invite to',
-    joined: 'joined as',
-    'role-changed': 'changed the role of',
-    removed: 'removed',
-    'ownership-handed': 'handed ownership to',
-    'record-changed': 'changed',
-  };
-  if (e.action === 'joined') return `${e.actor} joined the team${detail}`;
-  if (e.action === 'record-changed') return `${e.actor} ${e.detail ?? 'changed'} ${e.subject}`;
-  return `${e.actor} ${verb[e.action]} ${e.subject}${detail}`;
-}

@@ -6,7 +6,7 @@ import { jobsiteLedger, markLedgerDay, type LedgerDeps } from '../core/ledger/jo
 import { ledgerCsv } from '../core/ledger/ledger';
 import { ledgerEvidence } from '../core/ledger/ledger-evidence';
 import type { DayMessages } from '../core/ledger/ledger.ports';
-import { jsonBody, queryParams, type AppEnv } from '../http/kit';
+import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
 const rangeQuerySchema = z.object({
@@ -56,7 +56,8 @@ export function ledgerRoutes(deps: LedgerDeps & { messages?: DayMessages }) {
           tenantOfRequest(c),
           jobsiteIdOf(c),
           c.req.param('date'),
-          c.req.valid('json'),
+          // The member who marked the day, named on the evidence page (issue 22 §4).
+          { ...c.req.valid('json'), by: callerOf(c).email },
           deps,
         ),
       ),

@@ -198,7 +198,7 @@ export class DynamoDecisionRepo implements DecisionRepo {
     try {
       const update = this.db.entities.dispatchDecision
         .patch(tenantKey(tenant, { jobsiteId, workDate }))
-        .set({ worked: mark.worked, markedAt: mark.markedAt });
+        .set({ worked: mark.worked, markedAt: mark.markedAt, markedBy: mark.markedBy });
       await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
       return true;
     } catch (err) {
@@ -217,6 +217,7 @@ export class DynamoDecisionRepo implements DecisionRepo {
         worked: decision.worked ?? undefined,
         workedNote: decision.workedNote ?? undefined,
         markedAt: decision.markedAt ?? undefined,
+        markedBy: decision.markedBy ?? undefined,
       })
       .go();
   }
@@ -244,6 +245,7 @@ function decisionFromItem(data: DecisionItem): Decision {
     worked: data.worked ?? null,
     workedNote: data.workedNote ?? null,
     markedAt: data.markedAt ?? null,
+    markedBy: data.markedBy ?? null,
   };
 }
 

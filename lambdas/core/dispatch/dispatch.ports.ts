@@ -158,6 +158,8 @@ export interface Decision {
   worked?: boolean | null;
   workedNote?: string | null;
   markedAt?: string | null;
+  /** Who marked it (the member's email, issue 22); absent on marks made before teams. */
+  markedBy?: string | null;
 }
 
 /** The contractor's "worked" mark on a decided day. */
@@ -165,6 +167,7 @@ export interface WorkedMark {
   worked: boolean;
   note: string | null;
   markedAt: string;
+  markedBy: string;
 }
 
 export interface Announcement {

@@ -122,9 +122,9 @@ export async function markLedgerDay(
   tenant: TenantId,
   jobsiteId: string,
   workDate: string,
-  input: { worked: boolean; note?: string | null },
+  input: { worked: boolean; note?: string | null; by: string },
   deps: LedgerDeps,
-): Promise<{ date: string; worked: boolean; note: string | null; markedAt: string }> {
+): Promise<{ date: string; worked: boolean; note: string | null; markedAt: string; markedBy: string }> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   if (!isIsoDate(workDate)) throw new NotFoundError('Ledger day not found');
   assertLedgerDate('date', workDate, deps.clock.now().toISOString().slice(0, 10));
@@ -134,7 +134,8 @@ export async function markLedgerDay(
     worked: input.worked,
     note,
     markedAt,
+    markedBy: input.by,
   });
   if (!found) throw new NotFoundError('Ledger day not found');
-  return { date: workDate, worked: input.worked, note, markedAt };
+  return { date: workDate, worked: input.worked, note, markedAt, markedBy: input.by };
 }

@@ -69,6 +69,7 @@ export async function ledgerEvidence(
     worked: decision.worked ?? null,
     note: decision.workedNote ?? null,
     markedAt: decision.markedAt ?? null,
+    markedBy: decision.markedBy ?? null,
     decidedAt: decision.decidedAt,
     judgement: decision.judgement,
     rules: decision.rules,

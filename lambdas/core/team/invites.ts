@@ -1,13 +1,8 @@
 import { escapeHtml } from '../../../shared/email/render';
 import { PLANS, PLAN_SEATS } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
-import {
-  INVITE_VALID_DAYS,
-  ROLE_LABELS,
-  TEAM_MESSAGES,
-  type InviteInput,
-  type InviteRole,
-} from '../../../shared/team';
+import { INVITE_VALID_DAYS, ROLE_LABELS, TEAM_MESSAGES, type InviteRole } from '../../../shared/team-roles';
+import type { InviteInput } from '../../../shared/team';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { assertOwner, type TeamDeps } from './team.deps';

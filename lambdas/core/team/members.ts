@@ -1,6 +1,6 @@
 import { PLAN_SEATS } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
-import { TEAM_MESSAGES, type AuditEntry, type TeamResponse, type TeamRole } from '../../../shared/team';
+import { TEAM_MESSAGES, type AuditEntry, type TeamResponse, type TeamRole } from '../../../shared/team-roles';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, NotFoundError } from '../errors';
 import { founderEmail } from './invites';

@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES } from '../../../shared/team';
+import { TEAM_MESSAGES } from '../../../shared/team-roles';
 import type { Caller } from '../caller';
 
 type Role = NonNullable<Caller['role']>;

@@ -3,7 +3,7 @@ import { ForbiddenError } from '../errors';
 import type { Caller } from '../caller';
 import type { Mailer } from '../email/email.ports';
 import type { Clock, IdGenerator } from '../runtime.ports';
-import { TEAM_MESSAGES } from '../../../shared/team';
+import { TEAM_MESSAGES } from '../../../shared/team-roles';
 import type { AuditLog, InviteTokens, TeamStore } from './team.ports';
 
 /** What the team's use-cases need: the table, the audit log, the link signer and the mail path. */

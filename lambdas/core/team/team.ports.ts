@@ -1,4 +1,4 @@
-import type { AuditEntry, TeamInvite, TeamRole } from '../../../shared/team';
+import type { AuditEntry, TeamInvite, TeamRole } from '../../../shared/team-roles';
 import type { TenantId } from '../caller';
 
 /** A member's seat in an account: their `sub` → the account (its owner's `sub`) and role. */

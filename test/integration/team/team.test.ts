@@ -2,6 +2,8 @@ import { testStack } from '../stack';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { inviteTokenFor, joinTeam } from '../../support/team';
 import { TEAM_MESSAGES } from '../../../shared/team';
+import { tenantFromStore } from '../../../lambdas/core/caller';
+import { createAppRoot } from '../../../lambdas/composition/app.root';
 
 /**
  * Issue 22 items 1–3 against the embedded stack: invites and the emailed link, the member working in
@@ -177,6 +179,39 @@ describe('roles', () => {
     });
     expect(founderInvite.status).toBe(403);
     expect((await api('/api/me', { token: heir.token })).body.account.id).toBe(founder.userId);
+  });
+});
+
+describe('who did it', () => {
+  it('should name the member who marked a ledger day worked on the evidence page', async () => {
+    const root = createAppRoot(stack.lambdaConfig);
+    const member = await newAccount(stack, 'team-marker');
+    await joinTeam(stack, owner, member, 'manager');
+    await root.dispatch.decisions.put({
+      tenantId: tenantFromStore(owner.userId),
+      jobsiteId: ownerSite,
+      workDate: '2026-02-02',
+      verdict: 'full',
+      hoursLost: 10,
+      delayCalled: true,
+      judgement: null,
+      rules: [],
+      forecast: null,
+      lastKind: 'notice',
+      announcement: null,
+      decidedAt: '2026-02-02T05:00:00.000Z',
+      runId: 'team-test',
+    });
+
+    const marked = await api(`/api/jobsites/${ownerSite}/ledger/2026-02-02`, {
+      method: 'PUT',
+      token: member.token,
+      body: { worked: true },
+    });
+    const evidence = await api(`/api/jobsites/${ownerSite}/ledger/2026-02-02`, { token: owner.token });
+
+    expect(marked.status).toBe(200);
+    expect(evidence.body).toMatchObject({ worked: true, markedBy: member.email });
   });
 });
 

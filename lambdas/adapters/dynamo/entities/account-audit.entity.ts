@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { AUDIT_ACTIONS } from '../../../../shared/team';
+import { AUDIT_ACTIONS } from '../../../../shared/team-roles';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /** One line of an account's audit log (issue 22), sorted by time in the account's partition. */

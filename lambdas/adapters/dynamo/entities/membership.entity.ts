@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { TEAM_ROLES } from '../../../../shared/team';
+import { TEAM_ROLES } from '../../../../shared/team-roles';
 import { byUserIndex, SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**

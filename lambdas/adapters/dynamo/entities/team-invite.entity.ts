@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { INVITE_ROLES } from '../../../../shared/team';
+import { INVITE_ROLES } from '../../../../shared/team-roles';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**

@@ -118,7 +118,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
             : e.worked
               ? 'Marked worked: the crew worked this day despite the forecast call, so it is not counted as a delay day.'
               : 'Marked not worked: the day was lost as the forecast called.'}
-          {e.markedAt ? ` (${atSite(e.markedAt, tz)})` : ''}
+          {e.markedAt ? ` (${e.markedBy ? `by ${e.markedBy}, ` : ''}${atSite(e.markedAt, tz)})` : ''}
         </Text>
         {e.note ? <Text mt={4}>Note: {e.note}</Text> : null}
       </section>

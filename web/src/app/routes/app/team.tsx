@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { RecordSection } from '../../../components/records/record-section';
 import { ROLE_LABELS } from '../../../../../shared/team';
 import { useMe } from '../../../features/account/api/get-me';
 import { useTeam } from '../../../features/team/api/team-api';
@@ -9,17 +9,6 @@ import { PendingInvites } from '../../../features/team/components/pending-invite
 import { TeamMembers } from '../../../features/team/components/team-members';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 /** /settings/team: the account's people, invites and (for the owner) the audit log. */
 export function TeamPage() {
@@ -56,24 +45,24 @@ export function TeamPage() {
       ) : (
         <>
           {isOwner ? (
-            <Section id="team-invite" title="Invite someone">
+            <RecordSection title="Invite someone">
               <InviteForm seats={team.data.seats} />
-            </Section>
+            </RecordSection>
           ) : null}
-          <Section id="team-members" title="Members">
+          <RecordSection title="Members">
             <TeamMembers
               members={team.data.members}
               canManage={isOwner}
               selfId={me.data?.account?.userId ?? ''}
             />
-          </Section>
-          <Section id="team-invites" title="Pending invites">
+          </RecordSection>
+          <RecordSection title="Pending invites">
             <PendingInvites invites={team.data.invites} canManage={isOwner} />
-          </Section>
+          </RecordSection>
           {isOwner ? (
-            <Section id="team-audit" title="Audit log">
+            <RecordSection title="Audit log">
               <AuditLog />
-            </Section>
+            </RecordSection>
           ) : null}
         </>
       )}

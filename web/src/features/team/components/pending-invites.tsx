@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { ROLE_LABELS, type TeamInvite } from '../../../../../shared/team';
-import { friendlyErrorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { runTeamChange } from '../run-team-change';
 import { useResendInvite, useRevokeInvite } from '../api/team-api';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -16,14 +15,6 @@ export function PendingInvites({ invites, canManage }: { invites: TeamInvite[]; 
         No pending invites.
       </Text>
     );
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      toast.success(done);
-    } catch (err) {
-      toast.error(friendlyErrorMessage(err, 'That change could not be saved. Try again.'));
-    }
-  };
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Pending invites">
       {invites.map((i) => {
@@ -47,7 +38,7 @@ export function PendingInvites({ invites, canManage }: { invites: TeamInvite[]; 
                     size="sm"
                     variant="default"
                     onClick={() =>
-                      void act(() => resend.mutateAsync(i.id), `A new link was sent to ${i.email}.`)
+                      void runTeamChange(() => resend.mutateAsync(i.id), `A new link was sent to ${i.email}.`)
                     }
                   >
                     Resend
@@ -57,7 +48,10 @@ export function PendingInvites({ invites, canManage }: { invites: TeamInvite[]; 
                     variant="light"
                     color="red"
                     onClick={() =>
-                      void act(() => revoke.mutateAsync(i.id), `The invite of ${i.email} was revoked.`)
+                      void runTeamChange(
+                        () => revoke.mutateAsync(i.id),
+                        `The invite of ${i.email} was revoked.`,
+                      )
                     }
                   >
                     Revoke

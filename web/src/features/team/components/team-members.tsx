@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS, type TeamMember, type TeamRole } from '../../../../../shared/team';
-import { friendlyErrorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { runTeamChange } from '../run-team-change';
 import { useChangeRole, useRemoveMember } from '../api/team-api';
 
 const dateTime = (iso: string | null) =>
@@ -17,16 +16,8 @@ function MemberRow({ member, canManage, self }: { member: TeamMember; canManage:
   const [confirming, setConfirming] = useState<'remove' | 'owner' | null>(null);
   const editable = canManage && !self && member.role !== 'owner';
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      toast.success(done);
-    } catch (err) {
-      toast.error(friendlyErrorMessage(err, 'That change could not be saved. Try again.'));
-    } finally {
-      setConfirming(null);
-    }
-  };
+  const act = (run: () => Promise<unknown>, done: string) =>
+    runTeamChange(run, done).finally(() => setConfirming(null));
   const setRole = (role: TeamRole) =>
     act(
       () => change.mutateAsync({ userId: member.userId, role }),

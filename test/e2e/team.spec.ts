@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { inviteTokenFor } from '../support/team';
+import { freshUser, seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
+import { e2eStack } from './stack';
+
+/**
+ * Teams (issue 22) in a real browser against the whole local stack: the owner invites a manager on
+ * /settings/team, the manager opens the emailed link signed out, logs in, comes back, joins and edits
+ * the owner's jobsite, and the owner reads that edit in the audit log.
+ */
+let owner: TestAccount;
+let siteId: string;
+const tag = Date.now();
+
+test.beforeAll(async () => {
+  owner = await newAccount(e2eStack(), 'team-e2e-owner');
+  await subscribe(e2eStack(), owner, 'premium');
+  const site = await callApi(e2eStack(), '/api/jobsites', {
+    token: owner.token,
+    body: { name: `Team Tower ${tag}`, latitude: 30.27, longitude: -97.74 },
+  });
+  expect(site.status).toBe(201);
+  siteId = site.body.id;
+});
+
+test('should let an owner invite a manager who joins from the emailed link and edits a jobsite the owner then sees in the audit log', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const manager = await freshUser('team-e2e-manager');
+
+  const ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await test.step('the owner invites a manager', async () => {
+    await signInThroughLoginPage(ownerPage, owner.email, owner.password);
+    await ownerPage.getByRole('link', { name: 'Team' }).first().click();
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    const form = ownerPage.getByRole('form', { name: 'Invite someone' });
+    await form.getByLabel('Email').fill(manager.email);
+    await form.getByRole('button', { name: 'Send invite' }).click();
+    await expect(
+      ownerPage.getByRole('list', { name: 'Pending invites' }).getByRole('listitem', { name: manager.email }),
+    ).toBeVisible();
+    expect(await seriousA11yViolations(ownerPage)).toEqual([]);
+  });
+
+  const memberPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await test.step('the manager opens the emailed link, logs in, comes back and joins', async () => {
+    const token = await inviteTokenFor(e2eStack(), manager.email);
+    await memberPage.goto(`/join/${token}`);
+    await expect(memberPage.getByRole('heading', { name: 'Join your team on Raincheck' })).toBeVisible();
+    await shootBothSchemes(memberPage, 'join-signed-out');
+    await memberPage.getByRole('link', { name: 'Log in' }).click();
+    const login = memberPage.getByRole('form', { name: 'Log in' });
+    await login.getByLabel('Email').fill(manager.email);
+    await login.getByLabel(/^Password/).fill(manager.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(memberPage).toHaveURL(/\/join\//);
+    await shootBothSchemes(memberPage, 'join-signed-in');
+    await memberPage.getByRole('button', { name: 'Join the team' }).click();
+    await expect(memberPage).toHaveURL(/\/dashboard$/);
+  });
+
+  await test.step("the manager edits the owner's jobsite", async () => {
+    await memberPage.goto(`/jobsites/${siteId}`);
+    await memberPage.getByRole('button', { name: 'Edit' }).click();
+    const form = memberPage.getByRole('form', { name: 'Edit jobsite' });
+    await form.getByLabel(/^Jobsite name/).fill(`Team Tower ${tag}, phase 2`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      memberPage.getByRole('heading', { level: 1, name: `Team Tower ${tag}, phase 2` }),
+    ).toBeVisible();
+  });
+
+  await test.step('the owner sees the join and the edit in the audit log', async () => {
+    await ownerPage.reload();
+    const audit = ownerPage.getByRole('list', { name: 'Audit log' });
+    await expect(audit.getByText(`${manager.email} updated /api/jobsites/${siteId}`)).toBeVisible();
+    await expect(audit.getByText(`${manager.email} joined the team (manager)`)).toBeVisible();
+    await expect(
+      ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: manager.email }),
+    ).toContainText(`Invited by ${owner.email}`);
+    await shootBothSchemes(ownerPage, 'team-owner');
+    await ownerPage.setViewportSize({ width: 390, height: 844 });
+    await shootBothSchemes(ownerPage, 'team-owner');
+    await memberPage.goto('/settings/team');
+    await expect(memberPage.getByText(/Only the owner changes the team/)).toBeVisible();
+    await shootBothSchemes(memberPage, 'team-manager');
+    await memberPage.setViewportSize({ width: 1280, height: 900 });
+    await shootBothSchemes(memberPage, 'team-manager');
+  });
+});

@@ -1,0 +1,145 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TeamPage } from '../../../../web/src/app/routes/app/team';
+import { fakeAuth, renderWithProviders } from '../render';
+
+jest.mock('../../../../web/src/lib/auth/load-auth-client', () => ({
+  loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
+}));
+
+const OWNER = { userId: 'owner-sub', email: 'owner@example.com' };
+const TEAM = {
+  members: [
+    { ...OWNER, role: 'owner', invitedBy: null, joinedAt: null, lastSignInAt: '2026-11-20T14:00:00.000Z' },
+    {
+      userId: 'ann-sub',
+      email: 'ann@example.com',
+      role: 'manager',
+      invitedBy: 'owner@example.com',
+      joinedAt: '2026-11-21T09:00:00.000Z',
+      lastSignInAt: null,
+    },
+  ],
+  invites: [
+    {
+      id: 'inv-1',
+      email: 'bob@example.com',
+      role: 'viewer',
+      invitedBy: 'owner@example.com',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      validUntil: '2099-12-01T09:00:00.000Z',
+    },
+  ],
+  seats: { limit: 10, used: 3 },
+};
+const AUDIT = {
+  entries: [
+    {
+      id: 'a1',
+      at: '2026-11-24T10:00:00.000Z',
+      action: 'record-changed',
+      actor: 'ann@example.com',
+      subject: '/api/jobsites/site-1',
+      detail: 'updated',
+    },
+  ],
+};
+
+function answering(role: 'owner' | 'viewer', refusal?: { status: number; body: unknown }) {
+  const me = { profile: {}, subscription: {}, isAdmin: false, account: { id: 'owner-sub', role, ...OWNER } };
+  const fetchMock = jest.fn((path: string, init?: RequestInit) => {
+    const url = String(path);
+    const reply = (status: number, body: unknown) =>
+      Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+    if (init?.method && init.method !== 'GET')
+      return refusal ? reply(refusal.status, refusal.body) : reply(201, { id: 'x' });
+    if (url.endsWith('/api/me')) return reply(200, me);
+    if (url.endsWith('/api/account/audit')) return reply(200, AUDIT);
+    return reply(200, TEAM);
+  });
+  Object.assign(globalThis, { fetch: fetchMock });
+  return fetchMock;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <TeamPage />
+    </QueryClientProvider>,
+    { auth: fakeAuth({ status: 'signedIn', user: { sub: 'owner-sub', email: OWNER.email } as never }) },
+  );
+}
+
+describe('the team page', () => {
+  it('should show the owner the members with their role, who invited them, pending invites and the audit log', async () => {
+    answering('owner');
+    renderPage();
+
+    const ann = await screen.findByRole('listitem', { name: 'ann@example.com' });
+    expect(within(ann).getByText(/Invited by owner@example.com/)).toBeInTheDocument();
+    expect(within(ann).getByText(/Last sign-in: Never/)).toBeInTheDocument();
+    expect(within(ann).getByRole('combobox', { name: 'Role of ann@example.com' })).toHaveValue('Manager');
+    expect(screen.getByRole('listitem', { name: 'bob@example.com' })).toHaveTextContent('Viewer');
+    expect(screen.getByText('3 of 10 seats used (pending invites count)')).toBeInTheDocument();
+    expect(await screen.findByText('ann@example.com updated /api/jobsites/site-1')).toBeInTheDocument();
+  });
+
+  it('should send an invite with the chosen address and role', async () => {
+    const fetchMock = answering('owner');
+    renderPage();
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
+      target: { value: 'Carl@Example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/api/account/invites'),
+        expect.objectContaining({
+          method: 'POST',
+          body: JSON.stringify({ email: 'carl@example.com', role: 'manager' }),
+        }),
+      ),
+    );
+  });
+
+  it("should show the server's refusal when the plan's seats are taken", async () => {
+    const error =
+      'Your Basic plan has 2 seats, all taken (pending invites count). Remove someone or upgrade your plan.';
+    answering('owner', { status: 403, body: { error } });
+    renderPage();
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
+      target: { value: 'd@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+
+    expect(await screen.findByText(error)).toHaveAttribute('role', 'alert');
+  });
+
+  it('should say an invalid address before sending anything', async () => {
+    const fetchMock = answering('owner');
+    renderPage();
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
+      target: { value: 'not-an-address' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+
+    expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('should show a viewer the team without invite, role changes or the audit log', async () => {
+    answering('viewer');
+    renderPage();
+
+    expect(await screen.findByRole('listitem', { name: 'ann@example.com' })).toHaveTextContent('Manager');
+    expect(screen.getByText(/Only the owner changes the team/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send invite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Audit log' })).not.toBeInTheDocument();
+  });
+});
