@@ -10,12 +10,12 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Verdict } from '../../../../../shared/weather/engine';
+import { RangeInputs } from '../../../components/range-inputs';
 import { QueryError } from '../../../components/records/query-state';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -154,28 +154,7 @@ export function WeatherLedger({
             Download CSV
           </Button>
         </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={input.from ?? data?.from ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, from: value }));
-            }}
-            w={170}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={input.to ?? data?.to ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, to: value }));
-            }}
-            w={170}
-          />
-        </Group>
+        <RangeInputs type="date" typed={input} shown={data} onType={setInput} width={170} />
         {download.isError && (
           <Text c="red" size="sm" role="alert">
             Could not download the ledger: {download.error.message}
