@@ -11,7 +11,7 @@ import { e2eStack } from './stack';
  */
 
 const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
-test.describe.configure({ timeout: SHOTS ? 600_000 : 180_000 });
+test.describe.configure({ timeout: SHOTS ? 900_000 : 180_000 });
 
 const PHONE_WIDTHS = [390, 320];
 // Two cores shared by every check on the machine: a page's first load can take a while.
