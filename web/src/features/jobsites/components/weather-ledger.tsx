@@ -176,7 +176,7 @@ export function WeatherLedger({
               {data.totals.beyondAllowance} beyond the allowance.
             </Text>
             <DataTable
-              minWidth={480}
+              minWidth={300}
               striped
               withTableBorder
               caption="Delay days per month against the anticipated weather days"
