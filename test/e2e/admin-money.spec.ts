@@ -1,17 +1,15 @@
-import path from 'node:path';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { formatUsd } from '../../shared/plans';
-import { logInAsSeededAdmin, seriousA11yViolations } from './helpers';
+import { logInAsSeededAdmin, seriousA11yViolations, shootWideAndPhone } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
  * The admin money screens in Chromium against the whole local stack: after a Premium annual purchase
  * through the payments sandbox, an admin sees the billing figures the API computes and the MRR chart.
  */
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 
 async function adminToken() {
   return (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
@@ -19,20 +17,6 @@ async function adminToken() {
 
 async function logInAsAdmin(page: Page) {
   await logInAsSeededAdmin(page, ADMIN.password);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 let metrics: any;
@@ -67,7 +51,7 @@ test('should show an admin the billing figures the API computes, and the invoice
   const invoices = page.getByRole('table', { name: 'Invoices' });
   await expect(invoices.getByText(formatUsd(57_590)).first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'admin-billing');
+  await shootWideAndPhone(page, 'admin-billing');
 });
 
 test('should show an admin the MRR chart of the last 12 months with its table', async ({ page }) => {
@@ -84,7 +68,7 @@ test('should show an admin the MRR chart of the last 12 months with its table', 
   await expect(table.getByRole('row')).toHaveCount(13);
   await expect(table.getByRole('row').nth(1)).toContainText(formatUsd(metrics.subscriptionAnalytics.mrr));
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'admin-revenue');
+  await shootWideAndPhone(page, 'admin-revenue');
 });
 
 test('should show the dashboard, subscriptions and reports, and download a CSV', async ({ page }) => {
@@ -94,13 +78,13 @@ test('should show the dashboard, subscriptions and reports, and download a CSV',
     page.getByRole('group', { name: 'Key figures' }).getByText('MRR', { exact: true }),
   ).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'admin-dashboard');
+  await shootWideAndPhone(page, 'admin-dashboard');
 
   await page.goto('/admin/subscriptions');
   await expect(page.getByRole('table', { name: 'Subscriptions' }).getByText('Premium').first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Accounts per plan' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'admin-subscriptions');
+  await shootWideAndPhone(page, 'admin-subscriptions');
 
   await page.goto('/admin/reports');
   const download = page.waitForEvent('download');
@@ -114,5 +98,5 @@ test('should show the dashboard, subscriptions and reports, and download a CSV',
   expect(csv.split('\r\n')[0]).toContain('amount (USD)');
   expect(csv).toContain(',premium,annual,active,no,');
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'admin-reports');
+  await shootWideAndPhone(page, 'admin-reports');
 });

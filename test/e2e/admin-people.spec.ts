@@ -1,56 +1,21 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_MESSAGES } from '../../shared/admin';
 import { callApi, newAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
-import AxeBuilder from '@axe-core/playwright';
-import { answerAdminTotp, freshUser } from './helpers';
+import { freshUser, logInAt, screenA11yViolations, shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
  * /admin/users and /admin/settings in a real browser against the local stack: an admin disables a
  * user (who then cannot sign in, and is told why), enables them again, and changes a setting.
  */
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
-
-async function logIn(page: Page, account: { email: string; password: string }, where: string) {
-  await page.goto(where);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: /^Log in/ }).click();
-  await answerAdminTotp(page, account.email);
-}
-
-/** axe's serious and critical findings on the screen, toasts left out (axe catches them mid-fade). */
-async function screenViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-Notifications-root')
-    .exclude('.mantine-Notification-root')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('should let an admin disable a user, who then cannot sign in, and enable them again', async ({
   page,
   browser,
 }) => {
   const user = await freshUser('people-e2e');
-  await logIn(page, ADMIN, '/admin/login');
+  await logInAt(page, ADMIN, '/admin/login');
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByText('Super admin')).toBeVisible();
   await page.goto('/admin/users');
@@ -59,15 +24,15 @@ test('should let an admin disable a user, who then cannot sign in, and enable th
   await expect(row).toBeVisible();
   await expect(row.getByText('Enabled')).toBeVisible();
   await expect(row.getByText('No plan')).toBeVisible();
-  await shoot(page, 'admin-users');
+  await shootBothSchemes(page, 'admin-users');
 
   await row.getByRole('button', { name: `Disable ${user.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Disable ${user.email}?` });
   await expect(dialog.getByText(ADMIN_MESSAGES.disableNote, { exact: false })).toBeVisible();
-  await shoot(page, 'admin-users-disable-dialog');
+  await shootBothSchemes(page, 'admin-users-disable-dialog');
   await dialog.getByRole('button', { name: 'Disable user' }).click();
   await expect(row.getByText('Disabled')).toBeVisible();
-  expect(await screenViolations(page)).toEqual([]);
+  expect(await screenA11yViolations(page)).toEqual([]);
 
   // The disabled user, in another browser, is told why they cannot sign in.
   const other = await browser.newPage();
@@ -92,8 +57,8 @@ test('should let an admin disable a user, who then cannot sign in, and enable th
   await page.reload();
   await page.getByLabel('Search by email').fill(user.email);
   await expect(page.getByTestId(`user-row-${user.email}`).getByText('Enabled')).toBeVisible();
-  expect(await screenViolations(page)).toEqual([]);
-  await shoot(page, 'admin-users');
+  expect(await screenA11yViolations(page)).toEqual([]);
+  await shootBothSchemes(page, 'admin-users');
 });
 
 test('should save a changed sender name with who changed it, and new jobsites get changed notice times', async ({
@@ -102,12 +67,12 @@ test('should save a changed sender name with who changed it, and new jobsites ge
   const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
   const before = (await callApi(e2eStack(), '/api/admin/settings', { token: admin })).body;
   try {
-    await logIn(page, ADMIN, '/admin/login');
+    await logInAt(page, ADMIN, '/admin/login');
     await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
     await page.goto('/admin/settings');
     await expect(page.getByLabel('From address')).toHaveValue(e2eStack().lambdaConfig.MAIL_FROM);
     await expect(page.getByText(/runs every 15 minutes/)).toBeVisible();
-    await shoot(page, 'admin-settings');
+    await shootBothSchemes(page, 'admin-settings');
 
     await page.getByLabel(/^Reply-to address/).fill('not-an-address');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -119,9 +84,9 @@ test('should save a changed sender name with who changed it, and new jobsites ge
     await expect(page.getByTestId('settings-audit')).toContainText(`Last changed by ${ADMIN.email}`);
     await page.reload();
     await expect(page.getByLabel(/^Sender name/)).toHaveValue('Raincheck Site Alerts');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
-    await shoot(page, 'admin-settings');
+    await shootBothSchemes(page, 'admin-settings');
 
     // Changed default notice times reach a new jobsite whose body names none.
     const times = [

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, uniqueEmail } from '../support/cognito';
-import { colorScheme, seriousA11yViolations } from './helpers';
+import { colorScheme, seriousA11yViolations, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -11,20 +11,12 @@ import { e2eStack } from './stack';
 
 const PASSWORD = 'Billing-Passw0rd!';
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
-
 /** A signed-in account with a paid Basic monthly plan (bought through the sandbox's API), on /subscription. */
 async function basicCustomer(page: Page, prefix: string): Promise<string> {
   const stack = e2eStack();
   const email = uniqueEmail(prefix);
   await registerUser(stack, email, PASSWORD);
-  await logIn(page, email);
+  await signInThroughLoginPage(page, email, PASSWORD);
   await page.goto('/subscription');
   await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
   await page.getByRole('button', { name: 'Choose Basic, monthly' }).click();

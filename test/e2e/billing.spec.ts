@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { codeFrom, latestEmailTo, registerUser, signIn, uniqueEmail } from '../support/cognito';
-import { seriousA11yViolations } from './helpers';
+import { freshAccountOnSubscription, payOnHostedCheckout, seriousA11yViolations } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -11,35 +11,6 @@ import { e2eStack } from './stack';
 const PASSWORD = 'Billing-Passw0rd!';
 const TEST_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
-const EXPIRY = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
-
-/** A confirmed account, signed in on /subscription. */
-async function freshAccountOnSubscription(page: Page, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await registerUser(e2eStack(), email, PASSWORD);
-  await logIn(page, email);
-  await page.goto('/subscription');
-  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
-  return email;
-}
-
-/** Fills the sandbox's hosted checkout form (local/stripe-sandbox/pages.ts) and pays. */
-async function payOnHostedCheckout(page: Page, card: string, email?: string): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
-  if (email) await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel(/Expiry/).fill(EXPIRY);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 async function apiSubscription(email: string): Promise<any> {
   const stack = e2eStack();
@@ -146,7 +117,7 @@ test('should fill the paid email accessibly, and leave it empty with no error wh
 test('should redirect a Basic account from /jobsites to /subscription when it bought Basic monthly while signed in', async ({
   page,
 }) => {
-  await freshAccountOnSubscription(page, 'basic');
+  await freshAccountOnSubscription(page, 'basic', PASSWORD);
   await page.getByRole('button', { name: 'Choose Basic, monthly' }).click();
 
   await payOnHostedCheckout(page, TEST_CARD);
@@ -164,7 +135,7 @@ test('should redirect a Basic account from /jobsites to /subscription when it bo
 test('should move a Basic account to Premium and open /jobsites when the plan change is confirmed', async ({
   page,
 }) => {
-  await freshAccountOnSubscription(page, 'change');
+  await freshAccountOnSubscription(page, 'change', PASSWORD);
   await page.getByRole('button', { name: 'Choose Basic, monthly' }).click();
   await payOnHostedCheckout(page, TEST_CARD);
   await expect(page.getByTestId('current-plan-name')).toHaveText('Basic');
@@ -183,7 +154,7 @@ test('should move a Basic account to Premium and open /jobsites when the plan ch
 });
 
 test('should show the decline and create no subscription when the card is declined', async ({ page }) => {
-  const email = await freshAccountOnSubscription(page, 'declined');
+  const email = await freshAccountOnSubscription(page, 'declined', PASSWORD);
   await page.getByRole('button', { name: 'Choose Premium, monthly' }).click();
 
   await payOnHostedCheckout(page, DECLINED_CARD);
@@ -203,7 +174,7 @@ test('should show the decline and create no subscription when the card is declin
 test('should disable the plan buttons and show "Processing..." when the checkout request is in flight', async ({
   page,
 }) => {
-  await freshAccountOnSubscription(page, 'processing');
+  await freshAccountOnSubscription(page, 'processing', PASSWORD);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/consolidated/stripe/create-checkout-session', async (route) => {

@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { mailTo } from '../support/mailbox';
-import { seriousA11yViolations, signInThroughLoginPage } from './helpers';
+import { seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -11,7 +10,6 @@ import { ADMIN, e2eStack } from './stack';
  * jobsite's foreman in the form, a dispatch slot runs, the foreman opens the link in their email
  * signed out and taps "Crew stood down", and the answer shows on the jobsite page.
  */
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 const ZONE = 'America/Chicago';
@@ -22,18 +20,6 @@ const GUSTS = {
   threshold: 48.28,
   label: 'the crane gust limit',
 };
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The slot the dispatch serves now, as the jobsite's local notice time, so the run asks about today. */
 function currentSlot(): { at: string; time: string } {
@@ -92,7 +78,7 @@ test('should let the foreman confirm from the email signed out and show the answ
   await page.getByRole('option', { name: 'Ana Foreman' }).click();
   await section.getByLabel(/^Escalate after/).fill('45');
   await section.scrollIntoViewIfNeeded();
-  await shoot(page, 'jobsite-form-foreman');
+  await shootBothSchemes(page, 'jobsite-form-foreman');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(
     page.getByText(/Ana Foreman\s*confirms each delay notice; managers are told after 45 min/),
@@ -113,13 +99,13 @@ test('should let the foreman confirm from the email signed out and show the answ
   await expect(foremanPage.getByText(`Harbor Crane Pad ${tag}`)).toBeVisible({ timeout: 30_000 });
   await expect(foremanPage.getByText('Full-day delay')).toBeVisible();
   expect(await seriousA11yViolations(foremanPage)).toEqual([]);
-  await shoot(foremanPage, 'confirm-page');
+  await shootBothSchemes(foremanPage, 'confirm-page');
   await foremanPage.getByRole('button', { name: 'Crew stood down' }).click();
   const done = foremanPage.getByRole('status').filter({ hasText: 'the office has your answer' });
   await expect(done).toContainText(/Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/);
-  await shoot(foremanPage, 'confirm-page-answered');
+  await shootBothSchemes(foremanPage, 'confirm-page-answered');
   await foremanPage.setViewportSize({ width: 1280, height: 900 });
-  await shoot(foremanPage, 'confirm-page-answered');
+  await shootBothSchemes(foremanPage, 'confirm-page-answered');
   await phone.close();
 
   // The contractor sees the answer on the jobsite.
@@ -133,9 +119,9 @@ test('should let the foreman confirm from the email signed out and show the answ
   );
   await expect(answers.getByText('Stood down', { exact: true })).toBeVisible();
   await answers.scrollIntoViewIfNeeded();
-  await shoot(page, 'jobsite-confirmations');
+  await shootBothSchemes(page, 'jobsite-confirmations');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'jobsite-confirmations');
+  await shootBothSchemes(page, 'jobsite-confirmations');
 
   // The day's evidence page and the alert history say the same.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -154,5 +140,5 @@ test('should let the foreman confirm from the email signed out and show the answ
     /Confirmed by Ana Foreman at \d\d:\d\d: crew stood down \(email link\)/,
   );
   await history.scrollIntoViewIfNeeded();
-  await shoot(page, 'email-confirmations');
+  await shootBothSchemes(page, 'email-confirmations');
 });

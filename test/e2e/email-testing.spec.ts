@@ -1,7 +1,12 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { freshUser, logInAsSeededAdmin, seriousA11yViolations, signInThroughLoginPage } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  freshUser,
+  logInAsSeededAdmin,
+  seriousA11yViolations,
+  shootBothSchemes,
+  signInThroughLoginPage,
+} from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -11,18 +16,6 @@ import { ADMIN, e2eStack } from './stack';
 const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 // The axe scan and the screenshots take a while on a shared machine.
 test.describe.configure({ timeout: SHOTS ? 300_000 : 180_000 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function stored(messageId: string) {
   const res = await fetch(`${e2eStack().mailboxUrl}/store`);
@@ -42,7 +35,7 @@ test('should send a test notice from /admin/email-testing that lands in the mail
   await expect(preview.getByText(/Subject:.*Harbor Tower/)).toBeVisible();
   const to = `e2e-tester-${Date.now()}@example.com`;
   await page.getByLabel('Recipient address').fill(to);
-  await shoot(page, 'admin-email-testing');
+  await shootBothSchemes(page, 'admin-email-testing');
   await page.getByRole('button', { name: 'Send' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'SES message id' });
   await expect(sent).toBeVisible();
@@ -60,7 +53,7 @@ test('should send a test notice from /admin/email-testing that lands in the mail
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.frameLocator('iframe').getByText('Harbor Tower').first()).toBeVisible();
-  await shoot(page, 'admin-email-testing');
+  await shootBothSchemes(page, 'admin-email-testing');
 });
 
 test('should keep quiet hours a contractor turns on in /settings', async ({ page }) => {
@@ -78,7 +71,7 @@ test('should keep quiet hours a contractor turns on in /settings', async ({ page
     page.getByRole('form', { name: 'Quiet hours' }).getByRole('combobox', { name: 'Until' }),
   ).toHaveValue('06:30');
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await shoot(page, 'settings-quiet-hours');
+  await shootBothSchemes(page, 'settings-quiet-hours');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'settings-quiet-hours');
+  await shootBothSchemes(page, 'settings-quiet-hours');
 });

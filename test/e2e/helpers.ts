@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -11,7 +12,23 @@ export async function signInThroughLoginPage(page: Page, email: string, password
   await form.getByLabel('Email').fill(email);
   await form.getByLabel(/^Password/).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/**
+ * Types the email and password into the page at `where` (/login or /admin/login) and, for the seeded
+ * admin, the authenticator code; the caller waits for where it expects to land.
+ */
+export async function logInAt(
+  page: Page,
+  account: { email: string; password: string },
+  where = '/login',
+): Promise<void> {
+  await page.goto(where);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: /^Log in/ }).click();
+  await answerAdminTotp(page, account.email);
 }
 
 /**
@@ -35,6 +52,33 @@ export async function logInAsSeededAdmin(page: Page, password: string): Promise<
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
 }
 
+/** A confirmed account, signed in on /subscription once its plan has loaded (the plan buttons act then). */
+export async function freshAccountOnSubscription(
+  page: Page,
+  prefix: string,
+  password: string,
+): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await registerUser(e2eStack(), email, password);
+  await signInThroughLoginPage(page, email, password);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
+  return email;
+}
+
+/** An expiry three years ahead, as the sandbox's checkout form takes it ("12 / 29"). */
+const CARD_EXPIRY = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** Fills the sandbox's hosted checkout form (local/stripe-sandbox/pages.ts) and pays. */
+export async function payOnHostedCheckout(page: Page, card: string, email?: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
+  if (email) await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiry/).fill(CARD_EXPIRY);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
 /** A new, confirmed account (registered through Cognito with the emailed code), for tests that change it. */
 export async function freshUser(prefix: string): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(prefix);
@@ -45,9 +89,27 @@ export async function freshUser(prefix: string): Promise<{ email: string; passwo
 
 /** axe-core's serious and critical violations on the page as it is now (id and the offending targets). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  return seriousOf(await new AxeBuilder({ page }).withTags(WCAG_AA).analyze());
+}
+
+/**
+ * The same on the screen itself, leaving out toasts: they fade in and out and axe measures their
+ * contrast mid-transition (their grey description is the toast's own, app-wide style).
+ */
+export async function screenA11yViolations(page: Page): Promise<string[]> {
+  // A dialog fading out, or anything else mid-transition, would be measured at half contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(WCAG_AA)
+    .exclude('.mantine-Notifications-root')
+    .exclude('.mantine-Notification-root')
     .analyze();
+  return seriousOf(results);
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+function seriousOf(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -75,4 +137,29 @@ export async function screenshotBothSchemes(page: Page, dir: string, name: strin
     });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Full-page screenshots at 1280 and 390 wide, light and dark, into RAINCHECK_SHOTS_DIR
+ * (`<name>-<scheme>-<width>.png`); nothing when it is unset. `settle` runs before each shot (a map
+ * redraws in the new scheme).
+ */
+export async function shootWideAndPhone(
+  page: Page,
+  name: string,
+  settle?: () => Promise<void>,
+): Promise<void> {
+  const dir = process.env.RAINCHECK_SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await settle?.();
+      await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
-import { signInThroughLoginPage } from './helpers';
+import { shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -19,19 +18,6 @@ let account: TestAccount;
 /** Tomorrow's date at the jobsite ("YYYY-MM-DD"). */
 const tomorrowAtSite = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + 24 * 3600_000));
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 1000 ? 844 : 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.beforeAll(async () => {
   account = await newAccount(e2eStack(), 'holidays-e2e');
@@ -72,7 +58,7 @@ test('should keep a day off out of the forecast screens once it is set in the ho
     const list = page.getByRole('table', { name: /Days nobody works in/ });
     await expect(list.getByRole('row', { name: new RegExp(DAY_OFF) })).toContainText('Your day off');
     await expect(list.getByRole('row', { name: /Christmas Day/ })).toContainText('Public holiday');
-    await shoot(page, 'holidays-settings');
+    await shootWideAndPhone(page, 'holidays-settings');
   });
 
   await test.step('weather screen: the day shows as a holiday, with no delay', async () => {
@@ -82,7 +68,7 @@ test('should keep a day off out of the forecast screens once it is set in the ho
     await expect(chip).toBeVisible();
     await chip.click();
     await expect(page.getByText('no notice goes out and the ledger does not count it')).toBeVisible();
-    await shoot(page, 'holidays-weather');
+    await shootWideAndPhone(page, 'holidays-weather');
   });
 
   await test.step('dashboard: tomorrow says "Holiday: <name>"', async () => {
@@ -93,7 +79,7 @@ test('should keep a day off out of the forecast screens once it is set in the ho
     await expect(site.getByRole('group', { name: 'Tomorrow', exact: true })).toContainText(
       `Holiday: ${DAY_OFF}`,
     );
-    await shoot(page, 'holidays-dashboard');
+    await shootWideAndPhone(page, 'holidays-dashboard');
   });
 });
 
@@ -109,7 +95,7 @@ test('should save a night-shift jobsite whose hours cross midnight', async ({ pa
   await form.getByLabel(/^Work starts/).fill('22:00');
   await form.getByLabel(/^Work ends/).fill('06:00');
   await expect(form.getByText(/Night shift: work runs past midnight/)).toBeVisible();
-  await shoot(page, 'holidays-night-shift-form');
+  await shootWideAndPhone(page, 'holidays-night-shift-form');
   await form.getByRole('button', { name: 'Create jobsite' }).click();
   await expect(page).toHaveURL(/\/jobsites\/[A-Za-z0-9_-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Route 9 Paving' })).toBeVisible();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADDRESS_LOOKUP_UNAVAILABLE } from '../../shared/geo/geocode';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
-import { signInThroughLoginPage } from './helpers';
+import { shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -23,22 +21,12 @@ interface MapHandle {
   queryRenderedFeatures(p: [number, number], o: { layers: string[] }): { properties: { id: string } }[];
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // The map redraws in the new scheme: wait until it has loaded again.
-      await expect(page.locator('.rc-map[data-ready="true"]').first()).toBeVisible({ timeout: 60_000 });
-      await page.waitForTimeout(600);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** Photographs the page wide and phone-sized, light and dark, once the map has drawn in each scheme. */
+const shoot = (page: Page, name: string) =>
+  shootWideAndPhone(page, name, async () => {
+    await expect(page.locator('.rc-map[data-ready="true"]').first()).toBeVisible({ timeout: 60_000 });
+    await page.waitForTimeout(600);
+  });
 
 // WebGL in software (SwiftShader) on a shared two-core machine: maps take seconds to draw.
 test.describe.configure({ timeout: SHOTS ? 240_000 : 120_000 });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { formatUsd } from '../../shared/plans';
-import { seriousA11yViolations } from './helpers';
+import { seriousA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -23,27 +23,6 @@ const STORM_RULES = [
   { id: 'crane-gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' },
   { id: 'rain-rate', metric: 'precipitation', op: '>=', threshold: 2.54, label: 'the rain limit' },
 ];
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** No serious or critical axe finding, in the light and the dark scheme. */
 async function expectAccessible(page: Page) {
@@ -106,7 +85,7 @@ test.beforeAll(async () => {
 test('a contractor marks a day worked, exports the ledger as CSV and opens a day’s evidence page', async ({
   page,
 }) => {
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   await page.goto(`/jobsites/${siteId}`);
   const ledger = page.getByRole('region', { name: 'Weather-day ledger' });
   await ledger.getByLabel('From').fill('2026-11-01');
@@ -131,7 +110,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   // Screenshots without the toast over the table.
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  await shoot(page, 'ledger');
+  await shootWideAndPhone(page, 'ledger');
   await expectAccessible(page);
 
   const [download] = await Promise.all([
@@ -163,7 +142,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   ).toBeVisible();
   await expect(page.getByRole('img', { name: /by hour/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
-  await shoot(page, 'evidence');
+  await shootWideAndPhone(page, 'evidence');
   await expectAccessible(page);
 
   // Printed: the document alone, without the app's header, navigation or buttons.
@@ -179,7 +158,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
 test('a Premium contractor reads analytics with the cost of delay and downloads the account data', async ({
   page,
 }) => {
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/analytics');
   await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-11');
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-12');
@@ -196,7 +175,7 @@ test('a Premium contractor reads analytics with the cost of delay and downloads 
   expect(costCents).toBeGreaterThan(0);
   await expect(cost.getByRole('row', { name: new RegExp(siteName) })).toContainText(formatUsd(costCents));
   await expect(page.getByRole('table', { name: 'Figures by client' })).toContainText('Harbor Development Co');
-  await shoot(page, 'analytics');
+  await shootWideAndPhone(page, 'analytics');
   await expectAccessible(page);
 
   const [download] = await Promise.all([
@@ -217,7 +196,7 @@ test('a Premium contractor reads analytics with the cost of delay and downloads 
   const data = JSON.parse(fs.readFileSync((await exported.path())!, 'utf8'));
   expect(data.jobsites.map((j: { jobsiteId: string }) => j.jobsiteId)).toEqual([siteId]);
   expect(data.decisions).toHaveLength(2);
-  await shoot(page, 'settings');
+  await shootWideAndPhone(page, 'settings');
 
   // The rate the cost of delay used is on the crew's page, and edited there.
   await page.goto(`/crews/${crewId}`);
@@ -230,7 +209,7 @@ test('a Premium contractor reads analytics with the cost of delay and downloads 
   await expect(edit).toBeHidden();
   await expect(page.getByText('$52.25')).toBeVisible();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await shoot(page, 'crew-edit');
+  await shootWideAndPhone(page, 'crew-edit');
   const saved = await api(`/api/crews/${crewId}`, { token: account.token });
   expect(saved.body.hourlyRateCents).toBe(5225);
 });
@@ -239,14 +218,14 @@ test('an account without Premium sees the basic analytics and what the advanced 
   page,
 }) => {
   const plain = await newAccount(e2eStack(), 'analytics-plain');
-  await logIn(page, plain);
+  await signInThroughLoginPage(page, plain.email, plain.password);
   await page.goto('/analytics');
   await expect(
     page.getByRole('heading', { name: 'Per-client analytics and the cost of delay' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'See plans' })).toBeVisible();
   await expect(page.getByText('No jobsites yet')).toBeVisible();
-  await shoot(page, 'analytics-upsell');
+  await shootWideAndPhone(page, 'analytics-upsell');
   await expectAccessible(page);
 
   // Without jobsite pages, the one jobsite's ledger is on the dashboard, its evidence one click away.

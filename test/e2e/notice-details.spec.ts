@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { stormSiteInSeattle } from '../support/storm-site';
-import { answerAdminTotp, seriousA11yViolations, shootBothSchemes as shoot } from './helpers';
+import { seriousA11yViolations, shootBothSchemes as shoot, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -19,15 +19,6 @@ const AT = '2026-12-03T02:00:00.000Z';
 const tag = Date.now();
 const SITE = `Harbor Point Tower ${tag}`;
 const COMPANY = 'Acme Builders';
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await answerAdminTotp(page, account.email);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
 
 let account: TestAccount;
 let siteId: string;
@@ -50,7 +41,7 @@ test('should open the details link of a notice signed out and show the hourly ch
 }) => {
   // Two cores shared by several stacks: pages and axe are slow here, not broken.
   test.setTimeout(300_000);
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   // The dashboard's checklist asks for the company until it is set.
   await expect(page.getByRole('link', { name: 'Add your company name' })).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'dashboard-checklist');
@@ -110,7 +101,7 @@ test("should warn in settings that the jobsite's 05:00 notice will wait until qu
   page,
 }) => {
   test.setTimeout(180_000);
-  await logIn(page, account);
+  await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Quiet hours' });
   await form.getByRole('switch', { name: /Hold non-urgent messages/ }).check();

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerUser, signIn, uniqueEmail } from '../support/cognito';
+import {
+  freshAccountOnSubscription,
+  payOnHostedCheckout,
+  screenA11yViolations,
+  signInThroughLoginPage,
+} from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -12,32 +17,13 @@ import { e2eStack } from './stack';
  */
 
 const PASSWORD = 'Records-Passw0rd!';
-const EXPIRY = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const SHOTS = process.env.RAINCHECK_SHOTS;
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel(/^Password/).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
 
 /** A new account on the Premium plan, bought through the payments sandbox (as in billing.spec.ts). */
 async function premiumAccount(page: Page, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await registerUser(e2eStack(), email, PASSWORD);
-  await logIn(page, email);
-  await page.goto('/subscription');
-  // The plan buttons act once the subscription has loaded.
-  await expect(page.getByTestId('current-plan-name')).toHaveText('No plan');
+  const email = await freshAccountOnSubscription(page, prefix, PASSWORD);
   await page.getByRole('button', { name: 'Choose Premium, monthly' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${e2eStack().stripeSandboxUrl}/checkout/`), { timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel(/Expiry/).fill(EXPIRY);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payOnHostedCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscription$/, { timeout: 20_000 });
   await expect(page.getByTestId('current-plan-name')).toHaveText('Premium', { timeout: 20_000 });
   return email;
@@ -80,24 +66,6 @@ async function choose(page: Page, scope: Page | Locator, label: string | RegExp,
   await page.keyboard.press('Escape');
 }
 
-/**
- * axe's serious and critical findings (as helpers.ts's seriousA11yViolations) on the screen itself,
- * leaving out toasts: their grey description is the toast's own, app-wide style (reported apart).
- */
-async function screenViolations(page: Page): Promise<string[]> {
-  // A dialog fading out, or anything else mid-transition, would be measured at half contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Toasts fade in and out, and axe measures their contrast mid-transition: left out of this scan.
-    .exclude('.mantine-Notifications-root')
-    .exclude('.mantine-Notification-root')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const rowsOf = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
 
 function csvFile(name: string, lines: string[]) {
@@ -130,7 +98,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(form.getByText('Enter a valid email address')).toBeVisible();
     await expect(form.getByLabel(/Company name/)).toBeFocused();
     await shoot(page, 'client-form-errors');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
 
     await form.getByLabel(/Company name/).fill('Acme Builders');
     await form.getByLabel('Contact name').fill('Maria Chen');
@@ -203,7 +171,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(dialog.getByText('New crews will be created: Roofing.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Import 2 workers' })).toBeDisabled();
     await shoot(page, 'workers-import-preview');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
 
     // Checked by the server's dry run: rows are matched by email, so a worker already in the account is
     // an update, shown before anything is written.
@@ -259,7 +227,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(form.getByText(/OSHA 29 CFR 1926\.1431/)).toBeVisible();
     await expect(form.getByLabel('Threshold')).toHaveCount(3);
     await shoot(page, 'jobsite-form');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create jobsite' }).click();
 
     await expect(page).toHaveURL(/\/jobsites\/[A-Za-z0-9_-]+$/);
@@ -271,7 +239,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(page.getByRole('link', { name: 'Framing' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Acme Builders' })).toBeVisible();
     await shoot(page, 'jobsite-view');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
 
     await page.goto('/jobsites');
     await expect(page.getByRole('figure', { name: 'Map of the jobsites' })).toBeVisible();
@@ -321,7 +289,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(rename).toBeHidden();
     await expect(rowsOf(page, 'Crews').filter({ hasText: 'Framing crew' })).toContainText('2 workers');
     await shoot(page, 'crews-list');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Framing crew' }).click();
     await expect(page.getByRole('table', { name: 'Members' }).getByRole('link')).toHaveText([
       'Ana Lopez',
@@ -354,7 +322,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(rowsOf(page, 'Clients')).toHaveCount(1);
     await expect(rowsOf(page, 'Clients').first()).toContainText('Acme Builders');
     await shoot(page, 'clients-list-search');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
     await page.getByLabel('Search clients').fill('nobody-by-this-name');
     await expect(page.getByText('No clients match “nobody-by-this-name”.')).toBeVisible();
 
@@ -383,12 +351,12 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await expect(page).toHaveURL(/\/$/);
     const other = uniqueEmail('records-other');
     await registerUser(e2eStack(), other, PASSWORD);
-    await logIn(page, other);
+    await signInThroughLoginPage(page, other, PASSWORD);
 
     // No plan: the one-jobsite form on the dashboard, empty.
     await expect(page.getByRole('heading', { name: 'Set up your jobsite' })).toBeVisible();
     await shoot(page, 'dashboard-jobsite');
-    expect(await screenViolations(page)).toEqual([]);
+    expect(await screenA11yViolations(page)).toEqual([]);
     for (const [path, empty] of [
       ['/clients', 'No clients yet'],
       ['/workers', 'No workers yet'],

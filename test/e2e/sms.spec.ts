@@ -1,14 +1,13 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
+import { shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
  * The SMS channel in a real browser against the whole local stack: a contractor turns SMS on for a
  * worker, the worker answers YES in the phone outbox, a slot runs, and the text is in the outbox.
  */
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 // Wednesday 2 December 2026, 05:00 in Chicago.
@@ -20,18 +19,6 @@ const GUSTS = {
   threshold: 48.28,
   label: 'the crane gust limit',
 };
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 let account: TestAccount;
 
@@ -63,10 +50,10 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   await page.goto(`/workers/${workerId}/edit`);
   await page.getByLabel('Mobile phone').fill(`(206) 555-${digits}`);
   await page.getByRole('switch', { name: 'SMS notifications' }).check();
-  await shoot(page, 'worker-form-sms');
+  await shootBothSchemes(page, 'worker-form-sms');
   await page.getByRole('button', { name: /Save/ }).click();
   await expect(page.getByText('SMS pending').first()).toBeVisible({ timeout: 10_000 });
-  await shoot(page, 'worker-sms-pending');
+  await shootBothSchemes(page, 'worker-sms-pending');
 
   // The worker answers YES on their phone (the local outbox).
   await page.goto(e2eStack().smsOutboxUrl);
@@ -81,7 +68,7 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   await page.goto(`/workers/${workerId}`);
   await expect(page.getByText('SMS on').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Consent log' })).toContainText('Replied YES');
-  await shoot(page, 'worker-sms-on');
+  await shootBothSchemes(page, 'worker-sms-on');
 
   // A slot runs: the delay notice reaches the phone.
   const site = await api('/api/jobsites', {
@@ -106,9 +93,9 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
       .getByRole('region', { name: `Thread with ${phone}` })
       .getByText(new RegExp(`Weather delay - Dock Seven ${tag}`)),
   ).toBeVisible();
-  await shoot(page, 'phone-outbox');
+  await shootBothSchemes(page, 'phone-outbox');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'phone-outbox');
+  await shootBothSchemes(page, 'phone-outbox');
 
   // The text's short link opens the notice's details page on the app's origin.
   const outbox = (await (await fetch(`${e2eStack().smsOutboxUrl}/messages`)).json()) as {
@@ -120,13 +107,13 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
   expect(code).toBeDefined();
   await page.goto(`/n/${code}`);
   await expect(page.getByText(`Dock Seven ${tag}`).first()).toBeVisible({ timeout: 10_000 });
-  await shoot(page, 'notice-short-link');
+  await shootBothSchemes(page, 'notice-short-link');
   await page.goto(`/workers/${workerId}`);
   await expect(page.getByText('SMS on').first()).toBeVisible();
-  await shoot(page, 'worker-sms-on');
+  await shootBothSchemes(page, 'worker-sms-on');
   await page.goto(`/workers/${workerId}/edit`);
   await expect(page.getByRole('switch', { name: 'SMS notifications' })).toBeChecked();
-  await shoot(page, 'worker-form-sms');
+  await shootBothSchemes(page, 'worker-form-sms');
 
   // The jobsite page shows each person's channels at a glance; /subscription the texts used this month.
   for (const width of [1280, 390]) {
@@ -135,9 +122,9 @@ test('should text a worker who turned SMS on and answered YES when a slot calls 
     await expect(page.getByRole('table', { name: 'Channels of the people notified' })).toContainText(
       'SMS on',
     );
-    await shoot(page, 'jobsite-channels');
+    await shootBothSchemes(page, 'jobsite-channels');
     await page.goto('/subscription');
     await expect(page.getByTestId('sms-used')).toContainText(/of 1,000 segments used this month/);
-    await shoot(page, 'subscription-sms');
+    await shootBothSchemes(page, 'subscription-sms');
   }
 });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
-import { answerAdminTotp } from './helpers';
+import { logInAt, shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
 
 /**
@@ -14,7 +14,6 @@ import { ADMIN, e2eStack } from './stack';
  * the all-clear reaches only the other.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = process.env.RAINCHECK_SHOTS_DIR;
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 
@@ -24,26 +23,6 @@ const STORM_RULES = [
   { id: 'crane-gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'the crane gust limit' },
   { id: 'rain-rate', metric: 'precipitation', op: '>=', threshold: 2.54, label: 'the rain limit' },
 ];
-
-async function logIn(page: Page, account: { email: string; password: string }, where = '/login') {
-  await page.goto(where);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await answerAdminTotp(page, account.email);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${scheme}-${page.viewportSize()?.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function mailTo(address: string): Promise<{ subject: string; body: { text?: string } }[]> {
   const res = await fetch(`${e2eStack().mailboxUrl}/store`);
@@ -68,7 +47,7 @@ test('should show a full-day delay with its reason and chart on /weather for a j
     body: { name: 'Storm Yard', latitude: 41.88, longitude: -87.63, rules: STORM_RULES, scenario: 'storm' },
   });
   expect(site.status).toBe(201);
-  await logIn(page, account);
+  await logInAt(page, account);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await page.goto('/weather');
   const card = page.getByRole('region', { name: 'Storm Yard' });
@@ -76,13 +55,13 @@ test('should show a full-day delay with its reason and chart on /weather for a j
   await expect(card.getByText('Full-day delay').first()).toBeVisible();
   await expect(card.getByText(/Gusts \d+ mph/).first()).toBeVisible();
   await expect(card.getByRole('img', { name: /Gusts by hour, limit 30 mph/ })).toBeVisible();
-  await shoot(page, 'weather');
+  await shootBothSchemes(page, 'weather');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'weather');
+  await shootBothSchemes(page, 'weather');
 });
 
 test('should show the verdicts of a pasted recorded response on /admin/weather-testing', async ({ page }) => {
-  await logIn(page, ADMIN, '/admin/login');
+  await logInAt(page, ADMIN, '/admin/login');
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
   await page.goto('/admin/weather-testing');
   const recorded = fs.readFileSync(
@@ -96,7 +75,7 @@ test('should show the verdicts of a pasted recorded response on /admin/weather-t
     'Gusts 47 mph from 2 PM to 5 PM',
   );
   await expect(table.getByRole('row', { name: /2025-12-30/ })).toContainText('full');
-  await shoot(page, 'admin-weather-testing');
+  await shootBothSchemes(page, 'admin-weather-testing');
 
   // Any location with a pinned scenario: the raw data fills the box, and its verdicts follow.
   await page.getByRole('combobox', { name: 'Weather' }).click();
@@ -146,7 +125,7 @@ test('should email both workers, stop the one who unsubscribed, and send the all
   expect(link).toBeTruthy();
   await page.goto(link!);
   await expect(page.getByText(first.email)).toBeVisible();
-  await shoot(page, 'unsubscribe');
+  await shootBothSchemes(page, 'unsubscribe');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText("You're unsubscribed")).toBeVisible();
   const worker = await api(`/api/workers/${first.id}`, { token: account.token });

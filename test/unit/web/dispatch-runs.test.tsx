@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DispatchRuns } from '../../../web/src/features/admin-ops/components/dispatch-runs';
-import { renderWithProviders } from './render';
+import { answerFetchWith, renderWithProviders, withQuery } from './render';
 
 jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
   loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
@@ -20,23 +19,9 @@ const RUN = {
   errors: [],
 };
 
-function answering() {
-  const fetchMock = jest.fn((path: string, init?: RequestInit) => {
-    const body = init?.method === 'POST' ? RUN : { items: [] };
-    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
-  return fetchMock;
-}
+const answering = () => answerFetchWith((_path, init) => (init?.method === 'POST' ? RUN : { items: [] }));
 
-function renderRuns() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <DispatchRuns />
-    </QueryClientProvider>,
-  );
-}
+const renderRuns = () => renderWithProviders(withQuery(<DispatchRuns />));
 
 function postedBody(fetchMock: ReturnType<typeof answering>): unknown {
   const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, type RenderOptions } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../../web/src/app/theme';
@@ -43,4 +44,20 @@ export function renderWithProviders(
     );
   }
   return render(ui, { wrapper: Wrapper, ...options });
+}
+
+/** `children` inside a fresh TanStack Query client that does not retry (a failed read shows at once). */
+export function withQuery(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** Replaces `fetch` with a mock that answers 200 with the JSON `bodyFor` gives for each request. */
+export function answerFetchWith(bodyFor: (path: string, init?: RequestInit) => unknown) {
+  const fetchMock = jest.fn((path: string, init?: RequestInit) => {
+    const body = bodyFor(path, init);
+    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
+  });
+  Object.assign(globalThis, { fetch: fetchMock });
+  return fetchMock;
 }

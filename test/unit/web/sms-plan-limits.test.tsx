@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import type { Worker } from '../../../shared/records/worker';
-import type { ReactNode } from 'react';
 import { PLANS } from '../../../shared/plans';
 import { SmsAllowanceCard } from '../../../web/src/features/billing/components/sms-allowance-card';
 import { WorkerForm } from '../../../web/src/features/workers/components/worker-form';
-import { fakeAuth, renderWithProviders } from './render';
+import { fakeAuth, renderWithProviders, withQuery } from './render';
 
 jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
   loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
@@ -16,11 +14,6 @@ jest.mock('../../../web/src/config/runtime-env', () => ({
 
 const USER = { sub: 'u-1', email: 'crew@example.com', groups: [] };
 const signedIn = () => fakeAuth({ status: 'signedIn', user: USER });
-
-function withQuery(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
 
 function answerFetch(status: number, body: unknown) {
   const fetchMock = jest.fn((_url: string) =>

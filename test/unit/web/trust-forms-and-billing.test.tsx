@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import type { PlanChangePreview } from '../../../shared/billing';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../shared/messages';
 import { defaultSubscription, type Subscription } from '../../../shared/subscription';
@@ -17,7 +16,7 @@ import { ApiError } from '../../../web/src/lib/api-client';
 import type { AuthClient } from '../../../web/src/lib/auth/types';
 import { friendlyErrorMessage } from '../../../web/src/lib/error-message';
 import { useDocumentTitle } from '../../../web/src/lib/use-document-title';
-import { fakeAuth, renderWithProviders } from './render';
+import { fakeAuth, renderWithProviders, withQuery } from './render';
 
 jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
   loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
@@ -34,11 +33,6 @@ function awsError(name: string, message = name): Error {
 
 function jsonResponse(status: number, body: unknown): Response {
   return { ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) } as Response;
-}
-
-function withQuery(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 const live = (overrides: Partial<Subscription> = {}): Subscription => ({

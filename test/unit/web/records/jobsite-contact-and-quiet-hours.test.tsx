@@ -1,29 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Jobsite } from '../../../../shared/records/jobsite';
-import { JobsiteForm } from '../../../../web/src/features/jobsites/components/jobsite-form';
 import { QuietHoursForm } from '../../../../web/src/features/settings/components/quiet-hours-form';
 import { SetupChecklist } from '../../../../web/src/features/account/components/setup-checklist';
 import { renderWithProviders } from '../render';
+import { renderJobsiteForm, savedJobsite, type, typePlace } from './jobsite-form-harness';
 
 const NIGHT = { enabled: true, start: '20:00', end: '06:00' };
-const type = (label: RegExp | string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-function renderForm(onSubmit = jest.fn()) {
-  renderWithProviders(
-    <JobsiteForm
-      units="us"
-      quietHours={NIGHT}
-      clientOptions={[]}
-      workerOptions={[]}
-      crewOptions={[]}
-      submitLabel="Create jobsite"
-      onSubmit={onSubmit}
-      onSaved={() => undefined}
-    />,
-  );
-  return onSubmit;
-}
+const renderForm = (onSubmit?: jest.Mock) => renderJobsiteForm(onSubmit, { quietHours: NIGHT });
 
 describe('the jobsite form’s site contact and quiet hours', () => {
   it('should warn that the 05:00 notice waits until the quiet hours end, naming the jobsite', () => {
@@ -35,11 +18,9 @@ describe('the jobsite form’s site contact and quiet hours', () => {
   });
 
   it('should send the site contact with the jobsite and show the phone rule under the phone', async () => {
-    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    const onSubmit = savedJobsite();
     renderForm(onSubmit);
-    type(/^Jobsite name/, 'Harbor Point Tower');
-    type(/^Latitude/, '47.6062');
-    type(/^Longitude/, '-122.3321');
+    typePlace('Harbor Point Tower', '47.6062', '-122.3321');
     type(/^Contact name/, 'Ana Silva');
     type(/^Contact phone/, 'ask at the gate');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));

@@ -1,31 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Jobsite } from '../../../../shared/records/jobsite';
-import { JobsiteForm } from '../../../../web/src/features/jobsites/components/jobsite-form';
 import {
   describeRule,
   thresholdText,
   thresholdValue,
 } from '../../../../web/src/features/jobsites/rule-units';
 import { ApiError } from '../../../../web/src/lib/api-client';
-import { renderWithProviders } from '../render';
+import { renderJobsiteForm, savedJobsite, type, typePlace } from './jobsite-form-harness';
 
-function renderForm(onSubmit = jest.fn()) {
-  renderWithProviders(
-    <JobsiteForm
-      units="us"
-      clientOptions={[{ value: 'c1', label: 'Acme Builders' }]}
-      workerOptions={[{ value: 'w1', label: 'Ana Lopez' }]}
-      crewOptions={[{ value: 'k1', label: 'Framing' }]}
-      submitLabel="Create jobsite"
-      onSubmit={onSubmit}
-      onSaved={() => undefined}
-    />,
-  );
-  return onSubmit;
-}
-
-const type = (label: RegExp | string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const OPTIONS = {
+  clientOptions: [{ value: 'c1', label: 'Acme Builders' }],
+  workerOptions: [{ value: 'w1', label: 'Ana Lopez' }],
+  crewOptions: [{ value: 'k1', label: 'Framing' }],
+};
+const renderForm = (onSubmit?: jest.Mock) => renderJobsiteForm(onSubmit, OPTIONS);
 
 describe('JobsiteForm', () => {
   it('should show the timezone derived from the coordinates as they are typed', () => {
@@ -56,11 +43,9 @@ describe('JobsiteForm', () => {
   });
 
   it('should send the rule threshold in canonical units and the derived timezone when saved', async () => {
-    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    const onSubmit = savedJobsite();
     renderForm(onSubmit);
-    type(/^Jobsite name/, 'Riverside tower');
-    type(/^Latitude/, '41.8781');
-    type(/^Longitude/, '-87.6298');
+    typePlace('Riverside tower', '41.8781', '-87.6298');
     fireEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
     type('Threshold', '0.1');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
@@ -79,11 +64,9 @@ describe('JobsiteForm', () => {
   });
 
   it('should send the anticipated weather days per month, empty months as 0, or null when none are entered', async () => {
-    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    const onSubmit = savedJobsite();
     renderForm(onSubmit);
-    type(/^Jobsite name/, 'Riverside tower');
-    type(/^Latitude/, '41.8781');
-    type(/^Longitude/, '-87.6298');
+    typePlace('Riverside tower', '41.8781', '-87.6298');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0].anticipatedWeatherDays).toBeNull();
@@ -96,7 +79,7 @@ describe('JobsiteForm', () => {
   });
 
   it("should append a preset's rules in the account's units and name the preset's source when a preset is chosen", async () => {
-    const onSubmit = jest.fn((input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite));
+    const onSubmit = savedJobsite();
     renderForm(onSubmit);
     fireEvent.click(screen.getByRole('combobox', { name: 'Add an activity preset' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Crane / lifting' }));
@@ -105,9 +88,7 @@ describe('JobsiteForm', () => {
     expect(thresholds.map((t) => t.value)).toEqual(['20', '30']);
     expect(screen.getByText(/OSHA 29 CFR 1926.1431/)).toBeInTheDocument();
 
-    type(/^Jobsite name/, 'Yard crane');
-    type(/^Latitude/, '40');
-    type(/^Longitude/, '-75');
+    typePlace('Yard crane', '40', '-75');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // Untouched preset thresholds go back exactly as the preset stores them.
@@ -116,9 +97,7 @@ describe('JobsiteForm', () => {
 
   it('should show the plan limit with a link to the plans when the API answers 403', async () => {
     renderForm(jest.fn(() => Promise.reject(new ApiError(403, 'Your Basic plan allows 1 jobsite.'))));
-    type(/^Jobsite name/, 'Second site');
-    type(/^Latitude/, '40');
-    type(/^Longitude/, '-75');
+    typePlace('Second site', '40', '-75');
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
 
     expect(await screen.findByText('Your Basic plan allows 1 jobsite.')).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { crewInputSchema, type Crew } from '../../../../shared/records/crew';
 import { jobsiteInputSchema } from '../../../../shared/records/jobsite';
-import { JobsiteForm } from '../../../../web/src/features/jobsites/components/jobsite-form';
 import { ClientForm } from '../../../../web/src/features/clients/components/client-form';
 import { CrewForm } from '../../../../web/src/features/crews/components/crew-form';
 import { api } from '../../../../web/src/lib/api-client';
 import { renderWithProviders } from '../render';
+import { renderJobsiteForm, typePlace } from './jobsite-form-harness';
 
 jest.mock('../../../../web/src/lib/auth/load-auth-client', () => ({
   loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('a-token') }),
@@ -82,21 +82,8 @@ describe('out-of-range numbers', () => {
 
 describe('out-of-range allowance', () => {
   it("should show February's reason under the months and not save when 45 weather days are typed for February", async () => {
-    const onSubmit = jest.fn();
-    renderWithProviders(
-      <JobsiteForm
-        units="us"
-        clientOptions={[]}
-        workerOptions={[]}
-        crewOptions={[]}
-        submitLabel="Create jobsite"
-        onSubmit={onSubmit}
-        onSaved={() => undefined}
-      />,
-    );
-    fireEvent.change(screen.getByLabelText(/^Jobsite name/), { target: { value: 'Riverside' } });
-    fireEvent.change(screen.getByLabelText(/^Latitude/), { target: { value: '41.8781' } });
-    fireEvent.change(screen.getByLabelText(/^Longitude/), { target: { value: '-87.6298' } });
+    const onSubmit = renderJobsiteForm(jest.fn());
+    typePlace('Riverside', '41.8781', '-87.6298');
     const february = screen.getByLabelText('Anticipated weather days in Feb');
     fireEvent.change(february, { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HolidayCalendarSection } from '../../../../web/src/features/settings/components/holiday-calendar-form';
-import { fakeAuth, renderWithProviders } from '../render';
+import { answerFetchWith, fakeAuth, renderWithProviders, withQuery } from '../render';
 
 jest.mock('../../../../web/src/lib/auth/load-auth-client', () => ({
   loadAuthClient: () => Promise.resolve({ idToken: () => Promise.resolve('id-token') }),
@@ -20,28 +19,19 @@ const COUNTRIES = {
   ],
 };
 
-function answering() {
-  const fetchMock = jest.fn((path: string, init?: RequestInit) => {
-    const body = String(path).includes('/countries')
+const answering = () =>
+  answerFetchWith((path, init) =>
+    String(path).includes('/countries')
       ? COUNTRIES
       : init?.method === 'PUT'
         ? { ...CALENDAR, extraDates: JSON.parse(String(init.body)).extraDates }
-        : CALENDAR;
-    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
-  return fetchMock;
-}
-
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <HolidayCalendarSection />
-    </QueryClientProvider>,
-    { auth: fakeAuth({ status: 'signedIn', user: { sub: 'u1', email: 'a@example.com' } as never }) },
+        : CALENDAR,
   );
-}
+
+const renderSection = () =>
+  renderWithProviders(withQuery(<HolidayCalendarSection />), {
+    auth: fakeAuth({ status: 'signedIn', user: { sub: 'u1', email: 'a@example.com' } as never }),
+  });
 
 describe('the holiday calendar in Settings', () => {
   it("should show the account's country and the year's holidays, and save a day off", async () => {

@@ -3,20 +3,22 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../error-screen';
 
-/** A failed read: what failed, the server's reason and "Try again". */
+/** A failed read: what failed, the server's reason (or `message`, said instead) and "Try again". */
 export function QueryError({
   title,
   error,
+  message,
   onRetry,
 }: {
   title: string;
   error: unknown;
+  message?: string;
   onRetry: () => void;
 }) {
   return (
     <Alert color="red" title={title} role="alert">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(error)}</Text>
+        <Text size="sm">{message ?? errorMessage(error)}</Text>
         <Button variant="default" size="xs" onClick={onRetry}>
           Try again
         </Button>

@@ -48,11 +48,15 @@ export function FormSection({ legend, children }: { legend: string; children: Re
  * The frame of every record form: the form element (named for screen readers and tests), the
  * form-level error at the top, the fields, the submit bar, and the leave-with-unsaved-changes guard.
  * `bar={false}` for forms that place their own button (the one-line "add a crew").
+ * Given `noun` ("client"), the form is named "New client" or "Edit client" (as `editing`) and its
+ * error "The client was not saved".
  */
 export function RecordForm({
   form,
-  label,
-  errorTitle,
+  noun,
+  editing = false,
+  label = `${editing ? 'Edit' : 'New'} ${noun ?? 'record'}`,
+  errorTitle = noun ? `The ${noun} was not saved` : undefined,
   errorAction,
   submitLabel,
   onCancel,
@@ -63,7 +67,10 @@ export function RecordForm({
   children,
 }: {
   form: RecordFormState;
-  label: string;
+  /** Singular, lower case: "client". */
+  noun?: string;
+  editing?: boolean;
+  label?: string;
   errorTitle?: string;
   /** What to offer under a form-level error (e.g. "See plans and upgrade" on a plan limit). */
   errorAction?: (error: FormError) => ReactNode;

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadingBlock, QueryError } from './query-state';
+import { RecordPage } from './record-page';
 import { isNotFound, RecordNotFound } from './record-not-found';
 
 /**
@@ -56,5 +57,33 @@ export function RecordActions({ edit, onDelete }: { edit: string | (() => void);
         Delete
       </Button>
     </>
+  );
+}
+
+/**
+ * A record's edit page: the states of its read, then "Edit <name>" (back to the record's page at
+ * `recordPath`) over the form that `children` makes of the record.
+ */
+export function EditRecordScreen<T extends { name: string }>({
+  query,
+  kind,
+  list,
+  recordPath,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  kind: string;
+  list: string;
+  recordPath: string;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <RecordScreen query={query} kind={kind} list={list} loading={{ rows: 5, height: 50 }}>
+      {(record) => (
+        <RecordPage title={`Edit ${record.name}`} back={{ to: recordPath, label: record.name }}>
+          {children(record)}
+        </RecordPage>
+      )}
+    </RecordScreen>
   );
 }

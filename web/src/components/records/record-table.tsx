@@ -1,5 +1,6 @@
-import { Box, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DataTable } from '../data-table';
 
 /** One column of a record list. An empty value (null, undefined, '') reads as a dimmed "—". */
 export interface RecordColumn<T> {
@@ -42,47 +43,38 @@ export function RecordTable<T extends { id: string }>({
   return (
     <>
       <Box visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {[title, ...columns].map((c) => (
-                <Table.Th key={c.header} visibleFrom={c.visibleFrom}>
-                  {c.header}
-                </Table.Th>
-              ))}
+        <DataTable
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={label}
+          headers={[title, ...columns].map((c) => ({ label: c.header, visibleFrom: c.visibleFrom }))}
+          actions={actions ? 'Actions' : undefined}
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              {[title, ...columns].map((c) => {
+                const value = c.cell(item);
+                return (
+                  <Table.Td
+                    key={c.header}
+                    visibleFrom={c.visibleFrom}
+                    style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
+                  >
+                    {isEmpty(value) ? dash : value}
+                  </Table.Td>
+                );
+              })}
               {actions ? (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {actions(item)}
+                  </Group>
+                </Table.Td>
               ) : null}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                {[title, ...columns].map((c) => {
-                  const value = c.cell(item);
-                  return (
-                    <Table.Td
-                      key={c.header}
-                      visibleFrom={c.visibleFrom}
-                      style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
-                    >
-                      {isEmpty(value) ? dash : value}
-                    </Table.Td>
-                  );
-                })}
-                {actions ? (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {actions(item)}
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DataTable>
       </Box>
       <Stack
         component="ul"

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../error-screen';
 
 /**
@@ -36,4 +38,24 @@ export function useDeleteFlow(remove: () => Promise<unknown>, onDeleted: () => v
       }
     },
   };
+}
+
+/**
+ * Delete from the record's own page: once it is gone, a toast names it ("Acme Builders has been
+ * deleted.") and the list at `list` opens. `remove` is the record's delete mutation.
+ */
+export function useDeleteAndLeave(
+  remove: { mutateAsync: (id: string) => Promise<unknown> },
+  id: string,
+  name: string,
+  list: string,
+): DeleteFlow {
+  const navigate = useNavigate();
+  return useDeleteFlow(
+    () => remove.mutateAsync(id),
+    () => {
+      toast.success(`${name} has been deleted.`);
+      void navigate(list);
+    },
+  );
 }

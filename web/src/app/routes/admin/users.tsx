@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { RecordPage } from '../../../components/records/record-page';
 import { UsersTable } from '../../../features/admin-people/components/users-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -6,16 +6,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export function AdminUsersPage() {
   useDocumentTitle('Users');
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Users
-        </Title>
-        <Text c="dimmed" size="sm">
-          Every account in the user pool, with its plan and subscription from billing.
-        </Text>
-      </div>
+    <RecordPage
+      title="Users"
+      description="Every account in the user pool, with its plan and subscription from billing."
+    >
       <UsersTable />
-    </Stack>
+    </RecordPage>
   );
 }

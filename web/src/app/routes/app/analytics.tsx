@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { RangeInputs } from '../../../components/range-inputs';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -36,28 +37,7 @@ export function AnalyticsPage() {
             Days and hours lost to weather, and the notices that went out, month by month.
           </Text>
         </Stack>
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            type="month"
-            label="From"
-            value={input.from ?? basic.data?.from ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, from: value }));
-            }}
-            w={160}
-          />
-          <TextInput
-            type="month"
-            label="To"
-            value={input.to ?? basic.data?.to ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, to: value }));
-            }}
-            w={160}
-          />
-        </Group>
+        <RangeInputs type="month" typed={input} shown={basic.data} onType={setInput} width={160} />
       </Group>
       {basic.isPending ? (
         <Skeleton h={320} aria-label="Loading analytics" />

@@ -1,18 +1,17 @@
-import { Anchor, Badge, Button, Stack } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/records/client';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
-import { PageHeader } from '../../../components/records/page-header';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
-import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { RecordPage } from '../../../components/records/record-page';
+import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
-import { useDeleteFlow } from '../../../components/records/use-delete-flow';
+import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
 import { clientRecords } from '../../../features/clients/api/clients-api';
 import { ClientDetails } from '../../../features/clients/components/client-details';
 import { ClientForm } from '../../../features/clients/components/client-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { toast } from '../../../lib/toast';
 import { RelatedJobsites } from './related-jobsites';
 
 const TITLE: RecordColumn<Client> = {
@@ -46,12 +45,11 @@ const addButton = (label: string) => (
 /** /clients: search, sort and page through the account's clients. */
 export function ClientsPage() {
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Clients"
-        description="The owners and general contractors you build for. Each client groups its jobsites."
-        actions={addButton('Add client')}
-      />
+    <RecordPage
+      title="Clients"
+      description="The owners and general contractors you build for. Each client groups its jobsites."
+      actions={addButton('Add client')}
+    >
       <RecordList
         useRecords={clientRecords.useList}
         noun="clients"
@@ -68,7 +66,7 @@ export function ClientsPage() {
           />
         }
       />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -76,15 +74,14 @@ export function NewClientPage() {
   const navigate = useNavigate();
   const create = clientRecords.useCreate();
   return (
-    <Stack gap="lg">
-      <PageHeader title="New client" back={{ to: '/clients', label: 'Clients' }} />
+    <RecordPage title="New client" back={{ to: '/clients', label: 'Clients' }}>
       <ClientForm
         submitLabel="Create client"
         onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
         onSaved={(client) => void navigate(`/clients/${client.id}`)}
         onCancel={() => void navigate('/clients')}
       />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -93,25 +90,21 @@ const useClientId = () => useParams().clientId ?? '';
 /** /clients/{id}: details, the client's jobsites, edit and delete. */
 export function ClientPage() {
   const id = useClientId();
-  const navigate = useNavigate();
   const client = clientRecords.useOne(id);
-  const remove = clientRecords.useDelete();
-  const deletion = useDeleteFlow(
-    () => remove.mutateAsync(id),
-    () => {
-      toast.success(`${client.data?.name ?? 'The client'} has been deleted.`);
-      void navigate('/clients');
-    },
+  const deletion = useDeleteAndLeave(
+    clientRecords.useDelete(),
+    id,
+    client.data?.name ?? 'The client',
+    '/clients',
   );
   return (
     <RecordScreen query={client} kind="client" list="/clients" loading={{ rows: 3, height: 60 }}>
       {(c) => (
-        <Stack gap="lg">
-          <PageHeader
-            title={c.name}
-            back={{ to: '/clients', label: 'Clients' }}
-            actions={<RecordActions edit={`/clients/${id}/edit`} onDelete={deletion.open} />}
-          />
+        <RecordPage
+          title={c.name}
+          back={{ to: '/clients', label: 'Clients' }}
+          actions={<RecordActions edit={`/clients/${id}/edit`} onDelete={deletion.open} />}
+        >
           <ClientDetails client={c} />
           <RelatedJobsites
             of="the client's"
@@ -122,7 +115,7 @@ export function ClientPage() {
             The client and its details are removed. A client that jobsites still use cannot be deleted: change
             those jobsites first.
           </DeleteFlowModal>
-        </Stack>
+        </RecordPage>
       )}
     </RecordScreen>
   );
@@ -132,22 +125,23 @@ export function ClientPage() {
 export function EditClientPage() {
   const id = useClientId();
   const navigate = useNavigate();
-  const client = clientRecords.useOne(id);
   const update = clientRecords.useUpdate();
   return (
-    <RecordScreen query={client} kind="client" list="/clients" loading={{ rows: 5, height: 50 }}>
+    <EditRecordScreen
+      query={clientRecords.useOne(id)}
+      kind="client"
+      list="/clients"
+      recordPath={`/clients/${id}`}
+    >
       {(c) => (
-        <Stack gap="lg">
-          <PageHeader title={`Edit ${c.name}`} back={{ to: `/clients/${id}`, label: c.name }} />
-          <ClientForm
-            client={c}
-            submitLabel="Save changes"
-            onSubmit={(input) => update.mutateAsync({ id, input })}
-            onSaved={() => void navigate(`/clients/${id}`)}
-            onCancel={() => void navigate(`/clients/${id}`)}
-          />
-        </Stack>
+        <ClientForm
+          client={c}
+          submitLabel="Save changes"
+          onSubmit={(input) => update.mutateAsync({ id, input })}
+          onSaved={() => void navigate(`/clients/${id}`)}
+          onCancel={() => void navigate(`/clients/${id}`)}
+        />
       )}
-    </RecordScreen>
+    </EditRecordScreen>
   );
 }

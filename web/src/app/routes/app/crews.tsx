@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Button, Card, Modal, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/plans';
@@ -6,7 +6,7 @@ import type { Crew } from '../../../../../shared/records/crew';
 import { errorMessage } from '../../../components/error-screen';
 import { ConfirmDeleteModal } from '../../../components/records/confirm-delete-modal';
 import { Fact } from '../../../components/records/fact';
-import { PageHeader } from '../../../components/records/page-header';
+import { RecordPage } from '../../../components/records/record-page';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
@@ -91,6 +91,31 @@ function DeleteCrewModal({
   );
 }
 
+/** A crew row's Rename or Delete, named with the crew for screen readers. */
+function RowButton({
+  verb,
+  crew,
+  onClick,
+  color,
+}: {
+  verb: 'Rename' | 'Delete';
+  crew: Crew;
+  onClick: (crew: Crew) => void;
+  color?: string;
+}) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color={color}
+      onClick={() => onClick(crew)}
+      aria-label={`${verb} ${crew.name}`}
+    >
+      {verb}
+    </Button>
+  );
+}
+
 const members = (n: number) => (n === 1 ? '1 worker' : `${n} workers`);
 
 const TITLE: RecordColumn<Crew> = {
@@ -113,11 +138,10 @@ export function CrewsPage() {
   const [renaming, setRenaming] = useState<Crew | null>(null);
   const [deleting, setDeleting] = useState<Crew | null>(null);
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Crews"
-        description="Teams of workers. A jobsite can notify a whole crew; a worker can be in several crews."
-      />
+    <RecordPage
+      title="Crews"
+      description="Teams of workers. A jobsite can notify a whole crew; a worker can be in several crews."
+    >
       <Card withBorder padding="md" component="section" aria-label="Add a crew">
         <CrewForm
           compact
@@ -136,23 +160,8 @@ export function CrewsPage() {
         columns={COLUMNS}
         actions={(crew) => (
           <>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              onClick={() => setRenaming(crew)}
-              aria-label={`Rename ${crew.name}`}
-            >
-              Rename
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              onClick={() => setDeleting(crew)}
-              aria-label={`Delete ${crew.name}`}
-            >
-              Delete
-            </Button>
+            <RowButton verb="Rename" crew={crew} onClick={setRenaming} />
+            <RowButton verb="Delete" crew={crew} onClick={setDeleting} color="red" />
           </>
         )}
         empty={
@@ -164,7 +173,7 @@ export function CrewsPage() {
       />
       <RenameCrewModal crew={renaming} onClose={() => setRenaming(null)} />
       <DeleteCrewModal crew={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -178,12 +187,11 @@ export function CrewPage() {
   return (
     <RecordScreen query={crew} kind="crew" list="/crews" loading={{ rows: 3, height: 60 }}>
       {(c) => (
-        <Stack gap="lg">
-          <PageHeader
-            title={c.name}
-            back={{ to: '/crews', label: 'Crews' }}
-            actions={<RecordActions edit={() => setRenaming(true)} onDelete={() => setDeleting(true)} />}
-          />
+        <RecordPage
+          title={c.name}
+          back={{ to: '/crews', label: 'Crews' }}
+          actions={<RecordActions edit={() => setRenaming(true)} onDelete={() => setDeleting(true)} />}
+        >
           {c.notes ? <Fact label="Notes" value={c.notes} /> : null}
           <Fact
             label="Hourly rate per worker"
@@ -208,7 +216,7 @@ export function CrewPage() {
             onClose={() => setDeleting(false)}
             onDeleted={() => void navigate('/crews')}
           />
-        </Stack>
+        </RecordPage>
       )}
     </RecordScreen>
   );

@@ -51,11 +51,7 @@ export function DashboardJobsite() {
             <JobsiteForm
               key={site ? `${site.id}-${site.updatedAt}` : 'new'}
               jobsite={site}
-              units={data.units}
-              quietHours={data.quietHours}
-              clientOptions={data.clientOptions}
-              workerOptions={data.workerOptions}
-              crewOptions={data.crewOptions}
+              {...data.formProps}
               submitLabel={site ? 'Save jobsite' : 'Create jobsite'}
               onSubmit={(input) =>
                 site

@@ -1,4 +1,6 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { RecordPage } from '../../../components/records/record-page';
 import { useMe } from '../../../features/account/api/get-me';
 import { AccountSummary } from '../../../features/account/components/account-summary';
 import { SetupChecklist } from '../../../features/account/components/setup-checklist';
@@ -16,31 +18,18 @@ export function DashboardPage() {
   const { user } = useAuth();
   const me = useMe();
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Dashboard
-        </Title>
-        <Text c="dimmed">Signed in as {user?.email}</Text>
-      </div>
+    <RecordPage title="Dashboard" description={`Signed in as ${user?.email ?? ''}`}>
       {/* "Cancels on <date>" with a link to resume, only while the subscription is set to cancel. */}
       <CancelsOnNotice />
       {me.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading your account">
-          <Skeleton h={80} />
-          <Skeleton h={140} />
-        </Stack>
+        <LoadingBlock label="Loading your account" rows={2} height={110} />
       ) : me.isError ? (
-        <Alert color="red" title="Could not load your account" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {friendlyErrorMessage(me.error, 'Your account could not be loaded just now.')}
-            </Text>
-            <Button variant="default" size="xs" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load your account"
+          error={me.error}
+          message={friendlyErrorMessage(me.error, 'Your account could not be loaded just now.')}
+          onRetry={() => void me.refetch()}
+        />
       ) : (
         <>
           <SetupChecklist profile={me.data.profile} />
@@ -58,6 +47,6 @@ export function DashboardPage() {
           </Stack>
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

@@ -6,6 +6,7 @@ import type { Worker } from '../../../../../shared/records/worker';
 import { RecordSection } from '../../../components/records/record-section';
 import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerChannelBadges } from '../../../features/workers/components/worker-channel-badges';
+import { DataTable } from '../../../components/data-table';
 
 type SitePeople = Pick<Jobsite, 'recipients' | 'foremanWorkerId'>;
 
@@ -19,41 +20,36 @@ export function JobsiteChannels({ jobsite, workers }: { jobsite: SitePeople; wor
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table verticalSpacing={6} aria-label="Channels of the people notified">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Email and SMS</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((w) => (
-            <Table.Tr key={w.id} data-testid={`channels-${w.id}`}>
-              <Table.Td>
-                <Group gap={6} wrap="wrap">
-                  <Anchor component={Link} to={`/workers/${w.id}`} size="sm">
-                    {w.name}
-                  </Anchor>
-                  {w.id === jobsite.foremanWorkerId ? (
-                    <Badge size="xs" variant="outline" color="gray">
-                      Foreman
-                    </Badge>
-                  ) : w.isManager ? (
-                    <Badge size="xs" variant="outline" color="gray">
-                      Manager
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <WorkerChannelBadges worker={w} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={340}
+      verticalSpacing={6}
+      aria-label="Channels of the people notified"
+      headers={['Person', 'Email and SMS']}
+    >
+      {people.map((w) => (
+        <Table.Tr key={w.id} data-testid={`channels-${w.id}`}>
+          <Table.Td>
+            <Group gap={6} wrap="wrap">
+              <Anchor component={Link} to={`/workers/${w.id}`} size="sm">
+                {w.name}
+              </Anchor>
+              {w.id === jobsite.foremanWorkerId ? (
+                <Badge size="xs" variant="outline" color="gray">
+                  Foreman
+                </Badge>
+              ) : w.isManager ? (
+                <Badge size="xs" variant="outline" color="gray">
+                  Manager
+                </Badge>
+              ) : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <WorkerChannelBadges worker={w} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

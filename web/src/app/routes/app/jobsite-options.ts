@@ -13,24 +13,30 @@ export function useJobsiteFormData() {
   const crews = crewRecords.useAll();
   const noticeDefaults = useNoticeDefaults();
   const units: UnitSystem = me.data?.profile.units ?? 'us';
+  const clientOptions = (clients.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const workerOptions = (workers.data ?? []).map((w) => ({
+    value: w.id,
+    label: w.status === 'active' ? w.name : `${w.name} (${w.status})`,
+  }));
+  const crewOptions = (crews.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  /** The jobsite form warns which notice times quiet hours would hold. */
+  const quietHours = me.data?.profile.quietHours ?? null;
   const named = (list: { id: string; name: string }[] | undefined) =>
     (list ?? []).map((x) => ({ id: x.id, name: x.name }));
   return {
     units,
-    /** The jobsite form warns which notice times quiet hours would hold. */
-    quietHours: me.data?.profile.quietHours ?? null,
+    quietHours,
     // Without the admins' notice times (a failed read), a new jobsite starts with DESIGN §7's.
     ready: !me.isPending && !noticeDefaults.isPending,
     noticeDefaults: noticeDefaults.data?.noticeTimes,
     clients: named(clients.data),
     workers: named(workers.data),
     crews: named(crews.data),
-    clientOptions: (clients.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-    workerOptions: (workers.data ?? []).map((w) => ({
-      value: w.id,
-      label: w.status === 'active' ? w.name : `${w.name} (${w.status})`,
-    })),
-    crewOptions: (crews.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    clientOptions,
+    workerOptions,
+    crewOptions,
+    /** What every jobsite form is given, spread into it: `<JobsiteForm {...data.formProps} …>`. */
+    formProps: { units, quietHours, clientOptions, workerOptions, crewOptions },
     me,
   };
 }

@@ -1,23 +1,22 @@
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
-import { PageHeader } from '../../../components/records/page-header';
+import { RecordPage } from '../../../components/records/record-page';
 import { EmptyList, LoadingBlock } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
-import { useDeleteFlow } from '../../../components/records/use-delete-flow';
+import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { toast } from '../../../lib/toast';
 import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
@@ -78,16 +77,15 @@ export function JobsitesPage() {
   const outlook = useWeatherOutlook(2);
   const today = useMemo(() => todayAtJobsites(all.data ?? [], outlook.data), [all.data, outlook.data]);
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Jobsites"
-        description={
-          plan && all.data
-            ? `${all.data.length} of ${max === null ? 'unlimited' : max} jobsites on the ${plan.name} plan.`
-            : 'Each jobsite has a location, working hours, the weather rules that stop work there, and who is told.'
-        }
-        actions={addButton('Add jobsite')}
-      />
+    <RecordPage
+      title="Jobsites"
+      description={
+        plan && all.data
+          ? `${all.data.length} of ${max === null ? 'unlimited' : max} jobsites on the ${plan.name} plan.`
+          : 'Each jobsite has a location, working hours, the weather rules that stop work there, and who is told.'
+      }
+      actions={addButton('Add jobsite')}
+    >
       {all.data && all.data.length > 0 && !outlook.isPending ? (
         <JobsitesMapArea jobsites={all.data} today={today} />
       ) : null}
@@ -107,7 +105,7 @@ export function JobsitesPage() {
           />
         }
       />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -117,41 +115,33 @@ export function NewJobsitePage() {
   const data = useJobsiteFormData();
   if (!data.ready) return <LoadingBlock label="Loading the form" rows={6} height={50} />;
   return (
-    <Stack gap="lg">
-      <PageHeader title="New jobsite" back={{ to: '/jobsites', label: 'Jobsites' }} />
+    <RecordPage title="New jobsite" back={{ to: '/jobsites', label: 'Jobsites' }}>
       <JobsiteForm
-        units={data.units}
-        quietHours={data.quietHours}
+        {...data.formProps}
         defaultNoticeTimes={data.noticeDefaults}
-        clientOptions={data.clientOptions}
-        workerOptions={data.workerOptions}
-        crewOptions={data.crewOptions}
         submitLabel="Create jobsite"
         onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
         onSaved={(site) => void navigate(`/jobsites/${site.id}`)}
         onCancel={() => void navigate('/jobsites')}
       />
-    </Stack>
+    </RecordPage>
   );
 }
 
 /** /jobsites/{id}: the jobsite as stored; "Edit" (or `?edit`) turns the page into its form. */
 export function JobsitePage() {
   const id = useParams().jobsiteId ?? '';
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const editing = params.has('edit');
   const setEditing = (on: boolean) => setParams(on ? { edit: '' } : {}, { replace: false });
   const jobsite = jobsiteRecords.useOne(id);
   const data = useJobsiteFormData();
   const update = jobsiteRecords.useUpdate();
-  const remove = jobsiteRecords.useDelete();
-  const deletion = useDeleteFlow(
-    () => remove.mutateAsync(id),
-    () => {
-      toast.success(`${jobsite.data?.name ?? 'The jobsite'} has been deleted.`);
-      void navigate('/jobsites');
-    },
+  const deletion = useDeleteAndLeave(
+    jobsiteRecords.useDelete(),
+    id,
+    jobsite.data?.name ?? 'The jobsite',
+    '/jobsites',
   );
 
   if (!data.ready) return <LoadingBlock label="Loading the jobsite" rows={4} height={60} />;
@@ -163,32 +153,26 @@ export function JobsitePage() {
 
         if (editing) {
           return (
-            <Stack gap="lg">
-              <PageHeader title={`Edit ${site.name}`} back={{ to: `/jobsites/${id}`, label: site.name }} />
+            <RecordPage title={`Edit ${site.name}`} back={{ to: `/jobsites/${id}`, label: site.name }}>
               <JobsiteForm
+                {...data.formProps}
                 key={site.updatedAt}
                 jobsite={site}
-                units={data.units}
-                quietHours={data.quietHours}
-                clientOptions={data.clientOptions}
-                workerOptions={data.workerOptions}
-                crewOptions={data.crewOptions}
                 submitLabel="Save changes"
                 onSubmit={(input) => update.mutateAsync({ id, input })}
                 onSaved={() => setEditing(false)}
                 onCancel={() => setEditing(false)}
               />
-            </Stack>
+            </RecordPage>
           );
         }
         return (
-          <Stack gap="lg">
-            <PageHeader
-              title={site.name}
-              back={{ to: '/jobsites', label: 'Jobsites' }}
-              badge={statusBadge(site, 'lg')}
-              actions={<RecordActions edit={() => setEditing(true)} onDelete={deletion.open} />}
-            />
+          <RecordPage
+            title={site.name}
+            back={{ to: '/jobsites', label: 'Jobsites' }}
+            badge={statusBadge(site, 'lg')}
+            actions={<RecordActions edit={() => setEditing(true)} onDelete={deletion.open} />}
+          >
             <JobsiteDetails
               jobsite={site}
               units={data.units}
@@ -206,7 +190,7 @@ export function JobsitePage() {
             <DeleteFlowModal flow={deletion} title={`Delete ${site.name}?`}>
               The jobsite stops being checked and nobody is notified about it any more.
             </DeleteFlowModal>
-          </Stack>
+          </RecordPage>
         );
       }}
     </RecordScreen>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { atSite, longDate } from '../../../lib/day-format';
 import { LabelledFact } from '../../../components/labelled-fact';
 import { JobsiteConfirmations } from '../../../features/confirmations/components/confirmation-lines';
+import { DataTable } from '../../../components/data-table';
 
 /*
  * Printing: the browser's "Save as PDF" should give the evidence alone, black on white. The app's
@@ -128,24 +129,15 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
           Rules applied
         </Title>
         {e.judgement && e.judgement.rules.length > 0 ? (
-          <Table withTableBorder fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Hours it counted in</Table.Th>
+          <DataTable withTableBorder fz="sm" headers={['Rule', 'Reason', 'Hours it counted in']}>
+            {e.judgement.rules.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{e.rules.find((x) => x.id === r.id)?.label ?? r.id}</Table.Td>
+                <Table.Td>{r.reason}</Table.Td>
+                <Table.Td>{r.hours.join(', ')}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {e.judgement.rules.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{e.rules.find((x) => x.id === r.id)?.label ?? r.id}</Table.Td>
-                  <Table.Td>{r.reason}</Table.Td>
-                  <Table.Td>{r.hours.join(', ')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </DataTable>
         ) : (
           <Text>No rule was met in the working hours.</Text>
         )}
@@ -170,39 +162,32 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
         {e.messages.length === 0 ? (
           <Text>No message was sent about this day.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table withTableBorder striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Delivery</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {e.messages.map((m) => (
-                  <Table.Tr key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
-                    <Table.Td>
-                      {m.recipientName || m.recipient}
-                      {m.recipientName ? (
-                        <Text size="xs" c="dimmed">
-                          {m.recipient}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{AUDIENCE[m.audience]}</Table.Td>
-                    <Table.Td>
-                      {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
-                    </Table.Td>
-                    <Table.Td>{atSite(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
-                    <Table.Td>{STATUS[m.status]}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            withTableBorder
+            striped
+            fz="sm"
+            headers={['Recipient', 'Role', 'Message', 'When', 'Delivery']}
+          >
+            {e.messages.map((m) => (
+              <Table.Tr key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
+                <Table.Td>
+                  {m.recipientName || m.recipient}
+                  {m.recipientName ? (
+                    <Text size="xs" c="dimmed">
+                      {m.recipient}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{AUDIENCE[m.audience]}</Table.Td>
+                <Table.Td>
+                  {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
+                </Table.Td>
+                <Table.Td>{atSite(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
+                <Table.Td>{STATUS[m.status]}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </section>
 

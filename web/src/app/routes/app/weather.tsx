@@ -1,4 +1,6 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { RecordPage } from '../../../components/records/record-page';
 import { Link } from 'react-router-dom';
 import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
 import { JobsiteOutlookCard } from '../../../features/weather/components/jobsite-outlook-card';
@@ -7,29 +9,19 @@ import { JobsiteOutlookCard } from '../../../features/weather/components/jobsite
 export function WeatherPage() {
   const outlook = useWeatherOutlook(7);
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Weather
-        </Title>
-        <Text c="dimmed">
-          The coming working days of each jobsite, judged by its rules, with the hours behind each verdict.
-        </Text>
-      </div>
+    <RecordPage
+      title="Weather"
+      description="The coming working days of each jobsite, judged by its rules, with the hours behind each verdict."
+    >
       {outlook.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading forecasts">
-          <Skeleton h={60} />
-          <Skeleton h={220} />
-        </Stack>
+        <LoadingBlock label="Loading forecasts" rows={2} height={140} />
       ) : outlook.isError ? (
-        <Alert color="red" title="Could not load the forecasts" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">Something went wrong while loading the weather. Please try again.</Text>
-            <Button variant="default" size="xs" onClick={() => void outlook.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load the forecasts"
+          error={outlook.error}
+          message="Something went wrong while loading the weather. Please try again."
+          onRetry={() => void outlook.refetch()}
+        />
       ) : outlook.data.items.length === 0 ? (
         <Alert color="blue" title="No active jobsites">
           Add a jobsite with its location and rules, and its forecast shows here.{' '}
@@ -53,6 +45,6 @@ export function WeatherPage() {
           ) : null}
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

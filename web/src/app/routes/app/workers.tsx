@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Stack } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -6,12 +6,12 @@ import type { Worker } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
 import { COMMON_SORTS, type SortOption } from '../../../components/records/list-toolbar';
-import { PageHeader } from '../../../components/records/page-header';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
-import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { RecordPage } from '../../../components/records/record-page';
+import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
-import { useDeleteFlow } from '../../../components/records/use-delete-flow';
+import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
 import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
 import { workerRecords } from '../../../features/workers/api/workers-api';
@@ -87,22 +87,21 @@ export function WorkersPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Workers"
-        description="Workers and managers get the delay notices, updates and all-clears of the jobsites they are on."
-        actions={
-          <>
-            <Button component={Link} to="/workers/new">
-              Add worker
-            </Button>
-            {importButton('Import CSV')}
-            <Button variant="default" onClick={exportCsv} loading={exporting.isPending}>
-              Export CSV
-            </Button>
-          </>
-        }
-      />
+    <RecordPage
+      title="Workers"
+      description="Workers and managers get the delay notices, updates and all-clears of the jobsites they are on."
+      actions={
+        <>
+          <Button component={Link} to="/workers/new">
+            Add worker
+          </Button>
+          {importButton('Import CSV')}
+          <Button variant="default" onClick={exportCsv} loading={exporting.isPending}>
+            Export CSV
+          </Button>
+        </>
+      }
+    >
       <RecordList
         useRecords={workerRecords.useList}
         noun="workers"
@@ -140,28 +139,34 @@ export function WorkersPage() {
           onImported={() => setImportOpen(false)}
         />
       </Modal>
-    </Stack>
+    </RecordPage>
   );
+}
+
+/** The worker form's crews and SMS plan lock, the same on the new and edit pages. */
+function useWorkerFormProps() {
+  const crews = useCrewLookup();
+  return {
+    smsLockedPlan: useSmsPlanLock(),
+    crewOptions: crews.options,
+    crewsLoading: crews.crews.isPending,
+  };
 }
 
 export function NewWorkerPage() {
   const navigate = useNavigate();
   const create = workerRecords.useCreate();
-  const crews = useCrewLookup();
-  const smsLockedPlan = useSmsPlanLock();
+  const formProps = useWorkerFormProps();
   return (
-    <Stack gap="lg">
-      <PageHeader title="New worker" back={{ to: '/workers', label: 'Workers' }} />
+    <RecordPage title="New worker" back={{ to: '/workers', label: 'Workers' }}>
       <WorkerForm
-        smsLockedPlan={smsLockedPlan}
-        crewOptions={crews.options}
-        crewsLoading={crews.crews.isPending}
+        {...formProps}
         submitLabel="Create worker"
         onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
         onSaved={(worker) => void navigate(`/workers/${worker.id}`)}
         onCancel={() => void navigate('/workers')}
       />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -170,26 +175,22 @@ const useWorkerId = () => useParams().workerId ?? '';
 /** /workers/{id}: details, crews, the jobsites they are on (directly or through a crew). */
 export function WorkerPage() {
   const id = useWorkerId();
-  const navigate = useNavigate();
   const worker = workerRecords.useOne(id);
   const crews = useCrewLookup();
-  const remove = workerRecords.useDelete();
-  const deletion = useDeleteFlow(
-    () => remove.mutateAsync(id),
-    () => {
-      toast.success(`${worker.data?.name ?? 'The worker'} has been deleted.`);
-      void navigate('/workers');
-    },
+  const deletion = useDeleteAndLeave(
+    workerRecords.useDelete(),
+    id,
+    worker.data?.name ?? 'The worker',
+    '/workers',
   );
   return (
     <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 3, height: 60 }}>
       {(w) => (
-        <Stack gap="lg">
-          <PageHeader
-            title={w.name}
-            back={{ to: '/workers', label: 'Workers' }}
-            actions={<RecordActions edit={`/workers/${id}/edit`} onDelete={deletion.open} />}
-          />
+        <RecordPage
+          title={w.name}
+          back={{ to: '/workers', label: 'Workers' }}
+          actions={<RecordActions edit={`/workers/${id}/edit`} onDelete={deletion.open} />}
+        >
           <WorkerDetails
             worker={w}
             crews={w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }))}
@@ -206,7 +207,7 @@ export function WorkerPage() {
           <DeleteFlowModal flow={deletion} title={`Delete ${w.name}?`}>
             {w.name} stops getting notices and is taken off the recipients of every jobsite.
           </DeleteFlowModal>
-        </Stack>
+        </RecordPage>
       )}
     </RecordScreen>
   );
@@ -216,27 +217,25 @@ export function WorkerPage() {
 export function EditWorkerPage() {
   const id = useWorkerId();
   const navigate = useNavigate();
-  const worker = workerRecords.useOne(id);
-  const crews = useCrewLookup();
   const update = workerRecords.useUpdate();
-  const smsLockedPlan = useSmsPlanLock();
+  const formProps = useWorkerFormProps();
   return (
-    <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 5, height: 50 }}>
+    <EditRecordScreen
+      query={workerRecords.useOne(id)}
+      kind="worker"
+      list="/workers"
+      recordPath={`/workers/${id}`}
+    >
       {(w) => (
-        <Stack gap="lg">
-          <PageHeader title={`Edit ${w.name}`} back={{ to: `/workers/${id}`, label: w.name }} />
-          <WorkerForm
-            smsLockedPlan={smsLockedPlan}
-            worker={w}
-            crewOptions={crews.options}
-            crewsLoading={crews.crews.isPending}
-            submitLabel="Save changes"
-            onSubmit={(input) => update.mutateAsync({ id, input })}
-            onSaved={() => void navigate(`/workers/${id}`)}
-            onCancel={() => void navigate(`/workers/${id}`)}
-          />
-        </Stack>
+        <WorkerForm
+          {...formProps}
+          worker={w}
+          submitLabel="Save changes"
+          onSubmit={(input) => update.mutateAsync({ id, input })}
+          onSaved={() => void navigate(`/workers/${id}`)}
+          onCancel={() => void navigate(`/workers/${id}`)}
+        />
       )}
-    </RecordScreen>
+    </EditRecordScreen>
   );
 }

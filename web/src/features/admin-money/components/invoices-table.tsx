@@ -47,15 +47,7 @@ export function InvoicesTable() {
       plural="Invoices"
       empty="No invoice in this state."
       minWidth={760}
-      head={
-        <>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Description</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-        </>
-      }
+      headers={['Date', 'Account', 'Description', 'State', { label: 'Amount', ta: 'right' }]}
       rowKey={(i) => i.id}
       row={(i) => (
         <>

@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import type { RevenueMonth } from '../../../../../shared/admin-money';
 import { formatUsd } from '../../../../../shared/plans';
 import { BarChart } from '../../../components/bar-chart';
+import { DataTable } from '../../../components/data-table';
 
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 const short = (month: string) =>
@@ -47,32 +48,27 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
 /** The same series as a table, newest month first. */
 export function RevenueTable({ months }: { months: RevenueMonth[] }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder aria-label="MRR and revenue per month">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Month</Table.Th>
-            <Table.Th ta="right">MRR at month end</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {[...months].reverse().map((m, i) => (
-            <Table.Tr key={m.month}>
-              <Table.Td>
-                {longMonth(m.month)}
-                {i === 0 ? ' (so far)' : ''}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatUsd(m.mrr)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatUsd(m.revenue)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={320}
+      striped
+      withTableBorder
+      aria-label="MRR and revenue per month"
+      headers={['Month', { label: 'MRR at month end', ta: 'right' }, { label: 'Revenue', ta: 'right' }]}
+    >
+      {[...months].reverse().map((m, i) => (
+        <Table.Tr key={m.month}>
+          <Table.Td>
+            {longMonth(m.month)}
+            {i === 0 ? ' (so far)' : ''}
+          </Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatUsd(m.mrr)}
+          </Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatUsd(m.revenue)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../../shared/admin-money';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { DataTable, type DataTableHeader } from '../../../components/data-table';
 import { count } from './kpi';
 
 /** An ISO date-time's date ("—" for none). */
@@ -54,7 +55,7 @@ export function PagedTable<T>({
   plural,
   empty,
   minWidth,
-  head,
+  headers,
   rowKey,
   row,
 }: {
@@ -70,8 +71,7 @@ export function PagedTable<T>({
   plural: string;
   empty: string;
   minWidth: number;
-  /** The header cells. */
-  head: ReactNode;
+  headers: DataTableHeader[];
   rowKey: (item: T) => string;
   /** The cells of one row. */
   row: (item: T) => ReactNode;
@@ -101,18 +101,11 @@ export function PagedTable<T>({
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped withTableBorder aria-label={plural}>
-            <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={rowKey(item)}>{row(item)}</Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={minWidth} striped withTableBorder aria-label={plural} headers={headers}>
+          {list.data.items.map((item) => (
+            <Table.Tr key={rowKey(item)}>{row(item)}</Table.Tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 ? (
         <Pagination

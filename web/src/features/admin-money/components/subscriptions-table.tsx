@@ -58,17 +58,15 @@ export function SubscriptionsTable() {
       plural="Subscriptions"
       empty="No subscription matches these filters."
       minWidth={860}
-      head={
-        <>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Plan</Table.Th>
-          <Table.Th>Cycle</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Cancels at period end</Table.Th>
-          <Table.Th>Current period end</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-        </>
-      }
+      headers={[
+        'Account',
+        'Plan',
+        'Cycle',
+        'Status',
+        'Cancels at period end',
+        'Current period end',
+        { label: 'Amount', ta: 'right' },
+      ]}
       rowKey={(s) => s.id ?? s.ownerId}
       row={(s) => (
         <>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { DataTable } from '../../../components/data-table';
 
 interface RunRecord {
   runId: string;
@@ -82,44 +83,43 @@ export function DispatchRuns() {
           date and time you choose.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder aria-label="Recent dispatch runs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Slot (UTC)</Table.Th>
-                <Table.Th>Trigger</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Judged</Table.Th>
-                <Table.Th>Upstream calls</Table.Th>
-                <Table.Th>Sent (notice / update / all-clear)</Table.Th>
-                <Table.Th>Failed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {runs.data.items.map((r) => (
-                <Table.Tr key={r.runId}>
-                  <Table.Td>{r.slotStart.replace('T', ' ').slice(0, 16)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={r.trigger === 'admin' ? 'grape' : 'blue'}>
-                      {r.trigger}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{r.due}</Table.Td>
-                  <Table.Td>{r.judged}</Table.Td>
-                  <Table.Td>{r.upstreamCalls}</Table.Td>
-                  <Table.Td>
-                    {r.sent.notice} / {r.sent.update} / {r.sent.allClear}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text c={r.failed ? 'red' : undefined} size="sm" title={r.errors.join('\n') || undefined}>
-                      {r.failed}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={720}
+          striped
+          withTableBorder
+          aria-label="Recent dispatch runs"
+          headers={[
+            'Slot (UTC)',
+            'Trigger',
+            'Due',
+            'Judged',
+            'Upstream calls',
+            'Sent (notice / update / all-clear)',
+            'Failed',
+          ]}
+        >
+          {runs.data.items.map((r) => (
+            <Table.Tr key={r.runId}>
+              <Table.Td>{r.slotStart.replace('T', ' ').slice(0, 16)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={r.trigger === 'admin' ? 'grape' : 'blue'}>
+                  {r.trigger}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{r.due}</Table.Td>
+              <Table.Td>{r.judged}</Table.Td>
+              <Table.Td>{r.upstreamCalls}</Table.Td>
+              <Table.Td>
+                {r.sent.notice} / {r.sent.update} / {r.sent.allClear}
+              </Table.Td>
+              <Table.Td>
+                <Text c={r.failed ? 'red' : undefined} size="sm" title={r.errors.join('\n') || undefined}>
+                  {r.failed}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -19,6 +19,7 @@ import { PRESETS, presetRules } from '../../../../../shared/weather/presets';
 import type { Verdict } from '../../../../../shared/weather/engine';
 import { PageHeader } from '../../../components/records/page-header';
 import { api, ApiError } from '../../../lib/api-client';
+import { DataTable } from '../../../components/data-table';
 
 interface EvaluatedDay {
   date: string;
@@ -180,40 +181,34 @@ export function WeatherTesting() {
               No rule is met in working hours on any day of this forecast.
             </Alert>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder aria-label="Verdicts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Day</Table.Th>
-                    <Table.Th>Verdict</Table.Th>
-                    <Table.Th>Hours lost</Table.Th>
-                    <Table.Th>Why</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {evaluate.data.days.map((d) => (
-                    <Table.Tr key={d.date}>
-                      <Table.Td>{d.date}</Table.Td>
-                      <Table.Td>
-                        <Text c={VERDICT_COLOR[d.verdict]} fw={600} size="sm">
-                          {d.verdict}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {d.hoursLost} / {d.workingHours}
-                      </Table.Td>
-                      <Table.Td>
-                        {d.rules.map((r) => (
-                          <Text key={r.id} size="sm">
-                            {r.reason} <Code>{r.id}</Code>
-                          </Text>
-                        ))}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={640}
+              striped
+              withTableBorder
+              aria-label="Verdicts"
+              headers={['Day', 'Verdict', 'Hours lost', 'Why']}
+            >
+              {evaluate.data.days.map((d) => (
+                <Table.Tr key={d.date}>
+                  <Table.Td>{d.date}</Table.Td>
+                  <Table.Td>
+                    <Text c={VERDICT_COLOR[d.verdict]} fw={600} size="sm">
+                      {d.verdict}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {d.hoursLost} / {d.workingHours}
+                  </Table.Td>
+                  <Table.Td>
+                    {d.rules.map((r) => (
+                      <Text key={r.id} size="sm">
+                        {r.reason} <Code>{r.id}</Code>
+                      </Text>
+                    ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )
         ) : null}
       </SimpleGrid>

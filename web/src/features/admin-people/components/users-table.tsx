@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
   Title,
   useMatches,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import { clearAdminIdentity, useAdminIdentity } from '../../../lib/auth/admin-id
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useUserAction, type UserAction } from '../api/admin-users';
+import { DataTable } from '../../../components/data-table';
 
 /** Short cells keep one line (badges would otherwise be cut to "ENABL…"); the email wraps instead. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -277,53 +277,51 @@ export function UsersTable() {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Subscription</Table.Th>
-                <Table.Th style={NOWRAP}>Signed up</Table.Th>
-                <Table.Th style={NOWRAP}>Last sign-in</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((u) => (
-                <Table.Tr key={u.id} data-testid={`user-row-${u.email}`}>
-                  <Table.Td>
-                    <EmailCell user={u} self={u.id === me?.id} />
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>{PLAN_LABELS[u.plan]}</Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    <Text size="sm">{u.plan === 'none' ? '—' : u.subscriptionStatus.replace(/_/g, ' ')}</Text>
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>{day(u.createdAt)}</Table.Td>
-                  <Table.Td style={NOWRAP}>{dateTime(u.lastSignInAt)}</Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    <AccountBadge user={u} />
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    <RoleBadge user={u} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      user={u}
-                      self={u.id === me?.id}
-                      canManageAdmins={canManageAdmins}
-                      onAction={setPending}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={900}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label="Users"
+          headers={[
+            'Email',
+            'Plan',
+            'Subscription',
+            { label: 'Signed up', style: NOWRAP },
+            { label: 'Last sign-in', style: NOWRAP },
+            'Account',
+            'Role',
+          ]}
+          actions="Actions"
+        >
+          {rows.map((u) => (
+            <Table.Tr key={u.id} data-testid={`user-row-${u.email}`}>
+              <Table.Td>
+                <EmailCell user={u} self={u.id === me?.id} />
+              </Table.Td>
+              <Table.Td style={NOWRAP}>{PLAN_LABELS[u.plan]}</Table.Td>
+              <Table.Td style={NOWRAP}>
+                <Text size="sm">{u.plan === 'none' ? '—' : u.subscriptionStatus.replace(/_/g, ' ')}</Text>
+              </Table.Td>
+              <Table.Td style={NOWRAP}>{day(u.createdAt)}</Table.Td>
+              <Table.Td style={NOWRAP}>{dateTime(u.lastSignInAt)}</Table.Td>
+              <Table.Td style={NOWRAP}>
+                <AccountBadge user={u} />
+              </Table.Td>
+              <Table.Td style={NOWRAP}>
+                <RoleBadge user={u} />
+              </Table.Td>
+              <Table.Td>
+                <RowActions
+                  user={u}
+                  self={u.id === me?.id}
+                  canManageAdmins={canManageAdmins}
+                  onAction={setPending}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {users.hasNextPage ? (
         <Button

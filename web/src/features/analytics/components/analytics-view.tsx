@@ -5,6 +5,7 @@ import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../sh
 import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../components/bar-chart';
 import { dollars, toCsv } from '../../../../../shared/csv';
 import { downloadCsv } from './csv';
+import { DataTable } from '../../../components/data-table';
 
 /** "2026-03" → "Mar 26". */
 const monthLabel = (m: string) =>
@@ -157,34 +158,25 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             ]}
           />
         </SimpleGrid>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder aria-label="Figures by month">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Month</Table.Th>
-                <Table.Th>Delay days</Table.Th>
-                <Table.Th>Hours lost</Table.Th>
-                <Table.Th>Notices</Table.Th>
-                <Table.Th>Updates</Table.Th>
-                <Table.Th>All clears</Table.Th>
-                <Table.Th>Delivery rate</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.months.map((m) => (
-                <Table.Tr key={m.month}>
-                  <Table.Td>{m.month}</Table.Td>
-                  <Table.Td>{m.delayDays}</Table.Td>
-                  <Table.Td>{m.hoursLost}</Table.Td>
-                  <Table.Td>{m.sent.notice}</Table.Td>
-                  <Table.Td>{m.sent.update}</Table.Td>
-                  <Table.Td>{m.sent.allClear}</Table.Td>
-                  <Table.Td>{m.attempted === 0 ? '—' : `${m.deliveryRate}%`}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          striped
+          withTableBorder
+          aria-label="Figures by month"
+          headers={['Month', 'Delay days', 'Hours lost', 'Notices', 'Updates', 'All clears', 'Delivery rate']}
+        >
+          {data.months.map((m) => (
+            <Table.Tr key={m.month}>
+              <Table.Td>{m.month}</Table.Td>
+              <Table.Td>{m.delayDays}</Table.Td>
+              <Table.Td>{m.hoursLost}</Table.Td>
+              <Table.Td>{m.sent.notice}</Table.Td>
+              <Table.Td>{m.sent.update}</Table.Td>
+              <Table.Td>{m.sent.allClear}</Table.Td>
+              <Table.Td>{m.attempted === 0 ? '—' : `${m.deliveryRate}%`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Section>
 
       <Section
@@ -199,34 +191,27 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         {data.jobsites.length === 0 ? (
           <Text c="dimmed">No jobsites yet: add one and its weather days will be counted here.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={200 + months.length * 110}>
-            <Table striped withTableBorder aria-label="Delay days and hours lost by jobsite and month">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Jobsite</Table.Th>
-                  {months.map((m) => (
-                    <Table.Th key={m}>{m}</Table.Th>
-                  ))}
-                  <Table.Th>Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.jobsites.map((j) => (
-                  <Table.Tr key={j.id}>
-                    <Table.Td>{j.name}</Table.Td>
-                    {j.months.map((m) => (
-                      <Table.Td key={m.month}>
-                        {m.delayDays} d · {m.hoursLost} h
-                      </Table.Td>
-                    ))}
-                    <Table.Td fw={600}>
-                      {j.delayDays} d · {j.hoursLost} h
-                    </Table.Td>
-                  </Table.Tr>
+          <DataTable
+            minWidth={200 + months.length * 110}
+            striped
+            withTableBorder
+            aria-label="Delay days and hours lost by jobsite and month"
+            headers={['Jobsite', ...months, 'Total']}
+          >
+            {data.jobsites.map((j) => (
+              <Table.Tr key={j.id}>
+                <Table.Td>{j.name}</Table.Td>
+                {j.months.map((m) => (
+                  <Table.Td key={m.month}>
+                    {m.delayDays} d · {m.hoursLost} h
+                  </Table.Td>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                <Table.Td fw={600}>
+                  {j.delayDays} d · {j.hoursLost} h
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         <Text size="xs" c="dimmed" mt="xs">
           d = delay days (a full-day call, or a partial one losing half the working day or more, not marked
@@ -281,30 +266,23 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
             Their hours are not priced. Enter an hourly rate per worker on each crew&apos;s page.
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder aria-label="Cost of delay by jobsite">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Jobsite</Table.Th>
-                <Table.Th>Hours lost</Table.Th>
-                <Table.Th>Crew workers</Table.Th>
-                <Table.Th>Cost per hour</Table.Th>
-                <Table.Th>Cost of delay</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.jobsites.map((j) => (
-                <Table.Tr key={j.id}>
-                  <Table.Td>{j.name}</Table.Td>
-                  <Table.Td>{j.hoursLost}</Table.Td>
-                  <Table.Td>{j.crewWorkers}</Table.Td>
-                  <Table.Td>{formatUsd(j.hourlyCostCents)}</Table.Td>
-                  <Table.Td fw={600}>{formatUsd(j.costCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          withTableBorder
+          aria-label="Cost of delay by jobsite"
+          headers={['Jobsite', 'Hours lost', 'Crew workers', 'Cost per hour', 'Cost of delay']}
+        >
+          {data.jobsites.map((j) => (
+            <Table.Tr key={j.id}>
+              <Table.Td>{j.name}</Table.Td>
+              <Table.Td>{j.hoursLost}</Table.Td>
+              <Table.Td>{j.crewWorkers}</Table.Td>
+              <Table.Td>{formatUsd(j.hourlyCostCents)}</Table.Td>
+              <Table.Td fw={600}>{formatUsd(j.costCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Section>
       <Section
         id="analytics-clients"
@@ -315,30 +293,23 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
           </Button>
         }
       >
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped withTableBorder aria-label="Figures by client">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Jobsites</Table.Th>
-                <Table.Th>Delay days</Table.Th>
-                <Table.Th>Hours lost</Table.Th>
-                <Table.Th>Cost of delay</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.clients.map((c) => (
-                <Table.Tr key={c.clientId ?? 'none'}>
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>{c.jobsites}</Table.Td>
-                  <Table.Td>{c.delayDays}</Table.Td>
-                  <Table.Td>{c.hoursLost}</Table.Td>
-                  <Table.Td>{formatUsd(c.costCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={520}
+          striped
+          withTableBorder
+          aria-label="Figures by client"
+          headers={['Client', 'Jobsites', 'Delay days', 'Hours lost', 'Cost of delay']}
+        >
+          {data.clients.map((c) => (
+            <Table.Tr key={c.clientId ?? 'none'}>
+              <Table.Td>{c.name}</Table.Td>
+              <Table.Td>{c.jobsites}</Table.Td>
+              <Table.Td>{c.delayDays}</Table.Td>
+              <Table.Td>{c.hoursLost}</Table.Td>
+              <Table.Td>{formatUsd(c.costCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Section>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { BillingHistoryEntry, InvoiceLine } from '../../../../../shared/billing';
 import { formatUsd } from '../../../../../shared/plans';
 import { formatDate, sortHistoryNewestFirst, statusLabel } from '../billing-history';
+import { DataTable } from '../../../components/data-table';
 
 const STATUS_COLOR: Record<string, string> = {
   paid: 'green',
@@ -61,39 +62,33 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
         ))}
       </Stack>
       <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="sm" striped highlightOnHover aria-label="Billing history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Td>
-                  <Table.Td>
-                    {entry.description}
-                    <InvoiceLines lines={entry.lines} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {formatUsd(entry.amount)}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={entry.status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <InvoiceLink entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={600}
+          verticalSpacing="sm"
+          striped
+          highlightOnHover
+          aria-label="Billing history"
+          headers={['Date', 'Description', { label: 'Amount', ta: 'right' }, 'Status', 'Invoice']}
+        >
+          {sorted.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Td>
+              <Table.Td>
+                {entry.description}
+                <InvoiceLines lines={entry.lines} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {formatUsd(entry.amount)}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={entry.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <InvoiceLink entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Box>
     </>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { PLANS } from '../../../../../shared/plans';
 import type { Subscription } from '../../../../../shared/subscription';
 import { formatDate } from '../billing-history';
+import { FormErrorAlert } from '../../../components/form-fields';
 
 interface Props {
   subscription: Subscription;
@@ -49,11 +50,7 @@ export function CancelSubscriptionModal({
           After that, automated notices to your crews stop. You can resume the subscription any time before
           then.
         </Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={submitting} data-autofocus>
             Keep subscription

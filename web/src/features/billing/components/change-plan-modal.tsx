@@ -6,6 +6,7 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { usePlanChangePreview } from '../api/preview-change';
 import { formatDate } from '../billing-history';
 import type { CheckoutChoice } from '../use-checkout';
+import { FormErrorAlert } from '../../../components/form-fields';
 
 interface Props {
   current: Subscription;
@@ -67,11 +68,7 @@ export function ChangePlanModal({ current, target, onCancel, onConfirm, submitti
           ) : (
             <PreviewLines preview={preview.data} />
           )}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               Keep current plan

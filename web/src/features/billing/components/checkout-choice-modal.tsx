@@ -1,7 +1,8 @@
-import { Alert, Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '../../../../../shared/messages';
 import { formatUsd, PLANS, priceCents } from '../../../../../shared/plans';
 import type { CheckoutChoice } from '../use-checkout';
+import { FormErrorAlert } from '../../../components/form-fields';
 
 interface Props {
   /** The plan the visitor clicked; the modal is open while it is set. */
@@ -43,11 +44,7 @@ export function CheckoutChoiceModal({
             {price} {choice.billingCycle === 'annual' ? 'per year' : 'per month'}. Log in or create an account
             and checkout starts right after.
           </Text>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={error} />
           <Button onClick={onLogin} disabled={processing} data-autofocus>
             Log in
           </Button>

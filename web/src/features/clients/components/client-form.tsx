@@ -49,8 +49,8 @@ export function ClientForm({
   return (
     <RecordForm
       form={form}
-      label={client ? 'Edit client' : 'New client'}
-      errorTitle="The client was not saved"
+      noun="client"
+      editing={!!client}
       submitLabel={submitLabel}
       onCancel={onCancel}
       maw={720}

@@ -74,8 +74,8 @@ export function CrewForm({
   return (
     <RecordForm
       form={form}
-      label={crew ? 'Edit crew' : 'New crew'}
-      errorTitle="The crew was not saved"
+      noun="crew"
+      editing={!!crew}
       submitLabel={submitLabel}
       onCancel={onCancel}
       maw={560}

@@ -1,5 +1,6 @@
 import { Alert, Badge, EmptyState, Group, Skeleton, Table, Text } from '@mantine/core';
 import { channelLabel, useAlerts, type AlertSummary } from '../api/get-alerts';
+import { DataTable } from '../../../components/data-table';
 
 const KIND: Record<string, string> = {
   notice: 'Delay notice',
@@ -38,47 +39,35 @@ export function SendHistory({ limit = 20 }: { limit?: number }) {
       />
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Day</Table.Th>
-            <Table.Th>Jobsite</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Recipients</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {alerts.data.map((a, i) => (
-            <Table.Tr key={a.alertId ?? a.id ?? i}>
-              <Table.Td>{a.day ?? a.date ?? a.createdAt?.slice(0, 10) ?? '—'}</Table.Td>
-              <Table.Td>{a.jobsiteName ?? a.jobsiteId ?? '—'}</Table.Td>
-              <Table.Td>
-                {KIND[a.kind ?? ''] ?? a.kind ?? '—'}
-                {a.verdict ? (
-                  <Text span c="dimmed" size="sm">
-                    {' '}
-                    ({a.verdict})
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {deliveriesOf(a).map((d) => (
-                  <Group gap={6} wrap="wrap" key={`${d.channel}|${d.recipient}`}>
-                    <Text size="sm">{d.recipient}</Text>
-                    <Badge size="xs" color={d.channel === 'sms' ? 'violet' : 'blue'} variant="outline">
-                      {channelLabel(d)}
-                    </Badge>
-                    <Badge size="xs" color={statusColor(d.status)} variant="light">
-                      {d.status}
-                    </Badge>
-                  </Group>
-                ))}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable minWidth={640} verticalSpacing="xs" headers={['Day', 'Jobsite', 'Message', 'Recipients']}>
+      {alerts.data.map((a, i) => (
+        <Table.Tr key={a.alertId ?? a.id ?? i}>
+          <Table.Td>{a.day ?? a.date ?? a.createdAt?.slice(0, 10) ?? '—'}</Table.Td>
+          <Table.Td>{a.jobsiteName ?? a.jobsiteId ?? '—'}</Table.Td>
+          <Table.Td>
+            {KIND[a.kind ?? ''] ?? a.kind ?? '—'}
+            {a.verdict ? (
+              <Text span c="dimmed" size="sm">
+                {' '}
+                ({a.verdict})
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>
+            {deliveriesOf(a).map((d) => (
+              <Group gap={6} wrap="wrap" key={`${d.channel}|${d.recipient}`}>
+                <Text size="sm">{d.recipient}</Text>
+                <Badge size="xs" color={d.channel === 'sms' ? 'violet' : 'blue'} variant="outline">
+                  {channelLabel(d)}
+                </Badge>
+                <Badge size="xs" color={statusColor(d.status)} variant="light">
+                  {d.status}
+                </Badge>
+              </Group>
+            ))}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -65,8 +65,8 @@ export function JobsiteForm({
   return (
     <RecordForm
       form={form}
-      label={jobsite ? 'Edit jobsite' : 'New jobsite'}
-      errorTitle="The jobsite was not saved"
+      noun="jobsite"
+      editing={!!jobsite}
       errorAction={(error) =>
         error.status === 403 ? (
           <Anchor component={Link} to="/subscription" size="sm" fw={600}>

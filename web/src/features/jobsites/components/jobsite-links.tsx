@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
+import { WHOLE } from '../../../components/badge-style';
 
 /** A short list of jobsites (a client's, a worker's): name, where, and whether it is checked. */
 export function JobsiteLinks({
@@ -28,7 +29,7 @@ export function JobsiteLinks({
             <Anchor component={Link} to={hrefOf(site)} fw={600} style={{ overflowWrap: 'break-word' }}>
               {site.name}
             </Anchor>
-            <Badge size="xs" variant="light" color={site.active ? 'green' : 'gray'}>
+            <Badge size="xs" variant="light" color={site.active ? 'green' : 'gray'} style={WHOLE}>
               {site.active ? 'Active' : 'Paused'}
             </Badge>
           </Group>

@@ -10,13 +10,12 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Verdict } from '../../../../../shared/weather/engine';
+import { RangeInputs } from '../../../components/range-inputs';
 import { QueryError } from '../../../components/records/query-state';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -27,6 +26,7 @@ import {
   type LedgerRange,
 } from '../api/get-ledger';
 import type { LedgerDay } from '../../../../../shared/ledger';
+import { DataTable } from '../../../components/data-table';
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   none: 'Workable',
@@ -161,28 +161,7 @@ export function WeatherLedger({
             Download CSV
           </Button>
         </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={input.from ?? data?.from ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, from: value }));
-            }}
-            w={170}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={input.to ?? data?.to ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setInput((r) => ({ ...r, to: value }));
-            }}
-            w={170}
-          />
-        </Group>
+        <RangeInputs type="date" typed={input} shown={data} onType={setInput} width={170} />
         {download.isError && (
           <Text c="red" size="sm" role="alert">
             Could not download the ledger: {download.error.message}
@@ -203,105 +182,89 @@ export function WeatherLedger({
               {plural(data.totals.delayDays, 'delay day')} ({data.totals.hoursLost} h lost),{' '}
               {data.totals.beyondAllowance} beyond the allowance.
             </Text>
-            <Table striped withTableBorder>
-              <Table.Caption>Delay days per month against the anticipated weather days</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th>Delay days</Table.Th>
-                  <Table.Th>Hours lost</Table.Th>
-                  <Table.Th>Anticipated</Table.Th>
-                  <Table.Th>Beyond allowance</Table.Th>
+            <DataTable
+              minWidth={300}
+              striped
+              withTableBorder
+              caption="Delay days per month against the anticipated weather days"
+              headers={['Month', 'Delay days', 'Hours lost', 'Anticipated', 'Beyond allowance']}
+            >
+              {data.months.map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td>{m.month}</Table.Td>
+                  <Table.Td>{m.delayDays}</Table.Td>
+                  <Table.Td>{m.hoursLost}</Table.Td>
+                  <Table.Td>{m.anticipated}</Table.Td>
+                  <Table.Td>{m.beyondAllowance}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.months.map((m) => (
-                  <Table.Tr key={m.month}>
-                    <Table.Td>{m.month}</Table.Td>
-                    <Table.Td>{m.delayDays}</Table.Td>
-                    <Table.Td>{m.hoursLost}</Table.Td>
-                    <Table.Td>{m.anticipated}</Table.Td>
-                    <Table.Td>{m.beyondAllowance}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </DataTable>
             {data.days.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No working day in this range has been decided yet: days appear here once a notice time has
                 judged them.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={860}>
-                <Table striped withTableBorder aria-label="Working days">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Day</Table.Th>
-                      <Table.Th>Forecast call</Table.Th>
-                      <Table.Th>Hours lost</Table.Th>
-                      <Table.Th>Told</Table.Th>
-                      <Table.Th>Counts</Table.Th>
-                      <Table.Th>Marked</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.days.map((d) => (
-                      <Table.Tr key={d.date}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Anchor
-                            component={Link}
-                            to={evidenceHref(d.date)}
-                            aria-label={`Evidence for ${d.date}`}
-                          >
-                            {d.date}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={VERDICT_COLOR[d.verdict]}>
-                            {VERDICT_LABEL[d.verdict]}
-                          </Badge>
-                          {d.reasons.length > 0 ? (
-                            <Text size="xs" c="dimmed" mt={2}>
-                              {d.reasons.join('; ')}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{d.hoursLost}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{toldLine(d)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {d.beyondAllowance ? (
-                            <Text size="sm" fw={700} c="var(--mantine-color-error)">
-                              Beyond allowance
-                            </Text>
-                          ) : d.delayDay ? (
-                            <Text size="sm">Within allowance</Text>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              No
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <WorkedMark day={d} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setMarking(d)}
-                            aria-label={`${d.worked === null ? 'Mark' : 'Change mark'} for ${d.date}`}
-                          >
-                            {d.worked === null ? 'Mark' : 'Change mark'}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                minWidth={860}
+                striped
+                withTableBorder
+                aria-label="Working days"
+                headers={['Day', 'Forecast call', 'Hours lost', 'Told', 'Counts', 'Marked']}
+                actions="Actions"
+              >
+                {data.days.map((d) => (
+                  <Table.Tr key={d.date}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor
+                        component={Link}
+                        to={evidenceHref(d.date)}
+                        aria-label={`Evidence for ${d.date}`}
+                      >
+                        {d.date}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={VERDICT_COLOR[d.verdict]}>
+                        {VERDICT_LABEL[d.verdict]}
+                      </Badge>
+                      {d.reasons.length > 0 ? (
+                        <Text size="xs" c="dimmed" mt={2}>
+                          {d.reasons.join('; ')}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{d.hoursLost}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{toldLine(d)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {d.beyondAllowance ? (
+                        <Text size="sm" fw={700} c="var(--mantine-color-error)">
+                          Beyond allowance
+                        </Text>
+                      ) : d.delayDay ? (
+                        <Text size="sm">Within allowance</Text>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          No
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <WorkedMark day={d} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setMarking(d)}
+                        aria-label={`${d.worked === null ? 'Mark' : 'Change mark'} for ${d.date}`}
+                      >
+                        {d.worked === null ? 'Mark' : 'Change mark'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             )}
           </>
         )}

@@ -19,6 +19,7 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useHolidayCountries, useHolidays, useSaveHolidays } from '../api/holidays';
+import { FormErrorAlert } from '../../../components/form-fields';
 
 const SAVE_FAILED = 'The holiday calendar could not be saved. Try again.';
 const LOAD_FAILED = 'The holiday calendar could not be loaded.';
@@ -121,11 +122,7 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
   return (
     <form onSubmit={onSubmit} aria-label="Holiday calendar" noValidate>
       <Stack gap="md" maw={560}>
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={errors.form} />
         <Text size="sm" c="dimmed">
           No notice goes out for a public holiday or one of your days off, and the weather-day ledger never
           counts them. Each jobsite can add its own days (a shutdown week) in its schedule.

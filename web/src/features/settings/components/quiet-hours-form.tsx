@@ -1,19 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { DEFAULT_QUIET_HOURS, quietHoursSchema, type QuietHours } from '../../../../../shared/quiet-hours';
-import { ApiError } from '../../../lib/api-client';
-import { friendlyErrorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { useSchemaSubmit } from '../../../lib/use-schema-submit';
 import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
 import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
+import { FormErrorAlert } from '../../../components/form-fields';
 
-type Field = keyof QuietHours;
-type Errors = Partial<Record<Field | 'form', string>>;
-const FIELDS: readonly Field[] = ['enabled', 'start', 'end'];
-
-const isField = (value: unknown): value is Field =>
-  typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+const FIELDS: readonly (keyof QuietHours)[] = ['enabled', 'start', 'end'];
 
 /** Every quarter hour of the day, "00:00" … "23:45". */
 const TIMES = Array.from({ length: 96 }, (_, i) => {
@@ -36,47 +30,24 @@ export function QuietHoursForm({
   const [enabled, setEnabled] = useState(initial.enabled);
   const [start, setStart] = useState(initial.start);
   const [end, setEnd] = useState(initial.end);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const held = useMemo(
     () => noticeTimesHeldByQuietHours({ enabled, start, end }, jobsites),
     [enabled, start, end, jobsites],
   );
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = quietHoursSchema.safeParse({ enabled, start, end });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        next[isField(key) ? key : 'form'] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSave(parsed.data);
-      toast.success(parsed.data.enabled ? 'Quiet hours are on.' : 'Quiet hours are off.');
-    } catch (error) {
-      const message = friendlyErrorMessage(error, ACCOUNT_MESSAGES.quietHoursSaveFailed);
-      const field = error instanceof ApiError ? error.field : undefined;
-      setErrors(isField(field) ? { [field]: message } : { form: message });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { errors, saving, onSubmit } = useSchemaSubmit({
+    schema: quietHoursSchema,
+    fields: FIELDS,
+    values: () => ({ enabled, start, end }),
+    save: onSave,
+    saved: (input) => (input.enabled ? 'Quiet hours are on.' : 'Quiet hours are off.'),
+    failed: ACCOUNT_MESSAGES.quietHoursSaveFailed,
+  });
 
   return (
     <form onSubmit={onSubmit} aria-label="Quiet hours">
       <Stack gap="md" maw={480}>
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={errors.form} />
         <Text size="sm" c="dimmed">
           During quiet hours, delay notices, updates and all-clears wait and go out when the quiet hours end.
           Lightning and official severe warnings are sent at once. Times are read in each jobsite&apos;s own

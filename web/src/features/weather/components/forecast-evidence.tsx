@@ -4,6 +4,7 @@ import type { RuleMetric } from '../../../../../shared/weather/rule';
 import { formatValue, type UnitSystem } from '../../../../../shared/weather/units';
 import { localParts } from '../local-parts';
 import { HourlyChart, metricHeading } from './hourly-chart';
+import { DataTable } from '../../../components/data-table';
 
 /** What the charts need of a decided day: the evidence page's and the public notice page's alike. */
 export type DecidedDay = Pick<LedgerEvidence, 'date' | 'forecast' | 'rules' | 'judgement'> & {
@@ -45,41 +46,35 @@ export function ForecastEvidence({
     e.judgement?.rules.some((r) => e.rules.find((x) => x.id === r.id)?.metric === m),
   );
   const table = (
-    <Table.ScrollContainer minWidth={120 + metrics.length * 120}>
-      <Table withTableBorder striped fz="sm">
-        <Table.Caption>
+    <DataTable
+      minWidth={120 + metrics.length * 120}
+      withTableBorder
+      striped
+      fz="sm"
+      caption={
+        <>
           Hourly forecast at decision time (source: {forecast.source}
           {forecast.scenario ? `, scenario “${forecast.scenario}”` : ''}), local time {tz}; hours in bold are
           working hours a rule counted in.
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Hour</Table.Th>
-            {metrics.map((m) => (
-              <Table.Th key={m}>{metricHeading(m, units)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
-              <Table.Td>
-                {r.label}
-                {r.working ? '' : ' (off)'}
-              </Table.Td>
-              {metrics.map((m) => {
-                const v = forecast.values[m]?.[r.i];
-                return (
-                  <Table.Td key={m}>
-                    {v === null || v === undefined ? '—' : formatValue(m, v, units)}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </>
+      }
+      headers={['Hour', ...metrics.map((m) => metricHeading(m, units))]}
+    >
+      {rows.map((r) => (
+        <Table.Tr key={r.iso} fw={hit.has(r.label) ? 700 : undefined}>
+          <Table.Td>
+            {r.label}
+            {r.working ? '' : ' (off)'}
+          </Table.Td>
+          {metrics.map((m) => {
+            const v = forecast.values[m]?.[r.i];
+            return (
+              <Table.Td key={m}>{v === null || v === undefined ? '—' : formatValue(m, v, units)}</Table.Td>
+            );
+          })}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
   return (
     <Stack gap="md">

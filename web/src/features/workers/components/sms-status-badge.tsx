@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { SMS_STATUS_LABELS, type SmsStatus } from '../../../../../shared/sms-messages';
+import { WHOLE } from '../../../components/badge-style';
 
 const COLOR: Record<SmsStatus, string> = { off: 'gray', pending: 'yellow', on: 'green', stopped: 'red' };
 const HINT: Record<SmsStatus, string> = {
@@ -12,7 +13,7 @@ const HINT: Record<SmsStatus, string> = {
 /** The worker's SMS channel as their own consent stands (read only: only the worker's replies move it). */
 export function SmsStatusBadge({ status }: { status: SmsStatus }) {
   return (
-    <Badge color={COLOR[status]} variant="light" title={HINT[status]}>
+    <Badge color={COLOR[status]} variant="light" title={HINT[status]} style={WHOLE}>
       {SMS_STATUS_LABELS[status]}
     </Badge>
   );

@@ -71,8 +71,8 @@ export function WorkerForm({
   return (
     <RecordForm
       form={form}
-      label={worker ? 'Edit worker' : 'New worker'}
-      errorTitle="The worker was not saved"
+      noun="worker"
+      editing={!!worker}
       submitLabel={submitLabel}
       onCancel={onCancel}
       maw={720}

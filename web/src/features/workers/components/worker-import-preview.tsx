@@ -7,6 +7,7 @@ import {
   type PreviewRow,
   type WorkersCsvPreview,
 } from '../worker-csv';
+import { DataTable } from '../../../components/data-table';
 
 const SHOWN: { column: CsvColumn; label: string }[] = [
   { column: 'name', label: 'Name' },
@@ -127,44 +128,38 @@ export function WorkerImportPreview({
   return (
     <Stack gap="xs">
       <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={860} maxHeight={420}>
-          <Table stickyHeader verticalSpacing="xs" aria-label="Workers in the file" withRowBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
+        <DataTable
+          minWidth={860}
+          maxHeight={420}
+          stickyHeader
+          verticalSpacing="xs"
+          aria-label="Workers in the file"
+          withRowBorders
+          headers={['Row', ...SHOWN.map((c) => c.label), 'Import as', 'Problems']}
+        >
+          {preview.rows.map((row) => {
+            const bad = rowHasErrors(row);
+            return (
+              <Table.Tr key={row.row} aria-invalid={bad || undefined} bg={badRowBg(bad)}>
+                <Table.Td>{row.row}</Table.Td>
                 {SHOWN.map((c) => (
-                  <Table.Th key={c.column}>{c.label}</Table.Th>
+                  <Cell key={c.column} row={row} column={c.column} />
                 ))}
-                <Table.Th>Import as</Table.Th>
-                <Table.Th>Problems</Table.Th>
+                <Table.Td>
+                  <StatusBadge status={statuses.get(row.row)} checking={checking} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <ProblemsBadge row={row} />
+                  {row.errors.row ? (
+                    <Text size="xs" c={errorColor} fw={600} mt={2}>
+                      {row.errors.row}
+                    </Text>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.rows.map((row) => {
-                const bad = rowHasErrors(row);
-                return (
-                  <Table.Tr key={row.row} aria-invalid={bad || undefined} bg={badRowBg(bad)}>
-                    <Table.Td>{row.row}</Table.Td>
-                    {SHOWN.map((c) => (
-                      <Cell key={c.column} row={row} column={c.column} />
-                    ))}
-                    <Table.Td>
-                      <StatusBadge status={statuses.get(row.row)} checking={checking} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <ProblemsBadge row={row} />
-                      {row.errors.row ? (
-                        <Text size="xs" c={errorColor} fw={600} mt={2}>
-                          {row.errors.row}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
       </Box>
       {/* Phones: one block per row, every column labelled, instead of a table that scrolls sideways. */}
       <Stack

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { WorkerStatus } from '../../../../../shared/records/worker';
+import { WHOLE } from '../../../components/badge-style';
 
 const STATUS: Record<WorkerStatus, { label: string; color: string; hint: string }> = {
   active: { label: 'Active', color: 'green', hint: 'Receives notices' },
@@ -15,7 +16,7 @@ const STATUS: Record<WorkerStatus, { label: string; color: string; hint: string 
 export function WorkerStatusBadge({ status }: { status: WorkerStatus }) {
   const s = STATUS[status] ?? STATUS.active;
   return (
-    <Badge color={s.color} variant="light" title={s.hint}>
+    <Badge color={s.color} variant="light" title={s.hint} style={WHOLE}>
       {s.label}
     </Badge>
   );
