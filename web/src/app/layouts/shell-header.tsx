@@ -68,7 +68,8 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
         <Text size="sm" visibleFrom="sm" data-testid="signed-in-email" truncate maw={260}>
           {user?.email}
         </Text>
-        {home.startsWith('/admin') ? null : <HelpButton height={phone ? PHONE_TOUCH_TARGET_PX : undefined} />}
+        {/* On phones the header has no room for it: Help is the navigation's Support entry there. */}
+        {home.startsWith('/admin') || phone ? null : <HelpButton />}
         <ColorSchemeToggle size={phone ? PHONE_TOUCH_TARGET_PX : undefined} />
         <Button variant="default" onClick={onSignOut} h={phone ? PHONE_TOUCH_TARGET_PX : undefined}>
           Sign out

@@ -5,13 +5,13 @@ import { toast } from '../../../lib/toast';
 import { SupportRequestForm } from './support-request-form';
 
 /** The header's Help entry (issue 22 §5): a support request from the page the user is on. */
-export function HelpButton({ height }: { height?: number }) {
+export function HelpButton() {
   const [opened, { open, close }] = useDisclosure(false);
   const location = useLocation();
   const navigate = useNavigate();
   return (
     <>
-      <Button variant="subtle" onClick={open} h={height} aria-haspopup="dialog">
+      <Button variant="subtle" onClick={open} aria-haspopup="dialog">
         Help
       </Button>
       <Modal opened={opened} onClose={close} title="Contact support" size="lg">
