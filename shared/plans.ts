@@ -146,3 +146,16 @@ export function formatUsd(cents: number): string {
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** What each gated feature is called, mid-sentence, when a plan refuses it. */
+const FEATURE_NAMES: Partial<Record<keyof PlanFeatures, string>> = {
+  apiAccess: 'API access and webhooks',
+  smsNotifications: 'SMS notifications',
+  advancedAnalytics: 'advanced analytics',
+};
+
+/** The 403 message of a feature the caller's plan lacks: names the plan and the ones that include it. */
+export function planRefusal(feature: keyof PlanFeatures, plan: PlanId): string {
+  const includedIn = PAID_PLAN_IDS.filter((p) => PLANS[p].features[feature]).map((p) => PLANS[p].name);
+  return `The ${includedIn.join(' or ')} plan includes ${FEATURE_NAMES[feature] ?? feature}; this account is on ${PLANS[plan].name}. Upgrade on /subscription.`;
+}

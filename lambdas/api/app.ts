@@ -45,6 +45,9 @@ import {
   PUBLIC_CONFIRMATION_PATH,
   type ConfirmationRoutesDeps,
 } from '../routes/confirmations.routes';
+import { webhooksRoutes } from '../routes/webhooks.routes';
+import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
 
 export type { Authenticate } from '../http/kit';
 
@@ -99,6 +102,10 @@ export interface ApiDeps {
   sms?: WorkerSmsDeps;
   /** Crew confirmation: the public `/api/confirmations/{token}` routes and the signed-in list. */
   confirmations?: ConfirmationRoutesDeps;
+  /** Signed webhooks (`/api/webhooks`, Enterprise); absent in apps built without them. */
+  webhooks?: { manage: ManageWebhooksDeps };
+  /** Where jobsite and ledger changes raise their webhook events. */
+  events?: EventPublisher;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -160,7 +167,10 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
     if (deps.ledger) {
-      app.route('/', ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock }));
+      app.route(
+        '/',
+        ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock, events: deps.events }),
+      );
       if (deps.ledger.messages)
         app.route(
           '/',
@@ -175,10 +185,17 @@ export function createApiApp(deps: ApiDeps) {
     }
     app.route(
       '/',
-      jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
+      jobsitesRoutes({
+        ...records,
+        accounts: deps.accounts,
+        noticeDefaults: deps.noticeDefaults,
+        events: deps.events,
+      }),
     );
   }
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
+  if (deps.webhooks)
+    app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

@@ -28,6 +28,8 @@ import { rateWindowEntity } from './entities/rate-window.entity';
 import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
+import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -67,6 +69,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     smsUsage: smsUsageEntity(config),
     smsMessage: smsMessageEntity(config),
     confirmationRequest: confirmationRequestEntity(config),
+    webhookEndpoint: webhookEndpointEntity(config),
+    webhookDelivery: webhookDeliveryEntity(config),
   });
 }
 
