@@ -27,6 +27,7 @@ const LAMBDA_CONFIG_VARIABLES = [
   'MAIL_FROM',
   'SES_CONFIGURATION_SET',
   'DISPATCH_QUEUE_URL',
+  'WEBHOOK_QUEUE_URL',
   'STRIPE_SECRET_ARN',
   'WEATHER_API_KEY_PARAM',
   'APP_ORIGIN',
@@ -474,7 +475,7 @@ describe('RaincheckStack', () => {
             ]),
           },
         },
-        2,
+        4, // the dispatch queue and the webhook queue (webhooks.construct.ts), each with its dead-letter queue
       );
     });
 
@@ -485,8 +486,8 @@ describe('RaincheckStack', () => {
         BatchSize: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
-      // Only the worker consumes the queue: the planner sends to it.
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      // Only the worker consumes the queue: the planner sends to it (the other mapping: webhooks.test.ts).
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     });
 
     it('should alarm on an encrypted topic when a batch waits in the dead-letter queue', () => {
