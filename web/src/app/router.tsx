@@ -55,6 +55,7 @@ const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
+const Webhooks = page(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -97,6 +98,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },
   { path: 'settings', element: <Settings /> },
+  { path: 'settings/webhooks', element: <Webhooks /> },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { label: 'Analytics', to: '/analytics' },
   { label: 'Subscription', to: '/subscription' },
   { label: 'Settings', to: '/settings' },
+  { label: 'Webhooks', to: '/settings/webhooks' },
 ];
 
 /** The shared layout of the signed-in area (spec §2). */
