@@ -55,7 +55,7 @@ const Notice = page(() => import('./routes/notice'), 'NoticePage');
 const Confirm = page(() => import('./routes/confirm'), 'ConfirmPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
-const Webhooks = page(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage');
+const Webhooks = page(() => import('./routes/app/webhooks'), 'WebhooksPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');

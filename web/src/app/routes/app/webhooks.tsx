@@ -1,14 +1,14 @@
 import { Alert, Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLANS, planRefusal } from '../../../../shared/plans';
-import { effectivePlan } from '../../../../shared/subscription';
-import { useMe } from '../account/api/get-me';
-import { friendlyErrorMessage } from '../../lib/error-message';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useWebhooks } from './api/webhooks-api';
-import { SecretOnce, WebhookCard } from './components/webhook-card';
-import { WebhookForm } from './components/webhook-form';
+import { PLANS, planRefusal } from '../../../../../shared/plans';
+import { effectivePlan } from '../../../../../shared/subscription';
+import { useMe } from '../../../features/account/api/get-me';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWebhooks } from '../../../features/webhooks/api/webhooks-api';
+import { SecretOnce, WebhookCard } from '../../../features/webhooks/components/webhook-card';
+import { WebhookForm } from '../../../features/webhooks/components/webhook-form';
 
 /** `/settings/webhooks` (issue 23 §5): Enterprise accounts' signed webhooks; other plans see the way up. */
 export function WebhooksPage() {
@@ -27,7 +27,9 @@ export function WebhooksPage() {
         Raincheck sends a signed JSON POST to your endpoints when notices go out, foremen answer, ledger days
         are marked and jobsites change. Each delivery follows the Standard Webhooks specification, is retried
         with back-off for 24 hours and can be resent.{' '}
-        <Anchor href="/docs/webhooks">How to verify deliveries</Anchor>
+        <Anchor href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer">
+          About Standard Webhooks
+        </Anchor>
       </Text>
       {me.isPending ? (
         <Skeleton h={160} aria-label="Loading your plan" />
