@@ -80,12 +80,7 @@ export class DynamoWebhookStore implements WebhookStore {
 
   async createEndpoint(e: WebhookEndpoint, max: number): Promise<boolean> {
     const tenant = e.tenantId as TenantId;
-    await ensureCounter(
-      this.db,
-      tenant,
-      'webhookEndpoint',
-      async () => (await this.listEndpoints(tenant)).length,
-    );
+    await this.ensureCount(tenant);
     const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
       countUp(recordGuard, tenant, 'webhookEndpoint', max),
       webhookEndpoint
@@ -104,6 +99,16 @@ export class DynamoWebhookStore implements WebhookStore {
     return true;
   }
 
+  /** The endpoint counter the create and delete transactions condition on (made on first use). */
+  private ensureCount(tenant: TenantId): Promise<void> {
+    return ensureCounter(
+      this.db,
+      tenant,
+      'webhookEndpoint',
+      async () => (await this.listEndpoints(tenant)).length,
+    );
+  }
+
   async listEndpoints(tenant: TenantId): Promise<WebhookEndpoint[]> {
     const { data } = await this.db.entities.webhookEndpoint.query
       .byTenant(tenantKey(tenant))
@@ -118,12 +123,7 @@ export class DynamoWebhookStore implements WebhookStore {
 
   async deleteEndpoint(tenant: TenantId, id: string): Promise<boolean> {
     if (!(await this.getEndpoint(tenant, id))) return false;
-    await ensureCounter(
-      this.db,
-      tenant,
-      'webhookEndpoint',
-      async () => (await this.listEndpoints(tenant)).length,
-    );
+    await this.ensureCount(tenant);
     const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
       webhookEndpoint
         .delete(tenantKey(tenant, { endpointId: id }))

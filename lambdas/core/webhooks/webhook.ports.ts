@@ -1,4 +1,4 @@
-import type { WebhookDeliveryStatus, WebhookEndpointView, WebhookEventType } from '../../../shared/webhooks';
+import type { WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '../../../shared/webhooks';
 import type { TenantId } from '../caller';
 
 /** An account's endpoint as stored: the view plus the signing secret the deliveries are signed with. */
@@ -7,27 +7,16 @@ export interface WebhookEndpoint extends WebhookEndpointView {
   secret: string;
 }
 
-export type WebhookDeliveryType = WebhookEventType | 'webhook.test';
+export type WebhookDeliveryType = WebhookDeliveryView['type'];
 
 /** One event for one endpoint: the exact body sent on every attempt, and the last attempt's outcome. */
-export interface WebhookDelivery {
+export interface WebhookDelivery extends WebhookDeliveryView {
   tenantId: string;
   endpointId: string;
-  id: string;
-  eventId: string;
-  type: WebhookDeliveryType;
   /** The JSON body `{ id, type, created, data }`, byte for byte what every attempt signs and sends. */
   body: string;
   /** Deliveries with the same key (a jobsite's) reach an endpoint in the order they were raised. */
   orderingKey: string | null;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  statusCode: number | null;
-  durationMs: number | null;
-  responseExcerpt: string | null;
 }
 
 export interface WebhookStore {
