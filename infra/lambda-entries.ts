@@ -20,6 +20,8 @@ export type FunctionAccess =
   | 'sendEmail'
   /** sqs:SendMessage to the dispatch queue (jobsite batches). */
   | 'dispatchQueue'
+  /** sqs:SendMessage to the webhook queue (delivery jobs: events raised, retries scheduled). */
+  | 'webhookQueue'
   /**
    * UNSUBSCRIBE_SECRET in the environment: the key that signs notices' unsubscribe links, and from
    * which the guest-checkout email token and confirmation link keys are derived.
@@ -114,7 +116,16 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'userPoolAdmin', 'sendSms'],
+    // webhookQueue: jobsite and ledger changes raise webhook events; /api/webhooks queues tests and resends.
+    access: [
+      'table',
+      'weatherApiKey',
+      'sendEmail',
+      'unsubscribeSecret',
+      'userPoolAdmin',
+      'sendSms',
+      'webhookQueue',
+    ],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -156,7 +167,16 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch',
     entry: 'lambdas/dispatch/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'dispatchQueue', 'unsubscribeSecret', 'sendSms'],
+    // webhookQueue: admin runs' batches send in process and raise notice events.
+    access: [
+      'table',
+      'weatherApiKey',
+      'sendEmail',
+      'dispatchQueue',
+      'unsubscribeSecret',
+      'sendSms',
+      'webhookQueue',
+    ],
     memorySize: 1024,
     timeoutSeconds: 120,
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
@@ -167,7 +187,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'dispatch-worker',
     entry: 'lambdas/dispatch-worker/index.ts',
     routes: [],
-    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'sendSms'],
+    // webhookQueue: each sent notice raises notice.sent / update.sent / all_clear.sent.
+    access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'sendSms', 'webhookQueue'],
     memorySize: 1024,
     timeoutSeconds: 150,
     budget: LAMBDA_BUNDLE_BUDGETS['dispatch-worker'],
@@ -235,6 +256,17 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     memorySize: 256,
     timeoutSeconds: 5,
     budget: LAMBDA_BUNDLE_BUDGETS.authorizer,
+  },
+  {
+    // Webhook deliveries (issue 23 §6): one attempt per SQS message, retries as new delayed messages.
+    // The only Lambda that makes requests to customers' URLs (request-filtering-agent, 10 s timeout).
+    name: 'webhook-delivery',
+    entry: 'lambdas/webhook-delivery/index.ts',
+    routes: [],
+    // sendEmail: the owner is emailed when an endpoint is disabled after 24 h of failures.
+    access: ['table', 'sendEmail', 'webhookQueue'],
+    timeoutSeconds: 30,
+    budget: LAMBDA_BUNDLE_BUDGETS['webhook-delivery'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -1,6 +1,7 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { SCHEDULES } from '../shared/schedules';
+import { WebhooksConstruct } from './constructs/webhooks.construct';
 import { AlertsConstruct } from './constructs/alerts.construct';
 import { ApiConstruct } from './constructs/api.construct';
 import { AuthConstruct } from './constructs/auth.construct';
@@ -30,6 +31,7 @@ export class RaincheckStack extends Stack {
   readonly data: DataConstruct;
   readonly secrets: SecretsConstruct;
   readonly alerts: AlertsConstruct;
+  readonly webhooks: WebhooksConstruct;
   readonly api: ApiConstruct;
   readonly sms: SmsConstruct;
   readonly web: WebConstruct;
@@ -48,6 +50,7 @@ export class RaincheckStack extends Stack {
     this.alerts = new AlertsConstruct(this, 'Alerts');
     // Bounds the account's SMS cost whatever the plans' allowances add up to (docs/operations.md).
     this.sms = new SmsConstruct(this, 'Sms', { monthlySpendLimitUsd: SMS_MONTHLY_SPEND_LIMIT_USD });
+    this.webhooks = new WebhooksConstruct(this, 'Webhooks', { alarmTopic: this.alerts.alarmTopic });
     this.api = new ApiConstruct(this, 'Api', {
       projectRoot: props.projectRoot,
       entries: LAMBDA_ENTRIES,
@@ -59,6 +62,7 @@ export class RaincheckStack extends Stack {
       configurationSet: this.alerts.configurationSet,
       mailFrom: settings.mailFrom,
       sms: this.sms,
+      webhookQueue: this.webhooks.queue,
     });
     const functions = this.api.lambdaFunctions();
     // The pool's triggers (one today): Cognito invokes them, so they are wired to the pool, not to routes.
@@ -69,6 +73,7 @@ export class RaincheckStack extends Stack {
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
     this.alerts.consumeDispatchQueue(this.api.lambdaFunctions());
+    this.webhooks.consume(this.api.lambdaFunctions());
     this.web = new WebConstruct(this, 'Web', {
       assetPath: props.webAssetPath,
       apiDomainName: this.api.apiDomainName,

@@ -41,6 +41,15 @@ const configSchema = z.object({
   /** Notice emails per second this process allows itself (under the account's SES rate). */
   SES_SEND_RATE: z.optional(z.coerce.number().check(z.positive(), z.maximum(1000))),
   DISPATCH_QUEUE_URL: z.optional(z.string()),
+  /** The webhook delivery queue (issue 23 §6); unset: deliveries run in process (the local stack). */
+  WEBHOOK_QUEUE_URL: z.optional(z.string()),
+  /**
+   * Local only: `true` lets webhooks reach http://localhost and 127.0.0.1 (a developer's receiver).
+   * Ignored inside Lambda (AWS_LAMBDA_FUNCTION_NAME set): in AWS loopback is always refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z.optional(z.enum(['true', 'false'])),
+  /** Local tests only: multiplies the webhook retry delays (e.g. 0.001), so retries happen within a test. */
+  WEBHOOK_RETRY_SCALE: z.optional(z.coerce.number().check(z.positive(), z.lte(1))),
   STRIPE_SECRET_ARN: z.optional(z.string()),
   /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),

@@ -14,6 +14,7 @@ import { createHolidaysDeps } from '../lambdas/composition/holidays.root';
 import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
+import { consumeLocally, createWebhookDeliveryDeps } from '../lambdas/composition/webhook-delivery.root';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
 import { lineLogger } from '../lambdas/adapters/observability/line.logger';
 import type { DispatchRun } from '../lambdas/core/dispatch/dispatch.ports';
@@ -252,6 +253,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       SMS_ENDPOINT: smsServer.url.replace('localhost', '127.0.0.1'),
       SMS_ORIGINATION_IDENTITY: LOCAL_SMS_NUMBER,
       SMS_CONFIGURATION_SET: 'raincheck-local',
+      // Webhooks to a receiver on this machine (http://localhost): the local stack only, never in AWS.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_RETRY_SCALE: process.env.RAINCHECK_WEBHOOK_RETRY_SCALE,
     });
 
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
@@ -259,6 +263,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     const root = createCompositionRoot(lambdaConfig);
     // The dispatch logs what it does as readable lines, through the stack's own output.
     root.dispatch.log = lineLogger('dispatch', log);
+    // Webhook deliveries run in this process through the delivery Lambda's own code.
+    consumeLocally(createWebhookDeliveryDeps(lambdaConfig, root.webhooks, root), root.webhooks);
+    closers.push(async () => root.webhooks.localQueue?.stop());
     if (root.smsRoot) {
       const smsEvents = createSmsEventsHandler({
         inbound: root.smsRoot.inbound,

@@ -37,6 +37,8 @@ export interface ApiConstructProps {
   readonly mailFrom: string;
   /** End User Messaging SMS: its number and configuration set reach every function's config. */
   readonly sms: SmsConstruct;
+  /** Webhook delivery jobs (webhooks.construct.ts): publishers queue, `webhook-delivery` consumes. */
+  readonly webhookQueue: sqs.IQueue;
 }
 
 /**
@@ -76,6 +78,7 @@ export class ApiConstruct extends Construct {
       MAIL_FROM: props.mailFrom,
       SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
       DISPATCH_QUEUE_URL: props.dispatchQueue.queueUrl,
+      WEBHOOK_QUEUE_URL: props.webhookQueue.queueUrl,
       STRIPE_SECRET_ARN: props.secrets.stripeSecret.secretArn,
       WEATHER_API_KEY_PARAM: props.secrets.weatherApiKeyParamName,
       ...props.sms.environment(),
@@ -171,6 +174,9 @@ export class ApiConstruct extends Construct {
         );
         return;
       }
+      case 'webhookQueue':
+        props.webhookQueue.grantSendMessages(fn.fn);
+        return;
       case 'dispatchQueue':
         props.dispatchQueue.grantSendMessages(fn.fn);
         return;

@@ -53,6 +53,9 @@ import { adminSupportRoutes } from '../routes/admin-support.routes';
 
 import { auditMemberWrites, teamRoutes } from '../routes/team.routes';
 import type { TeamDeps } from '../core/team/team.deps';
+import { webhooksRoutes } from '../routes/webhooks.routes';
+import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
 
 export type { Authenticate } from '../http/kit';
 
@@ -113,6 +116,10 @@ export interface ApiDeps {
   support?: SupportRoutesDeps;
   /** Teams: members, invites, roles and the account's audit log (issue 22). */
   team?: TeamDeps;
+  /** Signed webhooks (`/api/webhooks`, Enterprise); absent in apps built without them. */
+  webhooks?: { manage: ManageWebhooksDeps };
+  /** Where jobsite and ledger changes raise their webhook events. */
+  events?: EventPublisher;
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -178,7 +185,10 @@ export function createApiApp(deps: ApiDeps) {
     app.route('/', crewsRoutes(records));
     app.route('/', workersRoutes(records));
     if (deps.ledger) {
-      app.route('/', ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock }));
+      app.route(
+        '/',
+        ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock, events: deps.events }),
+      );
       if (deps.ledger.messages)
         app.route(
           '/',
@@ -194,13 +204,20 @@ export function createApiApp(deps: ApiDeps) {
     }
     app.route(
       '/',
-      jobsitesRoutes({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
+      jobsitesRoutes({
+        ...records,
+        accounts: deps.accounts,
+        noticeDefaults: deps.noticeDefaults,
+        events: deps.events,
+      }),
     );
   }
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
   if (deps.apiKeys)
     app.route('/', apiKeysRoutes({ ...deps, keys: deps.apiKeys, ids: deps.ids ?? randomIds() }));
   if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
+  if (deps.webhooks)
+    app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

@@ -19,6 +19,7 @@ import { defaultNoticeTimes } from '../core/admin/admin-settings';
 import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 import { createSupportRoot } from './support.root';
 import { createTeamDeps } from './team.root';
+import { createWebhooksRoot } from './webhooks.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -32,6 +33,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const data = createDataRoot(config, opts);
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
+  const webhooks = createWebhooksRoot(data, { accounts });
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const sms = createSmsRoot(data, {
     accounts,
@@ -45,6 +47,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     texts: sms?.texts,
     escalationTexter: sms?.escalations,
     unsubscribeSecret: opts.unsubscribeSecret,
+    events: webhooks.events,
   });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
@@ -81,6 +84,9 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     suppressions: email.suppressions,
     mailer: email.mailer,
     dispatch,
+    /** Signed webhooks: the settings routes, and the publisher every hook raises events through. */
+    webhooks,
+    events: webhooks.events,
     /** The SMS channel (workers' toggle and consent, notice texts, replies); absent without a number. */
     sms: sms?.worker,
     smsRoot: sms,
@@ -122,6 +128,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       repo: dispatch.confirmations!.repo,
       tokens: dispatch.confirmations!.tokens,
       clock: data.clock,
+      events: webhooks.events,
     },
   };
 }

@@ -20,6 +20,8 @@ import type { EmailDeps } from './email.root';
 import type { TextDeps } from '../core/sms/send-texts';
 import { createConfirmationDeps } from './confirmations.root';
 import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
+import { withNoticeEvents } from '../core/webhooks/notice-events';
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -35,6 +37,8 @@ export function createDispatchDeps(
     /** The managers' escalation by text (the SMS channel's); absent, escalations go by email only. */
     escalationTexter?: EscalationTexter;
     unsubscribeSecret?: string;
+    /** Webhooks: each sent message raises its `*.sent` event. */
+    events?: EventPublisher;
   },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
@@ -57,14 +61,17 @@ export function createDispatchDeps(
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
     ...(opts.texts ? { texts: opts.texts } : {}),
-    sender: templatedNoticeSender({
-      templates: opts.email.templates,
-      tokens: opts.email.tokens,
-      noticeLinks: opts.email.noticeLinks,
-      mailer: opts.email.noticeMailer,
-      appOrigin: opts.email.appOrigin,
-      clock: data.clock,
-    }),
+    sender: withNoticeEvents(
+      templatedNoticeSender({
+        templates: opts.email.templates,
+        tokens: opts.email.tokens,
+        noticeLinks: opts.email.noticeLinks,
+        mailer: opts.email.noticeMailer,
+        appOrigin: opts.email.appOrigin,
+        clock: data.clock,
+      }),
+      opts.events,
+    ),
     // Crew confirmation: the foreman's answer links on delay notices, the escalation sweep.
     confirmations: createConfirmationDeps(data, opts.email, opts.unsubscribeSecret, opts.escalationTexter),
     clock: data.clock,

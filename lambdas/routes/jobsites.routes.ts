@@ -10,12 +10,17 @@ import {
 import type { RecordsDeps } from '../core/records/records.deps';
 import { callerOf } from '../http/kit';
 import type { NoticeTime } from '../../shared/notice-slots';
-import { recordRoutes, recordSpec } from './record-routes';
+import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
+import { jobsiteEvent } from '../core/webhooks/product-events';
+import type { Jobsite } from '../../shared/records';
 
 export interface JobsitesRoutesDeps extends RecordsDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
   /** The admins' default notice times (/admin/settings) for a new jobsite whose body names none. */
   noticeDefaults?: () => Promise<NoticeTime[]>;
+  /** Webhooks: `jobsite.created`, `jobsite.updated`, `jobsite.deleted`. */
+  events?: EventPublisher;
 }
 
 /** Jobsites count against the plan's `maxJobsites`, so creating one needs the caller's subscription. */
@@ -25,6 +30,14 @@ export function jobsitesRoutes(deps: JobsitesRoutesDeps) {
 
 /** The resource's schemas and use-cases, shared by `/api/jobsites` and the public API's `/v1/jobsites`. */
 export function jobsitesRecordSpec(deps: JobsitesRoutesDeps) {
+  const published = async <J extends Jobsite>(
+    jobsite: J,
+    type: 'jobsite.created' | 'jobsite.updated',
+    tenant: string,
+  ) => {
+    await deps.events?.publish(jobsiteEvent(type, tenant, jobsite));
+    return jobsite;
+  };
   return recordSpec({
     path: '/api/jobsites',
     noun: 'Jobsite',
@@ -41,10 +54,18 @@ export function jobsitesRecordSpec(deps: JobsitesRoutesDeps) {
         const raw = (await c.req.json()) as Record<string, unknown>;
         const useDefaults = deps.noticeDefaults && raw.noticeTimes === undefined;
         const noticeTimes = useDefaults ? await deps.noticeDefaults!() : input.noticeTimes;
-        return createJobsite(callerOf(c), { ...input, noticeTimes }, deps);
+        return published(
+          await createJobsite(callerOf(c), { ...input, noticeTimes }, deps),
+          'jobsite.created',
+          tenantOfRequest(c),
+        );
       },
-      update: (tenant, id, patch) => updateJobsite(tenant, id, patch, deps),
-      remove: (tenant, id) => deleteJobsite(tenant, id, deps),
+      update: async (tenant, id, patch) =>
+        published(await updateJobsite(tenant, id, patch, deps), 'jobsite.updated', tenant),
+      remove: async (tenant, id) => {
+        await deleteJobsite(tenant, id, deps);
+        await deps.events?.publish(jobsiteEvent('jobsite.deleted', tenant, { id }));
+      },
     },
   });
 }

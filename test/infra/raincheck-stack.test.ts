@@ -27,6 +27,7 @@ const LAMBDA_CONFIG_VARIABLES = [
   'MAIL_FROM',
   'SES_CONFIGURATION_SET',
   'DISPATCH_QUEUE_URL',
+  'WEBHOOK_QUEUE_URL',
   'STRIPE_SECRET_ARN',
   'WEATHER_API_KEY_PARAM',
   'APP_ORIGIN',
@@ -379,7 +380,9 @@ describe('RaincheckStack', () => {
     });
 
     it('should grant each function only the access its entry lists when synthesized', () => {
-      expect(actionsOf('api')).not.toContain('sqs:SendMessage');
+      // The api sends to the webhook queue only (test/infra/webhooks.test.ts), never to the dispatch queue.
+      const dispatchQueueId = logicalId(stack.alerts.dispatchQueue);
+      expect(JSON.stringify(policyStatementsOf('api'))).not.toContain(dispatchQueueId);
       expect(actionsOf('dispatch')).toContain('sqs:SendMessage');
       expect(actionsOf('dispatch')).not.toContain('secretsmanager:GetSecretValue');
       expect(actionsOf('api')).not.toContain('secretsmanager:GetSecretValue');
@@ -521,7 +524,7 @@ describe('RaincheckStack', () => {
             ]),
           },
         },
-        2,
+        4, // the dispatch queue and the webhook queue (webhooks.construct.ts), each with its dead-letter queue
       );
     });
 
@@ -532,8 +535,8 @@ describe('RaincheckStack', () => {
         BatchSize: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
-      // Only the worker consumes the queue: the planner sends to it.
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      // Only the worker consumes the queue: the planner sends to it (the other mapping: webhooks.test.ts).
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     });
 
     it('should alarm on an encrypted topic when a batch waits in the dead-letter queue', () => {

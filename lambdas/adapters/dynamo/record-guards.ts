@@ -14,7 +14,7 @@ import { isConditionFailure } from './conditions';
 type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
 type GuardTx = Tx['recordGuard'];
 
-export type CountedKind = 'jobsite' | 'emailTemplate';
+export type CountedKind = 'jobsite' | 'emailTemplate' | 'webhookEndpoint';
 
 const counterKey = (tenantId: string, kind: CountedKind) => ({ tenantId, guard: `count#${kind}` });
 

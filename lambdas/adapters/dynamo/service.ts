@@ -34,6 +34,8 @@ import { membershipEntity } from './entities/membership.entity';
 import { teamInviteEntity } from './entities/team-invite.entity';
 import { accountAuditEntity } from './entities/account-audit.entity';
 import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
+import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -79,6 +81,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     teamInvite: teamInviteEntity(config),
     accountAudit: accountAuditEntity(config),
     noticeShortCode: noticeShortCodeEntity(config),
+    webhookEndpoint: webhookEndpointEntity(config),
+    webhookDelivery: webhookDeliveryEntity(config),
   });
 }
 

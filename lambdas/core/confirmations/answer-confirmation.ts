@@ -10,8 +10,14 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { Clock } from '../runtime.ports';
 import type { ConfirmationRequest } from './confirmation.ports';
 import type { ConfirmationDeps } from './request-confirmation';
+import type { EventPublisher } from '../webhooks/webhook.ports';
+import { confirmationEvent } from '../webhooks/product-events';
 
-export type AnswerDeps = Pick<ConfirmationDeps, 'repo' | 'tokens'> & { clock: Clock };
+export type AnswerDeps = Pick<ConfirmationDeps, 'repo' | 'tokens'> & {
+  clock: Clock;
+  /** Webhooks: a recorded answer raises `confirmation.received`. */
+  events?: EventPublisher;
+};
 
 /** A forged, altered or expired link, and a request that no longer exists, all read the same: 404. */
 async function requestOfToken(token: string, deps: AnswerDeps): Promise<ConfirmationRequest> {
@@ -52,8 +58,10 @@ export async function answerByLink(
   const request = await requestOfToken(token, deps);
   const tenant = tenantFromStore(request.tenantId);
   const answeredAt = deps.clock.now().toISOString();
-  if (await deps.repo.answer(tenant, request.id, { answer, answeredAt, answeredVia: 'email' }))
+  if (await deps.repo.answer(tenant, request.id, { answer, answeredAt, answeredVia: 'email' })) {
+    await deps.events?.publish(confirmationEvent(request, { answer, answeredAt, answeredVia: 'email' }));
     return viewOf({ ...request, answer, answeredAt, answeredVia: 'email' });
+  }
   const first = (await deps.repo.get(tenant, request.id)) ?? request;
   if (first.answer === answer) return viewOf(first);
   throw new ConflictError(`${CONFIRMATION_MESSAGES.alreadyAnswered} ${confirmationLine(first) ?? ''}`.trim());
@@ -67,7 +75,7 @@ const SMS_LOOKBACK = 20;
  * open (unanswered, unexpired) confirmation request. True when one was answered.
  */
 export async function answerBySms(
-  deps: Pick<AnswerDeps, 'repo' | 'clock'>,
+  deps: Pick<AnswerDeps, 'repo' | 'clock' | 'events'>,
   input: { accountId: string; workerId: string; answer: ConfirmationAnswer },
 ): Promise<boolean> {
   const tenant = tenantFromStore(input.accountId);
@@ -76,11 +84,10 @@ export async function answerBySms(
     (r) => !r.answer && Date.parse(r.expiresAt) > now.getTime(),
   );
   if (!open) return false;
-  return deps.repo.answer(tenant, open.id, {
-    answer: input.answer,
-    answeredAt: now.toISOString(),
-    answeredVia: 'sms',
-  });
+  const recorded = { answer: input.answer, answeredAt: now.toISOString(), answeredVia: 'sms' as const };
+  if (!(await deps.repo.answer(tenant, open.id, recorded))) return false;
+  await deps.events?.publish(confirmationEvent(open, recorded));
+  return true;
 }
 
 /** What the signed-in screens list: the request without the foreman's address or the tenant. */

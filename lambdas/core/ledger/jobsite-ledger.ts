@@ -11,6 +11,8 @@ import { holidayOf, NonWorkingDayLookup } from '../holidays/non-working-days';
 
 export const LEDGER_MAX_DAYS = 400;
 export const LEDGER_DEFAULT_DAYS = 90;
+import type { EventPublisher } from '../webhooks/webhook.ports';
+import { ledgerDayEvent } from '../webhooks/product-events';
 
 export interface LedgerDeps {
   records: RecordsStore;
@@ -20,6 +22,8 @@ export interface LedgerDeps {
   claims?: SentPerDay;
   /** The account's holiday calendar: its days (and the jobsite's own) are never delay days. */
   holidays: HolidayCalendarRepo;
+  /** Webhooks: a mark raises `ledger.day_marked`. */
+  events?: EventPublisher;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -137,5 +141,7 @@ export async function markLedgerDay(
     markedBy: input.by,
   });
   if (!found) throw new NotFoundError('Ledger day not found');
-  return { date: workDate, worked: input.worked, note, markedAt, markedBy: input.by };
+  const mark = { date: workDate, worked: input.worked, note, markedAt, markedBy: input.by };
+  await deps.events?.publish(ledgerDayEvent(tenant, jobsite.id, mark));
+  return mark;
 }

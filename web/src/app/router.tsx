@@ -63,6 +63,7 @@ const loadSupportPages = () => import('./routes/app/support');
 const Support = page(loadSupportPages, 'SupportPage');
 const SupportThread = page(loadSupportPages, 'SupportThreadPage');
 const AdminSupport = page(() => import('./routes/admin/support'), 'AdminSupportPage');
+const Webhooks = page(() => import('./routes/app/webhooks'), 'WebhooksPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -109,6 +110,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'support', element: <Support /> },
   { path: 'support/:requestId', element: <SupportThread /> },
   { path: 'settings/team', element: <Team /> },
+  { path: 'settings/webhooks', element: <Webhooks /> },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -84,13 +84,17 @@ export function SettingsPage() {
           <TwoFactorSection email={me.data.profile.email} />
         </Section>
       ) : null}
-      <Section id="settings-api" title="API keys">
+      <Section id="settings-api" title="API keys and webhooks">
         <Text size="sm">
-          Connect your own tools to Raincheck&apos;s API (Enterprise):{' '}
+          Connect your own tools to Raincheck (Enterprise):{' '}
           <Anchor component={Link} to="/settings/api" underline="always">
             manage API keys
-          </Anchor>
-          .
+          </Anchor>{' '}
+          for the API, or{' '}
+          <Anchor component={Link} to="/settings/webhooks" underline="always">
+            add webhooks
+          </Anchor>{' '}
+          to be told of notices, confirmations and ledger marks as they happen.
         </Text>
       </Section>
       <Section id="settings-data" title="Your data">

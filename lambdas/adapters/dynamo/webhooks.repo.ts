@@ -1,0 +1,224 @@
+import type { EntityItem } from 'electrodb';
+import type { WebhookEventType } from '../../../shared/webhooks';
+import type { TenantId } from '../../core/caller';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryType,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../core/webhooks/webhook.ports';
+import { isConditionFailure } from './conditions';
+import {
+  assertGoneOrDeleted,
+  countDown,
+  countUp,
+  ensureCounter,
+  failedItems,
+  writeGuarded,
+} from './record-guards';
+import type { RaincheckService } from './service';
+import { tenantKey } from './tenant-keys';
+
+/** Deliveries are kept this long (a month of history to resend from). */
+const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
+/** The ordering check looks this far back: a delivery older than its 24 h back-off is settled. */
+const ORDER_LOOKBACK_MS = 26 * 3600 * 1000;
+
+type EndpointItem = EntityItem<RaincheckService['entities']['webhookEndpoint']>;
+type DeliveryItem = EntityItem<RaincheckService['entities']['webhookDelivery']>;
+
+function endpointOf(item: EndpointItem): WebhookEndpoint {
+  return {
+    tenantId: item.tenantId,
+    id: item.endpointId,
+    url: item.url,
+    events: item.events as WebhookEventType[],
+    secret: item.secret,
+    status: item.status,
+    createdAt: item.createdAt,
+    failingSince: item.failingSince ?? null,
+    disabledAt: item.disabledAt ?? null,
+  };
+}
+
+function deliveryOf(item: DeliveryItem): WebhookDelivery {
+  return {
+    tenantId: item.tenantId,
+    endpointId: item.endpointId,
+    id: item.deliveryId,
+    eventId: item.eventId,
+    type: item.type as WebhookDeliveryType,
+    body: item.body,
+    orderingKey: item.orderingKey ?? null,
+    status: item.status,
+    attempts: item.attempts,
+    createdAt: item.createdAt,
+    lastAttemptAt: item.lastAttemptAt ?? null,
+    nextAttemptAt: item.nextAttemptAt ?? null,
+    statusCode: item.statusCode ?? null,
+    durationMs: item.durationMs ?? null,
+    responseExcerpt: item.responseExcerpt ?? null,
+  };
+}
+
+/** What a delivery stores besides its keys and fixed fields: nulls left out (ElectroDB removes them). */
+function outcomeOf(d: WebhookDelivery) {
+  return {
+    status: d.status,
+    attempts: d.attempts,
+    ...(d.lastAttemptAt ? { lastAttemptAt: d.lastAttemptAt } : {}),
+    ...(d.nextAttemptAt ? { nextAttemptAt: d.nextAttemptAt } : {}),
+    ...(d.statusCode !== null ? { statusCode: d.statusCode } : {}),
+    ...(d.durationMs !== null ? { durationMs: d.durationMs } : {}),
+    ...(d.responseExcerpt !== null ? { responseExcerpt: d.responseExcerpt } : {}),
+  };
+}
+
+/** Endpoints and deliveries in the one table; the endpoint limit is a counter in the create's transaction. */
+export class DynamoWebhookStore implements WebhookStore {
+  constructor(private readonly db: RaincheckService) {}
+
+  async createEndpoint(e: WebhookEndpoint, max: number): Promise<boolean> {
+    const tenant = e.tenantId as TenantId;
+    await this.ensureCount(tenant);
+    const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
+      countUp(recordGuard, tenant, 'webhookEndpoint', max),
+      webhookEndpoint
+        .create({
+          ...tenantKey(tenant, { endpointId: e.id }),
+          url: e.url,
+          events: e.events,
+          secret: e.secret,
+          status: e.status,
+          createdAt: e.createdAt,
+        })
+        .commit(),
+    ]);
+    if (failedItems(result).includes(0)) return false;
+    if (result.canceled) throw new Error('The webhook endpoint was not stored');
+    return true;
+  }
+
+  /** The endpoint counter the create and delete transactions condition on (made on first use). */
+  private ensureCount(tenant: TenantId): Promise<void> {
+    return ensureCounter(
+      this.db,
+      tenant,
+      'webhookEndpoint',
+      async () => (await this.listEndpoints(tenant)).length,
+    );
+  }
+
+  async listEndpoints(tenant: TenantId): Promise<WebhookEndpoint[]> {
+    const { data } = await this.db.entities.webhookEndpoint.query
+      .byTenant(tenantKey(tenant))
+      .go({ pages: 'all' });
+    return data.map(endpointOf);
+  }
+
+  async getEndpoint(tenant: TenantId, id: string): Promise<WebhookEndpoint | null> {
+    const { data } = await this.db.entities.webhookEndpoint.get(tenantKey(tenant, { endpointId: id })).go();
+    return data ? endpointOf(data) : null;
+  }
+
+  async deleteEndpoint(tenant: TenantId, id: string): Promise<boolean> {
+    if (!(await this.getEndpoint(tenant, id))) return false;
+    await this.ensureCount(tenant);
+    const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
+      webhookEndpoint
+        .delete(tenantKey(tenant, { endpointId: id }))
+        .where((a, op) => op.exists(a.url))
+        .commit(),
+      countDown(recordGuard, tenant, 'webhookEndpoint'),
+    ]);
+    assertGoneOrDeleted(result);
+    // A parallel delete took it first: nothing was deleted here.
+    return !failedItems(result).includes(0);
+  }
+
+  async setEndpointHealth(
+    tenant: TenantId,
+    id: string,
+    health: Pick<WebhookEndpoint, 'failingSince' | 'status' | 'disabledAt'>,
+  ): Promise<void> {
+    const update = this.db.entities.webhookEndpoint
+      .patch(tenantKey(tenant, { endpointId: id }))
+      .set({ status: health.status });
+    const cleared = (['failingSince', 'disabledAt'] as const).filter((k) => health[k] === null);
+    const kept = {
+      ...(health.failingSince ? { failingSince: health.failingSince } : {}),
+      ...(health.disabledAt ? { disabledAt: health.disabledAt } : {}),
+    };
+    try {
+      await (cleared.length ? update.set(kept).remove(cleared) : update.set(kept)).go();
+    } catch (err) {
+      // The endpoint was deleted while a delivery to it ran: nothing left to mark.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async createDelivery(d: WebhookDelivery): Promise<boolean> {
+    try {
+      await this.db.entities.webhookDelivery
+        .create({
+          ...tenantKey(d.tenantId as TenantId, { endpointId: d.endpointId, deliveryId: d.id }),
+          eventId: d.eventId,
+          type: d.type,
+          body: d.body,
+          ...(d.orderingKey ? { orderingKey: d.orderingKey } : {}),
+          createdAt: d.createdAt,
+          expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + DELIVERY_TTL_SECONDS,
+          ...outcomeOf(d),
+        })
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async getDelivery(tenant: TenantId, endpointId: string, id: string): Promise<WebhookDelivery | null> {
+    const { data } = await this.db.entities.webhookDelivery
+      .get(tenantKey(tenant, { endpointId, deliveryId: id }))
+      .go({ consistent: true });
+    return data ? deliveryOf(data) : null;
+  }
+
+  async saveDelivery(d: WebhookDelivery): Promise<void> {
+    const cleared = (
+      ['lastAttemptAt', 'nextAttemptAt', 'statusCode', 'durationMs', 'responseExcerpt'] as const
+    ).filter((k) => d[k] === null);
+    const update = this.db.entities.webhookDelivery
+      .patch(tenantKey(d.tenantId as TenantId, { endpointId: d.endpointId, deliveryId: d.id }))
+      .set(outcomeOf(d));
+    await (cleared.length ? update.remove(cleared) : update).go();
+  }
+
+  async listDeliveries(tenant: TenantId, endpointId: string, limit: number): Promise<WebhookDelivery[]> {
+    const { data } = await this.db.entities.webhookDelivery.query
+      .byEndpointTime(tenantKey(tenant, { endpointId }))
+      .go({ order: 'desc', limit });
+    return data.map(deliveryOf);
+  }
+
+  async hasEarlierOpen(
+    tenant: TenantId,
+    endpointId: string,
+    orderingKey: string,
+    before: WebhookDelivery,
+  ): Promise<boolean> {
+    const from = new Date(Date.parse(before.createdAt) - ORDER_LOOKBACK_MS).toISOString();
+    const { data } = await this.db.entities.webhookDelivery.query
+      .byEndpointTime(tenantKey(tenant, { endpointId }))
+      .between({ createdAt: from }, { createdAt: before.createdAt, deliveryId: before.id })
+      .where(
+        (a, op) =>
+          `${op.eq(a.orderingKey, orderingKey)} AND (${op.eq(a.status, 'pending')} OR ${op.eq(a.status, 'retrying')})`,
+      )
+      .go({ pages: 'all' });
+    return data.some(
+      (d) => d.deliveryId !== before.id && (d.createdAt < before.createdAt || d.deliveryId < before.id),
+    );
+  }
+}
