@@ -241,7 +241,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'sms-events',
     entry: 'lambdas/sms-events/index.ts',
     routes: [],
-    access: ['table', 'sendSms'],
+    // webhookQueue: a foreman's answer by text raises `confirmation.received` (issue 23).
+    access: ['table', 'sendSms', 'webhookQueue'],
     budget: LAMBDA_BUNDLE_BUDGETS['sms-events'],
   },
   {

@@ -39,6 +39,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     accounts,
     records,
     noticeLinks: { tokens: email.noticeLinks, appOrigin: email.appOrigin },
+    events: webhooks.events,
   });
   const dispatch = createDispatchDeps(data, {
     accounts,

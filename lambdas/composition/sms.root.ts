@@ -8,6 +8,7 @@ import type { InboundDeps } from '../core/sms/inbound-texts';
 import type { TextDeps } from '../core/sms/send-texts';
 import type { ConfirmationReplies } from '../core/sms/sms.ports';
 import { answerBySms } from '../core/confirmations/answer-confirmation';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
 import type { NoticeDetailsTokens } from '../core/notices/notice-link';
 import { shortNoticeUrl } from '../core/notices/notice-short-codes';
 import { DynamoNoticeShortCodes } from '../adapters/dynamo/notice-short-codes.repo';
@@ -38,6 +39,8 @@ export function createSmsRoot(
     records: RecordsStore;
     /** The details link's signer and the app's origin: a notice text links the page the email links, by short code. */
     noticeLinks?: { tokens: Pick<NoticeDetailsTokens, 'sign'>; appOrigin: string };
+    /** Webhooks: a foreman's answer by text raises `confirmation.received`, as one by link does. */
+    events?: EventPublisher;
   },
 ): SmsRoot | undefined {
   const identity = data.config.SMS_ORIGINATION_IDENTITY;
@@ -55,7 +58,10 @@ export function createSmsRoot(
   const confirmationRepo = confirmationRepoOf(data);
   const confirmations: ConfirmationReplies = {
     answerBySms: (accountId, workerId, answer) =>
-      answerBySms({ repo: confirmationRepo, clock: data.clock }, { accountId, workerId, answer }),
+      answerBySms(
+        { repo: confirmationRepo, clock: data.clock, events: opts.events },
+        { accountId, workerId, answer },
+      ),
   };
   const links = opts.noticeLinks;
   const codes = new DynamoNoticeShortCodes(data.db);
