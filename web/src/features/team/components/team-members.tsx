@@ -41,7 +41,8 @@ function MemberRow({ member, canManage, self }: { member: TeamMember; canManage:
         {editable ? (
           <Group gap="xs" align="flex-end" wrap="wrap">
             <Select
-              label={`Role of ${member.email}`}
+              label="Role"
+              aria-label={`Role of ${member.email}`}
               data={CHANGEABLE}
               value={member.role}
               allowDeselect={false}
