@@ -14,6 +14,7 @@ import { createHolidaysDeps } from '../lambdas/composition/holidays.root';
 import { CHECKOUT_ROUTES, createCheckoutApp } from '../lambdas/checkout/app';
 import { WEBHOOK_PATH, createWebhookApp } from '../lambdas/stripe-webhook/app';
 import { createCompositionRoot } from '../lambdas/composition-root';
+import { localAuthenticate } from './local-authenticate';
 import { consumeLocally, createWebhookDeliveryDeps } from '../lambdas/composition/webhook-delivery.root';
 import { runDispatch } from '../lambdas/core/dispatch/run-dispatch';
 import { lineLogger } from '../lambdas/adapters/observability/line.logger';
@@ -22,8 +23,6 @@ import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbo
 import { stripeModeFromEnv } from './stripe-sandbox/mode';
 import { SANDBOX_TOKEN_FILE } from './stripe-sandbox/sandbox-secrets';
 import { parseAllowedHosts } from './host-guard';
-import { callerFromClaims } from '../lambdas/adapters/auth/claims';
-import { createTokenVerifier } from '../lambdas/adapters/auth/local-token-verifier';
 import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { CognitoPoolFile } from './cognito-pool-file';
@@ -33,9 +32,6 @@ import { createMailboxProxy } from './mailbox-proxy';
 import { createCognitoMfa } from './cognito-mfa';
 import { localPostConfirmation } from './cognito-post-confirmation';
 import { startCognitoAdminEndpoint } from './cognito-admin-endpoint';
-import { withLiveStatus } from '../lambdas/http/live-authenticate';
-import { withSupportSessions } from '../lambdas/http/support-session-authenticate';
-import { withMembership } from '../lambdas/http/membership-authenticate';
 import { cognitoDataDir, startCognitoLocal, startDynamoDbLocal, startSesLocal } from './emulators';
 import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
@@ -281,19 +277,10 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       lambdaConfig.MAIL_FROM,
     );
     // Served by the gated cognito-local at the issuer's JWKS path: the stack's own key, nothing else.
-    const verify = createTokenVerifier({
+    const authenticate = localAuthenticate(root, {
       issuer: lambdaConfig.COGNITO_ISSUER!,
       clientId: pool.userPoolClientId,
     });
-    // The verified token, then the caller's live status, as API Gateway's authorizer plus the Lambda do.
-    const liveCaller = withLiveStatus(async (c) => {
-      const header = c.req.header('authorization') ?? '';
-      const match = /^Bearer\s+(.+)$/i.exec(header);
-      return match ? callerFromClaims(await verify(match[1]!)) : null;
-    }, root.userStatuses);
-    // Then the caller's membership: the account they act in and their role (issue 22); a support
-    // session's token (`rcs_…`) is its own caller, read-only, before either.
-    const authenticate = withSupportSessions(root.support, withMembership(liveCaller, root.team.memberships));
 
     const runtimeConfig: RuntimeConfig = {
       stage: 'local',
