@@ -765,7 +765,9 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
+          // The hashed assets, /api/* and /v1/* (the public API): each sends the same headers.
           CacheBehaviors: [
+            Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
           ],
@@ -902,7 +904,8 @@ describe('SMS (End User Messaging SMS)', () => {
 
   it("should let only the Lambdas that text send from the stack's number and configuration set", () => {
     const texting = LAMBDA_ENTRIES.filter((e) => e.access.includes('sendSms')).map((e) => e.name);
-    expect(texting.sort()).toEqual(['api', 'dispatch', 'dispatch-worker', 'sms-events']);
+    // public-api: a worker created with SMS on through /v1 gets the one-time "Reply YES" text too.
+    expect(texting.sort()).toEqual(['api', 'dispatch', 'dispatch-worker', 'public-api', 'sms-events']);
     const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
       (p) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[],
     );

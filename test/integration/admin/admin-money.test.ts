@@ -51,7 +51,9 @@ const ROUTE_NOT_FOUND = JSON.stringify({ error: 'Not found' });
 function declaredAdminRoutes(): { method: string; path: string }[] {
   const dir = path.join(__dirname, '../../../lambdas/routes');
   const routes: { method: string; path: string }[] = [];
-  for (const file of fs.readdirSync(dir)) {
+  // Every route module, those in sub-folders (the public API's routes/v1) too.
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
     const source = fs.readFileSync(path.join(dir, file), 'utf8');
     for (const m of source.matchAll(/\.(get|post|put|patch|delete)\(\s*'(\/api\/admin\/[^'*]+)'/g))
       routes.push({
