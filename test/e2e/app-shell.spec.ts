@@ -13,7 +13,9 @@ const NAV = [
   'Email',
   'Analytics',
   'Subscription',
+  'Team',
   'Settings',
+  'Support',
 ];
 
 test.describe('guards and layout', () => {
