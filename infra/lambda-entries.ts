@@ -135,7 +135,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'public-api',
     entry: 'lambdas/public-api/index.ts',
     routes: [{ method: 'ANY', path: '/v1/{proxy+}', public: true }],
-    access: ['table', 'weatherApiKey', 'sendSms'],
+    // webhookQueue: jobsites made, changed or deleted through /v1 raise their webhook events.
+    access: ['table', 'weatherApiKey', 'sendSms', 'webhookQueue'],
     budget: LAMBDA_BUNDLE_BUDGETS['public-api'],
   },
   {

@@ -8,6 +8,7 @@ import type { NoticeTime } from '../../shared/notice-slots';
 import { clientsRecordSpec } from '../routes/clients.routes';
 import { crewsRecordSpec } from '../routes/crews.routes';
 import { jobsitesRecordSpec } from '../routes/jobsites.routes';
+import type { EventPublisher } from '../core/webhooks/webhook.ports';
 import { workersRecordSpec } from '../routes/workers.routes';
 import { createV1App, requireApiKey, requireWriteScopeForWrites, v1BodyLimit } from '../routes/v1/v1-kit';
 import { v1RecordRoutes } from '../routes/v1/v1-records.routes';
@@ -30,6 +31,8 @@ export interface PublicApiDeps {
   /** The weather-day ledger's decisions, sent messages per day and holiday calendars. */
   ledger: { decisions: DecisionRepo; claims?: SentPerDay; holidays: HolidayCalendarRepo };
   log: Logger;
+  /** Webhooks: a jobsite made, changed or deleted through /v1 raises its event as through /api. */
+  events?: EventPublisher;
 }
 
 /**
@@ -53,7 +56,12 @@ export function createPublicApiApp(deps: PublicApiDeps) {
   v1RecordRoutes(
     app,
     'jobsites',
-    jobsitesRecordSpec({ ...records, accounts: deps.accounts, noticeDefaults: deps.noticeDefaults }),
+    jobsitesRecordSpec({
+      ...records,
+      accounts: deps.accounts,
+      noticeDefaults: deps.noticeDefaults,
+      events: deps.events,
+    }),
   );
   v1RecordRoutes(app, 'workers', workersRecordSpec(records));
   v1RecordRoutes(app, 'crews', crewsRecordSpec(records));

@@ -181,6 +181,24 @@ describe('webhooks', () => {
     calls.forEach((c) => expect(verified(hook.secret, c).type).toBe('webhook.test'));
   });
 
+  it('should raise jobsite.created for a jobsite made through the public API (/v1) as through /api', async () => {
+    const hook = await addWebhook(owner, '/v1-made', ['jobsite.created']);
+    const key = await api('/api/api-keys', {
+      token: owner.token,
+      body: { name: 'Hooks', scopes: ['read', 'write'] },
+    });
+    expect(key.status).toBe(201);
+    const made = await api('/v1/jobsites', {
+      token: key.body.secret,
+      body: { name: `Keyed Yard ${tag}`, latitude: 47.61, longitude: -122.33 },
+    });
+    expect(made.status).toBe(201);
+    const got = await until('jobsite.created from /v1', () =>
+      receiver.received.find((r) => r.path === '/v1-made' && r.body.includes(made.body.id)),
+    );
+    expect(verified(hook.secret, got)).toMatchObject({ type: 'jobsite.created' });
+  });
+
   it('should deliver a signed notice.sent from a real dispatch run, after the jobsite.created', async () => {
     const hook = await addWebhook(owner, '/notices', ['notice.sent', 'jobsite.created']);
     const { siteId } = await stormSiteInSeattle(stack, owner, {
