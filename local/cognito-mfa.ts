@@ -103,6 +103,14 @@ function parse<T extends keyof typeof SCHEMAS>(target: T, body: string): z.infer
   return parsed.data as z.infer<(typeof SCHEMAS)[T]>;
 }
 
+/** A top-level field of a JSON body that may be any JSON at all (null, an array, a number). */
+function topLevelField(body: string, name: string): unknown {
+  const json = JSON.parse(body) as unknown;
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)[name]
+    : undefined;
+}
+
 /** The TOTP Cognito uses: SHA-1, 6 digits, 30 s; one step either side is accepted for clock drift. */
 export function totpFor(secret: string, account?: { issuer: string; label: string }): TOTP {
   return new TOTP({
@@ -243,8 +251,7 @@ export function createCognitoMfa(opts: CognitoMfaOptions) {
       }
       case 'RespondToAuthChallenge': {
         // Other challenges stay with the proxy.
-        if ((JSON.parse(body) as { ChallengeName?: unknown }).ChallengeName !== 'SOFTWARE_TOKEN_MFA')
-          return null;
+        if (topLevelField(body, 'ChallengeName') !== 'SOFTWARE_TOKEN_MFA') return null;
         const input = parse(target, body);
         const { USERNAME, SOFTWARE_TOKEN_MFA_CODE } = input.ChallengeResponses;
         const signIn = pending.get(input.Session);

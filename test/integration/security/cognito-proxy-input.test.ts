@@ -67,6 +67,12 @@ describe('bad input to the local Cognito proxy', () => {
     expectCognitoClientError(answer, 400);
   });
 
+  it.each(
+    [...BROWSER_TARGETS].flatMap((target) => ['null', '[]', '7', '"text"'].map((body) => [target, body])),
+  )('should answer %s a JSON 4xx, not a 500, to the JSON body %s', async (target, body) => {
+    expectCognitoClientError(await rawCognitoCall(stack, target, body));
+  });
+
   it('should answer a JSON 400 to a numeric Username', async () => {
     const answer = await rawCognitoCall(
       stack,
