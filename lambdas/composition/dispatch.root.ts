@@ -13,6 +13,7 @@ import { templatedNoticeSender } from '../core/email/notice-sender';
 import { silentLogger } from '../core/observability.ports';
 import { CachedForecastProvider } from '../core/weather/cached-forecast';
 import { DynamoForecastCache } from '../adapters/dynamo/forecast-cache.repo';
+import { DynamoCellZonesCache } from '../adapters/dynamo/cell-zones-cache.repo';
 import { powertoolsLogger } from '../adapters/observability/powertools.logger';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { DataRoot } from './data.root';
@@ -56,6 +57,7 @@ export function createDispatchDeps(
     accounts: opts.accounts,
     weather: forecast,
     alerts: weather.alerts,
+    zonesCache: new DynamoCellZonesCache(data.db),
     held: new DynamoHeldMessageRepo(data.db),
     holidays: new DynamoHolidayCalendarRepo(data.db),
     suppressions: opts.email.suppressions,

@@ -1,6 +1,6 @@
 import type { LambdaConfig } from '../../config';
 import type {
-  OfficialAlert,
+  AlertsSnapshot,
   OfficialAlertsProvider,
   WeatherProvider,
 } from '../../core/weather/weather.ports';
@@ -56,7 +56,13 @@ export function createWeatherProviders(config: WeatherConfig, http?: HttpDeps): 
 /** Official alerts when none can be fetched by design (simulated weather): always an empty list. */
 export class NoOfficialAlerts implements OfficialAlertsProvider {
   readonly name = 'none' as const;
-  async activeAlerts(): Promise<OfficialAlert[]> {
+  covers(): boolean {
+    return false;
+  }
+  async allActive(): Promise<AlertsSnapshot> {
+    return { alerts: [], fetchedAt: new Date().toISOString() };
+  }
+  async zonesAt(): Promise<string[]> {
     return [];
   }
   stats() {

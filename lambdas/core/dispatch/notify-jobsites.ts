@@ -11,7 +11,7 @@ import type { RecordsStore } from '../records/records.ports';
 import type { SuppressionList, SuppressionReason, WorkerStatusRepo } from '../email/email.ports';
 import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
 import type { Clock } from '../runtime.ports';
-import type { OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
+import type { CellZonesCache, OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
 import type {
   Announcement,
   ClaimRepo,
@@ -29,7 +29,7 @@ import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { clearingRule } from './hysteresis';
 import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
-import { warningsLookup } from './run-warnings';
+import { officialWarningsFor } from './run-warnings';
 import { noticeContractor } from '../notices/notice-contractor';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
@@ -47,6 +47,8 @@ export interface NotifyDeps {
   held?: HeldMessageRepo;
   /** Official warnings (NWS): a Severe/Extreme warning over the working hours makes the day a delay. */
   alerts?: OfficialAlertsProvider;
+  /** The NWS zones of each grid cell, kept across runs (asked once per cell, ever). */
+  zonesCache?: CellZonesCache;
   /** Each account's suppressed addresses: checked before every send, whatever record holds the address. */
   suppressions: Pick<SuppressionList, 'reasonsOf'>;
   /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
@@ -212,7 +214,10 @@ export async function notifyJobsites(
     now: asOf ?? now,
   });
   const forecasts = new Map(results.map((r) => [r.key, r]));
-  const warningsOf = warningsLookup(deps.alerts);
+  const warningsByCell = await officialWarningsFor(
+    work.map((w) => gridCell(w.jobsite.latitude, w.jobsite.longitude)),
+    { alerts: deps.alerts, zonesCache: deps.zonesCache, now: asOf ?? now },
+  );
 
   for (const [i, item] of work.entries()) {
     const result = forecasts.get(keys[i]!);
@@ -230,7 +235,7 @@ export async function notifyJobsites(
       workingHours: jobsite.workingHours,
     };
     const options = { units: item.units, from: due.workDate, days: 1 };
-    const warnings = await warningsOf(gridCell(jobsite.latitude, jobsite.longitude));
+    const warnings = warningsByCell.get(gridCell(jobsite.latitude, jobsite.longitude).key) ?? [];
     const judged = withOfficialWarnings(
       judgeForecast(result.forecast, { ...site, rules: jobsite.rules }, options)[0] ?? emptyDay(due.workDate),
       warnings,

@@ -3,6 +3,8 @@ export class OfficialAlertsUnavailableError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** True when this is a failure already met in this run, answered again without a new call. */
+    readonly repeated = false,
   ) {
     super(message);
   }

@@ -1,3 +1,4 @@
+import type { AreaGeometry } from '../../../shared/weather/point-in-area';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 
 /**
@@ -74,13 +75,38 @@ export interface OfficialAlert {
   areaDesc: string;
 }
 
+/** An alert in force somewhere, with the area it covers: a polygon, zones, or both. */
+export interface AreaAlert extends OfficialAlert {
+  /** The storm-based polygon (GeoJSON, [lon, lat]); null for an alert issued by zone only. */
+  geometry: AreaGeometry | null;
+  /** The zones it covers (NWS UGC codes: forecast zones `WAZ558`, counties `WAC033`, fire zones). */
+  zones: string[];
+}
+
+/** Every alert in force at one moment: fetched once and matched to many places locally. */
+export interface AlertsSnapshot {
+  alerts: AreaAlert[];
+  fetchedAt: string;
+}
+
 export interface OfficialAlertsProvider {
   readonly name: 'nws' | 'none';
+  /** Whether the service warns for this point at all (no call is made for a point it does not cover). */
+  covers(point: { latitude: number; longitude: number }): boolean;
   /**
-   * Alerts in force at a point. A point the service does not cover answers an empty list without a
-   * call. When the service fails (after retries) it rejects with `OfficialAlertsUnavailableError`,
-   * so "no alerts" is never confused with "could not ask".
+   * Every alert in force, in one call, kept for a few minutes so the batches of one run share it.
+   * When the service fails (after retries) it rejects with `OfficialAlertsUnavailableError`, and
+   * keeps answering that failure for the same few minutes without asking again (`repeated: true`),
+   * so "no alerts" is never confused with "could not ask" and a dead service costs one wait per run.
    */
-  activeAlerts(point: { latitude: number; longitude: number }): Promise<OfficialAlert[]>;
+  allActive(): Promise<AlertsSnapshot>;
+  /** The zones a point lies in (forecast zone, county, fire zone); [] outside coverage. Stable data. */
+  zonesAt(point: { latitude: number; longitude: number }): Promise<string[]>;
   stats(): { upstreamCalls: number; failures: number };
+}
+
+/** Zones per grid cell, kept across runs: they change a few times a decade, so one lookup per cell. */
+export interface CellZonesCache {
+  getMany(cellKeys: readonly string[], now: Date): Promise<Map<string, string[]>>;
+  putMany(entries: readonly { cellKey: string; zones: string[] }[], expiresAt: Date): Promise<void>;
 }

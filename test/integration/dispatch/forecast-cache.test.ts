@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../../../lambdas/adapters/dynamo/client';
 import { DynamoForecastCache } from '../../../lambdas/adapters/dynamo/forecast-cache.repo';
+import { DynamoCellZonesCache } from '../../../lambdas/adapters/dynamo/cell-zones-cache.repo';
 import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { testStack } from '../stack';
 
 /** The forecast cache in DynamoDB Local: a cell's forecast comes back as stored until it expires. */
 const stack = testStack();
-const cache = new DynamoForecastCache(
-  createRaincheckService(
-    stack.lambdaConfig.TABLE_NAME,
-    createDocumentClient({ region: stack.lambdaConfig.AWS_REGION, endpoint: stack.dynamoUrl }),
-  ),
+const db = createRaincheckService(
+  stack.lambdaConfig.TABLE_NAME,
+  createDocumentClient({ region: stack.lambdaConfig.AWS_REGION, endpoint: stack.dynamoUrl }),
 );
+const cache = new DynamoForecastCache(db);
+const zones = new DynamoCellZonesCache(db);
 
 const NOW = new Date('2026-12-02T11:00:00.000Z');
 
@@ -44,5 +45,23 @@ describe('the forecast cache table', () => {
     expect(Array.from(back.values.wind_gusts!)).toEqual(Array.from(forecast().values.wind_gusts!));
     expect(back.values.precipitation![0]).toBe(0.25);
     expect(back.source).toBe('open-meteo');
+  });
+});
+
+describe('the NWS zones kept per grid cell', () => {
+  it("should give back a cell's zones until they expire, apart from any forecast of the same cell", async () => {
+    const cell = `41.9,-87.65|${randomUUID()}`;
+    const old = `41.9,-87.7|${randomUUID()}`;
+    await cache.putMany([{ key: cell, forecast: forecast() }], new Date(NOW.getTime() + 30 * 60_000));
+    await zones.putMany(
+      [{ cellKey: cell, zones: ['ILZ014', 'ILC031', 'ILZ103'] }],
+      new Date(NOW.getTime() + 86_400_000),
+    );
+    await zones.putMany([{ cellKey: old, zones: ['ILZ013'] }], new Date(NOW.getTime() - 60_000));
+
+    const found = await zones.getMany([cell, old, `nowhere|${randomUUID()}`], NOW);
+
+    expect([...found.entries()]).toEqual([[cell, ['ILZ014', 'ILC031', 'ILZ103']]]);
+    expect((await cache.getMany([cell], NOW)).get(cell)?.source).toBe('open-meteo');
   });
 });

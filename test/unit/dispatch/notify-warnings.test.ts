@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts';
 import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
+import type { CellZonesCache } from '../../../lambdas/core/weather/weather.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
@@ -38,16 +39,27 @@ const jobsite = testJobsite(
 );
 const worker = testWorker({ id: 'w1', name: 'Ana Ruiz', email: 'ana@example.com' }, T0);
 
+/** The zones of the Phoenix cell, in the shape of NWS's `/points` answer (written from its documentation). */
+const PHOENIX_POINT = JSON.stringify({
+  properties: {
+    forecastZone: 'https://api.weather.gov/zones/forecast/AZZ537',
+    county: 'https://api.weather.gov/zones/county/AZC013',
+    fireWeatherZone: 'https://api.weather.gov/zones/fire/AZZ131',
+  },
+});
+
 let server: Server;
 let answer: { status: number; body: string };
+let pointAnswer: { status: number; body: string };
 let requests: string[];
 let baseUrl: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push(req.url ?? '');
-    res.writeHead(answer.status, { 'content-type': 'application/geo+json' });
-    res.end(answer.body);
+    const { status, body } = req.url?.startsWith('/points/') ? pointAnswer : answer;
+    res.writeHead(status, { 'content-type': 'application/geo+json' });
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,9 +68,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   requests = [];
   answer = { status: 200, body: HEAT };
+  pointAnswer = { status: 200, body: PHOENIX_POINT };
 });
 
-function deps() {
+function deps(alerts = nwsProvider(), zonesCache?: CellZonesCache) {
   const sent: NoticeContent[] = [];
   const decisions = new Map<string, Decision>();
   const start = Date.parse('2024-07-20T00:00:00Z');
@@ -101,14 +114,63 @@ function deps() {
     suppressions: { reasonsOf: async () => new Map() },
     holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(T0) },
-    alerts: new NwsAlertsProvider({
-      baseUrl,
-      userAgent: 'Raincheck tests (tests@raincheck.example)',
-      retry: { maxAttempts: 1, timeoutMs: 2000 },
-    }),
+    alerts,
+    ...(zonesCache ? { zonesCache } : {}),
   };
   return { d, sent };
 }
+
+function nwsProvider() {
+  return new NwsAlertsProvider({
+    baseUrl,
+    userAgent: 'Raincheck tests (tests@raincheck.example)',
+    retry: { maxAttempts: 1, timeoutMs: 2000 },
+  });
+}
+
+/** A zones cache kept in memory (the table's is tested against DynamoDB Local). */
+function memoryZonesCache(): CellZonesCache & { entries: Map<string, string[]> } {
+  const entries = new Map<string, string[]>();
+  return {
+    entries,
+    getMany: async (keys) => new Map(keys.filter((k) => entries.has(k)).map((k) => [k, entries.get(k)!])),
+    putMany: async (list) => list.forEach((e) => entries.set(e.cellKey, e.zones)),
+  };
+}
+
+/** A storm-based warning: its polygon around Buckeye, no zones of the Phoenix cell. */
+function polygonWarning(ring: number[][]) {
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        id: 'https://api.weather.gov/alerts/urn:oid:test.severe.1',
+        type: 'Feature',
+        geometry: { type: 'Polygon', coordinates: [ring] },
+        properties: {
+          id: 'urn:oid:test.severe.1',
+          status: 'Actual',
+          messageType: 'Alert',
+          event: 'Severe Thunderstorm Warning',
+          severity: 'Severe',
+          onset: '2024-07-20T12:00:00Z',
+          ends: '2024-07-20T23:00:00Z',
+          areaDesc: 'Maricopa, AZ',
+          geocode: { UGC: ['AZC099'] },
+          affectedZones: ['https://api.weather.gov/zones/county/AZC099'],
+        },
+      },
+    ],
+  });
+}
+const AROUND_BUCKEYE = [
+  [-112.6, 33.0],
+  [-112.0, 33.0],
+  [-112.0, 33.5],
+  [-112.6, 33.5],
+  [-112.6, 33.0],
+];
+const AWAY_FROM_BUCKEYE = AROUND_BUCKEYE.map(([lon, lat]) => [lon! + 2, lat!]);
 
 const due = [
   { tenantId: 't1', jobsiteId: jobsite.id, workDate: '2024-07-20', noticeTime: '04:00' },
@@ -122,8 +184,66 @@ describe('official warnings in the dispatch', () => {
     expect(outcome.sent.notice).toBe(1);
     expect(sent[0]!.judgement).toMatchObject({ verdict: 'full', hoursLost: 10 });
     expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
-    // Two jobsite entries in one grid cell: NWS is asked once, for the cell.
-    expect(requests).toEqual(['/alerts/active?point=33.25,-112.3']);
+    // Every alert in force once, then the cell's zones once (the warning is issued by zone).
+    expect(requests).toEqual(['/alerts/active?status=actual', '/points/33.25,-112.3']);
+  });
+
+  it("should ask NWS for the alerts once across the batches of a run, and for a cell's zones once ever when they are kept", async () => {
+    const alerts = nwsProvider();
+    const zonesCache = memoryZonesCache();
+    await notifyJobsites(due, deps(alerts, zonesCache).d, 'run-1', new Date(T0));
+    await notifyJobsites(due, deps(alerts, zonesCache).d, 'run-1', new Date(T0));
+    // A new process (a cold Lambda) in a later run: the alerts anew, the zones from the cache.
+    const { d, sent } = deps(nwsProvider(), zonesCache);
+    await notifyJobsites(due, d, 'run-2', new Date(T0));
+    expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
+    expect(requests).toEqual([
+      '/alerts/active?status=actual',
+      '/points/33.25,-112.3',
+      '/alerts/active?status=actual',
+    ]);
+    expect([...zonesCache.entries.values()]).toEqual([['AZZ537', 'AZC013', 'AZZ131']]);
+  });
+
+  it('should call a delay from a storm polygon over the jobsite, without asking for its zones', async () => {
+    answer = { status: 200, body: polygonWarning(AROUND_BUCKEYE) };
+    const { d, sent } = deps();
+    await notifyJobsites(due, d, 'run-1', new Date(T0));
+    expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Severe Thunderstorm Warning (NWS)');
+    expect(requests).toEqual(['/alerts/active?status=actual']);
+  });
+
+  it('should send nothing when the storm polygon lies elsewhere', async () => {
+    answer = { status: 200, body: polygonWarning(AWAY_FROM_BUCKEYE) };
+    const { d, sent } = deps();
+    await notifyJobsites(due, d, 'run-1', new Date(T0));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('should stop asking a failing NWS for the rest of the run and say so once', async () => {
+    answer = { status: 503, body: 'unavailable' };
+    const alerts = nwsProvider();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const batch of [1, 2, 3]) {
+      const outcome = await notifyJobsites(due, deps(alerts).d, 'run-1', new Date(T0));
+      expect({ batch, judged: outcome.judged }).toEqual({ batch, judged: 2 });
+    }
+    expect(requests).toEqual(['/alerts/active?status=actual']);
+    expect(
+      warn.mock.calls.filter(([line]) => String(line).includes('Official warnings unavailable')),
+    ).toHaveLength(1);
+    warn.mockRestore();
+  });
+
+  it("should judge on the forecast and polygons alone when a cell's zones cannot be read", async () => {
+    pointAnswer = { status: 500, body: 'down' };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { d, sent } = deps();
+    const outcome = await notifyJobsites(due, d, 'run-1', new Date(T0));
+    expect(outcome).toMatchObject({ judged: 2, failed: 0 });
+    expect(sent).toHaveLength(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Zones of a place unavailable'));
+    warn.mockRestore();
   });
 
   it('should judge on the forecast alone when NWS fails', async () => {

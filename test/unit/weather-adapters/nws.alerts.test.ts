@@ -30,6 +30,9 @@ describe('parseNwsAlerts on recorded responses', () => {
         ends: '2024-07-21T03:00:00.000Z',
         areaDesc:
           'Northwest Valley; Buckeye/Avondale; Deer Valley; Central Phoenix; North Phoenix/Glendale; Scottsdale/Paradise Valley; East Valley; South Mountain/Ahwatukee; Southeast Valley/Queen Creek',
+        // Issued by zone: no polygon, the zones it covers.
+        geometry: null,
+        zones: ['AZZ537', 'AZZ540', 'AZZ542', 'AZZ543', 'AZZ544', 'AZZ546', 'AZZ548', 'AZZ550', 'AZZ551'],
       },
       {
         id: 'urn:oid:2.49.0.1.840.0.32b8fe5b1e8094248fdbb7a32619581ec4e1df14.001.1',
@@ -40,6 +43,8 @@ describe('parseNwsAlerts on recorded responses', () => {
         // No `ends`: the alert's `expires` stands in.
         ends: '2024-07-20T04:00:00.000Z',
         areaDesc: 'Maricopa, AZ',
+        geometry: null,
+        zones: ['AZC013'],
       },
     ]);
   });
@@ -84,79 +89,66 @@ describe('NwsAlertsProvider against a local server', () => {
     await server.close();
   });
 
-  function nws() {
+  function nws(clock = { ms: Date.parse('2024-07-20T11:00:00Z') }) {
     const sleeper = recordingSleep();
     const p = new NwsAlertsProvider({
       baseUrl: server.url,
       userAgent: USER_AGENT,
       retry: { maxAttempts: 3, baseDelayMs: 10, timeoutMs: 2000 },
-      http: { sleep: sleeper.sleep, random: () => 0 },
+      http: { sleep: sleeper.sleep, random: () => 0, now: () => clock.ms },
     });
-    return { p, delays: sleeper.delays };
+    return { p, delays: sleeper.delays, clock };
   }
 
-  it('should ask /alerts/active for the point with the User-Agent and parse the answer', async () => {
+  const POINT_ANSWER = JSON.stringify({
+    properties: {
+      forecastZone: 'https://api.weather.gov/zones/forecast/AZZ537',
+      county: 'https://api.weather.gov/zones/county/AZC013',
+      fireWeatherZone: 'https://api.weather.gov/zones/fire/AZZ131',
+    },
+  });
+
+  it('should ask /alerts/active once for every alert in force, with the User-Agent, and parse the answer', async () => {
     server.respond(() => ({ status: 200, body: fixtureText(NWS.phoenixPoint) }));
     const { p } = nws();
 
-    const alerts = await p.activeAlerts(PHOENIX);
+    const snapshot = await p.allActive();
 
     expect(server.requests).toHaveLength(1);
     const req = server.requests[0]!;
     expect(req.url.pathname).toBe('/alerts/active');
-    expect(req.url.searchParams.get('point')).toBe('33.25,-112.3');
+    expect(req.url.searchParams.get('status')).toBe('actual');
+    expect(req.url.searchParams.has('point')).toBe(false);
     expect(req.headers['user-agent']).toBe(USER_AGENT);
     expect(req.headers.accept).toBe('application/geo+json');
-    expect(alerts.map((a) => a.event)).toEqual(['Excessive Heat Warning', 'Air Quality Alert']);
+    expect(snapshot.alerts.map((a) => a.event)).toEqual(['Excessive Heat Warning', 'Air Quality Alert']);
     expect(p.stats()).toEqual({ upstreamCalls: 1, failures: 0 });
   });
 
-  it('should send at most 4 decimals when the point is more precise', async () => {
-    server.respond(() => ({ status: 200, body: fixtureText(NWS.colorado) }));
-    const { p } = nws();
-    await p.activeAlerts({ latitude: 40.0150123, longitude: -105.2705456 });
-    expect(server.requests[0]!.url.searchParams.get('point')).toBe('40.015,-105.2705');
+  it('should serve the batches of one run from one fetch, and fetch anew when the snapshot is old', async () => {
+    server.respond(() => ({ status: 200, body: fixtureText(NWS.phoenixPoint) }));
+    const { p, clock } = nws();
+    await Promise.all([p.allActive(), p.allActive(), p.allActive()]);
+    clock.ms += 60_000;
+    await p.allActive();
+    expect(server.requests).toHaveLength(1);
+    clock.ms += 180_000;
+    await p.allActive();
+    expect(server.requests).toHaveLength(2);
   });
 
-  it('should answer an empty list without a call when the point is outside the US', async () => {
-    server.respond(() => ({ status: 500, body: 'must not be called' }));
-    const { p } = nws();
+  it('should remember a failure for the rest of the run and mark the repeats, asking again only later', async () => {
+    server.respond(() => ({ status: 500, body: 'down' }));
+    const { p, clock } = nws();
 
-    await expect(p.activeAlerts({ latitude: 51.5, longitude: -0.12 })).resolves.toEqual([]); // London
-    await expect(p.activeAlerts({ latitude: -33.87, longitude: 151.21 })).resolves.toEqual([]); // Sydney
-    expect(server.requests).toHaveLength(0);
-    expect(p.stats().upstreamCalls).toBe(0);
-  });
+    await expect(p.allActive()).rejects.toThrow('NWS every active alert: HTTP 500 after 3 attempts');
+    await expect(p.allActive()).rejects.toMatchObject({ repeated: true });
+    expect(server.requests).toHaveLength(3);
+    expect(p.stats()).toEqual({ upstreamCalls: 3, failures: 1 });
 
-  it('should answer an empty list when NWS does not cover a point inside the boxes (404 or 400 on point)', async () => {
-    const { p } = nws();
-    server.respond(() => ({ status: 404, body: JSON.stringify({ title: 'Not Found', status: 404 }) }));
-    await expect(p.activeAlerts({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]); // Toronto
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'query.point', message: 'Point is outside the coverage area' }],
-      }),
-    }));
-    await expect(p.activeAlerts({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]);
-    expect(server.requests).toHaveLength(1); // 4xx are not retried
-  });
-
-  it('should reject, never answer an empty list, when NWS refuses another parameter', async () => {
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'query.limit', message: 'Query parameter "limit" is not recognized' }],
-      }),
-    }));
-    const { p } = nws();
-    await expect(p.activeAlerts(PHOENIX)).rejects.toEqual(
-      new OfficialAlertsUnavailableError('NWS alerts for 33.25,-112.3: HTTP 400', 400),
-    );
+    clock.ms += 180_000;
+    server.respond(() => ({ status: 200, body: fixtureText(NWS.phoenixPoint) }));
+    await expect(p.allActive()).resolves.toMatchObject({ alerts: expect.any(Array) });
   });
 
   it('should retry a 503 and return the alerts when NWS recovers', async () => {
@@ -166,28 +158,78 @@ describe('NwsAlertsProvider against a local server', () => {
     );
     const { p, delays } = nws();
 
-    const alerts = await p.activeAlerts(PHOENIX);
+    const snapshot = await p.allActive();
 
-    expect(alerts).toHaveLength(2);
+    expect(snapshot.alerts).toHaveLength(2);
     expect(delays).toHaveLength(2);
     expect(p.stats()).toEqual({ upstreamCalls: 3, failures: 0 });
   });
 
-  it('should reject with OfficialAlertsUnavailableError when NWS keeps failing', async () => {
-    server.respond(() => ({ status: 500, body: 'down' }));
-    const { p } = nws();
-
-    await expect(p.activeAlerts(PHOENIX)).rejects.toThrow(
-      'NWS alerts for 33.25,-112.3: HTTP 500 after 3 attempts',
-    );
-    expect(server.requests).toHaveLength(3);
-    expect(p.stats()).toEqual({ upstreamCalls: 3, failures: 1 });
-  });
-
-  it('should reject when a 200 answer is not an alerts collection', async () => {
+  it('should reject, never answer an empty list, when a 200 answer is not an alerts collection', async () => {
     server.respond(() => ({ status: 200, body: '<html>maintenance</html>' }));
     const { p } = nws();
-    await expect(p.activeAlerts(PHOENIX)).rejects.toBeInstanceOf(OfficialAlertsUnavailableError);
+    await expect(p.allActive()).rejects.toBeInstanceOf(OfficialAlertsUnavailableError);
+  });
+
+  it("should read a point's forecast zone, county and fire zone from /points, once per point", async () => {
+    server.respond(() => ({ status: 200, body: POINT_ANSWER }));
+    const { p } = nws();
+
+    await expect(p.zonesAt(PHOENIX)).resolves.toEqual(['AZZ537', 'AZC013', 'AZZ131']);
+    await p.zonesAt(PHOENIX);
+
+    expect(server.requests.map((r) => r.url.pathname)).toEqual(['/points/33.25,-112.3']);
+  });
+
+  it('should send at most 4 decimals when the point is more precise', async () => {
+    server.respond(() => ({ status: 200, body: POINT_ANSWER }));
+    const { p } = nws();
+    await p.zonesAt({ latitude: 40.0150123, longitude: -105.2705456 });
+    expect(server.requests[0]!.url.pathname).toBe('/points/40.015,-105.2705');
+  });
+
+  it('should answer no zones without a call when the point is outside the US', async () => {
+    server.respond(() => ({ status: 500, body: 'must not be called' }));
+    const { p } = nws();
+
+    expect(p.covers({ latitude: 51.5, longitude: -0.12 })).toBe(false); // London
+    await expect(p.zonesAt({ latitude: -33.87, longitude: 151.21 })).resolves.toEqual([]); // Sydney
+    expect(server.requests).toHaveLength(0);
+    expect(p.stats().upstreamCalls).toBe(0);
+  });
+
+  it('should answer no zones when NWS does not cover a point inside the boxes (404 or 400 on point)', async () => {
+    const { p } = nws();
+    server.respond(() => ({ status: 404, body: JSON.stringify({ title: 'Not Found', status: 404 }) }));
+    await expect(p.zonesAt({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]); // Toronto
+    server.respond(() => ({
+      status: 400,
+      body: JSON.stringify({
+        title: 'Bad Request',
+        status: 400,
+        parameterErrors: [{ parameter: 'path.point', message: 'Point is outside the coverage area' }],
+      }),
+    }));
+    await expect(p.zonesAt({ latitude: 43.71, longitude: -79.41 })).resolves.toEqual([]);
+    expect(server.requests).toHaveLength(1); // 4xx are not retried
+  });
+
+  it('should reject, never answer no zones, when NWS refuses another parameter or keeps failing', async () => {
+    server.respond(() => ({
+      status: 400,
+      body: JSON.stringify({
+        title: 'Bad Request',
+        status: 400,
+        parameterErrors: [{ parameter: 'query.limit', message: 'Query parameter "limit" is not recognized' }],
+      }),
+    }));
+    const { p } = nws();
+    await expect(p.zonesAt(PHOENIX)).rejects.toEqual(
+      new OfficialAlertsUnavailableError('NWS the zones at 33.25,-112.3: HTTP 400', 400),
+    );
+    // A failed lookup is not kept: the next run asks again.
+    server.respond(() => ({ status: 200, body: POINT_ANSWER }));
+    await expect(p.zonesAt(PHOENIX)).resolves.toEqual(['AZZ537', 'AZC013', 'AZZ131']);
   });
 });
 

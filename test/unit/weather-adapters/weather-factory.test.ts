@@ -36,7 +36,8 @@ describe('weather configuration and factory', () => {
     );
     expect(forecast).toBeInstanceOf(SimulatedWeatherProvider);
     expect(alerts.name).toBe('none');
-    await expect(alerts.activeAlerts({ latitude: 33.25, longitude: -112.3 })).resolves.toEqual([]);
+    expect(alerts.covers({ latitude: 33.25, longitude: -112.3 })).toBe(false);
+    await expect(alerts.allActive()).resolves.toMatchObject({ alerts: [] });
   });
 
   it('should send requests to the configured hosts with the configured User-Agent and attempts', async () => {
@@ -58,11 +59,11 @@ describe('weather configuration and factory', () => {
     const { forecast, alerts } = createWeatherProviders(config, { fetch: fetchFn });
 
     await forecast.forecast([{ key: 'a', latitude: 40, longitude: -75 }], { days: 1, now: new Date() });
-    await expect(alerts.activeAlerts({ latitude: 40, longitude: -75 })).rejects.toThrow(/HTTP 503/);
+    await expect(alerts.allActive()).rejects.toThrow(/HTTP 503/);
 
     expect(urls).toHaveLength(2);
     expect(urls[0]).toMatch(/^http:\/\/127\.0\.0\.1:9\/om\/v1\/forecast\?.*apikey=k/);
-    expect(urls[1]).toBe('http://127.0.0.1:9/nws/alerts/active?point=40,-75');
+    expect(urls[1]).toBe('http://127.0.0.1:9/nws/alerts/active?status=actual');
     expect(agents).toEqual(['Raincheck test (qa@example.com)', 'Raincheck test (qa@example.com)']);
   });
 });
