@@ -16,7 +16,7 @@ export type FunctionAccess =
   | 'stripeSecret'
   /** ssm:GetParameter on the weather API key parameter. */
   | 'weatherApiKey'
-  /** ses:SendEmail from the MAIL_FROM identity through the configuration set. */
+  /** ses:SendEmail from the MAIL_FROM identity through the configuration set; ses:GetAccount for the send rate. */
   | 'sendEmail'
   /** sqs:SendMessage to the dispatch queue (jobsite batches). */
   | 'dispatchQueue'

@@ -143,7 +143,7 @@ export async function startCognitoLocal(opts: {
 }
 
 /** aws-ses-v2-local: an SES API whose web page shows every email sent (memory only), on 127.0.0.1. */
-export async function startSesLocal(opts: { port: number }): Promise<ManagedProcess> {
+export async function startSesLocal(opts: { port: number; maxSendRate?: number }): Promise<ManagedProcess> {
   const proc = startProcess(
     'ses',
     process.execPath,
@@ -156,8 +156,23 @@ export async function startSesLocal(opts: { port: number }): Promise<ManagedProc
     ],
     {
       env: {
+        // GetAccount answers only a complete account; its MaxSendRate paces every sender together
+        // (core/limits/shared-send-rate.ts), as a production SES account's quota does.
         AWS_SES_ACCOUNT: JSON.stringify({
-          SendQuota: { Max24HourSend: 100000, MaxSendRate: 100, SentLast24Hours: 0 },
+          DedicatedIpAutoWarmupEnabled: false,
+          Details: {
+            AdditionalContactEmailAddresses: [],
+            ContactLanguage: 'EN',
+            MailType: 'TRANSACTIONAL',
+            ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+            UseCaseDescription: 'Weather-delay notices to construction crews (local emulator)',
+            WebsiteURL: 'http://localhost',
+          },
+          EnforcementStatus: 'HEALTHY',
+          ProductionAccessEnabled: true,
+          SendingEnabled: true,
+          SendQuota: { Max24HourSend: 1_000_000, MaxSendRate: opts.maxSendRate ?? 100, SentLast24Hours: 0 },
+          SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
         }),
       },
     },

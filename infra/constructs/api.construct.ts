@@ -172,6 +172,9 @@ export class ApiConstruct extends Construct {
             ],
           }),
         );
+        // The account's MaxSendRate paces every sender together (core/limits/shared-send-rate.ts);
+        // GetAccount names no resource, so it cannot be scoped further.
+        fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
         return;
       }
       case 'webhookQueue':

@@ -3,7 +3,8 @@ import { DynamoWorkerStatusRepo } from '../adapters/dynamo/worker-status.repo';
 import { DynamoSuppressionList } from '../adapters/dynamo/suppression-list.repo';
 import { DynamoRateWindows } from '../adapters/dynamo/rate-window.repo';
 import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
-import { SesNoticeMailer } from '../adapters/ses/ses.notice-mailer';
+import { SesNoticeMailer, sesMaxSendRate } from '../adapters/ses/ses.notice-mailer';
+import { cachedRate, SharedSendRate } from '../core/limits/shared-send-rate';
 import type { AccountRepo } from '../core/account/account.ports';
 import { UnsubscribeTokens } from '../core/email/unsubscribe';
 import { NoticeDetailsTokens } from '../core/notices/notice-link';
@@ -39,11 +40,19 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const sender = settingsSender(new DynamoAdminSettingsStore(db), config.MAIL_FROM, clock);
   // Every send is counted per recipient and day: the admin delivery health's denominator.
   const delivery = new DynamoDeliveryStats(db);
+  // Per-account limits on what sends mail at a user's request (core/limits/rate-limits.ts).
+  const rateWindows = new DynamoRateWindows(db);
+  // One SES rate for the whole AWS account across every Lambda: SES's own MaxSendRate unless set.
+  const sesRate = config.SES_SEND_RATE;
   const noticeMailer = countingNoticeMailer(
     new SesNoticeMailer(ses, {
       from: sender,
       configurationSet: config.SES_CONFIGURATION_SET,
-      ratePerSecond: config.SES_SEND_RATE,
+      gate: new SharedSendRate({
+        channel: 'ses',
+        ratePerSecond: sesRate ? async () => sesRate : cachedRate(() => sesMaxSendRate(ses), 10),
+        store: rateWindows,
+      }),
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
     }),
     delivery,
@@ -52,8 +61,6 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
   const suppressions = new DynamoSuppressionList(db);
-  // Per-account limits on what sends mail at a user's request (core/limits/rate-limits.ts).
-  const rateWindows = new DynamoRateWindows(db);
   let signer: UnsubscribeTokens | undefined;
   const signerOf = () =>
     (signer ??= new UnsubscribeTokens(

@@ -401,6 +401,8 @@ describe('RaincheckStack', () => {
           expect.stringMatching(/:configuration-set\/\$\{/),
         ]),
       );
+      // The shared send rate reads SES's MaxSendRate.
+      expect(actionsOf('dispatch-worker')).toContain('ses:GetAccount');
       expect(JSON.stringify(policyStatementsOf('api'))).not.toMatch(/"Action":"(\w+:)?\*"/);
     });
 

@@ -1,4 +1,5 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SendGate } from '../../core/limits/shared-send-rate';
 import type { NoticeMailer, NoticeMessage } from '../../core/email/email.ports';
 import { resolveSender, type Sender, type SenderSource } from '../../core/email/sender.ports';
 import { mailAddressOf, senderFrom } from '../../../shared/admin';
@@ -50,6 +51,12 @@ export class TokenBucket {
   }
 }
 
+/** The account's SES send rate (messages per second), as SES states it. */
+export async function sesMaxSendRate(client: SESv2Client): Promise<number> {
+  const account = await client.send(new GetAccountCommand({}));
+  return account.SendQuota?.MaxSendRate ?? Number.NaN;
+}
+
 /** SES says slow down: retry these after a pause, nothing else. */
 export function isThrottling(err: unknown): boolean {
   const e = err as {
@@ -77,6 +84,8 @@ export interface NoticeMailerOptions {
   configurationSet?: string;
   /** Sends per second this process allows itself (keep it under the account's SES rate). Default 10. */
   ratePerSecond?: number;
+  /** What each send waits on instead: the account's one rate shared by every process (core/limits). */
+  gate?: SendGate;
   /** The `mailto:` alternative in `List-Unsubscribe`, e.g. `unsubscribe@raincheck.example`. */
   unsubscribeMailto?: string;
   /** Attempts per message when SES throttles, the first included. Default 5. */
@@ -110,7 +119,7 @@ const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
  * limit and backoff with jitter when SES throttles anyway.
  */
 export class SesNoticeMailer implements NoticeMailer {
-  private readonly bucket: TokenBucket;
+  private readonly bucket: SendGate;
   private readonly opts: Required<Pick<NoticeMailerOptions, 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>> &
     NoticeMailerOptions;
 
@@ -119,7 +128,8 @@ export class SesNoticeMailer implements NoticeMailer {
     options: NoticeMailerOptions,
   ) {
     this.opts = { maxAttempts: 5, baseDelayMs: 200, maxDelayMs: 10_000, ...options };
-    this.bucket = new TokenBucket(options.ratePerSecond ?? 10, undefined, options.now, options.sleep);
+    this.bucket =
+      options.gate ?? new TokenBucket(options.ratePerSecond ?? 10, undefined, options.now, options.sleep);
   }
 
   /** The headers of one message: RFC 8058 one-click unsubscribe when the recipient has a link. */

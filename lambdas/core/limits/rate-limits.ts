@@ -28,6 +28,12 @@ export interface RateWindowStore {
    * counted there; false (nothing counted) when the window is full. The window goes at `expiresAt`.
    */
   take(key: string, windowStart: string, limit: number, expiresAt: Date): Promise<boolean>;
+  /**
+   * Counts up to `wanted` uses at once (as many as the window still has room for, 0 when it is full)
+   * and answers how many were counted. Each count is a conditional write, so two processes taking
+   * from one window together never count past `limit`.
+   */
+  takeUpTo(key: string, windowStart: string, wanted: number, limit: number, expiresAt: Date): Promise<number>;
 }
 
 export function rateLimitMessage(rule: RateLimitRule, retryAfterSeconds: number): string {

@@ -118,4 +118,12 @@ export class MemoryRateWindows implements RateWindowStore {
     this.uses.set(k, used + 1);
     return true;
   }
+
+  async takeUpTo(key: string, windowStart: string, wanted: number, limit: number): Promise<number> {
+    const k = `${key}|${windowStart}`;
+    const used = this.uses.get(k) ?? 0;
+    const granted = Math.max(0, Math.min(wanted, limit - used));
+    this.uses.set(k, used + granted);
+    return granted;
+  }
 }
