@@ -39,6 +39,8 @@ import {
   fmt,
 } from './dispatch/measure';
 
+const SERIAL = { jobsites: 1, recipients: 1 };
+
 async function main() {
   const args = process.argv.slice(2);
   const opt = (name: string, fallback: number) => {
@@ -151,7 +153,19 @@ async function main() {
       );
     }
 
-    // With modelled DynamoDB and SES latency: notifyJobsites awaits them one after another.
+    // With modelled DynamoDB and SES latency. Baseline, same run: one jobsite and one recipient
+    // after another, as notifyJobsites worked before it overlapped them.
+    const serialWorld = makeWorld(ioSample, 0x10, asOf);
+    const serial = await measureBatched(serialWorld, upstream, asOf, 'io-serial', io, undefined, SERIAL);
+    const serialAgain = await measureBatched(
+      serialWorld,
+      upstream,
+      asOf,
+      'io-serial-again',
+      io,
+      serial.fakes,
+      SERIAL,
+    );
     const ioWorld = makeWorld(ioSample, 0x10, asOf);
     const withIo = await measureBatched(ioWorld, upstream, asOf, 'io', io);
     const ioMsPerJobsite = withIo.wallMs / ioSample;
@@ -160,7 +174,9 @@ async function main() {
     console.log(
       `\nwith modelled I/O (${io.storeMs} ms per repository call, ${io.sendMs} ms per send), ${ioSample} due jobsites in one batch:\n` +
         `  first run: ${fmt(withIo.wallMs)} ms → ${fmt(ioMsPerJobsite, 1)} ms per jobsite (${fmt(withIo.sent)} messages sent)\n` +
-        `  the same slot again (nothing changed): ${fmt(again.wallMs)} ms → ${fmt(againMsPerJobsite, 1)} ms per jobsite (${fmt(again.sent)} sent)`,
+        `  the same slot again (nothing changed): ${fmt(again.wallMs)} ms → ${fmt(againMsPerJobsite, 1)} ms per jobsite (${fmt(again.sent)} sent)\n` +
+        `  baseline, one jobsite and one recipient at a time: ${fmt(serial.wallMs)} ms first run (${fmt(serial.sent)} sent), ` +
+        `${fmt(serialAgain.wallMs)} ms again → ${fmt(serial.wallMs / withIo.wallMs, 1)}× and ${fmt(serialAgain.wallMs / again.wallMs, 1)}× faster in flight`,
     );
 
     // Projection to 100,000 from the largest measured size (per-jobsite cost is flat across sizes).
@@ -198,6 +214,8 @@ async function main() {
           sent: withIo.sent,
           wallMsAgain: Math.round(again.wallMs),
           msPerJobsiteAgain: Math.round(againMsPerJobsite * 10) / 10,
+          serialWallMs: Math.round(serial.wallMs),
+          serialWallMsAgain: Math.round(serialAgain.wallMs),
         },
         projection100k: {
           seconds: Math.round(projectedS),

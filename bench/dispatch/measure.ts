@@ -87,12 +87,16 @@ export async function measureBatched(
   io?: IoModel,
   /** Run again over the stores of an earlier measurement (a later run of the same slot). */
   reuse?: Fakes,
+  /** Jobsites and recipients in flight in a batch; absent, notifyJobsites' defaults. */
+  inFlight?: { jobsites: number; recipients: number },
 ): Promise<Measured> {
   gc();
   await upstream.reset();
   const weather = provider(upstream.url);
   const fakes = reuse ?? fakesFor(world, weather, asOf, io);
   if (reuse) reuse.deps.weather = weather;
+  if (inFlight) fakes.deps.inFlight = inFlight;
+  else delete fakes.deps.inFlight;
   const heap0 = process.memoryUsage().heapUsed;
   const sent0 = fakes.sent();
   const rss = new RssPeak();

@@ -30,6 +30,7 @@ import { clearingRule } from './hysteresis';
 import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
 import { officialWarningsFor } from './run-warnings';
+import { mapWithConcurrency } from '../../../shared/concurrency';
 import { noticeContractor } from '../notices/notice-contractor';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
@@ -59,7 +60,17 @@ export interface NotifyDeps {
   texts?: TextDeps;
   /** Crew confirmation: a delay notice to the jobsite's foreman carries two signed answer links. */
   confirmations?: DispatchConfirmations;
+  /** How much of a batch is in flight at once (defaults below); 1 and 1 is the serial order of old. */
+  inFlight?: { jobsites: number; recipients: number };
 }
+
+/**
+ * A batch's jobsites and each one's recipients are worked on a few at a time: the time of a batch
+ * is round trips (DynamoDB, SES), not CPU, so overlapping them is what makes a storm morning fast.
+ * Exactly-once does not depend on order: every message is claimed by a conditional write first.
+ */
+export const JOBSITES_IN_FLIGHT = 8;
+export const RECIPIENTS_IN_FLIGHT = 4;
 
 export interface BatchOutcome {
   judged: number;
@@ -174,8 +185,11 @@ export async function notifyJobsites(
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
     const plan = subscription ? effectivePlan(subscription) : 'none';
     const notify = PLANS[plan].emailNotifications;
-    for (const due of dues) {
-      const jobsite = await deps.records.jobsites.get(tenant, due.jobsiteId);
+    const jobsites = await mapWithConcurrency(dues, deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT, (due) =>
+      deps.records.jobsites.get(tenant, due.jobsiteId),
+    );
+    for (const [index, due] of dues.entries()) {
+      const jobsite = jobsites[index];
       if (!jobsite || !jobsite.active) continue;
       // A holiday or shutdown day: no decision, no message, no ledger day.
       if (await nonWorking.nameOf(tenant, jobsite, due.workDate)) continue;
@@ -219,14 +233,14 @@ export async function notifyJobsites(
     { alerts: deps.alerts, zonesCache: deps.zonesCache, now: asOf ?? now },
   );
 
-  for (const [i, item] of work.entries()) {
+  await mapWithConcurrency(work, deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT, async (item, i) => {
     const result = forecasts.get(keys[i]!);
     if (!result || !result.ok) {
       outcome.unjudged.push(item.due);
       outcome.errors.push(
         `${item.jobsite.name}: no forecast (${result && !result.ok ? result.error : 'missing'})`,
       );
-      continue;
+      return;
     }
     const { jobsite, due } = item;
     const site = {
@@ -275,7 +289,7 @@ export async function notifyJobsites(
         now,
       });
       // Held: the day's decision keeps what recipients last heard, so the release run judges afresh.
-      if (held) continue;
+      if (held) return;
     }
     if (due.released) await deps.held?.clear(due.tenantId, jobsite.id, due.workDate);
     const announcement: Announcement | null = change.kind
@@ -304,7 +318,7 @@ export async function notifyJobsites(
       workedNote: prior?.workedNote ?? null,
       markedAt: prior?.markedAt ?? null,
     });
-    if (!announcement || !item.notify) continue;
+    if (!announcement || !item.notify) return;
 
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
@@ -317,7 +331,8 @@ export async function notifyJobsites(
       announcement,
       runId,
     };
-    for (const to of recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed)) {
+    const recipients = recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed);
+    await mapWithConcurrency(recipients, deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT, async (to) => {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
         jobsiteId: jobsite.id,
@@ -331,7 +346,7 @@ export async function notifyJobsites(
         jobsiteName: jobsite.name,
         runId,
       };
-      if (!(await deps.claims.claim(claim, now))) continue;
+      if (!(await deps.claims.claim(claim, now))) return;
       let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
       try {
         confirmation = await foremanQuestion(deps.confirmations, day, to, asOf ?? now);
@@ -363,10 +378,10 @@ export async function notifyJobsites(
         outcome.failed += 1;
         outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
       }
-    }
+    });
     const texted = await textHook(deps.texts, day, item);
     outcome.failed += texted.failed;
     outcome.errors.push(...texted.errors);
-  }
+  });
   return outcome;
 }
