@@ -46,3 +46,26 @@ describe('Run now', () => {
     expect(postedBody(fetchMock)).toEqual({});
   });
 });
+
+describe('a running slot', () => {
+  it('should show batches done of all and messages sent so far while a run is under way', async () => {
+    const running = {
+      ...RUN,
+      runId: 'r2',
+      trigger: 'schedule',
+      finishedAt: '',
+      batches: 10,
+      batchesDone: 3,
+      sent: { notice: 40, update: 2, allClear: 0 },
+    };
+    const finished = { ...RUN, finishedAt: '2026-12-02T11:00:09.000Z', batches: 1, batchesDone: 1 };
+    answerFetchWith(() => ({ items: [running, finished] }));
+    renderRuns();
+    expect(await screen.findByText('Batch 3 of 10 done, 42 sent')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Batch 3 of 10 done, 42 sent' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
+    expect(screen.getByText('Done, 1 batch')).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Progress,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
@@ -16,6 +28,28 @@ interface RunRecord {
   sent: { notice: number; update: number; allClear: number };
   failed: number;
   errors: string[];
+  /** '' while batches are still being worked. */
+  finishedAt?: string;
+  batches?: number;
+  batchesDone?: number;
+}
+
+const isRunning = (r: RunRecord) => r.finishedAt === '' && (r.batches ?? 0) > (r.batchesDone ?? 0);
+const sentOf = (r: RunRecord) => r.sent.notice + r.sent.update + r.sent.allClear;
+
+/** A running slot: batches done of all, messages sent so far, as a bar a glance can read. */
+function RunProgress({ run }: { run: RunRecord }) {
+  const total = run.batches ?? 0;
+  const done = run.batchesDone ?? 0;
+  const label = `Batch ${done} of ${total} done, ${sentOf(run)} sent`;
+  return (
+    <Stack gap={4} miw={140}>
+      <Progress value={total ? (done / total) * 100 : 0} animated aria-label={label} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
 }
 
 const RUNS_KEY = ['admin', 'dispatch-runs'];
@@ -33,20 +67,20 @@ export function DispatchRuns() {
   const queryClient = useQueryClient();
   // Empty: the current slot. A date and time (UTC): the run behaves as the slot holding it.
   const [slot, setSlot] = useState('');
-  const runs = useQuery({
-    queryKey: RUNS_KEY,
-    queryFn: ({ signal }) => api<{ items: RunRecord[] }>('/api/admin/dispatch/runs?limit=15', { signal }),
-    refetchInterval: 60_000,
-  });
   const runNow = useMutation({
     mutationFn: () => api<RunRecord>('/api/admin/dispatch/run', { method: 'POST', body: runRequestOf(slot) }),
     onSuccess: (run) => {
-      toast.success(
-        `Run finished: ${run.judged} judged, ${run.sent.notice + run.sent.update + run.sent.allClear} sent.`,
-      );
+      toast.success(`Run finished: ${run.judged} judged, ${sentOf(run)} sent.`);
       void queryClient.invalidateQueries({ queryKey: RUNS_KEY });
     },
     onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The run failed. Try again.'),
+  });
+  const runs = useQuery({
+    queryKey: RUNS_KEY,
+    queryFn: ({ signal }) => api<{ items: RunRecord[] }>('/api/admin/dispatch/runs?limit=15', { signal }),
+    // While a slot runs (this admin's or the schedule's), its record is re-read every 2 s.
+    refetchInterval: (query) =>
+      runNow.isPending || query.state.data?.items.some(isRunning) ? 2_000 : 60_000,
   });
   return (
     <Stack gap="sm">
@@ -96,6 +130,7 @@ export function DispatchRuns() {
             'Upstream calls',
             'Sent (notice / update / all-clear)',
             'Failed',
+            'Progress',
           ]}
         >
           {runs.data.items.map((r) => (
@@ -116,6 +151,15 @@ export function DispatchRuns() {
                 <Text c={r.failed ? 'red' : undefined} size="sm" title={r.errors.join('\n') || undefined}>
                   {r.failed}
                 </Text>
+              </Table.Td>
+              <Table.Td>
+                {isRunning(r) ? (
+                  <RunProgress run={r} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {r.batches ? `Done, ${r.batches} batch${r.batches === 1 ? '' : 'es'}` : 'Done'}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
