@@ -1,0 +1,313 @@
+/**
+ * One dispatch slot on the real local path (issue 26): DynamoDB Local, the SES emulator, a local
+ * Open-Meteo stand-in and a local NWS stand-in, through the same planner → batch → worker code AWS
+ * runs (`planRun`, then `workBatch` per batch with `--workers` batches in flight, as that many
+ * worker Lambdas would take them from the queue), built by the same composition root as the Lambdas.
+ *
+ *   npm run bench:dispatch:real                  # 2,000 jobsites
+ *   npx tsx bench/dispatch-real.ts --jobsites 10000 --workers 4 --ses-rate 400
+ *
+ * Seeds the bench world (bench/dispatch/world.ts: contractors of 1–40 jobsites around 54 cities,
+ * 3–25 workers, 2–5 recipients per jobsite, several zones) into the table through the records
+ * repositories, each jobsite's notice time set to the slot's local time so all are due at once.
+ * Runs the slot twice in the same process with the same data: first as the code worked before this
+ * issue (the baseline: one jobsite and one recipient at a time, 10 sends/s per process), then as it
+ * works now (jobsites and recipients in flight, the account's SES rate shared through the table),
+ * each on a fresh table so both send every message. Then a quiet re-run of the slot (nothing
+ * changed) counts DynamoDB calls per jobsite. Reports judged/s, sent/s, slot start → last message
+ * (p50, p99 per jobsite), DynamoDB calls per jobsite, NWS and Open-Meteo calls, peak RSS. The last
+ * line is JSON.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { parseConfig } from '../lambdas/config';
+import { createAppRoot } from '../lambdas/composition/app.root';
+import { planRun } from '../lambdas/core/dispatch/run-dispatch';
+import { workBatch } from '../lambdas/core/dispatch/dispatch-batch';
+import { tenantFromStore } from '../lambdas/core/caller';
+import { mapWithConcurrency } from '../shared/concurrency';
+import { localClock, slotStart } from '../shared/notice-slots';
+import { freePorts } from '../local/processes';
+import { startDynamoDbLocal, startSesLocal } from '../local/emulators';
+import { ensureTable } from '../local/provision';
+import { runUpstream, Upstream } from './dispatch/upstream';
+import { makeWorld, type World } from './dispatch/world';
+import { fmt, RssPeak } from './dispatch/measure';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+
+/**
+ * The current slot: the Open-Meteo stand-in answers from today on, as Open-Meteo does. The world makes
+ * the day judged (tomorrow in each zone) a working day of every jobsite.
+ */
+const SLOT = slotStart(new Date());
+
+/** NWS: every active alert in one answer (two storm polygons, one zone warning) and each point's zones. */
+function startNws(): Promise<{ server: Server; url: string; calls: { alerts: number; points: number } }> {
+  const calls = { alerts: 0, points: 0 };
+  const box = (lon: number, lat: number, d: number) => [
+    [
+      [lon - d, lat - d],
+      [lon + d, lat - d],
+      [lon + d, lat + d],
+      [lon - d, lat + d],
+      [lon - d, lat - d],
+    ],
+  ];
+  const feature = (id: string, event: string, geometry: unknown, zones: string[]) => ({
+    id,
+    type: 'Feature',
+    geometry,
+    properties: {
+      id,
+      status: 'Actual',
+      messageType: 'Alert',
+      event,
+      severity: 'Severe',
+      onset: '2026-12-01T00:00:00Z',
+      ends: '2026-12-03T06:00:00Z',
+      areaDesc: 'bench',
+      geocode: { UGC: zones },
+    },
+  });
+  const alerts = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      feature(
+        'bench-1',
+        'Severe Thunderstorm Warning',
+        { type: 'Polygon', coordinates: box(-87.65, 41.88, 0.1) },
+        [],
+      ),
+      feature('bench-2', 'Tornado Warning', { type: 'Polygon', coordinates: box(-96.8, 32.78, 0.08) }, []),
+      feature('bench-3', 'High Wind Warning', null, ['COZ039']),
+    ],
+  });
+  const server = createServer((req, res) => {
+    const url = req.url ?? '';
+    res.setHeader('content-type', 'application/geo+json');
+    if (url.startsWith('/alerts/active')) {
+      calls.alerts += 1;
+      res.end(alerts);
+      return;
+    }
+    const point = /^\/points\/(-?[\d.]+),(-?[\d.]+)$/.exec(url);
+    if (point) {
+      calls.points += 1;
+      // Denver's zone for points near Denver, a made-up zone per degree elsewhere.
+      const [lat, lon] = [Number(point[1]), Number(point[2])];
+      const near = Math.abs(lat - 39.74) < 0.5 && Math.abs(lon + 104.99) < 0.5;
+      const zone = near
+        ? 'COZ039'
+        : `XXZ${String(Math.abs(Math.round(lat * 7 + lon * 3)) % 1000).padStart(3, '0')}`;
+      res.end(
+        JSON.stringify({ properties: { forecastZone: `https://api.weather.gov/zones/forecast/${zone}` } }),
+      );
+      return;
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ server, url: `http://127.0.0.1:${port}`, calls });
+    }),
+  );
+}
+
+/** Counts every DynamoDB call the product's client makes (middleware on the real SDK client). */
+function countCalls(client: DynamoDBClient): { calls: () => number; reset: () => void } {
+  let n = 0;
+  client.middlewareStack.add((next) => (a) => ((n += 1), next(a)), {
+    step: 'initialize',
+    name: 'benchCount',
+  });
+  return { calls: () => n, reset: () => (n = 0) };
+}
+
+async function seed(root: ReturnType<typeof createAppRoot>, world: World) {
+  const t0 = performance.now();
+  const now = new Date().toISOString();
+  await mapWithConcurrency([...world.tenants.values()], 8, async (t) => {
+    const tenant = tenantFromStore(t.id);
+    await root.accounts.putProfile({
+      userId: t.id,
+      email: `owner@${t.id}.example.com`,
+      name: `Owner of ${t.id}`,
+      company: `Contractor ${t.id}`,
+      units: t.units,
+      createdAt: now,
+    });
+    await root.db.entities.subscription
+      .put({ userId: t.id, plan: 'premium', status: 'active', billingCycle: 'monthly', createdAt: now })
+      .go();
+    for (const c of t.clients) await root.records.clients.create(tenant, c);
+    for (const w of t.workers) await root.records.workers.create(tenant, w);
+    for (const j of t.jobsites.values()) {
+      // Due at this slot: the notice time is the slot's local time in the jobsite's zone.
+      const { minuteOfDay } = localClock(SLOT, j.timezone);
+      const time = `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+      await root.records.jobsites.create(tenant, { ...j, noticeTimes: [{ time, forDay: 'next' }] });
+    }
+  });
+  return performance.now() - t0;
+}
+
+interface Outcome {
+  label: string;
+  due: number;
+  judged: number;
+  sent: number;
+  wallMs: number;
+  lastMessageMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  dynamoCalls: number;
+  peakRssMb: number;
+}
+
+async function runSlot(
+  label: string,
+  root: ReturnType<typeof createAppRoot>,
+  counter: ReturnType<typeof countCalls>,
+  workers: number,
+  inFlight?: { jobsites: number; recipients: number },
+): Promise<Outcome> {
+  const deps = { ...root.dispatch, ...(inFlight ? { inFlight } : {}) };
+  // The time each jobsite's last message went, from the slot's start.
+  const lastByJobsite = new Map<string, number>();
+  const sender = deps.sender;
+  const t0 = performance.now();
+  deps.sender = {
+    send: async (content, to) => {
+      const answer = await sender.send(content, to);
+      lastByJobsite.set(content.jobsite.id, performance.now() - t0);
+      return answer;
+    },
+  };
+  counter.reset();
+  const rss = new RssPeak();
+  const { run, batches } = await planRun(deps, { at: SLOT, trigger: 'admin' });
+  await mapWithConcurrency(batches, workers, (body) => workBatch(deps, body, { finalAttempt: true }));
+  const wallMs = performance.now() - t0;
+  const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
+  const times = [...lastByJobsite.values()].sort((a, b) => a - b);
+  const at = (q: number) =>
+    times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : 0;
+  const sent = record ? record.sent.notice + record.sent.update + record.sent.allClear : 0;
+  return {
+    label,
+    due: run.due,
+    judged: record?.judged ?? 0,
+    sent,
+    wallMs,
+    lastMessageMs: times.at(-1) ?? 0,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    dynamoCalls: counter.calls(),
+    peakRssMb: rss.stop() / 2 ** 20,
+  };
+}
+
+async function main() {
+  if (args.includes('--upstream')) return runUpstream();
+  const jobsites = opt('--jobsites', 2000);
+  const workers = opt('--workers', 4);
+  const sesRate = opt('--ses-rate', 400);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rc-bench-real-'));
+  const [dynamoPort, sesPort] = await freePorts(2);
+  console.log(
+    `Real-path dispatch: ${fmt(jobsites)} jobsites, ${workers} workers, SES emulator at ${sesRate}/s; ` +
+      `Node ${process.version}, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  const dynamo = await startDynamoDbLocal({ port: dynamoPort!, dataDir: null });
+  const ses = await startSesLocal({ port: sesPort!, maxSendRate: sesRate });
+  const upstream = await Upstream.start();
+  const nws = await startNws();
+  const world = makeWorld(jobsites, 0x26, SLOT);
+  const outcomes: Outcome[] = [];
+  let seedMs = 0;
+  try {
+    // Each measured run gets a table of its own, seeded alike, so each sends every message.
+    const rootFor = async (table: string, sendRate?: number) => {
+      const env = {
+        TABLE_NAME: table,
+        USER_POOL_ID: 'bench',
+        USER_POOL_CLIENT_ID: 'bench',
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
+        SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
+        MAIL_FROM: 'Raincheck <alerts@raincheck.example>',
+        APP_ORIGIN: 'http://localhost:5173',
+        UNSUBSCRIBE_SECRET: 'bench-secret-bench-secret-bench-secret',
+        RAINCHECK_WEATHER_PROVIDER: 'open-meteo',
+        RAINCHECK_OPEN_METEO_URL: upstream.url,
+        RAINCHECK_NWS_URL: nws.url,
+        ...(sendRate ? { SES_SEND_RATE: String(sendRate) } : {}),
+      };
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+      const config = parseConfig(env);
+      await ensureTable(new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT }), table);
+      const root = createAppRoot(config, { unsubscribeSecret: env.UNSUBSCRIBE_SECRET });
+      seedMs = await seed(root, world);
+      return { root, counter: countCalls(root.client) };
+    };
+
+    // The old path: one jobsite and one recipient at a time, 10 sends a second per worker process.
+    const before = await rootFor('bench-before', 10 * workers);
+    outcomes.push(
+      await runSlot('before (one at a time, 10/s per worker)', before.root, before.counter, workers, {
+        jobsites: 1,
+        recipients: 1,
+      }),
+    );
+    const after = await rootFor('bench-after');
+    outcomes.push(await runSlot('now (in flight, account rate)', after.root, after.counter, workers));
+    outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after.root, after.counter, workers));
+  } finally {
+    await upstream.close();
+    nws.server.close();
+    await ses.stop();
+    await dynamo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `seeded ${fmt(jobsites)} jobsites in ${fmt(seedMs / 1000, 1)} s per table; NWS calls: ${nws.calls.alerts} alerts, ${nws.calls.points} points`,
+  );
+  console.log(
+    '| run | due | judged | sent | wall | slot start → last message | p50 / p99 per jobsite | judged/s | sent/s | DynamoDB calls per jobsite | peak RSS |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const o of outcomes)
+    console.log(
+      `| ${o.label} | ${fmt(o.due)} | ${fmt(o.judged)} | ${fmt(o.sent)} | ${fmt(o.wallMs / 1000, 1)} s | ${fmt(o.lastMessageMs / 1000, 1)} s | ` +
+        `${fmt(o.p50Ms / 1000, 1)} s / ${fmt(o.p99Ms / 1000, 1)} s | ${fmt(o.judged / (o.wallMs / 1000))} | ` +
+        `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
+    );
+  const [base, now] = outcomes;
+  if (base && now)
+    console.log(
+      `slot start → last message: ${fmt(base.lastMessageMs / Math.max(1, now.lastMessageMs), 1)}× faster`,
+    );
+  console.log(
+    JSON.stringify({ bench: 'dispatch-real', jobsites, workers, sesRate, nws: nws.calls, outcomes }),
+  );
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
