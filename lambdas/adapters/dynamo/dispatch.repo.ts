@@ -1,4 +1,4 @@
-import type { TenantId } from '../../core/caller';
+import { tenantFromStore, type TenantId } from '../../core/caller';
 import type {
   ClaimRepo,
   Decision,
@@ -184,6 +184,27 @@ export class DynamoDecisionRepo implements DecisionRepo {
       .get(tenantKey(tenant, { jobsiteId, workDate }))
       .go();
     return data ? decisionFromItem(data) : null;
+  }
+
+  async getMany(
+    days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
+  ): Promise<Map<string, Decision>> {
+    const found = new Map<string, Decision>();
+    if (days.length === 0) return found;
+    // ElectroDB splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed.
+    const { data, unprocessed } = await this.db.entities.dispatchDecision
+      .get(
+        days.map((d) =>
+          tenantKey(tenantFromStore(d.tenantId), { jobsiteId: d.jobsiteId, workDate: d.workDate }),
+        ),
+      )
+      .go();
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} decisions left unread by DynamoDB`);
+    for (const item of data) {
+      const decision = decisionFromItem(item);
+      found.set(`${decision.tenantId}|${decision.jobsiteId}|${decision.workDate}`, decision);
+    }
+    return found;
   }
 
   async listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]> {

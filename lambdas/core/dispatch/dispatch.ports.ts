@@ -178,6 +178,14 @@ export interface Announcement {
 
 export interface DecisionRepo {
   get(tenant: TenantId, jobsiteId: string, workDate: string): Promise<Decision | null>;
+  /**
+   * A batch's decisions in as few reads as the store allows (DynamoDB: BatchGetItem, 100 keys a
+   * call), keyed `tenantId|jobsiteId|workDate`; absent days are absent. Optional: stores without it
+   * are read one day at a time.
+   */
+  getMany?(
+    days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
+  ): Promise<Map<string, Decision>>;
   put(decision: Decision): Promise<void>;
   /** The jobsite's decisions for working days from `from` to `to` (inclusive), by date. */
   listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]>;

@@ -27,6 +27,7 @@ import type { HeldMessageRepo } from './held-messages';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { clearingRule } from './hysteresis';
+import { sameDecision } from './same-decision';
 import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
 import { officialWarningsFor } from './run-warnings';
@@ -233,6 +234,11 @@ export async function notifyJobsites(
     { alerts: deps.alerts, zonesCache: deps.zonesCache, now: asOf ?? now },
   );
 
+  // The batch's earlier decisions in one batched read where the store has one.
+  const priors = await deps.decisions.getMany?.(
+    work.map((w) => ({ tenantId: w.due.tenantId, jobsiteId: w.jobsite.id, workDate: w.due.workDate })),
+  );
+
   await mapWithConcurrency(work, deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT, async (item, i) => {
     const result = forecasts.get(keys[i]!);
     if (!result || !result.ok) {
@@ -263,7 +269,9 @@ export async function notifyJobsites(
     );
     outcome.judged += 1;
 
-    const prior = await deps.decisions.get(item.tenant, jobsite.id, due.workDate);
+    const prior = priors
+      ? (priors.get(`${due.tenantId}|${jobsite.id}|${due.workDate}`) ?? null)
+      : await deps.decisions.get(item.tenant, jobsite.id, due.workDate);
     const change = decideChange(prior, judged, judgedClearing);
     const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
     if (change.kind && item.notify) {
@@ -299,7 +307,7 @@ export async function notifyJobsites(
           judgement: change.judgement,
         }
       : (prior?.announcement ?? null);
-    await deps.decisions.put({
+    const decision: Decision = {
       tenantId: due.tenantId,
       jobsiteId: jobsite.id,
       workDate: due.workDate,
@@ -317,7 +325,10 @@ export async function notifyJobsites(
       worked: prior?.worked ?? null,
       workedNote: prior?.workedNote ?? null,
       markedAt: prior?.markedAt ?? null,
-    });
+      markedBy: prior?.markedBy ?? null,
+    };
+    // A re-run that judged the day as before (same forecast, rules and announcement) writes nothing.
+    if (!prior || !sameDecision(prior, decision)) await deps.decisions.put(decision);
     if (!announcement || !item.notify) return;
 
     const { kind, messageKey, judgement } = announcement;

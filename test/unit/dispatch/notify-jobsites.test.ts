@@ -107,7 +107,7 @@ function fakes(workers: Worker[]) {
     },
     clock: { now: () => new Date(T0) },
   };
-  return { deps, sent, suppressions, setGust: (g: number) => (gust = g), calls: () => calls };
+  return { deps, sent, suppressions, decisions, setGust: (g: number) => (gust = g), calls: () => calls };
 }
 
 const due = [{ tenantId: TENANT, jobsiteId: jobsite.id, workDate: WORK_DATE, noticeTime: '05:00' }];
@@ -205,6 +205,55 @@ describe('notifyJobsites', () => {
       await notifyJobsites(due, f.deps, `run-${g}`);
     }
     expect(f.sent.map((s) => s.subject)).toEqual(['notice:full']);
+  });
+});
+
+describe('re-running a slot', () => {
+  it('should write no decision when the day is judged as before, and keep the mark and its author', async () => {
+    const f = fakes([worker('w1')]);
+    await notifyJobsites(due, f.deps, 'run-1');
+    const first = f.decisions.get(`${jobsite.id}|${WORK_DATE}`)!;
+    f.decisions.set(`${jobsite.id}|${WORK_DATE}`, {
+      ...first,
+      worked: true,
+      markedAt: T0,
+      markedBy: 'member-2',
+    });
+    const put = jest.spyOn(f.deps.decisions, 'put');
+
+    await notifyJobsites(due, f.deps, 'run-2');
+    expect(put).not.toHaveBeenCalled();
+
+    f.setGust(70);
+    await notifyJobsites(due, f.deps, 'run-3');
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(f.decisions.get(`${jobsite.id}|${WORK_DATE}`)).toMatchObject({
+      runId: 'run-3',
+      worked: true,
+      markedBy: 'member-2',
+    });
+  });
+
+  it("should read the batch's decisions in one call when the store reads many at once", async () => {
+    const f = fakes([worker('w1')]);
+    await notifyJobsites(due, f.deps, 'run-1');
+    const stored = f.decisions;
+    const getMany = jest.fn(async (days: readonly { jobsiteId: string; workDate: string }[]) => {
+      const found = new Map<string, Decision>();
+      for (const d of days) {
+        const hit = stored.get(`${d.jobsiteId}|${d.workDate}`);
+        if (hit) found.set(`${hit.tenantId}|${hit.jobsiteId}|${hit.workDate}`, hit);
+      }
+      return found;
+    });
+    const get = jest.spyOn(f.deps.decisions, 'get');
+    f.deps.decisions.getMany = getMany;
+
+    const outcome = await notifyJobsites([...due, ...due], f.deps, 'run-2');
+
+    expect(getMany).toHaveBeenCalledTimes(1);
+    expect(get).not.toHaveBeenCalled();
+    expect(outcome.sent).toEqual({ notice: 0, update: 0, allClear: 0 });
   });
 });
 
