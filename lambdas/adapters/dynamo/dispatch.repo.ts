@@ -19,9 +19,10 @@ import type {
 import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 import { releasedAt } from '../../core/dispatch/held-messages';
+import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { DynamoHeldMessageRepo } from './held-message.repo';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
@@ -146,10 +147,7 @@ type RunItem = EntityItem<RaincheckService['entities']['dispatchRun']>;
 
 function toRun(r: RunItem): DispatchRun {
   return {
-    runId: r.runId,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    slotStart: r.slotStart,
+    ...pickFields(r, ['runId', 'startedAt', 'finishedAt', 'slotStart']),
     trigger: r.trigger === 'admin' ? 'admin' : 'schedule',
     due: r.due ?? r.dueJobsites?.length ?? 0,
     judged: r.judged ?? 0,
@@ -195,16 +193,12 @@ export class DynamoDecisionRepo implements DecisionRepo {
   }
 
   async mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean> {
-    try {
+    return writtenUnlessConditionFails(async () => {
       const update = this.db.entities.dispatchDecision
         .patch(tenantKey(tenant, { jobsiteId, workDate }))
         .set({ worked: mark.worked, markedAt: mark.markedAt, markedBy: mark.markedBy });
       await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    });
   }
 
   async put(decision: Decision): Promise<void> {
@@ -229,12 +223,7 @@ type DecisionItem = NonNullable<
 
 function decisionFromItem(data: DecisionItem): Decision {
   return {
-    tenantId: data.tenantId,
-    jobsiteId: data.jobsiteId,
-    workDate: data.workDate,
-    verdict: data.verdict,
-    hoursLost: data.hoursLost,
-    delayCalled: data.delayCalled,
+    ...pickFields(data, ['tenantId', 'jobsiteId', 'workDate', 'verdict', 'hoursLost', 'delayCalled']),
     judgement: (data.judgement as Decision['judgement']) ?? null,
     rules: (data.rules as Decision['rules']) ?? [],
     forecast: (data.forecast as Decision['forecast']) ?? null,
@@ -242,10 +231,7 @@ function decisionFromItem(data: DecisionItem): Decision {
     announcement: (data.announcement as Decision['announcement']) ?? null,
     decidedAt: data.decidedAt,
     runId: data.runId ?? '',
-    worked: data.worked ?? null,
-    workedNote: data.workedNote ?? null,
-    markedAt: data.markedAt ?? null,
-    markedBy: data.markedBy ?? null,
+    ...nullIfAbsent(data, ['worked', 'workedNote', 'markedAt', 'markedBy']),
   };
 }
 
@@ -263,15 +249,11 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   }
 
   async claim(claim: MessageClaim, at: Date): Promise<boolean> {
-    try {
-      await this.db.entities.notificationClaim
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.notificationClaim
         .create({ ...claim, status: 'PENDING', claimedAt: at.toISOString() })
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void> {
