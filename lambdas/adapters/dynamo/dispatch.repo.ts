@@ -235,17 +235,14 @@ function decisionFromItem(data: DecisionItem): Decision {
   };
 }
 
+/** What names a claim: one message of a jobsite's day to one recipient. */
+const CLAIM_KEY = ['tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient'] as const;
+
 export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   constructor(private readonly db: RaincheckService) {}
 
   private key(c: MessageClaim) {
-    return {
-      tenantId: c.tenantId,
-      jobsiteId: c.jobsiteId,
-      workDate: c.workDate,
-      messageKey: c.messageKey,
-      recipient: c.recipient,
-    };
+    return pickFields(c, CLAIM_KEY);
   }
 
   async claim(claim: MessageClaim, at: Date): Promise<boolean> {
@@ -308,21 +305,12 @@ export function countSentPerDay(
 /** A stored claim as the alert history, the ledger and analytics read it. */
 export function sentMessageOf(c: ClaimItem): SentMessage {
   return {
-    tenantId: c.tenantId,
-    jobsiteId: c.jobsiteId,
-    workDate: c.workDate,
-    messageKey: c.messageKey,
-    recipient: c.recipient,
-    kind: c.kind,
-    verdict: c.verdict,
-    audience: c.audience,
+    ...pickFields(c, CLAIM_KEY),
+    ...pickFields(c, ['kind', 'verdict', 'audience', 'status', 'claimedAt']),
     recipientName: c.recipientName ?? '',
     jobsiteName: c.jobsiteName ?? '',
     runId: c.runId ?? '',
-    status: c.status,
-    claimedAt: c.claimedAt,
-    sentAt: c.sentAt ?? null,
-    messageId: c.messageId ?? null,
+    ...nullIfAbsent(c, ['sentAt', 'messageId']),
     channel: c.channel ?? 'email',
     ...(c.channel === 'sms' ? { segments: c.segments ?? 1, deliveryStatus: c.deliveryStatus ?? null } : {}),
   };
