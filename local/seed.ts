@@ -87,21 +87,16 @@ export async function seedDemoData(
   ];
   for (const client of demoClients) await ensure(clients, client);
 
-  const demoCrews: StoredCrew[] = [
-    {
-      id: 'demo-crew-concrete',
-      name: 'Concrete crew',
-      notes: 'Pours and finishing',
-      hourlyRateCents: 4800,
-      ...stamp,
-    },
-    {
-      id: 'demo-crew-framing',
-      name: 'Framing crew',
-      notes: 'Steel and framing, crane work',
-      hourlyRateCents: 5500,
-      ...stamp,
-    },
+  const crew = (id: string, name: string, notes: string, hourlyRateCents: number): StoredCrew => ({
+    id: `demo-crew-${id}`,
+    name,
+    notes,
+    hourlyRateCents,
+    ...stamp,
+  });
+  const demoCrews = [
+    crew('concrete', 'Concrete crew', 'Pours and finishing', 4800),
+    crew('framing', 'Framing crew', 'Steel and framing, crane work', 5500),
   ];
   for (const crew of demoCrews) await ensure(crews, crew);
 

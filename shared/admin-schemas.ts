@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { noticeTimeSchema } from './records/jobsite';
+import { limitParam } from './records/list-query';
 
 /** The admin API's request schemas (types and messages in admin.ts). */
 export const adminUsersQuerySchema = z.object({
@@ -9,12 +10,7 @@ export const adminUsersQuerySchema = z.object({
     .max(128, 'Search at most 128 characters')
     .refine((v) => !/["\\\p{Cc}]/u.test(v), 'Search cannot contain quotes, backslashes or control characters')
     .default(''),
-  limit: z.coerce
-    .number({ message: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(60, 'Limit must be at most 60')
-    .default(20),
+  limit: limitParam(60, 20),
   cursor: z.string().max(2048, 'Cursor is too long').optional(),
 });
 

@@ -1,3 +1,4 @@
+import { namesOf } from './named-set';
 /**
  * Every text the SMS channel sends, worded in one place (CONVENTIONS §10). Kept GSM-7 (plain ASCII
  * punctuation, no curly quotes or dashes) so one segment holds 160 characters, not 70.
@@ -14,17 +15,15 @@ export const smsMessages = {
     `Raincheck weather-delay texts for ${companies}. Reply STOP to stop all texts, START to get them again.`,
 } as const;
 
-/** The channel states a worker's SMS shows (the contract's `sms.status`). */
-export const SMS_STATUSES = ['off', 'pending', 'on', 'stopped'] as const;
-export type SmsStatus = (typeof SMS_STATUSES)[number];
-
-/** How the SPA names each state. */
-export const SMS_STATUS_LABELS: Record<SmsStatus, string> = {
+/** The channel states a worker's SMS shows (the contract's `sms.status`), as the SPA names each. */
+export const SMS_STATUS_LABELS = {
   off: 'SMS off',
   pending: 'SMS pending',
   on: 'SMS on',
   stopped: 'SMS stopped',
-};
+} satisfies Record<string, string>;
+export type SmsStatus = keyof typeof SMS_STATUS_LABELS;
+export const SMS_STATUSES = namesOf(SMS_STATUS_LABELS);
 
 /** One entry of a number's consent log (worker page, account export). */
 export interface SmsConsentEvent {

@@ -1,23 +1,12 @@
 import * as z from 'zod';
+import { namesOf } from './named-set';
 
 /**
  * Signed webhooks (issue 23 §5–8): the events an endpoint can ask for, the create body the SPA and
- * the API validate with, the retry schedule and the shapes the settings page reads.
+ * the API validate with, the retry schedule and the shapes the settings page reads. Each event
+ * below with what the settings page says beside its checkbox.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'notice.sent',
-  'update.sent',
-  'all_clear.sent',
-  'confirmation.received',
-  'ledger.day_marked',
-  'jobsite.created',
-  'jobsite.updated',
-  'jobsite.deleted',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** What the settings page says beside each event's checkbox. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+export const WEBHOOK_EVENT_LABELS = {
   'notice.sent': 'A delay notice was sent',
   'update.sent': 'An update to a notice was sent',
   'all_clear.sent': 'An all-clear was sent',
@@ -26,7 +15,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'jobsite.created': 'A jobsite was created',
   'jobsite.updated': 'A jobsite was changed',
   'jobsite.deleted': 'A jobsite was deleted',
-};
+} satisfies Record<string, string>;
+export type WebhookEventType = keyof typeof WEBHOOK_EVENT_LABELS;
+export const WEBHOOK_EVENT_TYPES = namesOf(WEBHOOK_EVENT_LABELS);
 
 /** Endpoints an account may register; each delivery is a request to a customer's server. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;

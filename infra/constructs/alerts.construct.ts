@@ -3,8 +3,6 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -15,6 +13,7 @@ import { Construct } from 'constructs';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../shared/dispatch-queue';
 import type { HandlerSchedule } from '../../shared/schedules';
 import { pascalCase } from '../naming';
+import { alarmOnAnyCount, deadLetterDepth, encryptedTopic, queueWithDeadLetter } from './secure-resources';
 
 /** Jobsite batches one worker invocation takes: one message, so one failed batch retries alone. */
 const WORKER_BATCH_SIZE = 1;
@@ -41,43 +40,34 @@ export class AlertsConstruct extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
 
-    this.dispatchDeadLetterQueue = new sqs.Queue(this, 'DispatchDeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // The longest SQS allows: time to look at a failed batch and redrive it (docs/operations.md).
-      retentionPeriod: Duration.days(14),
-    });
-    this.dispatchQueue = new sqs.Queue(this, 'DispatchQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // Longer than any worker may take on one batch (a consumer's timeout must stay below this).
-      visibilityTimeout: Duration.minutes(15),
-      // Batches are for one 15-minute slot; an older batch is stale news.
-      retentionPeriod: Duration.hours(6),
-      deadLetterQueue: { queue: this.dispatchDeadLetterQueue, maxReceiveCount: DISPATCH_MAX_RECEIVE_COUNT },
-    });
-
-    const alarmKey = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Raincheck: alarm notifications on SNS',
-      enableKeyRotation: true,
-    });
-    // CloudWatch publishes alarm state changes to the encrypted topic: it needs a data key for each.
-    alarmKey.grant(
-      new iam.ServicePrincipal('cloudwatch.amazonaws.com'),
-      'kms:GenerateDataKey*',
-      'kms:Decrypt',
+    const dispatch = queueWithDeadLetter(
+      this,
+      { queue: 'DispatchQueue', deadLetter: 'DispatchDeadLetterQueue' },
+      DISPATCH_MAX_RECEIVE_COUNT,
+      {
+        // Longer than any worker may take on one batch (a consumer's timeout must stay below this).
+        visibilityTimeout: Duration.minutes(15),
+        // Batches are for one 15-minute slot; an older batch is stale news.
+        retentionPeriod: Duration.hours(6),
+      },
     );
-    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', { masterKey: alarmKey, enforceSSL: true });
+    this.dispatchQueue = dispatch.queue;
+    this.dispatchDeadLetterQueue = dispatch.deadLetterQueue;
+
+    // CloudWatch publishes alarm state changes to the encrypted topic.
+    this.alarmTopic = encryptedTopic(
+      this,
+      { topic: 'AlarmTopic', key: 'AlarmTopicKey' },
+      'Raincheck: alarm notifications on SNS',
+      'cloudwatch.amazonaws.com',
+    );
     const notify = new cloudwatchActions.SnsAction(this.alarmTopic);
 
     this.dispatchDeadLetterAlarm = alarmOnAnyCount(
       this,
       'DispatchDeadLetterAlarm',
       `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
-      this.dispatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
+      deadLetterDepth(this.dispatchDeadLetterQueue),
       notify,
     );
 
@@ -105,20 +95,13 @@ export class AlertsConstruct extends Construct {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
 
-    const emailEventsKey = new kms.Key(this, 'EmailEventsKey', {
-      description: 'Raincheck: SES bounce and complaint events on SNS',
-      enableKeyRotation: true,
-    });
-    // SES publishes to the encrypted topic: it needs the key for the data key of each message.
-    emailEventsKey.grant(
-      new iam.ServicePrincipal('ses.amazonaws.com'),
-      'kms:GenerateDataKey*',
-      'kms:Decrypt',
+    // SES publishes to the encrypted topic.
+    this.emailEventsTopic = encryptedTopic(
+      this,
+      { topic: 'EmailEventsTopic', key: 'EmailEventsKey' },
+      'Raincheck: SES bounce and complaint events on SNS',
+      'ses.amazonaws.com',
     );
-    this.emailEventsTopic = new sns.Topic(this, 'EmailEventsTopic', {
-      masterKey: emailEventsKey,
-      enforceSSL: true,
-    });
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.snsTopic(this.emailEventsTopic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
@@ -176,27 +159,4 @@ export class AlertsConstruct extends Construct {
       this.rules.set(schedule.entry, rule);
     }
   }
-}
-
-/**
- * An alarm that fires when one period's value is above zero (a message waiting, a run incomplete) and
- * tells the alarm topic; a period with no data is fine.
- */
-function alarmOnAnyCount(
-  scope: Construct,
-  id: string,
-  alarmDescription: string,
-  metric: cloudwatch.IMetric,
-  notify: cloudwatch.IAlarmAction,
-): cloudwatch.Alarm {
-  const alarm = new cloudwatch.Alarm(scope, id, {
-    alarmDescription,
-    metric,
-    threshold: 0,
-    evaluationPeriods: 1,
-    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-  });
-  alarm.addAlarmAction(notify);
-  return alarm;
 }

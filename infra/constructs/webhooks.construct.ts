@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { alarmOnAnyCount, deadLetterDepth, queueWithDeadLetter } from './secure-resources';
 
 /** Receives before a job is parked: the back-off is ours (new delayed messages), so these are table outages. */
 const MAX_RECEIVES = 5;
@@ -22,32 +23,26 @@ export class WebhooksConstruct extends Construct {
 
   constructor(scope: Construct, id: string, props: { alarmTopic: sns.ITopic }) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new sqs.Queue(this, 'WebhookQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // Six times the consumer's 30 s timeout, as AWS advises for Lambda event sources.
-      visibilityTimeout: Duration.minutes(3),
-      // Deliveries retry for 24 h with re-sent messages; a day and a bit covers the slowest of them.
-      retentionPeriod: Duration.days(2),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
-    });
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'WebhookDeadLetterAlarm', {
-      alarmDescription: 'Webhook delivery jobs failed to run and wait in the dead-letter queue',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: 0,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(props.alarmTopic));
+    const webhook = queueWithDeadLetter(
+      this,
+      { queue: 'WebhookQueue', deadLetter: 'WebhookDeadLetterQueue' },
+      MAX_RECEIVES,
+      {
+        // Six times the consumer's 30 s timeout, as AWS advises for Lambda event sources.
+        visibilityTimeout: Duration.minutes(3),
+        // Deliveries retry for 24 h with re-sent messages; a day and a bit covers the slowest of them.
+        retentionPeriod: Duration.days(2),
+      },
+    );
+    this.queue = webhook.queue;
+    this.deadLetterQueue = webhook.deadLetterQueue;
+    this.deadLetterAlarm = alarmOnAnyCount(
+      this,
+      'WebhookDeadLetterAlarm',
+      'Webhook delivery jobs failed to run and wait in the dead-letter queue',
+      deadLetterDepth(this.deadLetterQueue),
+      new cloudwatchActions.SnsAction(props.alarmTopic),
+    );
   }
 
   /** The `webhook-delivery` Lambda attempts each job; failed messages (partial batch responses) return. */

@@ -10,14 +10,22 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * keep links signed before a key rotation working. Each link kind keeps its own token layout.
  */
 export class LinkSigner {
-  private readonly keys: Buffer[];
+  private readonly keys: (Buffer | string)[];
 
-  constructor(label: string, secret: string, previousSecrets: readonly string[] = []) {
+  /**
+   * `label: null` signs with the secrets themselves: only unsubscribe links, which were issued so
+   * before labels existed and must keep working. `secretName` names the secret in the start-up error.
+   */
+  constructor(
+    label: string | null,
+    secret: string,
+    previousSecrets: readonly string[] = [],
+    secretName = 'The link signing secret',
+  ) {
     if (!secret || secret.length < MIN_SECRET_LENGTH)
-      throw new Error(`The link signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
-    this.keys = [secret, ...previousSecrets.filter((s) => s.length >= MIN_SECRET_LENGTH)].map((s) =>
-      createHmac('sha256', s).update(label).digest(),
-    );
+      throw new Error(`${secretName} must be at least ${MIN_SECRET_LENGTH} characters`);
+    const secrets = [secret, ...previousSecrets.filter((s) => s.length >= MIN_SECRET_LENGTH)];
+    this.keys = label === null ? secrets : secrets.map((s) => createHmac('sha256', s).update(label).digest());
   }
 
   /** The signature of `data` under the current key, base64url (always 43 characters). */
@@ -36,6 +44,33 @@ export class LinkSigner {
       const expected = Buffer.from(createHmac('sha256', key).update(data).digest('base64url'));
       return given.length === expected.length && timingSafeEqual(given, expected);
     });
+  }
+}
+
+/**
+ * Tokens `<version>.<claims, base64url JSON>.<signature>`: a new layout or key gets a new version,
+ * and a token of another version, a longer one than `maxLength` or an altered one reads as null.
+ */
+export class VersionedToken {
+  constructor(
+    private readonly signer: LinkSigner,
+    private readonly version: string,
+    private readonly maxLength: number,
+  ) {}
+
+  sign(claims: Record<string, unknown>): string {
+    const data = `${this.version}.${encodeClaims(claims)}`;
+    return `${data}.${this.signer.sign(data)}`;
+  }
+
+  /** The claims of a genuine token of this version; null for anything else. */
+  verify(token: string): Record<string, unknown> | null {
+    if (typeof token !== 'string' || token.length > this.maxLength) return null;
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== this.version) return null;
+    const [version, payload, signature] = parts as [string, string, string];
+    if (!BASE64URL.test(payload) || !this.signer.isGenuine(`${version}.${payload}`, signature)) return null;
+    return decodeClaims(payload);
   }
 }
 

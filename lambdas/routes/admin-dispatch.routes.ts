@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { limitParam } from '../../shared/records/list-query';
 import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
@@ -13,12 +14,7 @@ const runRequestSchema = z.object({
 });
 
 const recentRunsSchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(20),
+  limit: limitParam(100, 20),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, limitParam } from '../../shared/records/list-query';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
 import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/held-messages';
 import type { Clock } from '../core/runtime.ports';
@@ -7,12 +8,7 @@ import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
 const alertsQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be at least 1')
-    .max(200, 'Limit must be at most 200')
-    .default(50),
+  limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
 });
 
 /**

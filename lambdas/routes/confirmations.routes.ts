@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, limitParam } from '../../shared/records/list-query';
 import { CONFIRMATION_MESSAGES, confirmationAnswerSchema } from '../../shared/confirmations';
 import { recordId } from '../../shared/records/ids';
 import {
@@ -25,12 +26,7 @@ const listQuerySchema = z
     jobsiteId: recordId.optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be at least 1')
-      .max(200, 'Limit must be at most 200')
-      .default(50),
+    limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
   })
   .refine((q) => !q.jobsiteId || (q.from && q.to), {
     message: 'from and to are required with jobsiteId',

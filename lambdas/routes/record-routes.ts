@@ -33,6 +33,38 @@ export const recordSpec = <C extends z.ZodType, P extends z.ZodType, Out>(
   spec: RecordRoutesSpec<C, P, Out>,
 ): RecordRoutesSpec<C, P, Out> => spec;
 
+/** What names a record type on the wire: its path, its noun in messages, its two bodies, its sorts. */
+export type RecordShape<C extends z.ZodType, P extends z.ZodType> = Pick<
+  RecordRoutesSpec<C, P, unknown>,
+  'path' | 'noun' | 'createSchema' | 'patchSchema' | 'sorts'
+>;
+
+/** The five use-cases as core/records writes them: the tenant first, the deps last. */
+export interface TenantUseCases<D, Fields, Patch, Out> {
+  list(tenant: TenantId, query: ListQuery, deps: D): Promise<{ items: Out[]; nextCursor: string | null }>;
+  get(tenant: TenantId, id: string, deps: D): Promise<Out>;
+  create(tenant: TenantId, input: Fields, deps: D): Promise<Out>;
+  update(tenant: TenantId, id: string, patch: Patch, deps: D): Promise<Out>;
+  remove(tenant: TenantId, id: string, deps: D): Promise<void>;
+}
+
+/** The spec of a record type whose use-cases all take the tenant: a create's is the request's own. */
+export function tenantRecordSpec<D, C extends z.ZodType, P extends z.ZodType, Out>(
+  shape: RecordShape<C, P>,
+  deps: D,
+  idempotency: IdempotencyStore | undefined,
+  { list, get, create, update, remove }: TenantUseCases<D, z.output<C>, z.output<P>, Out>,
+): RecordRoutesSpec<C, P, Out> {
+  const useCases: RecordUseCases<z.output<C>, z.output<P>, Out> = {
+    list: (tenant, query) => list(tenant, query, deps),
+    get: (tenant, id) => get(tenant, id, deps),
+    create: (c, input) => create(tenantOfRequest(c), input, deps),
+    update: (tenant, id, patch) => update(tenant, id, patch, deps),
+    remove: (tenant, id) => remove(tenant, id, deps),
+  };
+  return { ...shape, idempotency, useCases };
+}
+
 /** The tenant of the request: only ever the verified caller's, through `tenantOf`. */
 export const tenantOfRequest = (c: Context<AppEnv>): TenantId => tenantOf(callerOf(c));
 

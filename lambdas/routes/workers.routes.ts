@@ -13,7 +13,7 @@ import {
 } from '../core/records/workers';
 import { importWorkers, previewWorkersImport } from '../core/records/workers-import';
 import { idempotent, limitBody, queryParams, type AppEnv } from '../http/kit';
-import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
+import { recordRoutes, tenantOfRequest, tenantRecordSpec } from './record-routes';
 
 /** A CSV of the largest import (1,000 rows) fits well within this. */
 const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,19 +56,16 @@ export function workersRoutes(deps: RecordsDeps) {
 
 /** The resource's schemas and use-cases, shared by `/api/workers` and the public API's `/v1/workers`. */
 export function workersRecordSpec(deps: RecordsDeps) {
-  return recordSpec({
-    path: '/api/workers',
-    noun: 'Worker',
-    createSchema: workerInputSchema,
-    patchSchema: workerPatchSchema,
-    sorts: WORKER_SORTS,
-    idempotency: deps.records.idempotency,
-    useCases: {
-      list: (tenant, query) => listWorkers(tenant, query, deps),
-      get: (tenant, id) => getWorker(tenant, id, deps),
-      create: (c, input) => createWorker(tenantOfRequest(c), input, deps),
-      update: (tenant, id, patch) => updateWorker(tenant, id, patch, deps),
-      remove: (tenant, id) => deleteWorker(tenant, id, deps),
+  return tenantRecordSpec(
+    {
+      path: '/api/workers',
+      noun: 'Worker',
+      createSchema: workerInputSchema,
+      patchSchema: workerPatchSchema,
+      sorts: WORKER_SORTS,
     },
-  });
+    deps,
+    deps.records.idempotency,
+    { list: listWorkers, get: getWorker, create: createWorker, update: updateWorker, remove: deleteWorker },
+  );
 }

@@ -2,20 +2,10 @@ import * as z from 'zod';
 import { requiredEmail, isCleanLine } from '../records/text';
 import type { NoticeRenderInput } from './render';
 import { emailAudienceSchema, emailKindSchema, type TemplateText } from './template';
+import { namesOf } from '../named-set';
 
-/** The account emails an admin can test (lambdas/core/email/account-emails.ts builds them). */
-export const ACCOUNT_EMAIL_KINDS = [
-  'purchase',
-  'planChanged',
-  'cancellationScheduled',
-  'resumed',
-  'ended',
-  'paymentFailed',
-  'passwordChanged',
-] as const;
-export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
-
-export const ACCOUNT_EMAIL_LABEL: Record<AccountEmailKind, string> = {
+/** The account emails an admin can test (lambdas/core/email/account-emails.ts builds them), with their labels. */
+export const ACCOUNT_EMAIL_LABEL = {
   purchase: 'Account: plan purchased',
   planChanged: 'Account: plan changed',
   cancellationScheduled: 'Account: cancellation scheduled',
@@ -23,7 +13,9 @@ export const ACCOUNT_EMAIL_LABEL: Record<AccountEmailKind, string> = {
   ended: 'Account: subscription ended',
   paymentFailed: 'Account: payment failed',
   passwordChanged: 'Account: password changed',
-};
+} satisfies Record<string, string>;
+export type AccountEmailKind = keyof typeof ACCOUNT_EMAIL_LABEL;
+export const ACCOUNT_EMAIL_KINDS = namesOf(ACCOUNT_EMAIL_LABEL);
 
 /**
  * What an admin test sends: a notice (`default` wording, or an account's `custom` template by id)

@@ -1,27 +1,11 @@
+import { namesOf } from '../named-set';
 /**
  * The placeholders a template may use, `{{name}}` (spaces inside the braces are allowed). Anything
  * else between double braces is a validation error, so a typo never reaches a mailbox as `{{jobsit}}`.
+ *
+ * Each below with what it becomes, shown in the editor beside the template.
  */
-export const PLACEHOLDERS = [
-  'jobsite',
-  'client',
-  'date',
-  'verdict',
-  'reason',
-  'hours',
-  'hoursLost',
-  'action',
-  'recipientName',
-  'unsubscribeUrl',
-  'company',
-  'address',
-  'siteContact',
-  'detailsUrl',
-] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
-
-/** What each placeholder becomes, shown in the editor beside the template. */
-export const PLACEHOLDER_HELP: Record<Placeholder, string> = {
+export const PLACEHOLDER_HELP = {
   jobsite: 'The jobsite name',
   client: 'The client the jobsite is built for',
   date: 'The working day, e.g. "Tue, Mar 10"',
@@ -36,7 +20,9 @@ export const PLACEHOLDER_HELP: Record<Placeholder, string> = {
   address: "The jobsite's street address",
   siteContact: 'Whom to call about the site, e.g. "Ana Silva, +1 206 555 0100"',
   detailsUrl: "The link to the day's details page with the hourly forecast",
-};
+} satisfies Record<string, string>;
+export type Placeholder = keyof typeof PLACEHOLDER_HELP;
+export const PLACEHOLDERS = namesOf(PLACEHOLDER_HELP);
 
 const TOKEN = /\{\{([^{}]*)\}\}/g;
 

@@ -4,17 +4,22 @@ import * as z from 'zod';
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
 
+/** `?limit=`: a whole number from 1 to `max`, `fallback` when left out. */
+export function limitParam(max: number, fallback: number) {
+  return z.coerce
+    .number({ message: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(max, `Limit must be at most ${max}`)
+    .default(fallback);
+}
+
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
   const sorts = sortFields.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
   return z.object({
     q: z.string().trim().max(120, 'Search must be at most 120 characters').optional(),
     sort: z.enum(sorts, { message: `Sort must be one of ${sorts.join(', ')}` }).default(sortFields[0]),
-    limit: z.coerce
-      .number({ message: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(LIST_LIMIT_MAX, `Limit must be at most ${LIST_LIMIT_MAX}`)
-      .default(LIST_LIMIT_DEFAULT),
+    limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
     cursor: z.string().max(512, 'Cursor is not valid').optional(),
   });
 }

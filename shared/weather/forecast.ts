@@ -1,24 +1,11 @@
+import { namesOf } from '../named-set';
 /**
  * The hourly forecast every provider produces and the rule engine reads. Values are in canonical
  * metric units (°C, mm/h, cm/h, km/h, %, m, WMO code); a missing value is NaN. Hours are UTC:
  * providers are asked for GMT and the engine converts each hour with the jobsite's IANA timezone.
+ * Each variable below with its canonical unit.
  */
-export const FORECAST_VARIABLES = [
-  'temperature',
-  'apparent_temperature',
-  'dew_point',
-  'relative_humidity',
-  'precipitation',
-  'precipitation_probability',
-  'snowfall',
-  'wind_speed',
-  'wind_gusts',
-  'weather_code',
-  'visibility',
-] as const;
-export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
-
-export const CANONICAL_UNITS: Record<ForecastVariable, string> = {
+export const CANONICAL_UNITS = {
   temperature: '°C',
   apparent_temperature: '°C',
   dew_point: '°C',
@@ -30,7 +17,9 @@ export const CANONICAL_UNITS: Record<ForecastVariable, string> = {
   wind_gusts: 'km/h',
   weather_code: 'WMO code',
   visibility: 'm',
-};
+} satisfies Record<string, string>;
+export type ForecastVariable = keyof typeof CANONICAL_UNITS;
+export const FORECAST_VARIABLES = namesOf(CANONICAL_UNITS);
 
 export type ForecastSource = 'open-meteo' | 'simulated';
 

@@ -1,6 +1,6 @@
 import type { AccountProfile } from '../../../shared/account';
 import type { AccountCreator } from '../../core/account/account.ports';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import { profileItem } from './profile-item';
 import type { RaincheckService } from './service';
 
@@ -13,12 +13,6 @@ export class DynamoAccountCreator implements AccountCreator {
 
   /** ElectroDB's create is a put on `attribute_not_exists` of the key: a second one changes nothing. */
   async createProfile(profile: AccountProfile): Promise<boolean> {
-    try {
-      await this.db.entities.profile.create(profileItem(profile)).go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return writtenUnlessConditionFails(() => this.db.entities.profile.create(profileItem(profile)).go());
   }
 }

@@ -3,7 +3,7 @@ import type { ApiKeyScope } from '../../../shared/api-keys';
 import type { ApiKeyStore, BucketTake, StoredApiKey } from '../../core/api-keys/api-keys.ports';
 import { utcDay } from '../../core/api-keys/api-keys';
 import type { TenantId } from '../../core/caller';
-import { isConditionFailure } from './conditions';
+import { isConditionFailure, writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 import { TABLE_KEYS } from './service';
 
@@ -62,16 +62,12 @@ export class DynamoApiKeys implements ApiKeyStore {
     const { data } = await this.db.entities.apiKey.query.byTenant({ tenantId: tenant, keyId: id }).go();
     const found = data[0];
     if (!found) return false;
-    try {
-      await this.db.entities.apiKey
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.apiKey
         .delete({ secretHash: found.secretHash })
         .where((a, op) => op.eq(a.tenantId, tenant as string))
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async takeCall(

@@ -2,7 +2,8 @@ import type { EntityItem } from 'electrodb';
 import { tenantFromStore, type TenantId } from '../../core/caller';
 import type { ConfirmationRepo, ConfirmationRequest } from '../../core/confirmations/confirmation.ports';
 import { parseRequestId, requestIdOf } from '../../core/confirmations/request-confirmation';
-import { isConditionFailure } from './conditions';
+import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
+import { isConditionFailure, writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -11,26 +12,28 @@ type Item = EntityItem<RaincheckService['entities']['confirmationRequest']>;
 /** How far back the sweep looks for due requests: a link ends with its working day anyway. */
 const DUE_DAYS_BACK = 1;
 
+/** The attributes a request keeps as they were asked. */
+const REQUEST_FIELDS = [
+  'tenantId',
+  'jobsiteId',
+  'jobsiteName',
+  'workDate',
+  'timezone',
+  'verdict',
+  'lifeSafety',
+  'foremanWorkerId',
+  'foremanName',
+  'foremanEmail',
+  'requestedAt',
+  'dueAt',
+] as const;
+
 function fromItem(i: Item): ConfirmationRequest {
   return {
     id: requestIdOf(i.jobsiteId, i.workDate, i.messageKey),
-    tenantId: i.tenantId,
-    jobsiteId: i.jobsiteId,
-    jobsiteName: i.jobsiteName,
-    workDate: i.workDate,
-    timezone: i.timezone,
-    verdict: i.verdict,
-    foremanWorkerId: i.foremanWorkerId,
-    foremanName: i.foremanName,
-    foremanEmail: i.foremanEmail,
-    lifeSafety: i.lifeSafety,
-    requestedAt: i.requestedAt,
-    dueAt: i.dueAt,
+    ...pickFields(i, REQUEST_FIELDS),
     expiresAt: i.linkExpiresAt,
-    answer: i.answer ?? null,
-    answeredAt: i.answeredAt ?? null,
-    answeredVia: i.answeredVia ?? null,
-    escalatedAt: i.escalatedAt ?? null,
+    ...nullIfAbsent(i, ['answer', 'answeredAt', 'answeredVia', 'escalatedAt']),
     escalatedTo: i.escalatedTo ?? [],
   };
 }
@@ -95,17 +98,13 @@ export class DynamoConfirmationRepo implements ConfirmationRepo {
   ): Promise<boolean> {
     const key = this.keyOf(tenant, id);
     if (!key) return false;
-    try {
-      await this.entity
+    return writtenUnlessConditionFails(() =>
+      this.entity
         .patch(key)
         .set({ answer: a.answer, answeredAt: a.answeredAt!, answeredVia: a.answeredVia! })
         .where((attr, op) => op.notExists(attr.answer))
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async listDue(at: Date): Promise<ConfirmationRequest[]> {
@@ -128,17 +127,13 @@ export class DynamoConfirmationRepo implements ConfirmationRepo {
   async claimEscalation(tenant: TenantId, id: string, at: string, to: string[]): Promise<boolean> {
     const key = this.keyOf(tenant, id);
     if (!key) return false;
-    try {
-      await this.entity
+    return writtenUnlessConditionFails(() =>
+      this.entity
         .patch(key)
         .set({ escalatedAt: at, escalatedTo: to })
         .where((attr, op) => `${op.notExists(attr.answer)} AND ${op.notExists(attr.escalatedAt)}`)
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async releaseEscalation(tenant: TenantId, id: string): Promise<void> {

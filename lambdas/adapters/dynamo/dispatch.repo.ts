@@ -19,9 +19,10 @@ import type {
 import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 import { releasedAt } from '../../core/dispatch/held-messages';
+import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { DynamoHeldMessageRepo } from './held-message.repo';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
@@ -146,10 +147,7 @@ type RunItem = EntityItem<RaincheckService['entities']['dispatchRun']>;
 
 function toRun(r: RunItem): DispatchRun {
   return {
-    runId: r.runId,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    slotStart: r.slotStart,
+    ...pickFields(r, ['runId', 'startedAt', 'finishedAt', 'slotStart']),
     trigger: r.trigger === 'admin' ? 'admin' : 'schedule',
     due: r.due ?? r.dueJobsites?.length ?? 0,
     judged: r.judged ?? 0,
@@ -216,16 +214,12 @@ export class DynamoDecisionRepo implements DecisionRepo {
   }
 
   async mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean> {
-    try {
+    return writtenUnlessConditionFails(async () => {
       const update = this.db.entities.dispatchDecision
         .patch(tenantKey(tenant, { jobsiteId, workDate }))
         .set({ worked: mark.worked, markedAt: mark.markedAt, markedBy: mark.markedBy });
       await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    });
   }
 
   async put(decision: Decision): Promise<void> {
@@ -250,12 +244,7 @@ type DecisionItem = NonNullable<
 
 function decisionFromItem(data: DecisionItem): Decision {
   return {
-    tenantId: data.tenantId,
-    jobsiteId: data.jobsiteId,
-    workDate: data.workDate,
-    verdict: data.verdict,
-    hoursLost: data.hoursLost,
-    delayCalled: data.delayCalled,
+    ...pickFields(data, ['tenantId', 'jobsiteId', 'workDate', 'verdict', 'hoursLost', 'delayCalled']),
     judgement: (data.judgement as Decision['judgement']) ?? null,
     rules: (data.rules as Decision['rules']) ?? [],
     forecast: (data.forecast as Decision['forecast']) ?? null,
@@ -263,36 +252,26 @@ function decisionFromItem(data: DecisionItem): Decision {
     announcement: (data.announcement as Decision['announcement']) ?? null,
     decidedAt: data.decidedAt,
     runId: data.runId ?? '',
-    worked: data.worked ?? null,
-    workedNote: data.workedNote ?? null,
-    markedAt: data.markedAt ?? null,
-    markedBy: data.markedBy ?? null,
+    ...nullIfAbsent(data, ['worked', 'workedNote', 'markedAt', 'markedBy']),
   };
 }
+
+/** What names a claim: one message of a jobsite's day to one recipient. */
+const CLAIM_KEY = ['tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient'] as const;
 
 export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   constructor(private readonly db: RaincheckService) {}
 
   private key(c: MessageClaim) {
-    return {
-      tenantId: c.tenantId,
-      jobsiteId: c.jobsiteId,
-      workDate: c.workDate,
-      messageKey: c.messageKey,
-      recipient: c.recipient,
-    };
+    return pickFields(c, CLAIM_KEY);
   }
 
   async claim(claim: MessageClaim, at: Date): Promise<boolean> {
-    try {
-      await this.db.entities.notificationClaim
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.notificationClaim
         .create({ ...claim, status: 'PENDING', claimedAt: at.toISOString() })
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void> {
@@ -347,21 +326,12 @@ export function countSentPerDay(
 /** A stored claim as the alert history, the ledger and analytics read it. */
 export function sentMessageOf(c: ClaimItem): SentMessage {
   return {
-    tenantId: c.tenantId,
-    jobsiteId: c.jobsiteId,
-    workDate: c.workDate,
-    messageKey: c.messageKey,
-    recipient: c.recipient,
-    kind: c.kind,
-    verdict: c.verdict,
-    audience: c.audience,
+    ...pickFields(c, CLAIM_KEY),
+    ...pickFields(c, ['kind', 'verdict', 'audience', 'status', 'claimedAt']),
     recipientName: c.recipientName ?? '',
     jobsiteName: c.jobsiteName ?? '',
     runId: c.runId ?? '',
-    status: c.status,
-    claimedAt: c.claimedAt,
-    sentAt: c.sentAt ?? null,
-    messageId: c.messageId ?? null,
+    ...nullIfAbsent(c, ['sentAt', 'messageId']),
     channel: c.channel ?? 'email',
     ...(c.channel === 'sms' ? { segments: c.segments ?? 1, deliveryStatus: c.deliveryStatus ?? null } : {}),
   };

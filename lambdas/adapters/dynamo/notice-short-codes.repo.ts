@@ -1,13 +1,13 @@
 import type { NoticeRef } from '../../core/notices/notice-link';
 import type { NoticeShortCodeStore } from '../../core/notices/notice-short-codes';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 
 export class DynamoNoticeShortCodes implements NoticeShortCodeStore {
   constructor(private readonly db: RaincheckService) {}
 
   async claim(code: string, ref: NoticeRef, expiresAt: Date): Promise<boolean> {
-    try {
+    return writtenUnlessConditionFails(async () => {
       // New, or already this jobsite-day's (a later run of the same notice): never another notice's.
       await this.db.entities.noticeShortCode
         .put({
@@ -22,11 +22,7 @@ export class DynamoNoticeShortCodes implements NoticeShortCodeStore {
             `${op.notExists(a.tenantId)} OR (${op.eq(a.tenantId, ref.tenantId)} AND ${op.eq(a.jobsiteId, ref.jobsiteId)} AND ${op.eq(a.workDate, ref.workDate)})`,
         )
         .go({ response: 'none' });
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    });
   }
 
   async find(code: string) {

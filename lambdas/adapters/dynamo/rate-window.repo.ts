@@ -1,5 +1,5 @@
 import type { RateWindowStore } from '../../core/limits/rate-limits';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 
 /** Rate-limit windows in the one table: one UpdateItem per use, conditioned on the count so far. */
@@ -7,18 +7,14 @@ export class DynamoRateWindows implements RateWindowStore {
   constructor(private readonly db: RaincheckService) {}
 
   async take(key: string, windowStart: string, limit: number, expiresAt: Date): Promise<boolean> {
-    try {
-      await this.db.entities.rateWindow
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.rateWindow
         .update({ limitKey: key, windowStart })
         .add({ uses: 1 })
         .set({ expiresAt: Math.floor(expiresAt.getTime() / 1000) })
         .where((a, op) => `${op.notExists(a.uses)} OR ${op.lt(a.uses, limit)}`)
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async takeUpTo(

@@ -2,7 +2,7 @@ import type { TenantId } from '../../core/caller';
 import type { RecordRepo, StoredRecord } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 
 /** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
 export const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
@@ -24,13 +24,9 @@ export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRep
     create: async (tenant: TenantId, record: T) =>
       void (await ops.create(tenantKey(tenant).tenantId, record)),
     replace: async (tenant: TenantId, record: T, expectedUpdatedAt: string) => {
-      try {
-        await ops.putIfUnchanged(tenantKey(tenant).tenantId, record, expectedUpdatedAt);
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return writtenUnlessConditionFails(() =>
+        ops.putIfUnchanged(tenantKey(tenant).tenantId, record, expectedUpdatedAt),
+      );
     },
     remove: async (tenant: TenantId, id: string) => void (await ops.remove(tenantKey(tenant).tenantId, id)),
   };

@@ -9,7 +9,7 @@ import type {
   SmsDeliveryStatus,
   SmsMessageRef,
 } from '../../core/sms/sms.ports';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -23,16 +23,6 @@ const consentOf = (i: ConsentItem): SmsConsent => ({
   log: (i.log as SmsConsentEvent[]) ?? [],
   version: i.version,
 });
-
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
 
 export class DynamoSmsConsents implements SmsConsentStore {
   constructor(private readonly db: RaincheckService) {}
@@ -53,12 +43,12 @@ export class DynamoSmsConsents implements SmsConsentStore {
   }
 
   create(consent: SmsConsent) {
-    return conditional(() => this.db.entities.smsConsent.create(consent).go());
+    return writtenUnlessConditionFails(() => this.db.entities.smsConsent.create(consent).go());
   }
 
   replace(consent: SmsConsent, expectedVersion: number) {
     const { tenantId, phone, ...rest } = consent;
-    return conditional(() =>
+    return writtenUnlessConditionFails(() =>
       this.db.entities.smsConsent
         .patch({ tenantId, phone })
         .set(rest)
@@ -74,7 +64,7 @@ export class DynamoSmsAllowance implements SmsAllowance {
   async take(tenant: TenantId, month: string, count: number, limit: number) {
     // Checked before the write: a text bigger than the whole allowance must take nothing.
     if (count > limit) return false;
-    return conditional(() =>
+    return writtenUnlessConditionFails(() =>
       this.db.entities.smsUsage
         .update(tenantKey(tenant, { month }))
         .add({ segments: count })
@@ -105,7 +95,7 @@ export class DynamoSmsDeliveries implements SmsDeliveryLog {
     if (!data) return false;
     const { messageId: _id, ...key } = data;
     // A late "sent" never overwrites a final "delivered" or "failed".
-    return conditional(() =>
+    return writtenUnlessConditionFails(() =>
       this.db.entities.notificationClaim
         .patch(key)
         .set({ deliveryStatus: status, deliveryAt: at })

@@ -7,7 +7,8 @@ import type {
   WebhookEndpoint,
   WebhookStore,
 } from '../../core/webhooks/webhook.ports';
-import { isConditionFailure } from './conditions';
+import { absentIfNull, nullIfAbsent, pickFields } from '../../../shared/pick-fields';
+import { isConditionFailure, writtenUnlessConditionFails } from './conditions';
 import {
   assertGoneOrDeleted,
   countDown,
@@ -27,51 +28,37 @@ const ORDER_LOOKBACK_MS = 26 * 3600 * 1000;
 type EndpointItem = EntityItem<RaincheckService['entities']['webhookEndpoint']>;
 type DeliveryItem = EntityItem<RaincheckService['entities']['webhookDelivery']>;
 
+/** A delivery's outcome beyond its status and attempts; each is absent until an attempt sets it. */
+const OUTCOME_DETAILS = [
+  'lastAttemptAt',
+  'nextAttemptAt',
+  'statusCode',
+  'durationMs',
+  'responseExcerpt',
+] as const;
+
 function endpointOf(item: EndpointItem): WebhookEndpoint {
   return {
-    tenantId: item.tenantId,
+    ...pickFields(item, ['tenantId', 'url', 'secret', 'status', 'createdAt']),
     id: item.endpointId,
-    url: item.url,
     events: item.events as WebhookEventType[],
-    secret: item.secret,
-    status: item.status,
-    createdAt: item.createdAt,
-    failingSince: item.failingSince ?? null,
-    disabledAt: item.disabledAt ?? null,
+    ...nullIfAbsent(item, ['failingSince', 'disabledAt']),
   };
 }
 
 function deliveryOf(item: DeliveryItem): WebhookDelivery {
   return {
-    tenantId: item.tenantId,
-    endpointId: item.endpointId,
+    ...pickFields(item, ['tenantId', 'endpointId', 'eventId', 'body', 'status', 'attempts', 'createdAt']),
     id: item.deliveryId,
-    eventId: item.eventId,
     type: item.type as WebhookDeliveryType,
-    body: item.body,
+    ...nullIfAbsent(item, OUTCOME_DETAILS),
     orderingKey: item.orderingKey ?? null,
-    status: item.status,
-    attempts: item.attempts,
-    createdAt: item.createdAt,
-    lastAttemptAt: item.lastAttemptAt ?? null,
-    nextAttemptAt: item.nextAttemptAt ?? null,
-    statusCode: item.statusCode ?? null,
-    durationMs: item.durationMs ?? null,
-    responseExcerpt: item.responseExcerpt ?? null,
   };
 }
 
 /** What a delivery stores besides its keys and fixed fields: nulls left out (ElectroDB removes them). */
 function outcomeOf(d: WebhookDelivery) {
-  return {
-    status: d.status,
-    attempts: d.attempts,
-    ...(d.lastAttemptAt ? { lastAttemptAt: d.lastAttemptAt } : {}),
-    ...(d.nextAttemptAt ? { nextAttemptAt: d.nextAttemptAt } : {}),
-    ...(d.statusCode !== null ? { statusCode: d.statusCode } : {}),
-    ...(d.durationMs !== null ? { durationMs: d.durationMs } : {}),
-    ...(d.responseExcerpt !== null ? { responseExcerpt: d.responseExcerpt } : {}),
-  };
+  return { status: d.status, attempts: d.attempts, ...absentIfNull(d, OUTCOME_DETAILS) };
 }
 
 /** Endpoints and deliveries in the one table; the endpoint limit is a counter in the create's transaction. */
@@ -158,8 +145,8 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async createDelivery(d: WebhookDelivery): Promise<boolean> {
-    try {
-      await this.db.entities.webhookDelivery
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.webhookDelivery
         .create({
           ...tenantKey(d.tenantId as TenantId, { endpointId: d.endpointId, deliveryId: d.id }),
           eventId: d.eventId,
@@ -170,12 +157,8 @@ export class DynamoWebhookStore implements WebhookStore {
           expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + DELIVERY_TTL_SECONDS,
           ...outcomeOf(d),
         })
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 
   async getDelivery(tenant: TenantId, endpointId: string, id: string): Promise<WebhookDelivery | null> {
@@ -186,9 +169,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async saveDelivery(d: WebhookDelivery): Promise<void> {
-    const cleared = (
-      ['lastAttemptAt', 'nextAttemptAt', 'statusCode', 'durationMs', 'responseExcerpt'] as const
-    ).filter((k) => d[k] === null);
+    const cleared = OUTCOME_DETAILS.filter((k) => d[k] === null);
     const update = this.db.entities.webhookDelivery
       .patch(tenantKey(d.tenantId as TenantId, { endpointId: d.endpointId, deliveryId: d.id }))
       .set(outcomeOf(d));

@@ -4,7 +4,7 @@ import { tenantFromStore, type TenantId } from '../../core/caller';
 import type { WorkerAddressRef, WorkerStatusRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { isConditionFailure } from './conditions';
+import { writtenUnlessConditionFails } from './conditions';
 
 type WorkerItem = EntityItem<RaincheckService['entities']['worker']>;
 
@@ -53,16 +53,12 @@ export class DynamoWorkerStatusRepo implements WorkerStatusRepo {
     status: Exclude<WorkerStatus, 'active'>,
     at: string,
   ): Promise<boolean> {
-    try {
-      await this.db.entities.worker
+    return writtenUnlessConditionFails(() =>
+      this.db.entities.worker
         .patch(tenantKey(tenant, { workerId }))
         .set({ status, updatedAt: at })
         .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.eq(a.email, email.toLowerCase())}`)
-        .go();
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+        .go(),
+    );
   }
 }

@@ -96,16 +96,32 @@ export function emailsOf(
   return emails;
 }
 
+/** One row per record id, led by its id, its owner and the owner's email, in `order`. */
+function ownerRows<T extends { id: string | null; ownerId: string }, R>(
+  records: T[],
+  emails: ReadonlyMap<string, string>,
+  row: (record: T) => R,
+  order: (a: R & Pick<T, 'id'>, b: R & Pick<T, 'id'>) => number,
+) {
+  return dedupe(records, (r) => r.id)
+    .map((r): Pick<T, 'id' | 'ownerId'> & { email: string | null } & R => ({
+      id: r.id,
+      ownerId: r.ownerId,
+      email: emails.get(r.ownerId) ?? null,
+      ...row(r),
+    }))
+    .sort(order);
+}
+
 /** Every subscription record (one per subscription id), newest first. */
 export function subscriptionRows(
   subscriptions: MetricsSubscription[],
   emails: ReadonlyMap<string, string>,
 ): AdminSubscriptionRow[] {
-  return dedupe(subscriptions, (s) => s.id)
-    .map((s) => ({
-      id: s.id,
-      ownerId: s.ownerId,
-      email: emails.get(s.ownerId) ?? null,
+  return ownerRows(
+    subscriptions,
+    emails,
+    (s) => ({
       plan: s.plan,
       billingCycle: s.billingCycle,
       status: s.status,
@@ -114,8 +130,9 @@ export function subscriptionRows(
       currentPeriodEnd: s.currentPeriodEnd ?? null,
       amount: s.plan === 'none' ? 0 : priceCents(s.plan, s.billingCycle),
       createdAt: s.createdAt,
-    }))
-    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+    }),
+    (a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+  );
 }
 
 /** The list state of an invoice, by the same rules as the billing summary's counts. */
@@ -141,18 +158,18 @@ export function invoiceRows(
   invoices: MetricsInvoice[],
   emails: ReadonlyMap<string, string>,
 ): AdminInvoiceRow[] {
-  return dedupe(invoices, (i) => i.id)
-    .map((i) => ({
-      id: i.id,
-      ownerId: i.ownerId,
-      email: emails.get(i.ownerId) ?? null,
+  return ownerRows(
+    invoices,
+    emails,
+    (i) => ({
       date: i.date,
       description: i.description ?? '',
       amount: i.amount,
       state: invoiceState(i),
       invoiceNumber: i.invoiceNumber ?? null,
-    }))
-    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+    }),
+    (a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id),
+  );
 }
 
 /** One page (1-based) of a list. */

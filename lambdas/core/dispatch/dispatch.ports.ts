@@ -40,13 +40,8 @@ export interface DueJobsite {
 }
 
 /** A due jobsite a run could not judge (no forecast, a failed batch): the next runs catch it up. */
-export interface UnjudgedJobsite {
-  tenantId: string;
-  jobsiteId: string;
-  workDate: string;
-  noticeTime: string;
+export interface UnjudgedJobsite extends Omit<DueJobsite, 'timezone' | 'released'> {
   timezone: string;
-  cell?: string;
 }
 
 export type MessageKind = 'notice' | 'update' | 'allClear';

@@ -1,7 +1,8 @@
 import { SLOT_MINUTES } from '../../../shared/notice-slots';
 import type { Verdict } from '../../../shared/weather/engine';
 import type { TenantId } from '../caller';
-import type { Audience, DueJobsite, MessageKind } from './dispatch.ports';
+import { pickFields } from '../../../shared/pick-fields';
+import type { Audience, DueJobsite, MessageKind, UnjudgedJobsite } from './dispatch.ports';
 
 /**
  * A message quiet hours held back (issue 10 §2): one per jobsite and working day. The change it was
@@ -9,13 +10,7 @@ import type { Audience, DueJobsite, MessageKind } from './dispatch.ports';
  * against the last state recipients heard of: a held notice that no longer applies is never sent,
  * and the claims still send each message once.
  */
-export interface HeldMessage {
-  tenantId: string;
-  jobsiteId: string;
-  workDate: string;
-  noticeTime: string;
-  timezone: string;
-  cell?: string;
+export interface HeldMessage extends UnjudgedJobsite {
   jobsiteName: string;
   kind: MessageKind;
   verdict: Verdict;
@@ -53,11 +48,7 @@ export async function releasedAt(slot: Date, held: HeldMessageRepo): Promise<Due
     slots.push(new Date(slot.getTime() - i * SLOT_MINUTES * 60_000).toISOString());
   const due = await held.dueIn(slots);
   return due.map((h) => ({
-    tenantId: h.tenantId,
-    jobsiteId: h.jobsiteId,
-    workDate: h.workDate,
-    noticeTime: h.noticeTime,
-    timezone: h.timezone,
+    ...pickFields(h, ['tenantId', 'jobsiteId', 'workDate', 'noticeTime', 'timezone']),
     released: true,
     ...(h.cell ? { cell: h.cell } : {}),
   }));

@@ -21,9 +21,9 @@ import { withinLimit } from '../../../shared/plans';
 import { GuardRefusedError } from '../records/records.ports';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import { listPage, type ListQuery } from '../records/list-page';
+import type { ListQuery } from '../records/list-page';
+import { listRecords, mergePatch, newRecord, nextVersion } from '../records/record-crud';
 import type { Clock, IdGenerator } from '../runtime.ports';
-import { parseWith } from '../validate';
 import type { EmailTemplateRepo, NoticeMailer, NoticeMessage } from './email.ports';
 import type { UnsubscribeTokens } from './unsubscribe';
 import type { IdempotencyStore } from '../records/idempotency.ports';
@@ -44,8 +44,7 @@ export async function listTemplates(
   query: ListQuery,
   deps: Pick<EmailTemplatesDeps, 'templates'>,
 ): Promise<ListResponse<EmailTemplate>> {
-  const all = await deps.templates.list(tenant);
-  return listPage(all, query, (t) => [t.name, t.subject, t.kind, t.audience]);
+  return listRecords(deps.templates, tenant, query, (t) => [t.name, t.subject, t.kind, t.audience]);
 }
 
 export async function getTemplate(
@@ -84,8 +83,7 @@ export async function createTemplate(
   ]);
   if (!withinLimit(limit.max, all.length)) throw limit.refusal;
   assertPairFree(all, input, null);
-  const now = deps.clock.now().toISOString();
-  const template: EmailTemplate = { ...input, id: deps.ids.next(), createdAt: now, updatedAt: now };
+  const template: EmailTemplate = newRecord(input, deps);
   try {
     await deps.templates.create(tenant, template, limit.max);
   } catch (err) {
@@ -114,11 +112,10 @@ export async function updateTemplate(
   deps: EmailTemplatesDeps,
 ): Promise<EmailTemplate> {
   const stored = await getTemplate(tenant, id, deps);
-  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
-  const merged = parseWith(emailTemplateInputSchema, { ...fields, ...patch });
+  const merged = mergePatch(emailTemplateInputSchema, stored, patch);
   if (merged.kind !== stored.kind || merged.audience !== stored.audience)
     assertPairFree(await deps.templates.list(tenant), merged, id);
-  const next: EmailTemplate = { ...merged, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  const next: EmailTemplate = nextVersion(merged, stored, deps.clock);
   try {
     if (await deps.templates.replace(tenant, next, stored.updatedAt)) return next;
   } catch (err) {

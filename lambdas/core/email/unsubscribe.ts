@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore } from '../caller';
 import { ValidationError } from '../errors';
+import { LinkSigner, VersionedToken } from '../link-signer';
 import type { Clock } from '../runtime.ports';
 import { suppressAddress, type SuppressionDeps } from './suppression';
 
@@ -15,14 +15,9 @@ export interface UnsubscribeClaims {
 
 /** The version of the token format; a new format (or key) gets a new version, old links keep working. */
 const VERSION = 'u1';
-const MIN_SECRET_LENGTH = 32;
 
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Open the link from the email again, or ask your contractor to take you off their list.';
-
-function sign(secret: string, data: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
-}
 
 /**
  * Signed unsubscribe tokens: `u1.<claims, base64url JSON>.<HMAC-SHA256, base64url>`. No expiry (a
@@ -31,49 +26,26 @@ function sign(secret: string, data: string): Buffer {
  * before a key rotation valid.
  */
 export class UnsubscribeTokens {
-  private readonly secrets: string[];
+  private readonly tokens: VersionedToken;
 
   constructor(secret: string, previousSecrets: readonly string[] = []) {
-    if (!secret || secret.length < MIN_SECRET_LENGTH)
-      throw new Error(`The unsubscribe secret must be at least ${MIN_SECRET_LENGTH} characters`);
-    this.secrets = [secret, ...previousSecrets.filter((s) => s.length >= MIN_SECRET_LENGTH)];
+    const signer = new LinkSigner(null, secret, previousSecrets, 'The unsubscribe secret');
+    this.tokens = new VersionedToken(signer, VERSION, 2048);
   }
 
   sign(claims: UnsubscribeClaims): string {
-    const payload = Buffer.from(
-      JSON.stringify({ t: claims.tenantId, w: claims.workerId, e: claims.email.toLowerCase() }),
-    ).toString('base64url');
-    const data = `${VERSION}.${payload}`;
-    return `${data}.${sign(this.secrets[0]!, data).toString('base64url')}`;
+    return this.tokens.sign({ t: claims.tenantId, w: claims.workerId, e: claims.email.toLowerCase() });
   }
 
   /** The claims of a genuine token, or null for anything else (tampered, truncated, other version). */
   verify(token: string): UnsubscribeClaims | null {
     if (typeof token !== 'string' || token.length > 2048) return null;
-    const parts = token.trim().split('.');
-    if (parts.length !== 3 || parts[0] !== VERSION) return null;
-    const [version, payload, signature] = parts as [string, string, string];
-    if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(signature)) return null;
-    // Compared as canonical text: a signature with altered padding bits is not the same token.
-    const given = Buffer.from(signature);
-    const data = `${version}.${payload}`;
-    const genuine = this.secrets.some((secret) => {
-      const expected = Buffer.from(sign(secret, data).toString('base64url'));
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
-    if (!genuine) return null;
-    try {
-      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
-        string,
-        unknown
-      >;
-      const { t, w, e } = parsed;
-      if (typeof t !== 'string' || typeof w !== 'string' || typeof e !== 'string' || !t || !w || !e)
-        return null;
-      return { tenantId: t, workerId: w, email: e };
-    } catch {
+    const claims = this.tokens.verify(token.trim());
+    if (!claims) return null;
+    const { t, w, e } = claims;
+    if (typeof t !== 'string' || typeof w !== 'string' || typeof e !== 'string' || !t || !w || !e)
       return null;
-    }
+    return { tenantId: t, workerId: w, email: e };
   }
 
   /** `<appOrigin>/unsubscribe?token=…`: the SPA page that confirms, and the `List-Unsubscribe` URL. */

@@ -1,6 +1,7 @@
-import type { JobsiteLedger } from '../../../shared/ledger';
+import type { JobsiteLedger, LedgerDayInput } from '../../../shared/ledger';
+import type { Jobsite } from '../../../shared/records';
 import type { TenantId } from '../caller';
-import type { DecisionRepo, SentPerDay } from '../dispatch/dispatch.ports';
+import type { Decision, DecisionRepo, SentPerDay } from '../dispatch/dispatch.ports';
 import { NotFoundError, ValidationError } from '../errors';
 import type { RecordsStore } from '../records/records.ports';
 import { mustGet } from '../records/record-crud';
@@ -101,24 +102,39 @@ export async function jobsiteLedger(
     deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
     new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
   ]);
-  const ledger = computeLedger({
-    from,
-    to,
+  const ledger = ledgerOfDecisions(jobsite, { from, to }, decisions, nonWorking, (d) => ({
+    reasons: (d.judgement?.rules ?? []).map((r) => r.reason),
+    note: d.workedNote ?? null,
+    ...(sent ? { notified: sent[d.workDate]?.email ?? 0, texted: sent[d.workDate]?.sms ?? 0 } : {}),
+  }));
+  return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };
+}
+
+/**
+ * The ledger of a jobsite's decided days within `range`; `details` adds what the view shows beyond
+ * the verdict (the reasons, the note, the messages sent).
+ */
+export function ledgerOfDecisions(
+  jobsite: Pick<Jobsite, 'anticipatedWeatherDays' | 'workingHours'>,
+  range: { from: string; to: string },
+  decisions: readonly Decision[],
+  nonWorking: Map<string, string>,
+  details: (d: Decision) => Pick<LedgerDayInput, 'reasons' | 'note' | 'notified' | 'texted'>,
+) {
+  return computeLedger({
+    ...range,
     anticipated: jobsite.anticipatedWeatherDays ?? null,
     workingHours: jobsite.workingHours,
     days: decisions.map((d) => ({
       date: d.workDate,
       verdict: d.verdict,
       hoursLost: d.hoursLost,
-      reasons: (d.judgement?.rules ?? []).map((r) => r.reason),
       worked: d.worked ?? null,
-      note: d.workedNote ?? null,
       decidedAt: d.decidedAt,
       ...holidayOf(nonWorking, d.workDate),
-      ...(sent ? { notified: sent[d.workDate]?.email ?? 0, texted: sent[d.workDate]?.sms ?? 0 } : {}),
+      ...details(d),
     })),
   });
-  return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };
 }
 
 /** Marks a decided day of the tenant's jobsite as worked (or not); 404 when the day has no decision. */

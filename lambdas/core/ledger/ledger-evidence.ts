@@ -3,10 +3,9 @@ import { isNoticeClaim } from '../dispatch/dispatch.ports';
 import type { TenantId } from '../caller';
 import { NotFoundError } from '../errors';
 import { mustGet } from '../records/record-crud';
-import { assertLedgerDate, isIsoDate, type LedgerDeps } from './jobsite-ledger';
-import { computeLedger } from './ledger';
+import { assertLedgerDate, isIsoDate, ledgerOfDecisions, type LedgerDeps } from './jobsite-ledger';
 import type { DayMessages } from './ledger.ports';
-import { holidayOf, NonWorkingDayLookup } from '../holidays/non-working-days';
+import { NonWorkingDayLookup } from '../holidays/non-working-days';
 
 /**
  * The evidence behind one decided working day: the decision as the dispatch stored it (forecast
@@ -33,22 +32,11 @@ export async function ledgerEvidence(
   ]);
   const decision = decisions.find((d) => d.workDate === date);
   if (!decision) throw new NotFoundError('Ledger day not found');
-  const ledger = computeLedger({
-    from: monthStart,
-    to: date,
-    anticipated: jobsite.anticipatedWeatherDays ?? null,
-    workingHours: jobsite.workingHours,
-    days: decisions.map((d) => ({
-      date: d.workDate,
-      verdict: d.verdict,
-      hoursLost: d.hoursLost,
-      reasons: [],
-      worked: d.worked ?? null,
-      note: null,
-      decidedAt: d.decidedAt,
-      ...holidayOf(nonWorking, d.workDate),
-    })),
-  });
+  const range = { from: monthStart, to: date };
+  const ledger = ledgerOfDecisions(jobsite, range, decisions, nonWorking, () => ({
+    reasons: [],
+    note: null,
+  }));
   const day = ledger.days.find((d) => d.date === date);
   const m = ledger.months[ledger.months.length - 1] ?? { delayDays: 0, anticipated: 0, beyondAllowance: 0 };
   return {

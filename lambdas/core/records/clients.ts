@@ -6,20 +6,33 @@ import {
 } from '../../../shared/records';
 import type { TenantId } from '../caller';
 import { ConflictError } from '../errors';
-import { parseWith } from '../validate';
-import { listPage, type ListQuery } from './list-page';
-import { mustGet, nameList, plural, replaceChecked } from './record-crud';
+import type { ListQuery } from './list-page';
+import {
+  listRecords,
+  mergePatch,
+  mustGet,
+  nameList,
+  newRecord,
+  nextVersion,
+  plural,
+  replaceChecked,
+} from './record-crud';
 import type { RecordsDeps } from './records.deps';
 
 const NOUN = 'Client';
 
-export async function listClients(
+export function listClients(
   tenant: TenantId,
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Client>> {
-  const all = await deps.records.clients.list(tenant);
-  return listPage(all, query, (c) => [c.name, c.contactName, c.email, c.phone, c.address]);
+  return listRecords(deps.records.clients, tenant, query, (c) => [
+    c.name,
+    c.contactName,
+    c.email,
+    c.phone,
+    c.address,
+  ]);
 }
 
 export function getClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Client> {
@@ -31,8 +44,7 @@ export async function createClient(
   input: ClientFields,
   deps: RecordsDeps,
 ): Promise<Client> {
-  const now = deps.clock.now().toISOString();
-  const client: Client = { ...input, id: deps.ids.next(), createdAt: now, updatedAt: now };
+  const client: Client = newRecord(input, deps);
   await deps.records.clients.create(tenant, client);
   return client;
 }
@@ -44,12 +56,9 @@ export async function updateClient(
   deps: RecordsDeps,
 ): Promise<Client> {
   const stored = await getClient(tenant, id, deps);
-  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
-  const merged = parseWith(clientInputSchema, { ...fields, ...patch });
-  const next: Client = { ...merged, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  const next: Client = nextVersion(mergePatch(clientInputSchema, stored, patch), stored, deps.clock);
   return replaceChecked(deps.records.clients, tenant, stored, next, NOUN);
 }
-
 /** Refuses (409) while jobsites belong to the client, naming them; nothing is deleted then. */
 export async function deleteClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   const client = await getClient(tenant, id, deps);

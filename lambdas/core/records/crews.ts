@@ -7,9 +7,8 @@ import {
 } from '../../../shared/records';
 import type { TenantId } from '../caller';
 import { ConflictError } from '../errors';
-import { parseWith } from '../validate';
 import { listPage, type ListQuery } from './list-page';
-import { mustGet, nameList, plural, replaceChecked } from './record-crud';
+import { mergePatch, mustGet, nameList, newRecord, nextVersion, plural, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import type { StoredCrew } from './records.ports';
 
@@ -41,8 +40,7 @@ export async function getCrew(tenant: TenantId, id: string, deps: RecordsDeps): 
 }
 
 export async function createCrew(tenant: TenantId, input: CrewFields, deps: RecordsDeps): Promise<Crew> {
-  const now = deps.clock.now().toISOString();
-  const crew: StoredCrew = { ...input, id: deps.ids.next(), createdAt: now, updatedAt: now };
+  const crew: StoredCrew = newRecord(input, deps);
   await deps.records.crews.create(tenant, crew);
   return { ...crew, workerIds: [] };
 }
@@ -54,9 +52,7 @@ export async function updateCrew(
   deps: RecordsDeps,
 ): Promise<Crew> {
   const stored = await mustGet(deps.records.crews, tenant, id, NOUN);
-  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
-  const merged = parseWith(crewInputSchema, { ...fields, ...patch });
-  const next: StoredCrew = { ...merged, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  const next: StoredCrew = nextVersion(mergePatch(crewInputSchema, stored, patch), stored, deps.clock);
   await replaceChecked(deps.records.crews, tenant, stored, next, NOUN);
   return withMembers(next, await deps.records.workers.list(tenant));
 }

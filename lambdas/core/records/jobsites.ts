@@ -8,9 +8,16 @@ import { timezoneAt } from '../../../shared/records/timezone';
 import type { AccountRepo } from '../account/account.ports';
 import { planLimit } from '../billing/entitlements';
 import { tenantOf, type Caller, type TenantId } from '../caller';
-import { parseWith } from '../validate';
-import { listPage, type ListQuery } from './list-page';
-import { assertReferences, mustGet, replaceChecked } from './record-crud';
+import type { ListQuery } from './list-page';
+import {
+  assertReferences,
+  listRecords,
+  mergePatch,
+  mustGet,
+  newRecord,
+  nextVersion,
+  replaceChecked,
+} from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { GuardRefusedError } from './records.ports';
 
@@ -21,8 +28,7 @@ export async function listJobsites(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Jobsite>> {
-  const all = await deps.records.jobsites.list(tenant);
-  return listPage(all, query, (j) => [j.name, j.address, j.timezone]);
+  return listRecords(deps.records.jobsites, tenant, query, (j) => [j.name, j.address, j.timezone]);
 }
 
 export function getJobsite(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Jobsite> {
@@ -68,14 +74,8 @@ export async function createJobsite(
   const tenant = tenantOf(caller);
   const limit = await planLimit('jobsite', caller, deps.accounts);
   await assertReferencesExist(tenant, input, deps);
-  const now = deps.clock.now().toISOString();
-  const jobsite: Jobsite = {
-    ...input,
-    timezone: input.timezone ?? timezoneAt(input.latitude, input.longitude),
-    id: deps.ids.next(),
-    createdAt: now,
-    updatedAt: now,
-  };
+  const timezone = input.timezone ?? timezoneAt(input.latitude, input.longitude);
+  const jobsite: Jobsite = newRecord({ ...input, timezone }, deps);
   try {
     await deps.records.jobsites.createWithin(tenant, jobsite, limit.max);
   } catch (err) {
@@ -92,14 +92,13 @@ export async function updateJobsite(
   deps: RecordsDeps,
 ): Promise<Jobsite> {
   const stored = await getJobsite(tenant, id, deps);
-  const { id: _id, createdAt, updatedAt: _u, ...fields } = stored;
-  const merged = parseWith(jobsiteInputSchema, { ...fields, ...patch });
+  const merged = mergePatch(jobsiteInputSchema, stored, patch);
   const moved = merged.latitude !== stored.latitude || merged.longitude !== stored.longitude;
   const timezone =
     patch.timezone ??
     (moved || !merged.timezone ? timezoneAt(merged.latitude, merged.longitude) : merged.timezone);
   await assertReferencesExist(tenant, merged, deps);
-  const next: Jobsite = { ...merged, timezone, id, createdAt, updatedAt: deps.clock.now().toISOString() };
+  const next: Jobsite = nextVersion({ ...merged, timezone }, stored, deps.clock);
   return replaceChecked(deps.records.jobsites, tenant, stored, next, NOUN);
 }
 

@@ -1,6 +1,38 @@
+import type { z } from 'zod';
+import type { ListResponse } from '../../../shared/records';
 import type { TenantId } from '../caller';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Clock, IdGenerator } from '../runtime.ports';
+import { parseWith } from '../validate';
+import { listPage, type ListQuery } from './list-page';
 import type { RecordRepo, StoredRecord } from './records.ports';
+
+/** A page of the tenant's records, searched in the fields `searchable` names. */
+export async function listRecords<T extends StoredRecord>(
+  repo: Pick<RecordRepo<T>, 'list'>,
+  tenant: TenantId,
+  query: ListQuery,
+  searchable: (record: T) => (string | null | undefined)[],
+): Promise<ListResponse<T>> {
+  return listPage(await repo.list(tenant), query, searchable);
+}
+
+/** `patch` over the stored record's own fields, checked again as a whole (400 naming the field). */
+export function mergePatch<S extends z.ZodType>(schema: S, stored: StoredRecord, patch: object): z.output<S> {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = stored;
+  return parseWith(schema, { ...fields, ...patch });
+}
+
+/** The next version of `stored`: its id and creation kept, changed now. */
+export function nextVersion<F extends object>(fields: F, stored: StoredRecord, clock: Clock) {
+  return { ...fields, id: stored.id, createdAt: stored.createdAt, updatedAt: clock.now().toISOString() };
+}
+
+/** A new record of `fields`: the server picks its id, created and changed now. */
+export function newRecord<F extends object>(fields: F, deps: { clock: Clock; ids: IdGenerator }) {
+  const now = deps.clock.now().toISOString();
+  return { ...fields, id: deps.ids.next(), createdAt: now, updatedAt: now };
+}
 
 /** The record, or the 404 that an unknown id and another tenant's id both get. */
 export async function mustGet<T extends StoredRecord>(

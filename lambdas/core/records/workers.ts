@@ -8,8 +8,15 @@ import {
 import type { TenantId } from '../caller';
 import { ValidationError } from '../errors';
 import { parseWith } from '../validate';
-import { listPage, type ListQuery } from './list-page';
-import { assertReferences, mustGet, replaceChecked } from './record-crud';
+import type { ListQuery } from './list-page';
+import {
+  assertReferences,
+  listRecords,
+  mustGet,
+  newRecord,
+  nextVersion,
+  replaceChecked,
+} from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { GuardRefusedError } from './records.ports';
 import { PHONE_HINT } from '../../../shared/phone';
@@ -25,8 +32,12 @@ export async function listWorkers(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Worker>> {
-  const all = await deps.records.workers.list(tenant);
-  const page = listPage(all, query, (w) => [w.name, w.email, w.phone, w.trade]);
+  const page = await listRecords(deps.records.workers, tenant, query, (w) => [
+    w.name,
+    w.email,
+    w.phone,
+    w.trade,
+  ]);
   return { ...page, items: await smsRead(tenant, page.items, deps) };
 }
 
@@ -75,8 +86,7 @@ export async function createWorker(
 ): Promise<Worker> {
   await assertUsable(tenant, input, null, deps);
   if (deps.sms) await assertSmsAllowed(tenant, input, null, deps.sms);
-  const now = deps.clock.now().toISOString();
-  const worker: Worker = { ...input, id: deps.ids.next(), status: 'active', createdAt: now, updatedAt: now };
+  const worker: Worker = newRecord({ ...input, status: 'active' as const }, deps);
   await emailChecked(() => deps.records.workers.create(tenant, worker));
   if (deps.sms) await askForConsent(tenant, worker, deps.sms);
   return (await smsRead(tenant, [worker], deps))[0]!;
@@ -90,11 +100,11 @@ export async function updateWorker(
   deps: RecordsDeps,
 ): Promise<Worker> {
   const stored = await mustGet(deps.records.workers, tenant, id, NOUN);
-  const { id: _id, createdAt, updatedAt: _u, status, sms: _sms, ...fields } = stored;
+  const { id: _id, createdAt: _c, updatedAt: _u, status, sms: _sms, ...fields } = stored;
   const merged = parseWith(workerInputSchema, { ...fields, ...patch });
   await assertUsable(tenant, merged, id, deps);
   if (deps.sms) await assertSmsAllowed(tenant, merged, stored, deps.sms);
-  const next: Worker = { ...merged, id, status, createdAt, updatedAt: deps.clock.now().toISOString() };
+  const next: Worker = nextVersion({ ...merged, status }, stored, deps.clock);
   const saved = await emailChecked(() => replaceChecked(deps.records.workers, tenant, stored, next, NOUN));
   if (deps.sms) await askForConsent(tenant, saved, deps.sms);
   return (await smsRead(tenant, [saved], deps))[0]!;

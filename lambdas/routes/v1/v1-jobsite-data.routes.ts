@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, limitParam } from '../../../shared/records/list-query';
 import { VERDICTS } from '../../../shared/weather/judgement';
 import type { ClaimRepo } from '../../core/dispatch/dispatch.ports';
 import { jobsiteLedger, type LedgerDeps } from '../../core/ledger/jobsite-ledger';
@@ -26,12 +27,7 @@ const dateQuery = z
   .optional();
 
 const alertsQuery = z.object({
-  limit: z.coerce
-    .number({ message: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(200, 'Limit must be at most 200')
-    .default(50),
+  limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
 });
 
 export type V1JobsiteDataDeps = Parameters<typeof jobsiteVerdicts>[3] &
