@@ -9,7 +9,7 @@
  * The baseline, measured in the same run, is a plain Hono Lambda (`handle(new Hono())`) bundled the
  * same way; init ratios against it move less with the machine than milliseconds do.
  *
- *   npx tsx bench/lambda-bundles.ts [--runs 10] [--before <git-ref>] [--only api,dispatch]
+ *   npx tsx bench/lambda-bundles.ts [--runs 10] [--before <git-ref>] [--only api,dispatch] [--keep <dir>]
  *
  * `--before <ref>` also bundles and times the Lambdas of that commit (its tree from `git archive`,
  * bundled with the same settings), side by side.
@@ -44,6 +44,10 @@ const LAMBDA_ENV: Record<string, string> = {
   MAIL_FROM: 'Raincheck <alerts@raincheck.example>',
   SES_CONFIGURATION_SET: 'raincheck-bench',
   DISPATCH_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench',
+  WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench-webhooks',
+  SMS_ORIGINATION_IDENTITY: 'arn:aws:sms-voice:us-east-1:123456789012:phone-number/phone-bench',
+  SMS_CONFIGURATION_SET: 'raincheck-bench',
+  UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-of-at-least-32-characters',
   STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:raincheck-stripe-bench',
   WEATHER_API_KEY_PARAM: '/raincheck/weather-api-key',
   APP_ORIGIN: 'https://bench.example',
@@ -234,7 +238,10 @@ async function main() {
   const runs = Number(arg('runs') ?? 10);
   const only = arg('only')?.split(',');
   const beforeRef = arg('before');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-lambda-bench-'));
+  // --keep <dir>: the bundles stay there (to profile one: `node --cpu-prof` on <dir>/after/<name>/index.js).
+  const keep = arg('keep');
+  if (keep) fs.mkdirSync(keep, { recursive: true });
+  const tmp = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-lambda-bench-'));
   const runner = path.join(tmp, 'runner.cjs');
   fs.writeFileSync(runner, RUNNER);
   const nodeModules = path.join(ROOT, 'node_modules');
@@ -350,7 +357,7 @@ async function main() {
       }),
     );
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
