@@ -1,4 +1,5 @@
-import { createGetTransaction, createWriteTransaction, type Service } from 'electrodb';
+import type { Service } from 'electrodb';
+import { electrodb } from './electrodb-on-first-use';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountCustomerEntity } from './entities/account-customer.entity';
 import { billingCustomerEntity } from './entities/billing-customer.entity';
@@ -134,11 +135,11 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
   const transaction: RaincheckService['transaction'] = {
     write: (fn) => {
       const { made, touched } = traced(fn);
-      return createWriteTransaction(touched as RaincheckEntities, () => made);
+      return electrodb().createWriteTransaction(touched as RaincheckEntities, () => made);
     },
     get: (fn) => {
       const { made, touched } = traced(fn);
-      return createGetTransaction(touched as RaincheckEntities, () => made);
+      return electrodb().createGetTransaction(touched as RaincheckEntities, () => made);
     },
   };
   return { entities, transaction };

@@ -1,6 +1,6 @@
 /**
- * Issue 26 item 8: a Lambda's load builds no ElectroDB entity (each costs ~3 ms of schema validation);
- * an entity is built on its first use, once per container. ElectroDB's Entity is replaced by a
+ * Issue 26 item 8: a Lambda's load builds no ElectroDB entity (each costs ~3 ms of schema validation)
+ * and does not even load ElectroDB; an entity is built on its first use, once per container. ElectroDB's Entity is replaced by a
  * subclass that records each construction, then every Lambda entry of infra/lambda-entries.ts is
  * loaded as its runtime loads it. No timing: what is counted is work done, not how long it took.
  */
@@ -8,8 +8,11 @@ import path from 'node:path';
 import { LAMBDA_ENTRIES } from '../../../infra/lambda-entries';
 
 const mockBuilt: string[] = [];
+/** How many times a module registry loaded ElectroDB (its own module evaluation is ~a third of a small Lambda's init). */
+let mockElectroLoads = 0;
 
 jest.mock('electrodb', () => {
+  mockElectroLoads++;
   const actual = jest.requireActual<typeof import('electrodb')>('electrodb');
   class CountingEntity extends actual.Entity<string, string, string, never> {
     constructor(...args: ConstructorParameters<typeof actual.Entity>) {
@@ -55,13 +58,14 @@ afterAll(() => {
 });
 beforeEach(() => {
   mockBuilt.length = 0;
+  mockElectroLoads = 0;
 });
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('Lambda load', () => {
   it.each(LAMBDA_ENTRIES.map((e) => [e.name, e.entry]))(
-    'should build no entity while the %s Lambda loads',
+    'should build no entity, nor load ElectroDB, while the %s Lambda loads',
     async (_name, entry) => {
       let mod: { handler?: unknown } = {};
       await jest.isolateModulesAsync(async () => {
@@ -69,6 +73,7 @@ describe('Lambda load', () => {
       });
       expect(typeof mod.handler).toBe('function');
       expect(mockBuilt).toEqual([]);
+      expect(mockElectroLoads).toBe(0);
     },
   );
 });
@@ -85,9 +90,11 @@ describe('the table service', () => {
   it('should build an entity on its first use, and only once', async () => {
     const db = await loadService();
     expect(mockBuilt).toEqual([]);
+    expect(mockElectroLoads).toBe(0);
     const key = db.entities.jobsite.get({ tenantId: 't1', jobsiteId: 'j1' }).params().Key;
     expect(key).toEqual(db.entities.jobsite.get({ tenantId: 't1', jobsiteId: 'j1' }).params().Key);
     expect(mockBuilt).toEqual(['jobsite']);
+    expect(mockElectroLoads).toBe(1);
   });
 
   it('should build only the entities a transaction uses', async () => {

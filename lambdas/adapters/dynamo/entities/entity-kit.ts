@@ -1,4 +1,5 @@
-import { Entity, type Attribute, type Schema } from 'electrodb';
+import type { Attribute, Entity, Schema } from 'electrodb';
+import { electrodb } from '../electrodb-on-first-use';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -16,11 +17,8 @@ export function entityOf<
   const Indexes extends Schema<A, F, C>['indexes'],
 >(entity: string, schema: { attributes: Attrs; indexes: Indexes }) {
   const model = { entity, version: '1', service: SERVICE };
-  return (config: EntityConfig) =>
-    new Entity<A, F, C, { model: typeof model; attributes: Attrs; indexes: Indexes }>(
-      { model, ...schema },
-      config,
-    );
+  type Built = Entity<A, F, C, { model: typeof model; attributes: Attrs; indexes: Indexes }>;
+  return (config: EntityConfig): Built => new (electrodb().Entity)({ model, ...schema }, config) as Built;
 }
 
 type Named<K extends string, T> = { readonly [P in K]: T };
