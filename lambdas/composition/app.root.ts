@@ -1,6 +1,5 @@
 import type { LambdaConfig } from '../config';
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
-import { createRecordsStore } from '../adapters/dynamo/records.repo';
 import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { DynamoDayMessages } from '../adapters/dynamo/ledger.repo';
@@ -19,6 +18,7 @@ import { defaultNoticeTimes } from '../core/admin/admin-settings';
 import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 import { createSupportRoot } from './support.root';
 import { createTeamDeps } from './team.root';
+import { recordsOnFirstUse } from './records.root';
 import { createWebhooksRoot } from './webhooks.root';
 
 export interface AppRootOptions extends DataRootOptions {
@@ -32,7 +32,8 @@ export interface AppRootOptions extends DataRootOptions {
 export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const data = createDataRoot(config, opts);
   const accounts = new DynamoAccountRepo(data.db);
-  const records = createRecordsStore(data.db);
+  // Its repositories reach their entities as they are built: on the first request, not at load.
+  const records = recordsOnFirstUse(data.db);
   const webhooks = createWebhooksRoot(data, { accounts });
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const sms = createSmsRoot(data, {

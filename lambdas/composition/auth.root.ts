@@ -9,13 +9,16 @@ import { withMembership } from '../http/membership-authenticate';
 import { DynamoTeamStore } from '../adapters/dynamo/team.repo';
 import { CachedMemberships } from '../core/team/membership-caller';
 import type { RaincheckService } from '../adapters/dynamo/service';
+import { builtOnFirstUse } from './built-on-first-use';
 
 /**
  * The user pool's admin client and the live status lookup every signed-in route passes through, one
  * per container (so its cache is per container). Locally the endpoint is the stack's admin endpoint.
  */
 export function createAuthRoot(config: LambdaConfig, clock: Clock) {
-  const cognito = createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT });
+  const cognito = builtOnFirstUse(() =>
+    createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT }),
+  );
   return {
     cognito,
     userStatuses: new CachedUserStatus(new CognitoUserStatus(cognito, config.USER_POOL_ID), clock),

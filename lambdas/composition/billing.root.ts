@@ -7,6 +7,7 @@ import type { AccountRepo } from '../core/account/account.ports';
 import type { Mailer } from '../core/email/email.ports';
 import { GuestEmailTokens } from '../core/billing/guest-email-token';
 import type { DataRoot } from './data.root';
+import { builtOnFirstUse } from './built-on-first-use';
 
 export interface BillingRootOptions {
   /** Where the Stripe keys come from (tests); default: config (env or Secrets Manager). */
@@ -51,7 +52,9 @@ export function createBillingDeps(data: DataRoot, opts: BillingRootOptions = {})
     mailer:
       opts.mailer ??
       new SesMailer(
-        createSesClient({ region: data.config.AWS_REGION, endpoint: data.config.SES_ENDPOINT }),
+        builtOnFirstUse(() =>
+          createSesClient({ region: data.config.AWS_REGION, endpoint: data.config.SES_ENDPOINT }),
+        ),
         data.config.MAIL_FROM,
         data.config.SES_CONFIGURATION_SET,
       ),

@@ -3,6 +3,7 @@ import type { LambdaConfig } from '../config';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { createRaincheckService } from '../adapters/dynamo/service';
 import type { Clock, IdGenerator } from '../core/runtime.ports';
+import { builtOnFirstUse } from './built-on-first-use';
 
 export interface DataRootOptions {
   clock?: Clock;
@@ -16,7 +17,10 @@ export interface DataRootOptions {
  * beside this file, so a Lambda bundles only the adapters its routes use.
  */
 export function createDataRoot(config: LambdaConfig, opts: DataRootOptions = {}) {
-  const client = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
+  // SDK clients resolve their configuration as they are made (~5 ms each): on the first request.
+  const client = builtOnFirstUse(() =>
+    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+  );
   const db = createRaincheckService(config.TABLE_NAME, client);
   return {
     config,

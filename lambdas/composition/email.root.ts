@@ -14,6 +14,7 @@ import { DynamoDeliveryStats } from '../adapters/dynamo/delivery-stats.repo';
 import { countingMailer, countingNoticeMailer } from '../core/admin/counting-mailers';
 import { DynamoAdminSettingsStore } from '../adapters/dynamo/admin-people.repo';
 import { settingsSender } from '../core/admin/admin-settings';
+import { builtOnFirstUse } from './built-on-first-use';
 
 export interface EmailRootOptions {
   accounts: AccountRepo;
@@ -34,7 +35,9 @@ function missingSecret(): never {
  */
 export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const { config, db, clock, ids } = data;
-  const ses = createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT });
+  const ses = builtOnFirstUse(() =>
+    createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT }),
+  );
   const appOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
   // Every email's From name and Reply-To follow /admin/settings; the address stays MAIL_FROM.
   const sender = settingsSender(new DynamoAdminSettingsStore(db), config.MAIL_FROM, clock);

@@ -18,6 +18,7 @@ import { smsEscalationTexter } from '../core/sms/escalation-texts';
 import { effectivePlan } from '../../shared/subscription';
 import { confirmationRepoOf } from './confirmations.root';
 import type { DataRoot } from './data.root';
+import { builtOnFirstUse } from './built-on-first-use';
 
 export interface SmsRoot {
   worker: WorkerSmsDeps;
@@ -45,12 +46,16 @@ export function createSmsRoot(
 ): SmsRoot | undefined {
   const identity = data.config.SMS_ORIGINATION_IDENTITY;
   if (!identity) return undefined;
-  const sender = new EndUserMessagingSender({
-    region: data.config.AWS_REGION,
-    originationIdentity: identity,
-    configurationSet: data.config.SMS_CONFIGURATION_SET,
-    endpoint: data.config.SMS_ENDPOINT,
-  });
+  // Its SDK client is made with it: on the first text, not at load.
+  const sender = builtOnFirstUse(
+    () =>
+      new EndUserMessagingSender({
+        region: data.config.AWS_REGION,
+        originationIdentity: identity,
+        configurationSet: data.config.SMS_CONFIGURATION_SET,
+        endpoint: data.config.SMS_ENDPOINT,
+      }),
+  );
   const consents = new DynamoSmsConsents(data.db);
   const allowance = new DynamoSmsAllowance(data.db);
   const deliveries = new DynamoSmsDeliveries(data.db);

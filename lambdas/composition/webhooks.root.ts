@@ -9,6 +9,7 @@ import { webhookEventPublisher } from '../core/webhooks/publish-event';
 import type { WebhookUrlPolicy } from '../core/webhooks/webhook-addresses';
 import type { WebhookQueue } from '../core/webhooks/webhook.ports';
 import type { DataRoot } from './data.root';
+import { builtOnFirstUse } from './built-on-first-use';
 
 /** Inside Lambda a missing queue is a deployment error: say so on every publish instead of losing events. */
 const missingQueue: WebhookQueue = {
@@ -29,7 +30,7 @@ export function createWebhooksRoot(data: DataRoot, opts: { accounts: AccountRepo
   const store = new DynamoWebhookStore(data.db);
   const local = !config.WEBHOOK_QUEUE_URL && !inLambda ? new InProcessWebhookQueue() : null;
   const queue: WebhookQueue = config.WEBHOOK_QUEUE_URL
-    ? new SqsWebhookQueue(config.WEBHOOK_QUEUE_URL)
+    ? builtOnFirstUse(() => new SqsWebhookQueue(config.WEBHOOK_QUEUE_URL!))
     : (local ?? missingQueue);
   const log = inLambda ? powertoolsLogger() : silentLogger;
   const manage: ManageWebhooksDeps = { store, queue, accounts: opts.accounts, clock: data.clock, policy };

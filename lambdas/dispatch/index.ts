@@ -3,11 +3,13 @@ import { createAppRoot } from '../composition/app.root';
 import { powertoolsMetrics } from '../adapters/observability/powertools.metrics';
 import { SqsDispatchQueue } from '../adapters/sqs/dispatch-queue.sqs';
 import { planAndEnqueue, runDispatch } from '../core/dispatch/run-dispatch';
+import { builtOnFirstUse } from '../composition/built-on-first-use';
 
 const config = loadConfig();
 const { dispatch } = createAppRoot(config);
 const deps = { ...dispatch, metrics: powertoolsMetrics('dispatch') };
-const queue = config.DISPATCH_QUEUE_URL ? new SqsDispatchQueue(config.DISPATCH_QUEUE_URL) : null;
+const url = config.DISPATCH_QUEUE_URL;
+const queue = url ? builtOnFirstUse(() => new SqsDispatchQueue(url)) : null;
 
 /**
  * Invoked by the EventBridge schedule: the planner. It records the run and queues its batches for the

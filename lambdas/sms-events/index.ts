@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
-import { createRecordsStore } from '../adapters/dynamo/records.repo';
 import { createDataRoot } from '../composition/data.root';
 import { createSmsRoot } from '../composition/sms.root';
+import { recordsOnFirstUse } from '../composition/records.root';
 import { createWebhooksRoot } from '../composition/webhooks.root';
 import { createSmsEventsHandler } from './app';
 
@@ -11,7 +11,7 @@ const data = createDataRoot(loadConfig());
 const accounts = new DynamoAccountRepo(data.db);
 const sms = createSmsRoot(data, {
   accounts,
-  records: createRecordsStore(data.db),
+  records: recordsOnFirstUse(data.db),
   // A foreman's "1" or "2" raises `confirmation.received` for the account's webhooks (issue 23).
   events: createWebhooksRoot(data, { accounts }).events,
 });

@@ -5,6 +5,7 @@ import { createWebhookDeliveryDeps } from '../composition/webhook-delivery.root'
 import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { createSesClient, SesMailer } from '../adapters/ses/ses.mailer';
 import { createWebhookDeliveryHandler } from './app';
+import { builtOnFirstUse } from '../composition/built-on-first-use';
 
 // Built once per container, at module load: the table, the queue, SES for the owner's notice, and
 // the outbound transport. No Stripe, no weather, no records.
@@ -12,7 +13,7 @@ const config = loadConfig();
 const data = createDataRoot(config);
 const accounts = new DynamoAccountRepo(data.db);
 const mailer = new SesMailer(
-  createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT }),
+  builtOnFirstUse(() => createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT })),
   config.MAIL_FROM,
   config.SES_CONFIGURATION_SET,
 );

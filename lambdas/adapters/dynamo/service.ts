@@ -1,4 +1,5 @@
-import { Service } from 'electrodb';
+import type { Service } from 'electrodb';
+import { electrodb } from './electrodb-on-first-use';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountCustomerEntity } from './entities/account-customer.entity';
 import { billingCustomerEntity } from './entities/billing-customer.entity';
@@ -29,7 +30,7 @@ import { holidayCalendarEntity } from './entities/holiday-calendar.entity';
 import { smsConsentEntity, smsMessageEntity, smsUsageEntity } from './entities/sms.entity';
 import { apiKeyEntity } from './entities/api-key.entity';
 import { confirmationRequestEntity } from './entities/confirmation-request.entity';
-import { supportEntities } from './entities/support-entities';
+import { SUPPORT_ENTITIES } from './entities/support-entities';
 import { membershipEntity } from './entities/membership.entity';
 import { teamInviteEntity } from './entities/team-invite.entity';
 import { accountAuditEntity } from './entities/account-audit.entity';
@@ -39,51 +40,107 @@ import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
-/** Every entity of the one table, grouped in one ElectroDB Service (one file per entity). */
-export function createRaincheckService(table: string, client: DynamoDBDocumentClient) {
-  const config = { table, client };
-  return new Service({
-    profile: profileEntity(config),
-    subscription: subscriptionEntity(config),
-    billingCustomer: billingCustomerEntity(config),
-    accountCustomer: accountCustomerEntity(config),
-    subscriptionOwner: subscriptionOwnerEntity(config),
-    billingEntry: billingEntryEntity(config),
-    stripeEventReceipt: stripeEventReceiptEntity(config),
-    dispatchRun: dispatchRunEntity(config),
-    dispatchBatch: dispatchBatchEntity(config),
-    client: clientEntity(config),
-    crew: crewEntity(config),
-    worker: workerEntity(config),
-    jobsite: jobsiteEntity(config),
-    noticeSlot: noticeSlotEntity(config),
-    zoneInUse: zoneInUseEntity(config),
-    dispatchDecision: dispatchDecisionEntity(config),
-    notificationClaim: notificationClaimEntity(config),
-    emailTemplate: emailTemplateEntity(config),
-    forecastCache: forecastCacheEntity(config),
-    deliveryDay: deliveryDayEntity(config),
-    heldMessage: heldMessageEntity(config),
-    signIn: signInEntity(config),
-    adminSettings: adminSettingsEntity(config),
-    recordGuard: recordGuardEntity(config),
-    idempotencyRecord: idempotencyRecordEntity(config),
-    suppressedAddress: suppressedAddressEntity(config),
-    rateWindow: rateWindowEntity(config),
-    holidayCalendar: holidayCalendarEntity(config),
-    smsConsent: smsConsentEntity(config),
-    smsUsage: smsUsageEntity(config),
-    smsMessage: smsMessageEntity(config),
-    confirmationRequest: confirmationRequestEntity(config),
-    apiKey: apiKeyEntity(config),
-    ...supportEntities(config),
-    membership: membershipEntity(config),
-    teamInvite: teamInviteEntity(config),
-    accountAudit: accountAuditEntity(config),
-    noticeShortCode: noticeShortCodeEntity(config),
-    webhookEndpoint: webhookEndpointEntity(config),
-    webhookDelivery: webhookDeliveryEntity(config),
-  });
-}
+/**
+ * Every entity of the one table, by the name repositories use (one file per entity). Only the
+ * factories: ElectroDB builds and validates an entity's schema when it is constructed (~3 ms each),
+ * so a Lambda builds an entity on its first use, never at load (issue 26 item 8).
+ */
+const ENTITY_FACTORIES = {
+  profile: profileEntity,
+  subscription: subscriptionEntity,
+  billingCustomer: billingCustomerEntity,
+  accountCustomer: accountCustomerEntity,
+  subscriptionOwner: subscriptionOwnerEntity,
+  billingEntry: billingEntryEntity,
+  stripeEventReceipt: stripeEventReceiptEntity,
+  dispatchRun: dispatchRunEntity,
+  dispatchBatch: dispatchBatchEntity,
+  client: clientEntity,
+  crew: crewEntity,
+  worker: workerEntity,
+  jobsite: jobsiteEntity,
+  noticeSlot: noticeSlotEntity,
+  zoneInUse: zoneInUseEntity,
+  dispatchDecision: dispatchDecisionEntity,
+  notificationClaim: notificationClaimEntity,
+  emailTemplate: emailTemplateEntity,
+  forecastCache: forecastCacheEntity,
+  deliveryDay: deliveryDayEntity,
+  heldMessage: heldMessageEntity,
+  signIn: signInEntity,
+  adminSettings: adminSettingsEntity,
+  recordGuard: recordGuardEntity,
+  idempotencyRecord: idempotencyRecordEntity,
+  suppressedAddress: suppressedAddressEntity,
+  rateWindow: rateWindowEntity,
+  holidayCalendar: holidayCalendarEntity,
+  smsConsent: smsConsentEntity,
+  smsUsage: smsUsageEntity,
+  smsMessage: smsMessageEntity,
+  confirmationRequest: confirmationRequestEntity,
+  apiKey: apiKeyEntity,
+  ...SUPPORT_ENTITIES,
+  membership: membershipEntity,
+  teamInvite: teamInviteEntity,
+  accountAudit: accountAuditEntity,
+  noticeShortCode: noticeShortCodeEntity,
+  webhookEndpoint: webhookEndpointEntity,
+  webhookDelivery: webhookDeliveryEntity,
+};
 
-export type RaincheckService = ReturnType<typeof createRaincheckService>;
+type EntityName = keyof typeof ENTITY_FACTORIES;
+export type RaincheckEntities = { [N in EntityName]: ReturnType<(typeof ENTITY_FACTORIES)[N]> };
+
+/**
+ * What repositories use of an ElectroDB Service over every entity: `entities` and `transaction`,
+ * typed as the Service's own. The table has no collections, so a Service would add nothing to the
+ * entities but its name check (all share SERVICE, entity-kit.ts) and the table and client (each
+ * entity gets the same ones).
+ */
+export type RaincheckService = Pick<Service<RaincheckEntities>, 'entities' | 'transaction'>;
+
+/**
+ * The one table's entities, each built on its first use and kept for the container's life. A
+ * transaction hands its function every entity but passes ElectroDB only those the function used,
+ * so reading a transaction's result (which looks at each entity it is given) builds no others.
+ */
+export function createRaincheckService(table: string, client: DynamoDBDocumentClient): RaincheckService {
+  const config = { table, client };
+  const built: Partial<Record<EntityName, unknown>> = {};
+  const entities = {} as RaincheckEntities;
+  for (const name of Object.keys(ENTITY_FACTORIES) as EntityName[]) {
+    Object.defineProperty(entities, name, {
+      enumerable: true,
+      get: () => (built[name] ??= ENTITY_FACTORIES[name](config)),
+    });
+  }
+  /**
+   * Runs `fn` once with every entity at hand (typed by ElectroDB as their transaction views: the
+   * same objects); returns what it made and the entities it touched.
+   */
+  const traced = <E, R>(fn: (all: E) => R) => {
+    const touched: Partial<RaincheckEntities> = {};
+    const view = new Proxy(entities, {
+      get(target, name, receiver) {
+        const entity: unknown = Reflect.get(target, name, receiver);
+        if (typeof name === 'string' && name in ENTITY_FACTORIES) Object.assign(touched, { [name]: entity });
+        return entity;
+      },
+    });
+    const made = fn(view as unknown as E);
+    // ElectroDB sends through one of the entities it is given, even for an empty transaction.
+    if (Object.keys(touched).length === 0) touched.profile = entities.profile;
+    return { made, touched };
+  };
+  const transaction: RaincheckService['transaction'] = {
+    write: (fn) => {
+      const { made, touched } = traced(fn);
+      return electrodb().createWriteTransaction(touched as RaincheckEntities, () => made);
+    },
+    get: (fn) => {
+      const { made, touched } = traced(fn);
+      return electrodb().createGetTransaction(touched as RaincheckEntities, () => made);
+    },
+  };
+  return { entities, transaction };
+}

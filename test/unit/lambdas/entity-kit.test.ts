@@ -5,7 +5,7 @@ import {
   keyStrings,
   optionalStrings,
   gsiIndex,
-  tableEntity,
+  entityOf,
   tableIndex,
 } from '../../../lambdas/adapters/dynamo/entities/entity-kit';
 import { TABLE_KEYS } from '../../../lambdas/adapters/dynamo/entities/table';
@@ -17,17 +17,13 @@ const config = {
 };
 
 function noteEntity() {
-  return tableEntity(
-    'note',
-    {
-      attributes: { ...keyStrings('tenantId', 'noteId'), ...optionalStrings('email') },
-      indexes: {
-        byTenant: tableIndex(['tenantId'], ['noteId'], { sk: 'none' }),
-        byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['noteId'], AS_WRITTEN),
-      },
+  return entityOf('note', {
+    attributes: { ...keyStrings('tenantId', 'noteId'), ...optionalStrings('email') },
+    indexes: {
+      byTenant: tableIndex(['tenantId'], ['noteId'], { sk: 'none' }),
+      byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['noteId'], AS_WRITTEN),
     },
-    config,
-  );
+  })(config);
 }
 
 describe('the entity helpers of the one table', () => {

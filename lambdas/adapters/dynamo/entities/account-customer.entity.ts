@@ -1,18 +1,11 @@
-import { AS_WRITTEN, requiredStrings, tableEntity, tableIndex } from './entity-kit';
-import type { EntityConfig } from './table';
+import { AS_WRITTEN, requiredStrings, entityOf, tableIndex } from './entity-kit';
 
 /** The one Stripe customer of an account (created conditionally: first one wins). */
-export function accountCustomerEntity(config: EntityConfig) {
-  return tableEntity(
-    'accountCustomer',
-    {
-      attributes: {
-        ...requiredStrings('userId', 'customerId', 'createdAt'),
-      },
-      indexes: {
-        byUser: tableIndex(['userId'], [], AS_WRITTEN),
-      },
-    },
-    config,
-  );
-}
+export const accountCustomerEntity = entityOf('accountCustomer', {
+  attributes: {
+    ...requiredStrings('userId', 'customerId', 'createdAt'),
+  },
+  indexes: {
+    byUser: tableIndex(['userId'], [], AS_WRITTEN),
+  },
+});

@@ -1,32 +1,25 @@
-import { requiredStrings, tableEntity, tableIndex } from './entity-kit';
-import type { EntityConfig } from './table';
+import { requiredStrings, entityOf, tableIndex } from './entity-kit';
 
 /** The product-wide settings of /admin/settings: one item, with who changed it last and when. */
-export function adminSettingsEntity(config: EntityConfig) {
-  return tableEntity(
-    'adminSettings',
-    {
-      attributes: {
-        /** Always "product": the key of the one item. */
-        scope: { type: 'string', required: true },
-        ...requiredStrings('senderName', 'replyTo'),
-        defaultNoticeTimes: {
-          type: 'list',
-          required: true,
-          items: {
-            type: 'map',
-            properties: {
-              time: { type: 'string', required: true },
-              forDay: { type: ['next', 'same'] as const, required: true },
-            },
-          },
+export const adminSettingsEntity = entityOf('adminSettings', {
+  attributes: {
+    /** Always "product": the key of the one item. */
+    scope: { type: 'string', required: true },
+    ...requiredStrings('senderName', 'replyTo'),
+    defaultNoticeTimes: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          time: { type: 'string', required: true },
+          forDay: { type: ['next', 'same'] as const, required: true },
         },
-        ...requiredStrings('updatedBy', 'updatedAt'),
-      },
-      indexes: {
-        byScope: tableIndex(['scope'], []),
       },
     },
-    config,
-  );
-}
+    ...requiredStrings('updatedBy', 'updatedAt'),
+  },
+  indexes: {
+    byScope: tableIndex(['scope'], []),
+  },
+});

@@ -1,22 +1,16 @@
-import { keyStrings, tableEntity } from './entity-kit';
-import { byTenantIndex, RECORD_STAMPS, type EntityConfig } from './table';
+import { keyStrings, entityOf } from './entity-kit';
+import { byTenantIndex, RECORD_STAMPS } from './table';
 
 /** A crew (team) of workers; membership is kept on the worker (`crewIds`). */
-export function crewEntity(config: EntityConfig) {
-  return tableEntity(
-    'crew',
-    {
-      attributes: {
-        ...keyStrings('tenantId', 'crewId'),
-        name: { type: 'string', required: true },
-        notes: { type: 'string' },
-        hourlyRateCents: { type: 'number' },
-        ...RECORD_STAMPS,
-      },
-      indexes: {
-        byTenant: byTenantIndex('crewId'),
-      },
-    },
-    config,
-  );
-}
+export const crewEntity = entityOf('crew', {
+  attributes: {
+    ...keyStrings('tenantId', 'crewId'),
+    name: { type: 'string', required: true },
+    notes: { type: 'string' },
+    hourlyRateCents: { type: 'number' },
+    ...RECORD_STAMPS,
+  },
+  indexes: {
+    byTenant: byTenantIndex('crewId'),
+  },
+});

@@ -1,23 +1,24 @@
-import { Entity, type Attribute, type Schema } from 'electrodb';
+import type { Attribute, Entity, Schema } from 'electrodb';
+import { electrodb } from '../electrodb-on-first-use';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
- * An entity of the one table: every entity shares the service name and version 1, so a new one
- * names only its kind, its attributes and its indexes. The generics are ElectroDB's own, so items,
- * keys and queries stay as precisely typed as with `new Entity(...)`.
+ * An entity of the one table, as a factory: every entity shares the service name and version 1, so
+ * a new one names only its kind, its attributes and its indexes. The service (service.ts) calls the
+ * factory with the table and the client on the entity's first use, since ElectroDB builds and
+ * validates the schema as it constructs the entity. The generics are ElectroDB's own, so items, keys
+ * and queries stay as precisely typed as with `new Entity(...)`.
  */
-export function tableEntity<
+export function entityOf<
   A extends string,
   F extends string,
   C extends string,
   const Attrs extends { readonly [a in A]: Attribute },
   const Indexes extends Schema<A, F, C>['indexes'],
->(entity: string, schema: { attributes: Attrs; indexes: Indexes }, config: EntityConfig) {
+>(entity: string, schema: { attributes: Attrs; indexes: Indexes }) {
   const model = { entity, version: '1', service: SERVICE };
-  return new Entity<A, F, C, { model: typeof model; attributes: Attrs; indexes: Indexes }>(
-    { model, ...schema },
-    config,
-  );
+  type Built = Entity<A, F, C, { model: typeof model; attributes: Attrs; indexes: Indexes }>;
+  return (config: EntityConfig): Built => new (electrodb().Entity)({ model, ...schema }, config) as Built;
 }
 
 type Named<K extends string, T> = { readonly [P in K]: T };
@@ -49,6 +50,11 @@ export function requiredNumbers<const K extends string>(...names: K[]) {
 /** Counters an item may lack (a conditional `add` creates them). */
 export function optionalNumbers<const K extends string>(...names: K[]) {
   return named(names, { type: 'number' } as const);
+}
+
+/** A list of maps of these properties (an item's lines, recipients, dated names). */
+export function listOfMaps<const P extends Record<string, Attribute>>(properties: P) {
+  return { type: 'list', items: { type: 'map', properties } } as const;
 }
 
 /** `expiresAt`, epoch seconds on the table's TTL attribute: DynamoDB deletes the item after it. */

@@ -1,5 +1,4 @@
-import { requiredNumbers, tableEntity, tableIndex } from './entity-kit';
-import type { EntityConfig } from './table';
+import { requiredNumbers, entityOf, tableIndex } from './entity-kit';
 
 const datedNames = {
   type: 'list',
@@ -14,23 +13,17 @@ const datedNames = {
  * An account's holiday calendar (shared/holidays.ts): one item in the tenant's partition, with the
  * preset's dates computed when it was saved, so readers need no holiday library.
  */
-export function holidayCalendarEntity(config: EntityConfig) {
-  return tableEntity(
-    'holidayCalendar',
-    {
-      attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        country: { type: 'string', required: true },
-        region: { type: 'string' },
-        extraDates: datedNames,
-        presetDates: datedNames,
-        ...requiredNumbers('presetFrom', 'presetTo'),
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byTenant: tableIndex(['tenantId'], []),
-      },
-    },
-    config,
-  );
-}
+export const holidayCalendarEntity = entityOf('holidayCalendar', {
+  attributes: {
+    tenantId: { type: 'string', required: true, readOnly: true },
+    country: { type: 'string', required: true },
+    region: { type: 'string' },
+    extraDates: datedNames,
+    presetDates: datedNames,
+    ...requiredNumbers('presetFrom', 'presetTo'),
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byTenant: tableIndex(['tenantId'], []),
+  },
+});

@@ -1,73 +1,59 @@
-import { keyStrings, optionalNumbers, optionalStrings, tableEntity } from './entity-kit';
-import { byTenantIndex, type EntityConfig } from './table';
+import {
+  entityOf,
+  keyStrings,
+  listOfMaps,
+  optionalNumbers,
+  optionalStrings,
+  requiredStrings,
+} from './entity-kit';
+import { byTenantIndex } from './table';
 
 /**
  * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
  * it through its notice slots (notice-slot.entity.ts), written in the same transaction.
  */
-export function jobsiteEntity(config: EntityConfig) {
-  return tableEntity(
-    'jobsite',
-    {
-      attributes: {
-        ...keyStrings('tenantId', 'jobsiteId'),
-        name: { type: 'string', required: true },
-        address: { type: 'string' },
-        /** Whom workers call about the site (issue 20); absent: the manager's or the owner's. */
-        siteContact: { type: 'map', properties: { name: { type: 'string' }, phone: { type: 'string' } } },
-        ...optionalNumbers('latitude', 'longitude'),
-        timezone: { type: 'string', required: true },
-        clientId: { type: 'string' },
-        workingDays: { type: 'list', items: { type: 'number' } },
-        workingHours: {
-          type: 'map',
-          properties: { start: { type: 'string' }, end: { type: 'string' } },
-        },
-        ...optionalStrings('startDate', 'endDate'),
-        active: { type: 'boolean', required: true, default: true },
-        noticeTimes: {
-          type: 'list',
-          items: {
-            type: 'map',
-            properties: {
-              time: { type: 'string', required: true },
-              forDay: { type: ['next', 'same'] as const },
-            },
-          },
-        },
-        /** Rule objects as validated by shared/weather/rule.ts (their shape is the engine's). */
-        rules: { type: 'any' },
-        recipients: {
-          type: 'map',
-          properties: {
-            workerIds: { type: 'list', items: { type: 'string' } },
-            crewIds: { type: 'list', items: { type: 'string' } },
-            notifyClient: { type: 'boolean' },
-          },
-        },
-        scenario: { type: 'string' },
-        /** Anticipated weather days per month, January first. */
-        anticipatedWeatherDays: { type: 'list', items: { type: 'number' } },
-        /** The jobsite's own days off: [{ date, name }]. */
-        nonWorkingDates: {
-          type: 'list',
-          items: {
-            type: 'map',
-            properties: {
-              date: { type: 'string', required: true },
-              name: { type: 'string', required: true },
-            },
-          },
-        },
-        /** Crew confirmation: the foreman asked to confirm, and the escalation window in minutes. */
-        foremanWorkerId: { type: 'string' },
-        escalationMinutes: { type: 'number' },
-        ...optionalStrings('createdAt', 'updatedAt'),
-      },
-      indexes: {
-        byTenant: byTenantIndex('jobsiteId'),
+export const jobsiteEntity = entityOf('jobsite', {
+  attributes: {
+    ...keyStrings('tenantId', 'jobsiteId'),
+    name: { type: 'string', required: true },
+    address: { type: 'string' },
+    /** Whom workers call about the site (issue 20); absent: the manager's or the owner's. */
+    siteContact: { type: 'map', properties: { name: { type: 'string' }, phone: { type: 'string' } } },
+    ...optionalNumbers('latitude', 'longitude'),
+    timezone: { type: 'string', required: true },
+    clientId: { type: 'string' },
+    workingDays: { type: 'list', items: { type: 'number' } },
+    workingHours: {
+      type: 'map',
+      properties: { start: { type: 'string' }, end: { type: 'string' } },
+    },
+    ...optionalStrings('startDate', 'endDate'),
+    active: { type: 'boolean', required: true, default: true },
+    noticeTimes: listOfMaps({
+      time: { type: 'string', required: true },
+      forDay: { type: ['next', 'same'] as const },
+    }),
+    /** Rule objects as validated by shared/weather/rule.ts (their shape is the engine's). */
+    rules: { type: 'any' },
+    recipients: {
+      type: 'map',
+      properties: {
+        workerIds: { type: 'list', items: { type: 'string' } },
+        crewIds: { type: 'list', items: { type: 'string' } },
+        notifyClient: { type: 'boolean' },
       },
     },
-    config,
-  );
-}
+    scenario: { type: 'string' },
+    /** Anticipated weather days per month, January first. */
+    anticipatedWeatherDays: { type: 'list', items: { type: 'number' } },
+    /** The jobsite's own days off: [{ date, name }]. */
+    nonWorkingDates: listOfMaps(requiredStrings('date', 'name')),
+    /** Crew confirmation: the foreman asked to confirm, and the escalation window in minutes. */
+    foremanWorkerId: { type: 'string' },
+    escalationMinutes: { type: 'number' },
+    ...optionalStrings('createdAt', 'updatedAt'),
+  },
+  indexes: {
+    byTenant: byTenantIndex('jobsiteId'),
+  },
+});

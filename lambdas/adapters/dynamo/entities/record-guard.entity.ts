@@ -1,5 +1,4 @@
-import { keyStrings, tableEntity, tableIndex } from './entity-kit';
-import type { EntityConfig } from './table';
+import { keyStrings, entityOf, tableIndex } from './entity-kit';
 
 /**
  * The items that make a tenant's limits and uniqueness rules hold under parallel requests: written
@@ -8,19 +7,13 @@ import type { EntityConfig } from './table';
  * - `<rule>#<value>` (e.g. `workerEmail#ann@example.com`): the one record (`ownerId`) that holds a
  *   unique value.
  */
-export function recordGuardEntity(config: EntityConfig) {
-  return tableEntity(
-    'recordGuard',
-    {
-      attributes: {
-        ...keyStrings('tenantId', 'guard'),
-        count: { type: 'number' },
-        ownerId: { type: 'string' },
-      },
-      indexes: {
-        byTenant: tableIndex(['tenantId'], ['guard'], { sk: 'none' }),
-      },
-    },
-    config,
-  );
-}
+export const recordGuardEntity = entityOf('recordGuard', {
+  attributes: {
+    ...keyStrings('tenantId', 'guard'),
+    count: { type: 'number' },
+    ownerId: { type: 'string' },
+  },
+  indexes: {
+    byTenant: tableIndex(['tenantId'], ['guard'], { sk: 'none' }),
+  },
+});

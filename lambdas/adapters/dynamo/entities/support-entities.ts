@@ -3,15 +3,12 @@ import { supportLogEntity } from './support-log.entity';
 import { supportMessageEntity } from './support-message.entity';
 import { supportRequestEntity } from './support-request.entity';
 import { supportSessionEntity } from './support-session.entity';
-import type { EntityConfig } from './table';
 
-/** Support's entities (issue 22 §5–7), spread into the one Service with a single line. */
-export function supportEntities(config: EntityConfig) {
-  return {
-    supportRequest: supportRequestEntity(config),
-    supportMessage: supportMessageEntity(config),
-    supportGrant: supportGrantEntity(config),
-    supportSession: supportSessionEntity(config),
-    supportLog: supportLogEntity(config),
-  };
-}
+/** Support's entities (issue 22 §5–7) by name, spread into the table's one list with a single line. */
+export const SUPPORT_ENTITIES = {
+  supportRequest: supportRequestEntity,
+  supportMessage: supportMessageEntity,
+  supportGrant: supportGrantEntity,
+  supportSession: supportSessionEntity,
+  supportLog: supportLogEntity,
+};

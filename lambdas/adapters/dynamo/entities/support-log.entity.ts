@@ -1,30 +1,17 @@
-import { Entity } from 'electrodb';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { AS_WRITTEN, entityOf, keyStrings, optionalStrings, tableIndex } from './entity-kit';
 
 /** One line of the account's support access log: grants, revocations, sessions and each session request. */
-export function supportLogEntity(config: EntityConfig) {
-  return new Entity(
-    {
-      model: { entity: 'supportLog', version: '1', service: SERVICE },
-      attributes: {
-        tenantId: { type: 'string', required: true, readOnly: true },
-        at: { type: 'string', required: true, readOnly: true },
-        entryId: { type: 'string', required: true, readOnly: true },
-        kind: {
-          type: ['granted', 'revoked', 'session-opened', 'request', 'refused-write'] as const,
-          required: true,
-        },
-        actor: { type: 'string', required: true },
-        method: { type: 'string' },
-        path: { type: 'string' },
-      },
-      indexes: {
-        byAccount: {
-          pk: { field: TABLE_KEYS.pk, casing: 'none', composite: ['tenantId'] },
-          sk: { field: TABLE_KEYS.sk, casing: 'none', composite: ['at', 'entryId'] },
-        },
-      },
+export const supportLogEntity = entityOf('supportLog', {
+  attributes: {
+    ...keyStrings('tenantId', 'at', 'entryId'),
+    kind: {
+      type: ['granted', 'revoked', 'session-opened', 'request', 'refused-write'] as const,
+      required: true,
     },
-    config,
-  );
-}
+    actor: { type: 'string', required: true },
+    ...optionalStrings('method', 'path'),
+  },
+  indexes: {
+    byAccount: tableIndex(['tenantId'], ['at', 'entryId'], AS_WRITTEN),
+  },
+});

@@ -1,32 +1,26 @@
-import { keyStrings, optionalStrings, gsiIndex, tableEntity } from './entity-kit';
-import { byTenantIndex, RECORD_STAMPS, TABLE_KEYS, type EntityConfig } from './table';
+import { keyStrings, optionalStrings, gsiIndex, entityOf } from './entity-kit';
+import { byTenantIndex, RECORD_STAMPS, TABLE_KEYS } from './table';
 
 /**
  * A worker who gets notices. `byEmail` lets the email system (bounces, complaints, unsubscribe)
  * find every worker record of an address across accounts without a scan.
  */
-export function workerEntity(config: EntityConfig) {
-  return tableEntity(
-    'worker',
-    {
-      attributes: {
-        ...keyStrings('tenantId', 'workerId'),
-        name: { type: 'string', required: true },
-        /** Lower-cased. */
-        email: { type: 'string', required: true },
-        ...optionalStrings('phone', 'trade'),
-        crewIds: { type: 'list', items: { type: 'string' } },
-        isManager: { type: 'boolean', required: true, default: false },
-        /** The contractor's SMS toggle; consent itself is the smsConsent record of the number. */
-        smsOptIn: { type: 'boolean', default: false },
-        status: { type: ['active', 'unsubscribed', 'bounced'] as const, required: true, default: 'active' },
-        ...RECORD_STAMPS,
-      },
-      indexes: {
-        byTenant: byTenantIndex('workerId'),
-        byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
-      },
-    },
-    config,
-  );
-}
+export const workerEntity = entityOf('worker', {
+  attributes: {
+    ...keyStrings('tenantId', 'workerId'),
+    name: { type: 'string', required: true },
+    /** Lower-cased. */
+    email: { type: 'string', required: true },
+    ...optionalStrings('phone', 'trade'),
+    crewIds: { type: 'list', items: { type: 'string' } },
+    isManager: { type: 'boolean', required: true, default: false },
+    /** The contractor's SMS toggle; consent itself is the smsConsent record of the number. */
+    smsOptIn: { type: 'boolean', default: false },
+    status: { type: ['active', 'unsubscribed', 'bounced'] as const, required: true, default: 'active' },
+    ...RECORD_STAMPS,
+  },
+  indexes: {
+    byTenant: byTenantIndex('workerId'),
+    byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
+  },
+});
