@@ -27,19 +27,18 @@ export class DynamoRateWindows implements RateWindowStore {
     let ask = Math.min(wanted, limit);
     // At most two tries: all that was wanted, then what the window still holds.
     for (let attempt = 0; attempt < 2 && ask > 0; attempt++) {
-      try {
-        await this.db.entities.rateWindow
+      const taken = ask;
+      const written = await writtenUnlessConditionFails(() =>
+        this.db.entities.rateWindow
           .update({ limitKey: key, windowStart })
-          .add({ uses: ask })
+          .add({ uses: taken })
           .set({ expiresAt: Math.floor(expiresAt.getTime() / 1000) })
-          .where((a, op) => `${op.notExists(a.uses)} OR ${op.lte(a.uses, limit - ask)}`)
-          .go();
-        return ask;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        const { data } = await this.db.entities.rateWindow.get({ limitKey: key, windowStart }).go();
-        ask = Math.min(ask, limit - (data?.uses ?? 0));
-      }
+          .where((a, op) => `${op.notExists(a.uses)} OR ${op.lte(a.uses, limit - taken)}`)
+          .go(),
+      );
+      if (written) return taken;
+      const { data } = await this.db.entities.rateWindow.get({ limitKey: key, windowStart }).go();
+      ask = Math.min(ask, limit - (data?.uses ?? 0));
     }
     return 0;
   }
