@@ -2,21 +2,9 @@ import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages';
 import { colorScheme, freshUser, signInThroughLoginPage } from './helpers';
 import { DEMO } from './stack';
+import { MAIN_NAV_LABELS } from '../support/main-nav';
 
-const NAV = [
-  'Dashboard',
-  'Clients',
-  'Jobsites',
-  'Workers',
-  'Crews',
-  'Weather',
-  'Email',
-  'Analytics',
-  'Subscription',
-  'Team',
-  'Settings',
-  'Support',
-];
+const NAV = MAIN_NAV_LABELS;
 
 test.describe('guards and layout', () => {
   test('should send a signed-out visitor to sign in and back when they open /dashboard', async ({ page }) => {
