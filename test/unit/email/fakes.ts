@@ -1,4 +1,4 @@
-import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
+import type { Worker, WorkerStatus } from '../../../shared/records';
 import { tenantFromStore, type TenantId } from '../../../lambdas/core/caller';
 import type {
   SuppressionList,
