@@ -1,12 +1,12 @@
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts';
-import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
+import type { NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
+import { memoryDecisionsAndClaims } from '../../support/memory-dispatch-ports';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -38,31 +38,14 @@ const jobsite = testJobsite(
 );
 const worker = testWorker({ id: 'w1', name: 'Ana Ruiz', email: 'ana@example.com' }, T0);
 
-let server: Server;
-let answer: { status: number; body: string };
-let requests: string[];
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    res.writeHead(answer.status, { 'content-type': 'application/geo+json' });
-    res.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  requests = [];
-  answer = { status: 200, body: HEAT };
-});
+const server = loopbackServerDuringTests();
+const nwsAnswers = (status: number, body: string) =>
+  server.respond(() => ({ status, headers: { 'content-type': 'application/geo+json' }, body }));
+beforeEach(() => nwsAnswers(200, HEAT));
 
 function deps() {
   const sent: NoticeContent[] = [];
-  const decisions = new Map<string, Decision>();
   const start = Date.parse('2024-07-20T00:00:00Z');
-  const claimed = new Set<string>();
   const d: NotifyDeps = {
     records: fixedRecords([jobsite], [worker]),
     accounts: PREMIUM_ACCOUNT,
@@ -84,25 +67,13 @@ function deps() {
       stats: () => ({ upstreamCalls: 1, upstreamLocations: 1, retries: 0, failures: 0 }),
       resetStats: () => undefined,
     },
-    decisions: {
-      get: async (_t, j, w) => decisions.get(`${j}|${w}`) ?? null,
-      put: async (x) => void decisions.set(`${x.jobsiteId}|${x.workDate}`, x),
-      listRange: async () => [],
-      mark: async () => false,
-    },
-    claims: {
-      claim: async (c) =>
-        claimed.has(c.messageKey + c.recipient) ? false : (claimed.add(c.messageKey + c.recipient), true),
-      markSent: async () => undefined,
-      release: async () => undefined,
-      listRecent: async () => [],
-    },
+    ...memoryDecisionsAndClaims(),
     sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
     suppressions: { reasonsOf: async () => new Map() },
     holidays: new MemoryHolidayCalendars(),
     clock: { now: () => new Date(T0) },
     alerts: new NwsAlertsProvider({
-      baseUrl,
+      baseUrl: server.url,
       userAgent: 'Raincheck tests (tests@raincheck.example)',
       retry: { maxAttempts: 1, timeoutMs: 2000 },
     }),
@@ -123,11 +94,13 @@ describe('official warnings in the dispatch', () => {
     expect(sent[0]!.judgement).toMatchObject({ verdict: 'full', hoursLost: 10 });
     expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
     // Two jobsite entries in one grid cell: NWS is asked once, for the cell.
-    expect(requests).toEqual(['/alerts/active?point=33.25,-112.3']);
+    expect(server.requests.map((r) => r.url.pathname + r.url.search)).toEqual([
+      '/alerts/active?point=33.25,-112.3',
+    ]);
   });
 
   it('should judge on the forecast alone when NWS fails', async () => {
-    answer = { status: 503, body: 'unavailable' };
+    nwsAnswers(503, 'unavailable');
     const { d, sent } = deps();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const outcome = await notifyJobsites(due, d, 'run-1', new Date(T0));

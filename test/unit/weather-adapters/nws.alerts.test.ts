@@ -4,14 +4,8 @@ import {
   parseNwsAlerts,
 } from '../../../lambdas/adapters/weather/nws.alerts';
 import { OfficialAlertsUnavailableError } from '../../../lambdas/core/weather/weather.errors';
-import {
-  NWS,
-  fixture,
-  fixtureText,
-  recordingSleep,
-  startLoopbackServer,
-  type LoopbackServer,
-} from './support';
+import { NWS, fixture, fixtureText, recordingSleep } from './support';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
 
 const PHOENIX = { latitude: 33.25, longitude: -112.3 };
 const USER_AGENT = 'Raincheck (ops@raincheck.example)';
@@ -75,14 +69,14 @@ describe('parseNwsAlerts on recorded responses', () => {
   });
 });
 
+/** NWS's answer to a request with a parameter it refuses: 400 and the parameter named. */
+const nwsRefusedParameter = (parameter: string, message: string) => ({
+  status: 400,
+  body: JSON.stringify({ title: 'Bad Request', status: 400, parameterErrors: [{ parameter, message }] }),
+});
+
 describe('NwsAlertsProvider against a local server', () => {
-  let server: LoopbackServer;
-  beforeAll(async () => {
-    server = await startLoopbackServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = loopbackServerDuringTests();
 
   function nws() {
     const sleeper = recordingSleep();
@@ -132,27 +126,13 @@ describe('NwsAlertsProvider against a local server', () => {
     const { p } = nws();
     server.respond(() => ({ status: 404, body: JSON.stringify({ title: 'Not Found', status: 404 }) }));
     await expect(p.activeAlerts({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]); // Toronto
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'query.point', message: 'Point is outside the coverage area' }],
-      }),
-    }));
+    server.respond(() => nwsRefusedParameter('query.point', 'Point is outside the coverage area'));
     await expect(p.activeAlerts({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]);
     expect(server.requests).toHaveLength(1); // 4xx are not retried
   });
 
   it('should reject, never answer an empty list, when NWS refuses another parameter', async () => {
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'query.limit', message: 'Query parameter "limit" is not recognized' }],
-      }),
-    }));
+    server.respond(() => nwsRefusedParameter('query.limit', 'Query parameter "limit" is not recognized'));
     const { p } = nws();
     await expect(p.activeAlerts(PHOENIX)).rejects.toEqual(
       new OfficialAlertsUnavailableError('NWS alerts for 33.25,-112.3: HTTP 400', 400),
