@@ -20,34 +20,33 @@ export interface StandInAddress {
   timeZone: string;
 }
 
+const USA = { code2: 'US', code3: 'USA', name: 'United States' };
+const CANADA = { code2: 'CA', code3: 'CAN', name: 'Canada' };
+/** Where each stand-in city lies: its region, country and time zone. */
+const CITIES = {
+  Seattle: { region: { code: 'WA', name: 'Washington' }, country: USA, timeZone: 'America/Los_Angeles' },
+  Chicago: { region: { code: 'IL', name: 'Illinois' }, country: USA, timeZone: 'America/Chicago' },
+  Toronto: { region: { code: 'ON', name: 'Ontario' }, country: CANADA, timeZone: 'America/Toronto' },
+};
+
+/**
+ * One address as Places describes it. Its place id is opaque to clients, as in Places; here it is
+ * made from the city, the street number and the street's name (`…stand-in-chicago-233-wacker`).
+ */
+function standInAddress(
+  city: keyof typeof CITIES,
+  label: string,
+  position: [number, number],
+): StandInAddress {
+  const street = label.split(', ')[0]!.split(' ');
+  const slug = [city.toLowerCase(), street[0], street.at(-2)!.toLowerCase()].join('-');
+  return { placeId: `AQAAAFUAstand-in-${slug}`, label, locality: city, ...CITIES[city], position };
+}
+
 export const STAND_IN_ADDRESSES: readonly StandInAddress[] = [
-  {
-    placeId: 'AQAAAFUAstand-in-seattle-400-broad',
-    label: '400 Broad St, Seattle, WA 98109-4607, United States',
-    locality: 'Seattle',
-    region: { code: 'WA', name: 'Washington' },
-    country: { code2: 'US', code3: 'USA', name: 'United States' },
-    position: [-122.34928, 47.62051],
-    timeZone: 'America/Los_Angeles',
-  },
-  {
-    placeId: 'AQAAAFUAstand-in-chicago-233-wacker',
-    label: '233 S Wacker Dr, Chicago, IL 60606-6306, United States',
-    locality: 'Chicago',
-    region: { code: 'IL', name: 'Illinois' },
-    country: { code2: 'US', code3: 'USA', name: 'United States' },
-    position: [-87.63591, 41.87886],
-    timeZone: 'America/Chicago',
-  },
-  {
-    placeId: 'AQAAAFUAstand-in-toronto-290-bremner',
-    label: '290 Bremner Blvd, Toronto, ON M5V 3L9, Canada',
-    locality: 'Toronto',
-    region: { code: 'ON', name: 'Ontario' },
-    country: { code2: 'CA', code3: 'CAN', name: 'Canada' },
-    position: [-79.38706, 43.64256],
-    timeZone: 'America/Toronto',
-  },
+  standInAddress('Seattle', '400 Broad St, Seattle, WA 98109-4607, United States', [-122.34928, 47.62051]),
+  standInAddress('Chicago', '233 S Wacker Dr, Chicago, IL 60606-6306, United States', [-87.63591, 41.87886]),
+  standInAddress('Toronto', '290 Bremner Blvd, Toronto, ON M5V 3L9, Canada', [-79.38706, 43.64256]),
 ];
 
 export interface StandInRequest {

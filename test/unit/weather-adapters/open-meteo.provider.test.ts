@@ -172,12 +172,9 @@ describe('OpenMeteoProvider against a local server', () => {
 
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);
-    expect(result).toEqual(
-      refusedAnswer(
-        400,
-        "Open-Meteo HTTP 400: Parameter 'start_date' is out of allowed range from 2016-01-01 to 2026-10-09",
-      ),
-    );
+    const reason =
+      "Open-Meteo HTTP 400: Parameter 'start_date' is out of allowed range from 2016-01-01 to 2026-10-09";
+    expect(result).toEqual(refusedAnswer(400, reason));
   });
 
   it('should fail every location with two extra calls when a 400 is about the whole request', async () => {
@@ -265,12 +262,9 @@ describe('OpenMeteoProvider against a local server', () => {
     const [result] = await p.forecast([place('a', -37.75, 144.875)], { days: 1, now: NOW });
 
     expect(delays).toEqual([]);
-    expect(result).toEqual(
-      refusedAnswer(
-        429,
-        'Open-Meteo HTTP 429; asked to retry after 3600 s, longer than the 30 s we wait: Daily API request limit exceeded.',
-      ),
-    );
+    const reason =
+      'Open-Meteo HTTP 429; asked to retry after 3600 s, longer than the 30 s we wait: Daily API request limit exceeded.';
+    expect(result).toEqual(refusedAnswer(429, reason));
   });
 
   it('should time out a call that does not answer and report it after the retries', async () => {
