@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { testStack } from '../stack';
 import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { seededAdminToken } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
 import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
 import { sandboxControl } from '../../../local/stripe-sandbox/control-client';
@@ -18,7 +18,7 @@ let admin: string;
 let contractor: TestAccount;
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
+  admin = await seededAdminToken(stack);
   contractor = await newAccount(stack, 'money');
 });
 
