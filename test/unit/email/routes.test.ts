@@ -5,6 +5,7 @@ import type { EmailTemplateRepo, NoticeMessage } from '../../../lambdas/core/ema
 import { UnsubscribeTokens } from '../../../lambdas/core/email/unsubscribe';
 import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
 import { emailRoutesApp } from '../../support/email-routes-app';
+import { noticeTemplate } from '../../support/email-templates';
 import { FakeSuppressionList, FakeWorkerStatusRepo, MemoryRateWindows, fixedClock } from './fakes';
 
 class MemoryTemplates implements EmailTemplateRepo {
@@ -84,13 +85,7 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
   return { call, templates, sent, workers, token };
 }
 
-const template = {
-  name: 'Crew notice',
-  kind: 'notice',
-  audience: 'worker',
-  subject: '{{verdict}} at {{jobsite}}',
-  body: 'Hi {{recipientName}}. {{action}}',
-};
+const template = noticeTemplate('Crew notice', 'Hi {{recipientName}}. {{action}}');
 
 describe('email template routes', () => {
   it('should create, read, list, update and delete a template', async () => {
