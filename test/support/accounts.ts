@@ -59,9 +59,16 @@ export async function callApi(
   return apiResult(await fetch(`${stack.appUrl}${pathname}`, spaRequest(init)));
 }
 
-/** `callApi` bound to one stack: the `api(pathname, init)` of a test file. */
+/**
+ * `callApi` bound to one stack: the `api(pathname, init)` of a test file, with `api.put(account,
+ * pathname, body)` for the saves a form makes.
+ */
 export function apiFor(stack: TestStackInfo) {
-  return (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+  const api = (pathname: string, init: ApiCallInit = {}) => callApi(stack, pathname, init);
+  return Object.assign(api, {
+    put: (account: { token: string }, pathname: string, body: unknown) =>
+      callApi(stack, pathname, { method: 'PUT', token: account.token, body }),
+  });
 }
 
 /** A new, confirmed and signed-in account. */

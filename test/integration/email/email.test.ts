@@ -73,6 +73,10 @@ const app = emailRoutesApp({
 const call = async (path: string, init: ApiCallInit = {}) =>
   apiResult(await app.request(path, spaRequest(init)));
 
+/** A worker made through the running stack's own API, as the workers page makes one. */
+const addWorker = (account: TestAccount, name: string, email: string) =>
+  callApi(stack, '/api/workers', { token: account.token, body: { name, email } });
+
 async function mailbox(): Promise<any[]> {
   return ((await (await fetch(`${stack.mailboxUrl}/store`)).json()) as { emails: any[] }).emails;
 }
@@ -218,10 +222,7 @@ describe('the notice mailer against the SES emulator', () => {
 
 describe('unsubscribe links', () => {
   it('should describe the worker and mark them unsubscribed without signing in', async () => {
-    const worker = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Ana Unsub', email: `ana-${Date.now()}@example.com` },
-    });
+    const worker = await addWorker(basic, 'Ana Unsub', `ana-${Date.now()}@example.com`);
     const token = tokens.sign({ tenantId: basic.userId, workerId: worker.body.id, email: worker.body.email });
 
     const read = await call(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -240,10 +241,7 @@ describe('unsubscribe links', () => {
   });
 
   it('should refuse a tampered link and change nothing', async () => {
-    const worker = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Ben Tamper', email: `ben-${Date.now()}@example.com` },
-    });
+    const worker = await addWorker(basic, 'Ben Tamper', `ben-${Date.now()}@example.com`);
     const forged = new UnsubscribeTokens('someone-elses-secret-that-is-long-enough!').sign({
       tenantId: basic.userId,
       workerId: worker.body.id,
@@ -266,8 +264,8 @@ describe('bounces and complaints', () => {
   it('should mark every account worker with a hard-bounced address bounced', async () => {
     const email = `bounce-${Date.now()}@example.com`;
     const [a, b] = await Promise.all([
-      callApi(stack, '/api/workers', { token: basic.token, body: { name: 'Bounce A', email } }),
-      callApi(stack, '/api/workers', { token: none.token, body: { name: 'Bounce B', email } }),
+      addWorker(basic, 'Bounce A', email),
+      addWorker(none, 'Bounce B', email),
     ]);
     const res = await call('/api/email-events', {
       body: bounceEvent(email.toUpperCase()),
@@ -287,10 +285,7 @@ describe('bounces and complaints', () => {
 
   it('should refuse the local route without the shared secret', async () => {
     const email = `nosecret-${Date.now()}@example.com`;
-    const w = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'No Secret', email },
-    });
+    const w = await addWorker(basic, 'No Secret', email);
     expect((await call('/api/email-events', { body: bounceEvent(email) })).status).toBe(403);
     expect((await callApi(stack, `/api/workers/${w.body.id}`, { token: basic.token })).body.status).toBe(
       'active',
@@ -299,10 +294,7 @@ describe('bounces and complaints', () => {
 
   it('should mark a complaining address unsubscribed through the SNS Lambda handler', async () => {
     const email = `complaint-${Date.now()}@example.com`;
-    const w = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Complainer', email },
-    });
+    const w = await addWorker(basic, 'Complainer', email);
     const handler = createEmailEventsHandler({ workers, suppressions, clock: root.clock });
     const event = {
       eventType: 'Complaint',

@@ -35,44 +35,37 @@ interface Target {
 
 const JOBSITE_ID = '01JBADJOBS1TE0000000000000';
 const TEMPLATE_ID = '01JBADTEMP1ATE000000000000';
-/** A route to send junk to; `fields` are its field names, separated by spaces. */
-const target = (method: Target['method'], path: string, auth: Auth, fields: string): Target => ({
-  method,
-  path,
-  auth,
-  fields: fields.split(' '),
-});
+/** A route to send junk to, as `'POST /path'`; `fields` are its field names, separated by spaces. */
+const target = (route: string, auth: Auth, fields: string): Target => {
+  const [method, path] = route.split(' ') as [Target['method'], string];
+  return { method, path, auth, fields: fields.split(' ') };
+};
 /** A public guest route, sent to the checkout Lambda's app in process (see above). */
 const guestRoute = (path: string, fields: string): Target => ({
-  ...target('POST', `/api/consolidated/stripe/${path}`, 'none', fields),
+  ...target(`POST /api/consolidated/stripe/${path}`, 'none', fields),
   inProcess: true,
 });
 const TARGETS: Target[] = [
-  target('PUT', '/api/me/profile', 'user', 'name company units'),
+  target('PUT /api/me/profile', 'user', 'name company units'),
   ...['change', 'preview-change', 'cancel', 'resume'].map((action) =>
-    target('POST', `/api/subscription/${action}`, 'user', 'subscriptionId plan billingCycle prorationDate'),
+    target(`POST /api/subscription/${action}`, 'user', 'subscriptionId plan billingCycle prorationDate'),
   ),
-  target(
-    'POST',
-    '/api/consolidated/stripe/create-checkout-session',
-    'user',
-    'userId email plan billingCycle',
-  ),
+  target('POST /api/consolidated/stripe/create-checkout-session', 'user', 'userId email plan billingCycle'),
   guestRoute('create-guest-checkout', 'plan billingCycle'),
   guestRoute('guest-checkout-token', 'sessionId'),
   guestRoute('guest-checkout-email', 'token'),
-  target('PUT', `/api/jobsites/${JOBSITE_ID}/ledger/2026-11-02`, 'user', 'status hoursLost note reason'),
-  target('POST', '/api/email-templates', 'user', 'name kind subject body isDefault'),
-  target('PUT', `/api/email-templates/${TEMPLATE_ID}`, 'user', 'name kind subject body isDefault updatedAt'),
-  target('POST', '/api/email-templates/preview', 'user', 'kind subject body jobsiteId'),
-  target('POST', '/api/email/test', 'user', 'templateId to kind'),
-  target('POST', '/api/workers/import', 'user', 'csv rows'),
-  target('POST', '/api/unsubscribe', 'none', 'token'),
-  target('POST', '/api/admin/dispatch/run', 'admin', 'at slot dryRun'),
-  target('POST', '/api/admin/weather/forecast', 'admin', 'latitude longitude timezone units'),
-  target('POST', '/api/admin/weather/evaluate', 'admin', 'rules forecast timezone workingHours date'),
-  target('POST', '/api/email-events', 'emailEvents', 'Type Message eventType'),
-  target('POST', '/api/stripe/webhook', 'webhook', 'id type data object'),
+  target(`PUT /api/jobsites/${JOBSITE_ID}/ledger/2026-11-02`, 'user', 'status hoursLost note reason'),
+  target('POST /api/email-templates', 'user', 'name kind subject body isDefault'),
+  target(`PUT /api/email-templates/${TEMPLATE_ID}`, 'user', 'name kind subject body isDefault updatedAt'),
+  target('POST /api/email-templates/preview', 'user', 'kind subject body jobsiteId'),
+  target('POST /api/email/test', 'user', 'templateId to kind'),
+  target('POST /api/workers/import', 'user', 'csv rows'),
+  target('POST /api/unsubscribe', 'none', 'token'),
+  target('POST /api/admin/dispatch/run', 'admin', 'at slot dryRun'),
+  target('POST /api/admin/weather/forecast', 'admin', 'latitude longitude timezone units'),
+  target('POST /api/admin/weather/evaluate', 'admin', 'rules forecast timezone workingHours date'),
+  target('POST /api/email-events', 'emailEvents', 'Type Message eventType'),
+  target('POST /api/stripe/webhook', 'webhook', 'id type data object'),
 ];
 
 const nastyText = nastyString();
