@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { createRaincheckApp } from '../../../infra/raincheck.app';
 import type { RaincheckStack } from '../../../infra/raincheck.stack';
 
@@ -43,5 +45,36 @@ export function synthRaincheck(): RaincheckSynthesis {
     template: Template.fromStack(stack),
     assemblyDir: assembly.directory,
     cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * One synthesis for the tests of the calling file: made before the first test (bundling every Lambda
+ * takes minutes on a small machine), removed after the last. Read its parts inside tests and hooks.
+ */
+export function synthesisForTheseTests(
+  timeoutMs = 600_000,
+): RaincheckSynthesis & { logicalId: (construct: IConstruct) => string } {
+  let made: RaincheckSynthesis | undefined;
+  beforeAll(() => {
+    made = synthRaincheck();
+  }, timeoutMs);
+  afterAll(() => made?.cleanup());
+  const live = () => {
+    if (!made) throw new Error('The synthesis is made in beforeAll: read it inside a test or a hook');
+    return made;
+  };
+  return {
+    get stack() {
+      return live().stack;
+    },
+    get template() {
+      return live().template;
+    },
+    get assemblyDir() {
+      return live().assemblyDir;
+    },
+    cleanup: () => live().cleanup(),
+    logicalId: (construct) => live().stack.getLogicalId(construct.node.defaultChild as CfnElement),
   };
 }
