@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { madeForTheseTests } from './during-tests';
 
 /**
  * The one stand-in HTTP server of the unit tests: it listens on 127.0.0.1 on a free port, records
@@ -96,25 +97,18 @@ export async function startLoopbackServer(lifetimeMs = 120_000): Promise<Loopbac
  * test, closed after the last. The handle stays the same object, so it can be kept in a `const`.
  */
 export function loopbackServerDuringTests(): LoopbackServer {
-  let live: LoopbackServer | undefined;
-  beforeAll(async () => {
-    live = await startLoopbackServer();
-  });
-  afterAll(async () => {
-    await live?.close();
-  });
-  const started = () => {
-    if (!live) throw new Error('the loopback server starts in beforeAll: use it inside a test or hook');
-    return live;
-  };
+  const server = madeForTheseTests(
+    () => startLoopbackServer(),
+    (started) => started.close(),
+  );
   return {
     get url() {
-      return started().url;
+      return server().url;
     },
     get requests() {
-      return started().requests;
+      return server().requests;
     },
-    respond: (responder) => started().respond(responder),
-    close: () => started().close(),
+    respond: (responder) => server().respond(responder),
+    close: () => server().close(),
   };
 }

@@ -5,6 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { createRaincheckApp } from '../../../infra/raincheck.app';
+import { madeForTheseTests } from '../../support/during-tests';
 import type { RaincheckStack } from '../../../infra/raincheck.stack';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '../../..');
@@ -55,26 +56,18 @@ export function synthRaincheck(): RaincheckSynthesis {
 export function synthesisForTheseTests(
   timeoutMs = 600_000,
 ): RaincheckSynthesis & { logicalId: (construct: IConstruct) => string } {
-  let made: RaincheckSynthesis | undefined;
-  beforeAll(() => {
-    made = synthRaincheck();
-  }, timeoutMs);
-  afterAll(() => made?.cleanup());
-  const live = () => {
-    if (!made) throw new Error('The synthesis is made in beforeAll: read it inside a test or a hook');
-    return made;
-  };
+  const synthesis = madeForTheseTests(synthRaincheck, (made) => made.cleanup(), timeoutMs);
   return {
     get stack() {
-      return live().stack;
+      return synthesis().stack;
     },
     get template() {
-      return live().template;
+      return synthesis().template;
     },
     get assemblyDir() {
-      return live().assemblyDir;
+      return synthesis().assemblyDir;
     },
-    cleanup: () => live().cleanup(),
-    logicalId: (construct) => live().stack.getLogicalId(construct.node.defaultChild as CfnElement),
+    cleanup: () => synthesis().cleanup(),
+    logicalId: (construct) => synthesis().stack.getLogicalId(construct.node.defaultChild as CfnElement),
   };
 }

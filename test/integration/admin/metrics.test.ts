@@ -1,4 +1,5 @@
 import { testStack } from '../stack';
+import { eventually } from '../../support/eventually';
 import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
 import { registerUser, seededAdminToken, signIn, uniqueEmail } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
@@ -32,15 +33,7 @@ async function metrics() {
 }
 
 /** The figures once `moved` holds (webhooks land asynchronously), or the last read after 10 s. */
-async function metricsWhen(moved: (m: any) => boolean) {
-  const deadline = Date.now() + 10_000;
-  let m = await metrics();
-  while (!moved(m) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    m = await metrics();
-  }
-  return m;
-}
+const metricsWhen = (moved: (m: any) => boolean) => eventually(metrics, moved, 10_000);
 
 async function sandbox(pathname: string) {
   expect((await sandboxControl(sandboxAccess(stack), pathname)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { testStack } from '../stack';
 import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
+import { stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Analytics, the ledger evidence and the account export through the running stack, over decisions
@@ -61,14 +62,9 @@ beforeAll(async () => {
   const site = await api('/api/jobsites', {
     token: premium.token,
     body: {
-      name: `Pier Seven ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
+      ...stormSiteInChicago(`Pier Seven ${tag}`, [], { rules: STORM_RULES }),
       clientId,
-      noticeTimes: [{ time: '05:00', forDay: 'same' }],
       recipients: { crewIds: [crew.body.id] },
-      rules: STORM_RULES,
-      scenario: 'storm',
     },
   });
   expect(site.status).toBe(201);

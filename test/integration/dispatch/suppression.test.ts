@@ -3,8 +3,7 @@ import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service
 import { apiFor, type TestAccount } from '../../support/accounts';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { adminToken, premiumAccount, runDispatch } from '../../support/dispatch';
-import { CRANE_GUST_LIMIT } from '../../support/storm-site';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * The account's suppression list through the real path: an address unsubscribed from one worker
@@ -64,13 +63,9 @@ describe('the suppression list', () => {
     const site = await api('/api/jobsites', {
       token: account.token,
       body: {
-        name: `Suppression Yard ${tag}`,
+        ...stormSiteInChicago(`Suppression Yard ${tag}`, [first, drew, legacy]),
         latitude: 41.95,
         longitude: -87.75,
-        noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [CRANE_GUST_LIMIT],
-        recipients: { workerIds: [first, drew, legacy] },
-        scenario: 'storm',
       },
     });
     expect(site.status).toBe(201);

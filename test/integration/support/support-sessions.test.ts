@@ -10,8 +10,7 @@ let admin: string;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  admin = await seededAdminToken(stack);
-  owner = await newAccount(stack, 'support-owner');
+  [admin, owner] = await Promise.all([seededAdminToken(stack), newAccount(stack, 'support-owner')]);
 });
 
 describe('support sessions', () => {
