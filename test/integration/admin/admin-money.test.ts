@@ -19,7 +19,9 @@ let admin: string;
 let contractor: TestAccount;
 
 beforeAll(async () => {
-  [admin, contractor] = await Promise.all([seededAdminToken(stack), newAccount(stack, 'money')]);
+  // One after the other: cognito-local writes its pool file unsafely under overlapping requests.
+  contractor = await newAccount(stack, 'money');
+  admin = await seededAdminToken(stack);
 });
 
 async function adminGet(pathname: string) {

@@ -10,7 +10,8 @@ let admin: string;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  [admin, owner] = await Promise.all([seededAdminToken(stack), newAccount(stack, 'support-owner')]);
+  owner = await newAccount(stack, 'support-owner');
+  admin = await seededAdminToken(stack);
 });
 
 describe('support sessions', () => {
