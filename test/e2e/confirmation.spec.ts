@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiFor, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { CRANE_GUST_LIMIT } from '../support/storm-site';
 import { signIn } from '../support/cognito';
 import { mailTo } from '../support/mailbox';
@@ -11,7 +11,9 @@ import { ADMIN, e2eStack } from './stack';
  * jobsite's foreman in the form, a dispatch slot runs, the foreman opens the link in their email
  * signed out and taps "Crew stood down", and the answer shows on the jobsite page.
  */
-const api = apiFor(e2eStack());
+// The stack exists only once the global setup ran: read it per call, not when the file loads.
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
+  callApi(e2eStack(), pathname, init);
 const ZONE = 'America/Chicago';
 
 /** The slot the dispatch serves now, as the jobsite's local notice time, so the run asks about today. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountOnPlan, apiFor, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
@@ -8,7 +8,9 @@ import { ADMIN, e2eStack } from './stack';
  * The SMS channel in a real browser against the whole local stack: a contractor turns SMS on for a
  * worker, the worker answers YES in the phone outbox, a slot runs, and the text is in the outbox.
  */
-const api = apiFor(e2eStack());
+// The stack exists only once the global setup ran: read it per call, not when the file loads.
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
+  callApi(e2eStack(), pathname, init);
 // Wednesday 2 December 2026, 05:00 in Chicago.
 const AT = '2026-12-02T11:00:00.000Z';
 const GUSTS = {
