@@ -1,22 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages';
-import { colorScheme, freshUser, signInThroughLoginPage } from './helpers';
+import { colorScheme, freshUser, signInAsFreshUser, signInThroughLoginPage } from './helpers';
 import { DEMO } from './stack';
+import { MAIN_NAV_LABELS } from '../support/main-nav';
 
-const NAV = [
-  'Dashboard',
-  'Clients',
-  'Jobsites',
-  'Workers',
-  'Crews',
-  'Weather',
-  'Email',
-  'Analytics',
-  'Subscription',
-  'Team',
-  'Settings',
-  'Support',
-];
+const NAV = MAIN_NAV_LABELS;
 
 test.describe('guards and layout', () => {
   test('should send a signed-out visitor to sign in and back when they open /dashboard', async ({ page }) => {
@@ -165,8 +153,7 @@ test.describe('settings', () => {
   });
 
   test('should keep name, company and units after a reload when the profile is saved', async ({ page }) => {
-    const user = await freshUser('profile');
-    await signInThroughLoginPage(page, user.email, user.password);
+    await signInAsFreshUser(page, 'profile');
     await page.goto('/settings');
     const profile = page.getByRole('form', { name: 'Profile' });
     await profile.getByLabel('Name').fill('Rita Mason');

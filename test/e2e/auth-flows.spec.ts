@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { codeFrom, latestEmailTo, uniqueEmail } from '../support/cognito';
-import { answerAdminTotp, freshUser, signInThroughLoginPage } from './helpers';
+import {
+  answerAdminTotp,
+  freshUser,
+  requestPasswordReset,
+  signInThroughLoginPage,
+  submitAdminLogIn,
+} from './helpers';
 import { ADMIN, DEMO, e2eStack } from './stack';
 
 test('should set a new password through the emailed link, which fills the email and the code, when a user resets their password', async ({
@@ -11,12 +17,7 @@ test('should set a new password through the emailed link, which fills the email 
   const newPassword = 'Brand-New-Passw0rd';
   page.on('dialog', (dialog) => void dialog.accept());
 
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'Forgot Password?' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-  await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await requestPasswordReset(page, user.email);
   await expect(page).toHaveURL(/\/reset-password\?email=/);
 
   // The code went through cognito-local into the SES emulator's mailbox, with a link that fills it in.
@@ -142,11 +143,7 @@ test.describe('admin area', () => {
   test('should refuse a non-admin account with a clear message when it logs in at /admin/login', async ({
     page,
   }) => {
-    await page.goto('/admin/login');
-    const form = page.getByRole('form', { name: 'Admin log in' });
-    await form.getByLabel('Email').fill(DEMO.email);
-    await form.getByLabel(/^Password/).fill(DEMO.password);
-    await form.getByRole('button', { name: 'Log in as admin' }).click();
+    const form = await submitAdminLogIn(page, DEMO);
 
     await expect(form.getByRole('alert')).toHaveText(/This account is not an administrator/);
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -158,11 +155,7 @@ test.describe('admin area', () => {
   test('should land an admin on /admin/dashboard when they log in and when they open /admin', async ({
     page,
   }) => {
-    await page.goto('/admin/login');
-    const form = page.getByRole('form', { name: 'Admin log in' });
-    await form.getByLabel('Email').fill(ADMIN.email);
-    await form.getByLabel(/^Password/).fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Log in as admin' }).click();
+    await submitAdminLogIn(page, ADMIN);
     // The seeded admin has an authenticator app: the code step comes before the admin area.
     await answerAdminTotp(page, ADMIN.email);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);

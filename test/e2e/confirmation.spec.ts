@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { CRANE_GUST_LIMIT } from '../support/storm-site';
 import { signIn } from '../support/cognito';
 import { mailTo } from '../support/mailbox';
 import { seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
@@ -10,16 +11,10 @@ import { ADMIN, e2eStack } from './stack';
  * jobsite's foreman in the form, a dispatch slot runs, the foreman opens the link in their email
  * signed out and taps "Crew stood down", and the answer shows on the jobsite page.
  */
+// The stack exists only once the global setup ran: read it per call, not when the file loads.
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 const ZONE = 'America/Chicago';
-const GUSTS = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
 
 /** The slot the dispatch serves now, as the jobsite's local notice time, so the run asks about today. */
 function currentSlot(): { at: string; time: string } {
@@ -56,7 +51,7 @@ test.beforeAll(async () => {
       timezone: ZONE,
       workingDays: [1, 2, 3, 4, 5, 6, 7],
       noticeTimes: [{ time: currentSlot().time, forDay: 'same' }],
-      rules: [GUSTS],
+      rules: [CRANE_GUST_LIMIT],
       scenario: 'storm',
     },
   });

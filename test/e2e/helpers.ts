@@ -15,6 +15,36 @@ export async function signInThroughLoginPage(page: Page, email: string, password
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
+/** A new confirmed account, signed in through /login: the start of most journeys. */
+export async function signInAsFreshUser(
+  page: Page,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const user = await freshUser(prefix);
+  await signInThroughLoginPage(page, user.email, user.password);
+  return user;
+}
+
+/** Sends the admin log-in form at /admin/login (no code step); answers the form to read its alert. */
+export async function submitAdminLogIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/admin/login');
+  const form = page.getByRole('form', { name: 'Admin log in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel(/^Password/).fill(account.password);
+  await form.getByRole('button', { name: 'Log in as admin' }).click();
+  return form;
+}
+
+/** Asks for a reset code from the landing page's log-in modal, as a person who forgot the password. */
+export async function requestPasswordReset(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+}
+
 /**
  * Types the email and password into the page at `where` (/login or /admin/login) and, for the seeded
  * admin, the authenticator code; the caller waits for where it expects to land.

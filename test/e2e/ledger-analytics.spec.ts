@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, newAccount, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { formatUsd } from '../../shared/plans';
 import { seriousA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
@@ -39,8 +39,7 @@ let siteName: string;
 let crewId: string;
 
 test.beforeAll(async () => {
-  account = await newAccount(e2eStack(), 'ledger-e2e');
-  await subscribe(e2eStack(), account, 'premium');
+  account = await accountOnPlan(e2eStack(), 'ledger-e2e', 'premium');
   const admin = (await signIn(e2eStack(), ADMIN.email, ADMIN.password)).IdToken;
   const tag = Date.now();
   const crew = await api('/api/crews', {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { stormSiteInSeattle } from '../support/storm-site';
 import { seriousA11yViolations, shootBothSchemes as shoot, signInThroughLoginPage } from './helpers';
@@ -25,8 +25,7 @@ let siteId: string;
 let workerEmail: string;
 
 test.beforeAll(async () => {
-  account = await newAccount(e2eStack(), 'notice-e2e');
-  await subscribe(e2eStack(), account, 'premium');
+  account = await accountOnPlan(e2eStack(), 'notice-e2e', 'premium');
   workerEmail = `crew-${tag}@example.com`;
   ({ siteId } = await stormSiteInSeattle(e2eStack(), account, {
     name: SITE,

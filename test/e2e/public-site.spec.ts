@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
-import { colorScheme, seriousA11yViolations } from './helpers';
+import { colorScheme, requestPasswordReset, seriousA11yViolations } from './helpers';
 import { DEMO } from './stack';
 
 test.describe('landing page', () => {
@@ -38,25 +38,17 @@ test.describe('landing page', () => {
     await expect(plans.getByText(/billed \$1,?919\.90\/yr/i)).toBeVisible();
   });
 
-  test('should have no serious or critical accessibility violations when the landing page is shown in light mode', async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await colorScheme(page)).toBe('light');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-  });
-
-  test('should have no serious or critical accessibility violations when the landing page is shown in dark mode', async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await colorScheme(page)).toBe('dark');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-  });
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`should have no serious or critical accessibility violations when the landing page is shown in ${scheme} mode`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await colorScheme(page)).toBe(scheme);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
 
   test('should have no serious or critical accessibility violations when the login modal is open', async ({
     page,
@@ -160,12 +152,7 @@ test.describe('login modal', () => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('button', { name: 'Forgot Password?' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-    await dialog.getByLabel('Email').fill(DEMO.email);
-    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await requestPasswordReset(page, DEMO.email);
 
     await expect(page).toHaveURL(/\/reset-password\?email=/);
     expect(alerts).toEqual([ACCOUNT_MESSAGES.resetCodeSent]);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/cognito';
-import { freshUser, signInThroughLoginPage } from './helpers';
+import { signInAsFreshUser } from './helpers';
 import { e2eStack } from './stack';
 
 /**
@@ -55,8 +55,7 @@ test('should make each worker once when "Import 4 workers" is double-clicked, an
   page,
 }) => {
   test.setTimeout(180_000);
-  const account = await freshUser('trust-import');
-  await signInThroughLoginPage(page, account.email, account.password);
+  const account = await signInAsFreshUser(page, 'trust-import');
 
   await test.step('a double-clicked import makes each worker once', async () => {
     const dialog = await openImport(page);
@@ -118,8 +117,7 @@ test('should show the reason next to the field and save nothing when a number is
   page,
 }) => {
   test.setTimeout(180_000);
-  const account = await freshUser('trust-numbers');
-  await signInThroughLoginPage(page, account.email, account.password);
+  const account = await signInAsFreshUser(page, 'trust-numbers');
 
   await test.step('a crew rate of -45', async () => {
     await page.goto('/crews');

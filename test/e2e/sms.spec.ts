@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
@@ -8,6 +8,7 @@ import { ADMIN, e2eStack } from './stack';
  * The SMS channel in a real browser against the whole local stack: a contractor turns SMS on for a
  * worker, the worker answers YES in the phone outbox, a slot runs, and the text is in the outbox.
  */
+// The stack exists only once the global setup ran: read it per call, not when the file loads.
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) =>
   callApi(e2eStack(), pathname, init);
 // Wednesday 2 December 2026, 05:00 in Chicago.
@@ -23,8 +24,7 @@ const GUSTS = {
 let account: TestAccount;
 
 test.beforeAll(async () => {
-  account = await newAccount(e2eStack(), 'sms-e2e');
-  await subscribe(e2eStack(), account, 'premium');
+  account = await accountOnPlan(e2eStack(), 'sms-e2e', 'premium');
 });
 
 test('should text a worker who turned SMS on and answered YES when a slot calls a delay', async ({

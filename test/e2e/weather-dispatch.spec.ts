@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { logInAt, shootBothSchemes } from './helpers';
 import { ADMIN, e2eStack } from './stack';
@@ -35,8 +35,7 @@ async function mailTo(address: string): Promise<{ subject: string; body: { text?
 let account: TestAccount;
 
 test.beforeAll(async () => {
-  account = await newAccount(e2eStack(), 'weather-e2e');
-  await subscribe(e2eStack(), account, 'premium');
+  account = await accountOnPlan(e2eStack(), 'weather-e2e', 'premium');
 });
 
 test('should show a full-day delay with its reason and chart on /weather for a jobsite pinned to storm', async ({

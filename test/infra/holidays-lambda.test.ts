@@ -1,13 +1,10 @@
-import { LAMBDA_ENTRIES } from '../../infra/lambda-entries';
 import { createHolidaysApp, HOLIDAY_ROUTES } from '../../lambdas/holidays/app';
+import { askedWithoutCaller, routeKeys, routesOf } from './support/lambda-routes';
 
 describe('the holidays Lambda', () => {
   it('should be routed exactly the holiday calendar routes its app serves, none of them public', () => {
-    const holidays = LAMBDA_ENTRIES.find((e) => e.name === 'holidays')!;
-    expect(holidays.routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      HOLIDAY_ROUTES.map((r) => `${r.method} ${r.path}`).sort(),
-    );
-    expect(holidays.routes.every((r) => !r.public)).toBe(true);
+    expect(routeKeys(routesOf('holidays'))).toEqual(routeKeys(HOLIDAY_ROUTES));
+    expect(routesOf('holidays').every((r) => !r.public)).toBe(true);
   });
 
   it('should refuse every holiday route without a verified caller', async () => {
@@ -15,9 +12,7 @@ describe('the holidays Lambda', () => {
       authenticate: async () => null,
       holidays: {} as Parameters<typeof createHolidaysApp>[0]['holidays'],
     });
-    for (const route of HOLIDAY_ROUTES) {
-      const res = await app.request(route.path, { method: route.method });
-      expect({ route: route.path, status: res.status }).toEqual({ route: route.path, status: 401 });
-    }
+    for (const route of HOLIDAY_ROUTES)
+      expect(await askedWithoutCaller(app, route)).toEqual({ route: route.path, status: 401 });
   });
 });

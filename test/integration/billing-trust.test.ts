@@ -1,4 +1,5 @@
 import { testStack } from './stack';
+import { eventually } from '../support/eventually';
 import { callApi, newAccount, sandboxAccess, type TestAccount } from '../support/accounts';
 import { latestEmailTo } from '../support/cognito';
 import { BILLING_MESSAGES } from '../../shared/billing';
@@ -36,24 +37,34 @@ async function mine(account: TestAccount) {
   return res.body as { subscription: Record<string, any>; billingHistory: Record<string, any>[] };
 }
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** Cancel at period end, or resume, as the subscription page's buttons do. */
+const subscriptionAction = (account: TestAccount, action: 'cancel' | 'resume', subscriptionId: string) =>
+  callApi(stack, `/api/subscription/${action}`, { token: account.token, body: { subscriptionId } });
+/** The plan-change preview the subscription page asks for. */
+const previewChange = (account: TestAccount, subscriptionId: string, plan: string, billingCycle: string) =>
+  callApi(stack, '/api/subscription/preview-change', {
+    token: account.token,
+    body: { subscriptionId, plan, billingCycle },
+  });
+/** The confirmed plan change, at the preview's proration instant when one is given. */
+const confirmChange = (
+  account: TestAccount,
+  subscriptionId: string,
+  plan: string,
+  billingCycle: string,
+  prorationDate?: number,
+) =>
+  callApi(stack, '/api/subscription/change', {
+    token: account.token,
+    body: { subscriptionId, plan, billingCycle, ...(prorationDate === undefined ? {} : { prorationDate }) },
+  });
 
 describe('plan change: the prorated amount before, the lines after', () => {
   it('should preview a credit and a charge, then invoice exactly those lines when the change is confirmed', async () => {
     const account = await newAccount(stack, 'upgrade-lines');
     const subscriptionId = await subscribe(account, 'basic', 'monthly');
 
-    const preview = await callApi(stack, '/api/subscription/preview-change', {
-      token: account.token,
-      body: { subscriptionId, plan: 'premium', billingCycle: 'monthly' },
-    });
+    const preview = await previewChange(account, subscriptionId, 'premium', 'monthly');
     expect(preview.status).toBe(200);
     const lines = preview.body.lines as { description: string; amount: number; proration: boolean }[];
     expect(lines).toHaveLength(2);
@@ -64,15 +75,13 @@ describe('plan change: the prorated amount before, the lines after', () => {
     expect(lines[1]!.amount).toBeGreaterThan(PLANS.premium.monthlyCents - 5);
     expect(preview.body.amountDue).toBe(lines[0]!.amount + lines[1]!.amount);
 
-    const change = await callApi(stack, '/api/subscription/change', {
-      token: account.token,
-      body: {
-        subscriptionId,
-        plan: 'premium',
-        billingCycle: 'monthly',
-        prorationDate: preview.body.prorationDate,
-      },
-    });
+    const change = await confirmChange(
+      account,
+      subscriptionId,
+      'premium',
+      'monthly',
+      preview.body.prorationDate,
+    );
     expect(change.status).toBe(200);
     const after = await eventually(
       () => mine(account),
@@ -88,23 +97,12 @@ describe('plan change: the prorated amount before, the lines after', () => {
   it('should show the credit line when a monthly plan switches to annual', async () => {
     const account = await newAccount(stack, 'annual-lines');
     const subscriptionId = await subscribe(account, 'premium', 'monthly');
-    const preview = await callApi(stack, '/api/subscription/preview-change', {
-      token: account.token,
-      body: { subscriptionId, plan: 'premium', billingCycle: 'annual' },
-    });
+    const preview = await previewChange(account, subscriptionId, 'premium', 'annual');
     expect(preview.status).toBe(200);
     const amounts = preview.body.lines.map((l: { amount: number }) => l.amount);
     expect(amounts[0]).toBeLessThan(0);
     expect(amounts[1]).toBe(PLANS.premium.annualCents);
-    await callApi(stack, '/api/subscription/change', {
-      token: account.token,
-      body: {
-        subscriptionId,
-        plan: 'premium',
-        billingCycle: 'annual',
-        prorationDate: preview.body.prorationDate,
-      },
-    });
+    await confirmChange(account, subscriptionId, 'premium', 'annual', preview.body.prorationDate);
     const after = await eventually(
       () => mine(account),
       (s) => s.subscription.billing_cycle === 'annual' && s.billingHistory.length === 2,
@@ -116,10 +114,7 @@ describe('plan change: the prorated amount before, the lines after', () => {
   it("should refuse a preview of another account's subscription", async () => {
     const [a, b] = await Promise.all([newAccount(stack, 'preview-a'), newAccount(stack, 'preview-b')]);
     const subscriptionId = await subscribe(b);
-    const res = await callApi(stack, '/api/subscription/preview-change', {
-      token: a.token,
-      body: { subscriptionId, plan: 'enterprise', billingCycle: 'monthly' },
-    });
+    const res = await previewChange(a, subscriptionId, 'enterprise', 'monthly');
     expect(res.status).toBe(403);
   });
 });
@@ -130,10 +125,7 @@ describe('cancel at period end', () => {
     const subscriptionId = await subscribe(account);
     const before = await mine(account);
 
-    const cancel = await callApi(stack, '/api/subscription/cancel', {
-      token: account.token,
-      body: { subscriptionId },
-    });
+    const cancel = await subscriptionAction(account, 'cancel', subscriptionId);
     expect(cancel.status).toBe(200);
     const cancelling = await eventually(
       () => mine(account),
@@ -146,17 +138,11 @@ describe('cancel at period end', () => {
       end_date: before.subscription.currentPeriodEnd,
     });
 
-    const change = await callApi(stack, '/api/subscription/change', {
-      token: account.token,
-      body: { subscriptionId, plan: 'premium', billingCycle: 'monthly' },
-    });
+    const change = await confirmChange(account, subscriptionId, 'premium', 'monthly');
     expect(change.status).toBe(400);
     expect(change.body.error).toBe(BILLING_MESSAGES.cancellingNoChange);
 
-    const resume = await callApi(stack, '/api/subscription/resume', {
-      token: account.token,
-      body: { subscriptionId },
-    });
+    const resume = await subscriptionAction(account, 'resume', subscriptionId);
     expect(resume.status).toBe(200);
     const resumed = await eventually(
       () => mine(account),
@@ -175,10 +161,7 @@ describe('account emails in the mailbox', () => {
     const subscriptionId = await subscribe(account);
     await latestEmailTo(stack, account.email, /^Your Raincheck Basic plan is active$/);
 
-    await callApi(stack, '/api/subscription/change', {
-      token: account.token,
-      body: { subscriptionId, plan: 'premium', billingCycle: 'monthly' },
-    });
+    await confirmChange(account, subscriptionId, 'premium', 'monthly');
     const changed = await latestEmailTo(stack, account.email, /^Your Raincheck plan is now Premium$/);
     expect(changed.body.text).toContain('from Basic, billed monthly, to Premium, billed monthly');
 

@@ -1,4 +1,5 @@
 import { testStack } from './stack';
+import { eventually } from '../support/eventually';
 import { registerUser, signIn, uniqueEmail } from '../support/cognito';
 import { MESSAGES } from '../../shared/messages';
 import { BILLING_MESSAGES } from '../../shared/billing';
@@ -94,19 +95,6 @@ async function mySubscription(account: Account) {
   const res = await api('/api/subscription', { token: account.token });
   expect(res.status).toBe(200);
   return res.body as { subscription: Record<string, any>; billingHistory: Record<string, any>[] };
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 8000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 describe('checkout', () => {
@@ -475,13 +463,10 @@ describe('guest checkout', () => {
 
   it('should not give out the email of a signed-in checkout for its session id', async () => {
     const account = await newAccount('token-signed-in');
-    const session = await api('/api/consolidated/stripe/create-checkout-session', {
-      token: account.token,
-      body: { userId: account.userId, email: account.email, plan: 'basic', billingCycle: 'monthly' },
-    });
-    await sandbox(`/__sandbox/checkout/${session.body.sessionId}/pay`, TEST_CARD);
+    const session = await startCheckout(account);
+    await sandbox(`/__sandbox/checkout/${session.sessionId}/pay`, TEST_CARD);
     const res = await api('/api/consolidated/stripe/guest-checkout-token', {
-      body: { sessionId: session.body.sessionId },
+      body: { sessionId: session.sessionId },
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain(account.email);

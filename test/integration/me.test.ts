@@ -19,6 +19,12 @@ async function api(pathname: string, init: RequestInit & { token?: string } = {}
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
+/** GET /api/me with the ID token of a fresh sign-in as `user`. */
+async function meSignedInAs(user: { email: string; password: string }) {
+  const { IdToken } = await signIn(stack, user.email, user.password);
+  return api('/api/me', { token: IdToken });
+}
+
 function forgeToken(claims: Record<string, unknown>): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -52,8 +58,7 @@ describe('GET /api/me', () => {
   });
 
   it('should return the profile and the spec default subscription when no subscription exists', async () => {
-    const { IdToken } = await signIn(stack, DEMO.email, DEMO.password);
-    const res = await api('/api/me', { token: IdToken });
+    const res = await meSignedInAs(DEMO);
     expect(res.status).toBe(200);
     expect(res.body.profile.email).toBe(DEMO.email);
     expect(res.body.isAdmin).toBe(false);
@@ -82,8 +87,7 @@ describe('GET /api/me', () => {
   });
 
   it('should report an admin when the token carries the admins group', async () => {
-    const { IdToken } = await signIn(stack, ADMIN.email, ADMIN.password);
-    const res = await api('/api/me', { token: IdToken });
+    const res = await meSignedInAs(ADMIN);
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(true);
   });

@@ -16,20 +16,18 @@ export interface ApiResult {
   headers: Headers;
 }
 
-/** One call to the local API as the SPA makes it: JSON in and out, the ID token as bearer. */
-export async function callApi(
-  stack: TestStackInfo,
-  pathname: string,
-  init: {
-    method?: string;
-    token?: string;
-    body?: unknown;
-    rawBody?: string;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<ApiResult> {
+export interface ApiCallInit {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** A request as the SPA sends it: a JSON body with its content type, the ID token as bearer. */
+export function spaRequest(init: ApiCallInit): RequestInit {
   const hasBody = init.body !== undefined || init.rawBody !== undefined;
-  const res = await fetch(`${stack.appUrl}${pathname}`, {
+  return {
     method: init.method ?? (hasBody ? 'POST' : 'GET'),
     headers: {
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -37,7 +35,11 @@ export async function callApi(
       ...init.headers,
     },
     body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-  });
+  };
+}
+
+/** The answer read as the SPA reads it: the JSON body (null when there is none or it is not JSON). */
+export async function apiResult(res: Response): Promise<ApiResult> {
   const text = await res.text();
   let body: unknown;
   try {
@@ -46,6 +48,27 @@ export async function callApi(
     body = null;
   }
   return { status: res.status, body, text, headers: res.headers };
+}
+
+/** One call to the local API as the SPA makes it: JSON in and out, the ID token as bearer. */
+export async function callApi(
+  stack: TestStackInfo,
+  pathname: string,
+  init: ApiCallInit = {},
+): Promise<ApiResult> {
+  return apiResult(await fetch(`${stack.appUrl}${pathname}`, spaRequest(init)));
+}
+
+/**
+ * `callApi` bound to one stack: the `api(pathname, init)` of a test file, with `api.put(account,
+ * pathname, body)` for the saves a form makes.
+ */
+export function apiFor(stack: TestStackInfo) {
+  const api = (pathname: string, init: ApiCallInit = {}) => callApi(stack, pathname, init);
+  return Object.assign(api, {
+    put: (account: { token: string }, pathname: string, body: unknown) =>
+      callApi(stack, pathname, { method: 'PUT', token: account.token, body }),
+  });
 }
 
 /** A new, confirmed and signed-in account. */
@@ -86,4 +109,15 @@ export async function subscribe(
     if (Date.now() > deadline) throw new Error(`The ${plan} subscription never became active`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** A new account that bought `plan` through the sandbox (the real checkout and webhook). */
+export async function accountOnPlan(
+  stack: TestStackInfo,
+  prefix: string,
+  plan: 'basic' | 'premium' | 'enterprise',
+): Promise<TestAccount> {
+  const account = await newAccount(stack, prefix);
+  await subscribe(stack, account, plan);
+  return account;
 }

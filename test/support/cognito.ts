@@ -4,6 +4,11 @@ import type { TestStackInfo } from './stack-process';
 /** The seeded admin, whose sign-in asks for a TOTP code (local/cognito-mfa.ts). */
 export const SEEDED_ADMIN_EMAIL = 'admin@raincheck.local';
 
+/** The seeded admin's ID token (local/seed.ts), its second factor answered by `signIn`. */
+export async function seededAdminToken(stack: TestStackInfo): Promise<string> {
+  return (await signIn(stack, SEEDED_ADMIN_EMAIL, 'Admin-Passw0rd!')).IdToken;
+}
+
 /** The current code of an authenticator app holding `secret`, as a person would type it. */
 export function totpCode(secret: string): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();

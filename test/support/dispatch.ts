@@ -1,5 +1,4 @@
-import { callApi, newAccount, subscribe, type TestAccount } from './accounts';
-import { signIn } from './cognito';
+import { accountOnPlan, callApi, type TestAccount } from './accounts';
 import type { TestStackInfo } from './stack-process';
 import { CRANE_GUST_LIMIT } from './storm-site';
 
@@ -9,9 +8,7 @@ import { CRANE_GUST_LIMIT } from './storm-site';
  */
 
 /** The admin the local stack seeds (local/seed.ts). */
-export async function adminToken(stack: TestStackInfo): Promise<string> {
-  return (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
-}
+export { seededAdminToken as adminToken } from './cognito';
 
 /** The admin's "run now" at `at` (UTC ISO), as the admin page calls it; fails unless it answers 200. */
 export async function runDispatch(stack: TestStackInfo, admin: string, at: string) {
@@ -22,9 +19,7 @@ export async function runDispatch(stack: TestStackInfo, admin: string, at: strin
 
 /** A new account on the Premium plan (the plan with SMS, analytics and ten jobsites). */
 export async function premiumAccount(stack: TestStackInfo, prefix: string): Promise<TestAccount> {
-  const account = await newAccount(stack, prefix);
-  await subscribe(stack, account, 'premium');
-  return account;
+  return accountOnPlan(stack, prefix, 'premium');
 }
 
 /** The notice the morning of the working day itself. */

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackServer, type Reply } from './loopback-server';
 
 /**
- * A loopback server speaking the part of Amazon Location Service Places v2 that Raincheck calls
+ * A loopback server (`loopback-server.ts`) speaking the part of Amazon Location Service Places v2 that Raincheck calls
  * (restJson1, as @aws-sdk/client-geo-places sends it): `POST /v2/autocomplete` and
  * `GET /v2/place/{PlaceId}`, over a few addresses shaped as the API reference documents them. Tests
  * start it and point the real SDK client at it (RAINCHECK_GEO_PLACES_URL); nothing else uses it.
@@ -20,34 +19,33 @@ export interface StandInAddress {
   timeZone: string;
 }
 
+const USA = { code2: 'US', code3: 'USA', name: 'United States' };
+const CANADA = { code2: 'CA', code3: 'CAN', name: 'Canada' };
+/** Where each stand-in city lies: its region, country and time zone. */
+const CITIES = {
+  Seattle: { region: { code: 'WA', name: 'Washington' }, country: USA, timeZone: 'America/Los_Angeles' },
+  Chicago: { region: { code: 'IL', name: 'Illinois' }, country: USA, timeZone: 'America/Chicago' },
+  Toronto: { region: { code: 'ON', name: 'Ontario' }, country: CANADA, timeZone: 'America/Toronto' },
+};
+
+/**
+ * One address as Places describes it. Its place id is opaque to clients, as in Places; here it is
+ * made from the city, the street number and the street's name (`…stand-in-chicago-233-wacker`).
+ */
+function standInAddress(
+  city: keyof typeof CITIES,
+  label: string,
+  position: [number, number],
+): StandInAddress {
+  const street = label.split(', ')[0]!.split(' ');
+  const slug = [city.toLowerCase(), street[0], street.at(-2)!.toLowerCase()].join('-');
+  return { placeId: `AQAAAFUAstand-in-${slug}`, label, locality: city, ...CITIES[city], position };
+}
+
 export const STAND_IN_ADDRESSES: readonly StandInAddress[] = [
-  {
-    placeId: 'AQAAAFUAstand-in-seattle-400-broad',
-    label: '400 Broad St, Seattle, WA 98109-4607, United States',
-    locality: 'Seattle',
-    region: { code: 'WA', name: 'Washington' },
-    country: { code2: 'US', code3: 'USA', name: 'United States' },
-    position: [-122.34928, 47.62051],
-    timeZone: 'America/Los_Angeles',
-  },
-  {
-    placeId: 'AQAAAFUAstand-in-chicago-233-wacker',
-    label: '233 S Wacker Dr, Chicago, IL 60606-6306, United States',
-    locality: 'Chicago',
-    region: { code: 'IL', name: 'Illinois' },
-    country: { code2: 'US', code3: 'USA', name: 'United States' },
-    position: [-87.63591, 41.87886],
-    timeZone: 'America/Chicago',
-  },
-  {
-    placeId: 'AQAAAFUAstand-in-toronto-290-bremner',
-    label: '290 Bremner Blvd, Toronto, ON M5V 3L9, Canada',
-    locality: 'Toronto',
-    region: { code: 'ON', name: 'Ontario' },
-    country: { code2: 'CA', code3: 'CAN', name: 'Canada' },
-    position: [-79.38706, 43.64256],
-    timeZone: 'America/Toronto',
-  },
+  standInAddress('Seattle', '400 Broad St, Seattle, WA 98109-4607, United States', [-122.34928, 47.62051]),
+  standInAddress('Chicago', '233 S Wacker Dr, Chicago, IL 60606-6306, United States', [-87.63591, 41.87886]),
+  standInAddress('Toronto', '290 Bremner Blvd, Toronto, ON M5V 3L9, Canada', [-79.38706, 43.64256]),
 ];
 
 export interface StandInRequest {
@@ -85,97 +83,77 @@ export async function startPlacesStandIn(
 ): Promise<PlacesStandIn> {
   const requests: StandInRequest[] = [];
   let failing = false;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      const authorization = req.headers.authorization ?? '';
-      requests.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        body,
-        authorization,
-      });
-      const send = (status: number, json: unknown, errorType?: string) =>
-        res
-          .writeHead(status, {
-            'content-type': 'application/json',
-            ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
-          })
-          .end(JSON.stringify(json));
-      if (failing) return send(500, { message: 'Internal failure' }, 'InternalServerException');
-      // Places takes SigV4 for its own service name (or an API key, which Raincheck does not use).
-      if (!/^AWS4-HMAC-SHA256 Credential=[^,]+\/geo-places\/aws4_request/.test(authorization))
-        return send(403, { message: 'Missing or invalid signature' }, 'AccessDeniedException');
+  // Integration files keep it for their whole run: a longer life than a unit test's server.
+  const server = await startLoopbackServer(30 * 60_000);
+  server.respond((req) => {
+    const url = req.url;
+    const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : null;
+    const authorization = req.headers.authorization ?? '';
+    requests.push({ method: req.method, path: url.pathname, query: url.searchParams, body, authorization });
+    const send = (status: number, json: unknown, errorType?: string): Reply => ({
+      status,
+      headers: errorType ? { 'x-amzn-errortype': errorType } : {},
+      body: JSON.stringify(json),
+    });
+    if (failing) return send(500, { message: 'Internal failure' }, 'InternalServerException');
+    // Places takes SigV4 for its own service name (or an API key, which Raincheck does not use).
+    if (!/^AWS4-HMAC-SHA256 Credential=[^,]+\/geo-places\/aws4_request/.test(authorization))
+      return send(403, { message: 'Missing or invalid signature' }, 'AccessDeniedException');
 
-      if (req.method === 'POST' && url.pathname === '/v2/autocomplete') {
-        const query = typeof body?.QueryText === 'string' ? body.QueryText : '';
-        if (!query)
-          return send(
-            400,
-            { message: 'QueryText is required', reason: 'Missing', fieldList: [] },
-            'ValidationException',
-          );
-        const max = typeof body?.MaxResults === 'number' ? body.MaxResults : 5;
-        const bias = body?.BiasPosition as [number, number] | undefined;
-        const found = addresses
-          .filter((a) => matches(query, a.label))
-          .sort((a, b) => (bias ? distance(a.position, bias) - distance(b.position, bias) : 0))
-          .slice(0, max);
-        return send(200, {
-          PricingBucket: 'Core',
-          ResultItems: found.map((a) => ({
-            PlaceId: a.placeId,
-            PlaceType: 'PointAddress',
-            Title: a.label,
-            Address: { Label: a.label },
-          })),
-        });
-      }
-
-      const place = /^\/v2\/place\/(.+)$/.exec(url.pathname);
-      if (req.method === 'GET' && place) {
-        const a = addresses.find((x) => x.placeId === decodeURIComponent(place[1]!));
-        if (!a)
-          return send(
-            400,
-            {
-              message: 'Invalid PlaceId',
-              reason: 'CannotParse',
-              fieldList: [{ Name: 'PlaceId', Message: 'Invalid' }],
-            },
-            'ValidationException',
-          );
-        return send(200, {
+    if (req.method === 'POST' && url.pathname === '/v2/autocomplete') {
+      const query = typeof body?.QueryText === 'string' ? body.QueryText : '';
+      if (!query)
+        return send(
+          400,
+          { message: 'QueryText is required', reason: 'Missing', fieldList: [] },
+          'ValidationException',
+        );
+      const max = typeof body?.MaxResults === 'number' ? body.MaxResults : 5;
+      const bias = body?.BiasPosition as [number, number] | undefined;
+      const found = addresses
+        .filter((a) => matches(query, a.label))
+        .sort((a, b) => (bias ? distance(a.position, bias) - distance(b.position, bias) : 0))
+        .slice(0, max);
+      return send(200, {
+        PricingBucket: 'Core',
+        ResultItems: found.map((a) => ({
           PlaceId: a.placeId,
           PlaceType: 'PointAddress',
           Title: a.label,
-          PricingBucket: 'Core',
-          Address: {
-            Label: a.label,
-            Country: { Code2: a.country.code2, Code3: a.country.code3, Name: a.country.name },
-            Region: { Code: a.region.code, Name: a.region.name },
-            Locality: a.locality,
+          Address: { Label: a.label },
+        })),
+      });
+    }
+
+    const place = /^\/v2\/place\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && place) {
+      const a = addresses.find((x) => x.placeId === decodeURIComponent(place[1]!));
+      if (!a)
+        return send(
+          400,
+          {
+            message: 'Invalid PlaceId',
+            reason: 'CannotParse',
+            fieldList: [{ Name: 'PlaceId', Message: 'Invalid' }],
           },
-          Position: a.position,
-          TimeZone: { Name: a.timeZone },
-        });
-      }
-      return send(
-        404,
-        { message: `No route for ${req.method} ${url.pathname}` },
-        'ResourceNotFoundException',
-      );
-    });
+          'ValidationException',
+        );
+      return send(200, {
+        PlaceId: a.placeId,
+        PlaceType: 'PointAddress',
+        Title: a.label,
+        PricingBucket: 'Core',
+        Address: {
+          Label: a.label,
+          Country: { Code2: a.country.code2, Code3: a.country.code3, Name: a.country.name },
+          Region: { Code: a.region.code, Name: a.region.name },
+          Locality: a.locality,
+        },
+        Position: a.position,
+        TimeZone: { Name: a.timeZone },
+      });
+    }
+    return send(404, { message: `No route for ${req.method} ${url.pathname}` }, 'ResourceNotFoundException');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    failing: (on) => (failing = on),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, requests, failing: (on) => (failing = on), close: server.close };
 }

@@ -2,7 +2,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { createRaincheckApp } from '../../../infra/raincheck.app';
+import { madeForTheseTests } from '../../support/during-tests';
 import type { RaincheckStack } from '../../../infra/raincheck.stack';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '../../..');
@@ -43,5 +46,28 @@ export function synthRaincheck(): RaincheckSynthesis {
     template: Template.fromStack(stack),
     assemblyDir: assembly.directory,
     cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * One synthesis for the tests of the calling file: made before the first test (bundling every Lambda
+ * takes minutes on a small machine), removed after the last. Read its parts inside tests and hooks.
+ */
+export function synthesisForTheseTests(
+  timeoutMs = 600_000,
+): RaincheckSynthesis & { logicalId: (construct: IConstruct) => string } {
+  const synthesis = madeForTheseTests(synthRaincheck, (made) => made.cleanup(), timeoutMs);
+  return {
+    get stack() {
+      return synthesis().stack;
+    },
+    get template() {
+      return synthesis().template;
+    },
+    get assemblyDir() {
+      return synthesis().assemblyDir;
+    },
+    cleanup: () => synthesis().cleanup(),
+    logicalId: (construct) => synthesis().stack.getLogicalId(construct.node.defaultChild as CfnElement),
   };
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { testStack } from '../stack';
+import { eventually } from '../../support/eventually';
 import { callApi, newAccount, sandboxAccess, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { seededAdminToken } from '../../support/cognito';
 import { MESSAGES } from '../../../shared/messages';
 import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
 import { sandboxControl } from '../../../local/stripe-sandbox/control-client';
@@ -18,8 +19,9 @@ let admin: string;
 let contractor: TestAccount;
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
+  // One after the other: cognito-local writes its pool file unsafely under overlapping requests.
   contractor = await newAccount(stack, 'money');
+  admin = await seededAdminToken(stack);
 });
 
 async function adminGet(pathname: string) {
@@ -29,15 +31,7 @@ async function adminGet(pathname: string) {
 }
 
 /** `read()` once `moved` holds (webhooks land asynchronously), or the last read after 10 s. */
-async function when<T>(read: () => Promise<T>, moved: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  let v = await read();
-  while (!moved(v) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    v = await read();
-  }
-  return v;
-}
+const when = <T>(read: () => Promise<T>, moved: (v: T) => boolean) => eventually(read, moved, 10_000);
 
 const series = async () =>
   (await adminGet('/api/admin/revenue')).body.months as { month: string; mrr: number; revenue: number }[];

@@ -1,13 +1,14 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
+import { stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Analytics, the ledger evidence and the account export through the running stack, over decisions
  * and notices made by real dispatch runs (the admin's run route, the simulated "storm" forecast).
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 // Monday 30 November and Tuesday 1 December 2026, 05:00 in Chicago (CST, UTC−6): a month boundary.
 const RUNS = ['2026-11-30T11:00:00.000Z', '2026-12-01T11:00:00.000Z'];
@@ -34,10 +35,10 @@ beforeAll(async () => {
   ]);
   await Promise.all([subscribe(stack, premium, 'premium'), subscribe(stack, basic, 'basic')]);
   const tag = Date.now();
-  const profile = await api('/api/me/profile', {
-    method: 'PUT',
-    token: premium.token,
-    body: { name: 'Pat Analytics', company: 'Pier Builders', units: 'us' },
+  const profile = await api.put(premium, '/api/me/profile', {
+    name: 'Pat Analytics',
+    company: 'Pier Builders',
+    units: 'us',
   });
   expect(profile.status).toBe(200);
   const crew = await api('/api/crews', {
@@ -61,14 +62,9 @@ beforeAll(async () => {
   const site = await api('/api/jobsites', {
     token: premium.token,
     body: {
-      name: `Pier Seven ${tag}`,
-      latitude: 41.8781,
-      longitude: -87.6298,
+      ...stormSiteInChicago(`Pier Seven ${tag}`, [], { rules: STORM_RULES }),
       clientId,
-      noticeTimes: [{ time: '05:00', forDay: 'same' }],
       recipients: { crewIds: [crew.body.id] },
-      rules: STORM_RULES,
-      scenario: 'storm',
     },
   });
   expect(site.status).toBe(201);
@@ -213,10 +209,8 @@ describe('account export', () => {
 
 describe('a day that became a holiday after it was decided', () => {
   it('should leave the analytics, as it leaves the ledger, once the jobsite marks it non-working', async () => {
-    const marked = await api(`/api/jobsites/${siteId}`, {
-      method: 'PUT',
-      token: premium.token,
-      body: { nonWorkingDates: [{ date: DAYS[1], name: 'Site shutdown' }] },
+    const marked = await api.put(premium, `/api/jobsites/${siteId}`, {
+      nonWorkingDates: [{ date: DAYS[1], name: 'Site shutdown' }],
     });
     expect(marked.status).toBe(200);
     const res = await api('/api/analytics?from=2026-11&to=2026-12', { token: premium.token });

@@ -1,18 +1,17 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { accountOnPlan, apiFor, newAccount, type TestAccount } from '../../support/accounts';
 
 /**
  * API keys (issue 23) through the real path: the api app manages them, the public API's app (`/v1`)
  * authenticates them against DynamoDB Local with the same conditional writes as in AWS.
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 let enterprise: TestAccount;
 
 beforeAll(async () => {
-  enterprise = await newAccount(stack, 'apikeys-enterprise');
-  await subscribe(stack, enterprise, 'enterprise');
+  enterprise = await accountOnPlan(stack, 'apikeys-enterprise', 'enterprise');
 }, 60_000);
 
 async function newKey(name: string, scopes: string[] = ['read', 'write']) {
@@ -65,8 +64,7 @@ describe('managing API keys', () => {
   });
 
   it('should refuse 403 naming the plan when a Premium account creates a key', async () => {
-    const premium = await newAccount(stack, 'apikeys-premium');
-    await subscribe(stack, premium, 'premium');
+    const premium = await accountOnPlan(stack, 'apikeys-premium', 'premium');
     const res = await api('/api/api-keys', {
       token: premium.token,
       body: { name: 'Nope', scopes: ['read'] },
@@ -77,8 +75,7 @@ describe('managing API keys', () => {
   }, 60_000);
 
   it('should refuse the key 403 naming the plan once its account moves from Enterprise to Premium', async () => {
-    const account = await newAccount(stack, 'apikeys-downgrade');
-    await subscribe(stack, account, 'enterprise');
+    const account = await accountOnPlan(stack, 'apikeys-downgrade', 'enterprise');
     const made = await api('/api/api-keys', { token: account.token, body: { name: 'D', scopes: ['read'] } });
     expect((await api('/v1/clients', { token: made.body.secret })).status).toBe(200);
 

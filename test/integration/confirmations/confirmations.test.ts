@@ -1,6 +1,6 @@
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, newAccount, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
@@ -9,7 +9,7 @@ import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../
  * SES emulator; the links are followed signed out, as a foreman on a phone does.
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 // Thursday 10 January 2030 in Chicago (CST, UTC−6): far from other suites' days, so no other run's
 // sweep reaches these requests. The notice goes at 05:00; the window is 30 minutes.
@@ -68,10 +68,10 @@ beforeAll(async () => {
   admin = await adminToken(stack);
   account = await premiumAccount(stack, 'confirm');
   // The account's own address is on its saved profile: escalations go there too.
-  const profile = await api('/api/me/profile', {
-    method: 'PUT',
-    token: account.token,
-    body: { name: 'Owner', company: `Acme ${tag}`, units: 'us' },
+  const profile = await api.put(account, '/api/me/profile', {
+    name: 'Owner',
+    company: `Acme ${tag}`,
+    units: 'us',
   });
   expect(profile.status).toBe(200);
   manager = await worker('Cy Manager', true);
@@ -88,10 +88,8 @@ describe('crew confirmation', () => {
       token: other.token,
       body: { name: 'Stranger', email: addressOf('stranger') },
     });
-    const res = await api(`/api/jobsites/${confirmedSite}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { foremanWorkerId: stranger.body.id },
+    const res = await api.put(account, `/api/jobsites/${confirmedSite}`, {
+      foremanWorkerId: stranger.body.id,
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('foremanWorkerId');
@@ -99,29 +97,20 @@ describe('crew confirmation', () => {
 
   it('should refuse an escalation window outside 5 to 240 minutes, naming the field', async () => {
     for (const escalationMinutes of [4, 241, 12.5]) {
-      const res = await api(`/api/jobsites/${confirmedSite}`, {
-        method: 'PUT',
-        token: account.token,
-        body: { escalationMinutes },
-      });
+      const res = await api.put(account, `/api/jobsites/${confirmedSite}`, { escalationMinutes });
       expect(res.status).toBe(400);
       expect(res.body.fields).toHaveProperty('escalationMinutes');
     }
   });
 
   it('should keep the foreman and the window the contractor sets', async () => {
-    const set = await api(`/api/jobsites/${confirmedSite}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { foremanWorkerId: ana.id, escalationMinutes: 30 },
+    const set = await api.put(account, `/api/jobsites/${confirmedSite}`, {
+      foremanWorkerId: ana.id,
+      escalationMinutes: 30,
     });
     expect(set.status).toBe(200);
     expect(set.body).toEqual(expect.objectContaining({ foremanWorkerId: ana.id, escalationMinutes: 30 }));
-    const silent = await api(`/api/jobsites/${silentSite}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { foremanWorkerId: ben.id },
-    });
+    const silent = await api.put(account, `/api/jobsites/${silentSite}`, { foremanWorkerId: ben.id });
     expect(silent.body.escalationMinutes).toBe(30);
   });
 

@@ -1,7 +1,7 @@
 import { mailTo } from '../../support/mailbox';
 import { CRANE_GUST_LIMIT } from '../../support/storm-site';
 import { testStack } from '../stack';
-import { callApi, newAccount, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
@@ -10,7 +10,7 @@ import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../
  */
 const stack = testStack();
 const mailToStack = (address: string) => mailTo(stack, address);
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 // Wednesday 2 December 2026, 05:00 in Chicago (CST, UTC−6).
 const AT = '2026-12-02T11:00:00.000Z';
@@ -86,11 +86,7 @@ describe('the dispatch run', () => {
   });
 
   it('should send one all-clear when the called delay no longer applies', async () => {
-    const cleared = await api(`/api/jobsites/${storm.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { scenario: 'clear' },
-    });
+    const cleared = await api.put(account, `/api/jobsites/${storm.id}`, { scenario: 'clear' });
     expect(cleared.status).toBe(200);
     const run = await runAt();
     expect(run.sent.allClear).toBeGreaterThanOrEqual(2);

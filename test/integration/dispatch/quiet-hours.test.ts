@@ -1,6 +1,6 @@
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, type TestAccount } from '../../support/accounts';
+import { apiFor, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
@@ -9,7 +9,7 @@ import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../
  */
 const stack = testStack();
 const mailToStack = (address: string) => mailTo(stack, address);
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 // Wednesday 2 December 2026, 21:00 in Chicago (CST, UTC−6), and 06:00 the next morning.
 const AT_21 = '2026-12-03T03:00:00.000Z';
@@ -47,10 +47,10 @@ let changed: { id: string; email: string };
 beforeAll(async () => {
   admin = await adminToken(stack);
   account = await premiumAccount(stack, 'quiet');
-  const quiet = await api('/api/me/quiet-hours', {
-    method: 'PUT',
-    token: account.token,
-    body: { enabled: true, start: '20:00', end: '06:00' },
+  const quiet = await api.put(account, '/api/me/quiet-hours', {
+    enabled: true,
+    start: '20:00',
+    end: '06:00',
   });
   expect(quiet.status).toBe(200);
   expect(quiet.body.profile.quietHours).toEqual({ enabled: true, start: '20:00', end: '06:00' });
@@ -61,10 +61,10 @@ beforeAll(async () => {
 
 describe('quiet hours in the dispatch run', () => {
   it('should refuse quiet hours off the quarter hour, naming the field', async () => {
-    const res = await api('/api/me/quiet-hours', {
-      method: 'PUT',
-      token: account.token,
-      body: { enabled: true, start: '20:10', end: '06:00' },
+    const res = await api.put(account, '/api/me/quiet-hours', {
+      enabled: true,
+      start: '20:10',
+      end: '06:00',
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('start');
@@ -82,11 +82,7 @@ describe('quiet hours in the dispatch run', () => {
   });
 
   it('should not send a held notice whose delay no longer applies when quiet hours end', async () => {
-    const cleared = await api(`/api/jobsites/${changed.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { scenario: 'clear' },
-    });
+    const cleared = await api.put(account, `/api/jobsites/${changed.id}`, { scenario: 'clear' });
     expect(cleared.status).toBe(200);
     await runAt(AT_0545);
     expect(await mailToStack(crane.email)).toHaveLength(0);

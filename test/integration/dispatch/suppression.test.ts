@@ -1,10 +1,9 @@
 import { createDocumentClient } from '../../../lambdas/adapters/dynamo/client';
 import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service';
-import { callApi, type TestAccount } from '../../support/accounts';
+import { apiFor, type TestAccount } from '../../support/accounts';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { adminToken, premiumAccount, runDispatch } from '../../support/dispatch';
-import { CRANE_GUST_LIMIT } from '../../support/storm-site';
+import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * The account's suppression list through the real path: an address unsubscribed from one worker
@@ -13,7 +12,7 @@ import { CRANE_GUST_LIMIT } from '../../support/storm-site';
  */
 const stack = testStack();
 const mailToStack = (address: string) => mailTo(stack, address);
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 const db = createRaincheckService(
   stack.lambdaConfig.TABLE_NAME,
   createDocumentClient({ region: stack.lambdaConfig.AWS_REGION, endpoint: stack.dynamoUrl }),
@@ -64,13 +63,9 @@ describe('the suppression list', () => {
     const site = await api('/api/jobsites', {
       token: account.token,
       body: {
-        name: `Suppression Yard ${tag}`,
+        ...stormSiteInChicago(`Suppression Yard ${tag}`, [first, drew, legacy]),
         latitude: 41.95,
         longitude: -87.75,
-        noticeTimes: [{ time: '05:00', forDay: 'same' }],
-        rules: [CRANE_GUST_LIMIT],
-        recipients: { workerIds: [first, drew, legacy] },
-        scenario: 'storm',
       },
     });
     expect(site.status).toBe(201);
@@ -94,11 +89,7 @@ describe('the suppression list', () => {
     ]);
 
     // The delay clears: the all-clear goes to the others only.
-    const cleared = await api(`/api/jobsites/${site.body.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { scenario: 'clear' },
-    });
+    const cleared = await api.put(account, `/api/jobsites/${site.body.id}`, { scenario: 'clear' });
     expect(cleared.status).toBe(200);
     await runAt();
     expect(await mailToStack(shared)).toHaveLength(1);
@@ -111,10 +102,9 @@ describe('the suppression list', () => {
     for (const id of [first, legacy])
       expect((await api(`/api/workers/${id}`, { method: 'DELETE', token: account.token })).status).toBe(204);
     const again = await createWorker('Casey Park', shared);
-    const storm = await api(`/api/jobsites/${site.body.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { scenario: 'storm', recipients: { workerIds: [again, drew] } },
+    const storm = await api.put(account, `/api/jobsites/${site.body.id}`, {
+      scenario: 'storm',
+      recipients: { workerIds: [again, drew] },
     });
     expect(storm.status).toBe(200);
     await runAt();

@@ -9,12 +9,18 @@ import { SesNoticeMailer } from '../../../lambdas/adapters/ses/ses.notice-mailer
 import { createCompositionRoot } from '../../../lambdas/composition-root';
 import { UnsubscribeTokens } from '../../../lambdas/core/email/unsubscribe';
 import { createEmailEventsHandler } from '../../../lambdas/email-events/app';
-import { createHttpApp, limitBody, requireCaller } from '../../../lambdas/http/kit';
-import { EMAIL_EVENTS_SECRET_HEADER, emailEventsRoutes } from '../../../lambdas/routes/email-events.routes';
-import { emailTemplatesRoutes } from '../../../lambdas/routes/email-templates.routes';
-import { unsubscribeRoutes } from '../../../lambdas/routes/unsubscribe.routes';
+import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
 import { renderNotice, sampleNoticeInput } from '../../../shared/email';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import {
+  apiResult,
+  callApi,
+  newAccount,
+  spaRequest,
+  subscribe,
+  type ApiCallInit,
+  type TestAccount,
+} from '../../support/accounts';
+import { emailRoutesApp } from '../../support/email-routes-app';
 import { testStack } from '../stack';
 
 /**
@@ -38,30 +44,21 @@ const verify = createTokenVerifier({
   clientId: stack.lambdaConfig.USER_POOL_CLIENT_ID,
 });
 
-const app = createHttpApp();
-app.route(
-  '/',
-  unsubscribeRoutes({
+const app = emailRoutesApp({
+  unsubscribe: {
     tokens,
     workers,
     suppressions,
     jobsites: root.records.jobsites,
     accounts: root.accounts,
     clock: root.clock,
-  }),
-);
-app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, suppressions, clock: root.clock }));
-app.use(
-  '/api/*',
-  requireCaller(async (c) => {
+  },
+  emailEvents: { secret: EVENTS_SECRET, workers, suppressions, clock: root.clock },
+  authenticate: async (c) => {
     const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
     return match ? callerFromClaims(await verify(match[1]!)) : null;
-  }),
-);
-app.use('/api/*', limitBody());
-app.route(
-  '/',
-  emailTemplatesRoutes({
+  },
+  templates: {
     templates: new DynamoEmailTemplateRepo(root.db),
     accounts: root.accounts,
     clock: root.clock,
@@ -69,31 +66,16 @@ app.route(
     mailer,
     appOrigin: stack.appUrl,
     rateWindows: new DynamoRateWindows(root.db),
-  }),
-);
+  },
+});
 
-async function call(
-  path: string,
-  init: {
-    method?: string;
-    token?: string;
-    body?: unknown;
-    raw?: string;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  const res = await app.request(path, {
-    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+/** A request to the mounted routes as the SPA sends it. */
+const call = async (path: string, init: ApiCallInit = {}) =>
+  apiResult(await app.request(path, spaRequest(init)));
+
+/** A worker made through the running stack's own API, as the workers page makes one. */
+const addWorker = (account: TestAccount, name: string, email: string) =>
+  callApi(stack, '/api/workers', { token: account.token, body: { name, email } });
 
 async function mailbox(): Promise<any[]> {
   return ((await (await fetch(`${stack.mailboxUrl}/store`)).json()) as { emails: any[] }).emails;
@@ -169,7 +151,7 @@ describe('email templates API', () => {
     expect(kind.body).toMatchObject({ field: 'kind', error: 'Kind must be one of notice, update, allClear' });
     const malformed = await call('/api/email-templates', {
       token: basic.token,
-      raw: '{"name":',
+      rawBody: '{"name":',
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
@@ -240,10 +222,7 @@ describe('the notice mailer against the SES emulator', () => {
 
 describe('unsubscribe links', () => {
   it('should describe the worker and mark them unsubscribed without signing in', async () => {
-    const worker = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Ana Unsub', email: `ana-${Date.now()}@example.com` },
-    });
+    const worker = await addWorker(basic, 'Ana Unsub', `ana-${Date.now()}@example.com`);
     const token = tokens.sign({ tenantId: basic.userId, workerId: worker.body.id, email: worker.body.email });
 
     const read = await call(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -252,7 +231,7 @@ describe('unsubscribe links', () => {
     const done = await call('/api/unsubscribe', { body: { token } });
     expect(done).toMatchObject({ status: 200, body: { status: 'unsubscribed' } });
     const again = await call(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
-      raw: 'List-Unsubscribe=One-Click',
+      rawBody: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(again).toMatchObject({ status: 200, body: { status: 'unsubscribed' } });
@@ -262,10 +241,7 @@ describe('unsubscribe links', () => {
   });
 
   it('should refuse a tampered link and change nothing', async () => {
-    const worker = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Ben Tamper', email: `ben-${Date.now()}@example.com` },
-    });
+    const worker = await addWorker(basic, 'Ben Tamper', `ben-${Date.now()}@example.com`);
     const forged = new UnsubscribeTokens('someone-elses-secret-that-is-long-enough!').sign({
       tenantId: basic.userId,
       workerId: worker.body.id,
@@ -288,8 +264,8 @@ describe('bounces and complaints', () => {
   it('should mark every account worker with a hard-bounced address bounced', async () => {
     const email = `bounce-${Date.now()}@example.com`;
     const [a, b] = await Promise.all([
-      callApi(stack, '/api/workers', { token: basic.token, body: { name: 'Bounce A', email } }),
-      callApi(stack, '/api/workers', { token: none.token, body: { name: 'Bounce B', email } }),
+      addWorker(basic, 'Bounce A', email),
+      addWorker(none, 'Bounce B', email),
     ]);
     const res = await call('/api/email-events', {
       body: bounceEvent(email.toUpperCase()),
@@ -309,10 +285,7 @@ describe('bounces and complaints', () => {
 
   it('should refuse the local route without the shared secret', async () => {
     const email = `nosecret-${Date.now()}@example.com`;
-    const w = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'No Secret', email },
-    });
+    const w = await addWorker(basic, 'No Secret', email);
     expect((await call('/api/email-events', { body: bounceEvent(email) })).status).toBe(403);
     expect((await callApi(stack, `/api/workers/${w.body.id}`, { token: basic.token })).body.status).toBe(
       'active',
@@ -321,10 +294,7 @@ describe('bounces and complaints', () => {
 
   it('should mark a complaining address unsubscribed through the SNS Lambda handler', async () => {
     const email = `complaint-${Date.now()}@example.com`;
-    const w = await callApi(stack, '/api/workers', {
-      token: basic.token,
-      body: { name: 'Complainer', email },
-    });
+    const w = await addWorker(basic, 'Complainer', email);
     const handler = createEmailEventsHandler({ workers, suppressions, clock: root.clock });
     const event = {
       eventType: 'Complaint',

@@ -1,14 +1,17 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 
 /** Input edges of the records API: import upsert, number ranges, names, rule ids, CSV formulas, ledger dates. */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 const DENVER = { latitude: 39.7392, longitude: -104.9903 };
 const csvPost = (token: string, pathname: string, csv: string) =>
   api(pathname, { token, rawBody: csv, headers: { 'content-type': 'text/csv' } });
 
 let account: TestAccount;
+/** POST /api/jobsites as the file's account: a jobsite in Denver named `name`, with `fields`. */
+const createDenverJobsite = (name: string, fields: Record<string, unknown>) =>
+  api('/api/jobsites', { token: account.token, body: { name, ...DENVER, ...fields } });
 beforeAll(async () => {
   account = await newAccount(stack, 'records-edges');
   await subscribe(stack, account, 'premium');
@@ -152,13 +155,8 @@ describe('number ranges', () => {
   });
 
   it('should refuse a rule threshold outside its metric range', async () => {
-    const res = await api('/api/jobsites', {
-      token: account.token,
-      body: {
-        name: 'Hot',
-        ...DENVER,
-        rules: [{ id: 'r1', metric: 'relative_humidity', op: '>=', threshold: 250 }],
-      },
+    const res = await createDenverJobsite('Hot', {
+      rules: [{ id: 'r1', metric: 'relative_humidity', op: '>=', threshold: 250 }],
     });
     expect(res.status).toBe(400);
     expect(res.body.fields['rules.0.threshold']).toBe('Relative humidity threshold must be from 0 to 100 %');
@@ -167,17 +165,12 @@ describe('number ranges', () => {
 
 describe('rules without ids', () => {
   it('should name each rule that comes without an id, keeping the ids that are given', async () => {
-    const res = await api('/api/jobsites', {
-      token: account.token,
-      body: {
-        name: 'Unnamed rules',
-        ...DENVER,
-        rules: [
-          { metric: 'wind_gusts', op: '>=', threshold: 48 },
-          { id: 'rule-1', metric: 'precipitation', op: '>=', threshold: 2.5 },
-          { metric: 'temperature', op: '<=', threshold: 4 },
-        ],
-      },
+    const res = await createDenverJobsite('Unnamed rules', {
+      rules: [
+        { metric: 'wind_gusts', op: '>=', threshold: 48 },
+        { id: 'rule-1', metric: 'precipitation', op: '>=', threshold: 2.5 },
+        { metric: 'temperature', op: '<=', threshold: 4 },
+      ],
     });
     expect(res.status).toBe(201);
     const ids = res.body.rules.map((r: { id: string }) => r.id);

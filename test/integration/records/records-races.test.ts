@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { testStack } from '../stack';
 import { createCompositionRoot } from '../../../lambdas/composition-root';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { noticeTemplate } from '../../support/email-templates';
 
 /**
  * Limits and uniqueness rules under parallel requests, and idempotent creates, through the real
@@ -9,7 +10,7 @@ import { callApi, newAccount, subscribe, type TestAccount } from '../../support/
  */
 const stack = testStack();
 const root = createCompositionRoot(stack.lambdaConfig);
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 const DENVER = { latitude: 39.7392, longitude: -104.9903 };
 const PARALLEL = 20;
 
@@ -17,13 +18,7 @@ const parallel = <T>(n: number, make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
 
-const template = (name: string) => ({
-  name,
-  kind: 'notice',
-  audience: 'worker',
-  subject: '{{verdict}} at {{jobsite}}',
-  body: 'Hi {{recipientName}}.\n\n{{action}}',
-});
+const template = (name: string) => noticeTemplate(name);
 
 describe('plan limits under parallel requests', () => {
   it('should store exactly one jobsite when a no-plan account sends 20 creates at once', async () => {

@@ -1,18 +1,17 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { accountOnPlan, apiFor, newAccount, type TestAccount } from '../../support/accounts';
 
 /**
  * Clients, crews, workers and jobsites through the real path: the local one-origin server, the API
  * Lambda's Hono app, ElectroDB and DynamoDB Local, with tokens from cognito-local.
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 let premium: TestAccount;
 
 beforeAll(async () => {
-  premium = await newAccount(stack, 'records-premium');
-  await subscribe(stack, premium, 'premium');
+  premium = await accountOnPlan(stack, 'records-premium', 'premium');
 });
 
 const DENVER = { latitude: 39.7392, longitude: -104.9903 };

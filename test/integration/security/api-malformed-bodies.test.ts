@@ -34,88 +34,38 @@ interface Target {
 }
 
 const JOBSITE_ID = '01JBADJOBS1TE0000000000000';
+const TEMPLATE_ID = '01JBADTEMP1ATE000000000000';
+/** A route to send junk to, as `'POST /path'`; `fields` are its field names, separated by spaces. */
+const target = (route: string, auth: Auth, fields: string): Target => {
+  const [method, path] = route.split(' ') as [Target['method'], string];
+  return { method, path, auth, fields: fields.split(' ') };
+};
+/** A public guest route, sent to the checkout Lambda's app in process (see above). */
+const guestRoute = (path: string, fields: string): Target => ({
+  ...target(`POST /api/consolidated/stripe/${path}`, 'none', fields),
+  inProcess: true,
+});
 const TARGETS: Target[] = [
-  { method: 'PUT', path: '/api/me/profile', auth: 'user', fields: ['name', 'company', 'units'] },
-  ...['change', 'preview-change', 'cancel', 'resume'].map((action): Target => ({
-    method: 'POST',
-    path: `/api/subscription/${action}`,
-    auth: 'user',
-    fields: ['subscriptionId', 'plan', 'billingCycle', 'prorationDate'],
-  })),
-  {
-    method: 'POST',
-    path: '/api/consolidated/stripe/create-checkout-session',
-    auth: 'user',
-    fields: ['userId', 'email', 'plan', 'billingCycle'],
-  },
-  {
-    method: 'POST',
-    path: '/api/consolidated/stripe/create-guest-checkout',
-    auth: 'none',
-    fields: ['plan', 'billingCycle'],
-    inProcess: true,
-  },
-  {
-    method: 'POST',
-    path: '/api/consolidated/stripe/guest-checkout-token',
-    auth: 'none',
-    fields: ['sessionId'],
-    inProcess: true,
-  },
-  {
-    method: 'POST',
-    path: '/api/consolidated/stripe/guest-checkout-email',
-    auth: 'none',
-    fields: ['token'],
-    inProcess: true,
-  },
-  {
-    method: 'PUT',
-    path: `/api/jobsites/${JOBSITE_ID}/ledger/2026-11-02`,
-    auth: 'user',
-    fields: ['status', 'hoursLost', 'note', 'reason'],
-  },
-  {
-    method: 'POST',
-    path: '/api/email-templates',
-    auth: 'user',
-    fields: ['name', 'kind', 'subject', 'body', 'isDefault'],
-  },
-  {
-    method: 'PUT',
-    path: '/api/email-templates/01JBADTEMP1ATE000000000000',
-    auth: 'user',
-    fields: ['name', 'kind', 'subject', 'body', 'isDefault', 'updatedAt'],
-  },
-  {
-    method: 'POST',
-    path: '/api/email-templates/preview',
-    auth: 'user',
-    fields: ['kind', 'subject', 'body', 'jobsiteId'],
-  },
-  { method: 'POST', path: '/api/email/test', auth: 'user', fields: ['templateId', 'to', 'kind'] },
-  { method: 'POST', path: '/api/workers/import', auth: 'user', fields: ['csv', 'rows'] },
-  { method: 'POST', path: '/api/unsubscribe', auth: 'none', fields: ['token'] },
-  { method: 'POST', path: '/api/admin/dispatch/run', auth: 'admin', fields: ['at', 'slot', 'dryRun'] },
-  {
-    method: 'POST',
-    path: '/api/admin/weather/forecast',
-    auth: 'admin',
-    fields: ['latitude', 'longitude', 'timezone', 'units'],
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/weather/evaluate',
-    auth: 'admin',
-    fields: ['rules', 'forecast', 'timezone', 'workingHours', 'date'],
-  },
-  {
-    method: 'POST',
-    path: '/api/email-events',
-    auth: 'emailEvents',
-    fields: ['Type', 'Message', 'eventType'],
-  },
-  { method: 'POST', path: '/api/stripe/webhook', auth: 'webhook', fields: ['id', 'type', 'data', 'object'] },
+  target('PUT /api/me/profile', 'user', 'name company units'),
+  ...['change', 'preview-change', 'cancel', 'resume'].map((action) =>
+    target(`POST /api/subscription/${action}`, 'user', 'subscriptionId plan billingCycle prorationDate'),
+  ),
+  target('POST /api/consolidated/stripe/create-checkout-session', 'user', 'userId email plan billingCycle'),
+  guestRoute('create-guest-checkout', 'plan billingCycle'),
+  guestRoute('guest-checkout-token', 'sessionId'),
+  guestRoute('guest-checkout-email', 'token'),
+  target(`PUT /api/jobsites/${JOBSITE_ID}/ledger/2026-11-02`, 'user', 'status hoursLost note reason'),
+  target('POST /api/email-templates', 'user', 'name kind subject body isDefault'),
+  target(`PUT /api/email-templates/${TEMPLATE_ID}`, 'user', 'name kind subject body isDefault updatedAt'),
+  target('POST /api/email-templates/preview', 'user', 'kind subject body jobsiteId'),
+  target('POST /api/email/test', 'user', 'templateId to kind'),
+  target('POST /api/workers/import', 'user', 'csv rows'),
+  target('POST /api/unsubscribe', 'none', 'token'),
+  target('POST /api/admin/dispatch/run', 'admin', 'at slot dryRun'),
+  target('POST /api/admin/weather/forecast', 'admin', 'latitude longitude timezone units'),
+  target('POST /api/admin/weather/evaluate', 'admin', 'rules forecast timezone workingHours date'),
+  target('POST /api/email-events', 'emailEvents', 'Type Message eventType'),
+  target('POST /api/stripe/webhook', 'webhook', 'id type data object'),
 ];
 
 const nastyText = nastyString();

@@ -67,6 +67,17 @@ const adminCall = (headers: Record<string, string> = {}) =>
     body: JSON.stringify({ UserPoolId: stack.runtimeConfig.userPoolId }),
   });
 
+/** The CORS preflight a web page on another origin makes before a POST with these headers. */
+const preflightFromEvilPage = (url: string, requestHeaders: string) =>
+  fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': requestHeaders,
+    },
+  });
+
 describe('cognito-local on loopback', () => {
   it('should not list users to a caller without AWS credentials', async () => {
     const res = await adminCall();
@@ -75,14 +86,7 @@ describe('cognito-local on loopback', () => {
   });
 
   it('should not let a web page call it (no CORS, preflight refused)', async () => {
-    const preflight = await fetch(stack.cognitoUrl, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://evil.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-amz-target',
-      },
-    });
+    const preflight = await preflightFromEvilPage(stack.cognitoUrl, 'content-type,x-amz-target');
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const res = await adminCall({ origin: 'https://evil.example', authorization: 'AWS4-HMAC-SHA256 x' });
     expect(res.status).toBe(403);
@@ -112,14 +116,7 @@ describe('cognito-local on loopback', () => {
 
 describe('DynamoDB Local on loopback', () => {
   it('should give a web page no CORS access', async () => {
-    const res = await fetch(stack.dynamoUrl, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://evil.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-amz-target,authorization',
-      },
-    });
+    const res = await preflightFromEvilPage(stack.dynamoUrl, 'content-type,x-amz-target,authorization');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

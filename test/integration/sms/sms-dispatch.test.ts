@@ -1,5 +1,5 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 import { measureSms } from '../../../shared/sms-text';
 
@@ -9,7 +9,7 @@ import { measureSms } from '../../../shared/sms-text';
  * sms-events handler as SNS events, and the admin's "run now" dispatch.
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 // Wednesday 2 December 2026, 05:00 in Chicago.
 const AT = '2026-12-02T11:00:00.000Z';
@@ -65,11 +65,7 @@ describe('texting a worker', () => {
   });
 
   it('should refuse a number that is not a mobile number, naming the field', async () => {
-    const res = await api(`/api/workers/${worker.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { phone: '555 010 4040' },
-    });
+    const res = await api.put(account, `/api/workers/${worker.id}`, { phone: '555 010 4040' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ phone: 'Enter a mobile number, e.g. +1 206 555 0100' });
   });
@@ -119,11 +115,7 @@ describe('texting a worker', () => {
   });
 
   it('should ask the foreman to reply 1 or 2 by text, and record a reply 1 as the crew standing down', async () => {
-    const set = await api(`/api/jobsites/${site.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { foremanWorkerId: worker.id },
-    });
+    const set = await api.put(account, `/api/jobsites/${site.id}`, { foremanWorkerId: worker.id });
     expect(set.status).toBe(200);
     // Thursday 3 December 2026, 05:00 in Chicago: the next working morning, still stormy.
     await runAt('2026-12-03T11:00:00.000Z');
@@ -145,11 +137,7 @@ describe('texting a worker', () => {
       status: 'stopped',
     });
     const before = (await textsTo(phone)).length;
-    const cleared = await api(`/api/jobsites/${site.id}`, {
-      method: 'PUT',
-      token: account.token,
-      body: { scenario: 'clear' },
-    });
+    const cleared = await api.put(account, `/api/jobsites/${site.id}`, { scenario: 'clear' });
     expect(cleared.status).toBe(200);
     const run = await runAt();
     expect(run.sent.allClear).toBeGreaterThanOrEqual(1);

@@ -1,17 +1,17 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { seededAdminToken } from '../../support/cognito';
 import { mailTo } from '../../support/mailbox';
 
 /** Support requests end to end: the routes, the table, the SES emulator's mailbox. */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 let admin: string;
 let customer: TestAccount;
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
+  admin = await seededAdminToken(stack);
   customer = await newAccount(stack, 'support-customer');
 });
 

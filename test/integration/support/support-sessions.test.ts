@@ -1,17 +1,17 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, type TestAccount } from '../../support/accounts';
-import { signIn } from '../../support/cognito';
+import { apiFor, newAccount, type TestAccount } from '../../support/accounts';
+import { seededAdminToken } from '../../support/cognito';
 
 /** Read-only support sessions (issue 22 §7) through the running stack: grant, session, log, revoke. */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 let admin: string;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  admin = (await signIn(stack, 'admin@raincheck.local', 'Admin-Passw0rd!')).IdToken;
   owner = await newAccount(stack, 'support-owner');
+  admin = await seededAdminToken(stack);
 });
 
 describe('support sessions', () => {

@@ -1,5 +1,5 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { inviteTokenFor, joinTeam } from '../../support/team';
 import { TEAM_MESSAGES } from '../../../shared/team';
 import { tenantFromStore } from '../../../lambdas/core/caller';
@@ -10,12 +10,22 @@ import { createAppRoot } from '../../../lambdas/composition/app.root';
  * the owner's account, roles checked on the server, removal, seats under parallel invites, isolation.
  */
 const stack = testStack();
-const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+const api = apiFor(stack);
 
 const site = (name: string) => ({ name, latitude: 30.27, longitude: -97.74 });
 
 let owner: TestAccount;
 let ownerSite: string;
+
+/** A new account that joined the owner's account with `role` through the emailed invite. */
+async function ownersMember(prefix: string, role: 'manager' | 'viewer') {
+  const member = await newAccount(stack, prefix);
+  await joinTeam(stack, owner, member, role);
+  return member;
+}
+/** PUT a jobsite's name (the rest of `site`) as `caller`. */
+const renameJobsite = (jobsiteId: string, caller: TestAccount, name: string) =>
+  api(`/api/jobsites/${jobsiteId}`, { method: 'PUT', token: caller.token, body: site(name) });
 
 beforeAll(async () => {
   owner = await newAccount(stack, 'team-owner');
@@ -86,14 +96,9 @@ describe('an invite', () => {
 
 describe('roles', () => {
   it("should refuse a viewer's writes with 403 naming the role, and let them read", async () => {
-    const viewer = await newAccount(stack, 'team-viewer');
-    await joinTeam(stack, owner, viewer, 'viewer');
+    const viewer = await ownersMember('team-viewer', 'viewer');
 
-    const write = await api(`/api/jobsites/${ownerSite}`, {
-      method: 'PUT',
-      token: viewer.token,
-      body: site('Renamed by a viewer'),
-    });
+    const write = await renameJobsite(ownerSite, viewer, 'Renamed by a viewer');
     const create = await api('/api/clients', { token: viewer.token, body: { name: 'Viewer client' } });
     expect([write.status, write.body.error]).toEqual([403, "Your role (viewer) can't change this"]);
     expect(create.status).toBe(403);
@@ -102,14 +107,9 @@ describe('roles', () => {
   });
 
   it("should let a manager edit a jobsite but not the team, and show the edit in the owner's audit log", async () => {
-    const manager = await newAccount(stack, 'team-editor');
-    await joinTeam(stack, owner, manager, 'manager');
+    const manager = await ownersMember('team-editor', 'manager');
 
-    const edit = await api(`/api/jobsites/${ownerSite}`, {
-      method: 'PUT',
-      token: manager.token,
-      body: site('Owner tower'),
-    });
+    const edit = await renameJobsite(ownerSite, manager, 'Owner tower');
     const invite = await api('/api/account/invites', {
       token: manager.token,
       body: { email: 'someone@example.com', role: 'viewer' },
@@ -134,8 +134,7 @@ describe('roles', () => {
   });
 
   it("should end a removed member's access to the account within 60 s, with the same token", async () => {
-    const member = await newAccount(stack, 'team-removed');
-    await joinTeam(stack, owner, member, 'manager');
+    const member = await ownersMember('team-removed', 'manager');
     expect((await api(`/api/jobsites/${ownerSite}`, { token: member.token })).status).toBe(200);
 
     expect(
@@ -185,8 +184,7 @@ describe('roles', () => {
 describe('who did it', () => {
   it('should name the member who marked a ledger day worked on the evidence page', async () => {
     const root = createAppRoot(stack.lambdaConfig);
-    const member = await newAccount(stack, 'team-marker');
-    await joinTeam(stack, owner, member, 'manager');
+    const member = await ownersMember('team-marker', 'manager');
     await root.dispatch.decisions.put({
       tenantId: tenantFromStore(owner.userId),
       jobsiteId: ownerSite,
@@ -254,8 +252,7 @@ describe('isolation', () => {
   it("should answer 404 to a member of A who uses B's ids, and never list B's records", async () => {
     const other = await newAccount(stack, 'team-other');
     const bSite = await api('/api/jobsites', { token: other.token, body: site('B site') });
-    const member = await newAccount(stack, 'team-iso');
-    await joinTeam(stack, owner, member, 'manager');
+    const member = await ownersMember('team-iso', 'manager');
 
     const read = await api(`/api/jobsites/${bSite.body.id}`, { token: member.token });
     const put = await api(`/api/jobsites/${bSite.body.id}`, {

@@ -1,6 +1,5 @@
 import { applyStripeEvent } from '../../../lambdas/core/billing/apply-stripe-event';
-import type { BillingEvent } from '../../../lambdas/core/billing/billing.ports';
-import { FakeGateway, MemoryBillingStore, T0, invoice, snapshot } from '../billing/fakes';
+import { FakeGateway, MemoryBillingStore, T0, invoice, invoiceEvent, snapshot } from '../billing/fakes';
 
 /** The admin metrics count an unpaid invoice as failed once a payment attempt on it failed. */
 const clock = { now: () => new Date(T0) };
@@ -13,14 +12,7 @@ function setup(invoiceStatus: string) {
   return { store, gateway, deps: { store, gateway, clock } };
 }
 
-const event = (id: string, type: 'invoice.paid' | 'invoice.payment_failed'): BillingEvent => ({
-  id,
-  type,
-  created: T0,
-  invoiceId: 'in_1',
-  subscriptionId: 'sub_1',
-  customerId: 'cus_1',
-});
+const event = invoiceEvent;
 
 describe('failed payment marker', () => {
   it('should mark the billing entry when a payment on an open invoice fails', async () => {

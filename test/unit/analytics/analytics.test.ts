@@ -180,14 +180,18 @@ describe('analytics figures', () => {
     expect(advanced.totals.costCents).toBe(yardCost + towerCost);
   });
 
-  it('should round the cost of delay to the cent', () => {
-    const one = computeAnalytics({
+  /** The yard's January with one judged day and no messages: the base the cost figures start from. */
+  const yardInJanuary = (judged: ReturnType<typeof day>) =>
+    computeAnalytics({
       fromMonth: '2026-01',
       toMonth: '2026-01',
       jobsites: [yard],
-      days: [day('j1', '2026-01-05', 'partial', 5.3)],
+      days: [judged],
       messages: [],
     });
+
+  it('should round the cost of delay to the cent', () => {
+    const one = yardInJanuary(day('j1', '2026-01-05', 'partial', 5.3));
     const advanced = computeAdvanced({
       basic: one,
       crewsOf: { j1: [{ crewId: 'a', people: people('a', 1), hourlyRateCents: 3333 }] },
@@ -197,13 +201,7 @@ describe('analytics figures', () => {
   });
 
   it('should count each person once when one address is on two worker records or in two crews of a jobsite', () => {
-    const one = computeAnalytics({
-      fromMonth: '2026-01',
-      toMonth: '2026-01',
-      jobsites: [yard],
-      days: [day('j1', '2026-01-05', 'full', 10)],
-      messages: [],
-    });
+    const one = yardInJanuary(day('j1', '2026-01-05', 'full', 10));
     // A crew of 3 whose 3 people were imported twice (6 records, upper-case variants included), and
     // one of them also in a second crew of the same jobsite at a higher rate.
     const framers = ['ann@x.test', 'bo@x.test', 'cy@x.test', 'ANN@x.test', 'Bo@X.test', 'cy@x.test'];

@@ -10,6 +10,8 @@ import {
   T0,
   invoice,
   snapshot,
+  subscriptionEvent,
+  invoiceEvent as invoiceEventWithId,
 } from './fakes';
 
 const clock = { now: () => new Date(T0) };
@@ -34,17 +36,9 @@ function setup() {
 }
 
 let seq = 0;
-const subEvent = (
-  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
-): BillingEvent => ({ id: `evt_${++seq}`, type, created: T0, subscriptionId: 'sub_1', customerId: 'cus_1' });
-const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', invoiceId = 'in_1'): BillingEvent => ({
-  id: `evt_${++seq}`,
-  type,
-  created: T0,
-  invoiceId,
-  subscriptionId: 'sub_1',
-  customerId: 'cus_1',
-});
+const subEvent = (type: Parameters<typeof subscriptionEvent>[1]) => subscriptionEvent(`evt_${++seq}`, type);
+const invoiceEvent = (type: Parameters<typeof invoiceEventWithId>[1], invoiceId = 'in_1') =>
+  invoiceEventWithId(`evt_${++seq}`, type, invoiceId);
 const checkout = (): BillingEvent => checkoutCompleted(`evt_${++seq}`);
 
 /** A paid Basic monthly subscription, its purchase email already sent and cleared. */

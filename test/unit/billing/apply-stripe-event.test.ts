@@ -4,7 +4,16 @@ import type { BillingEvent } from '../../../lambdas/core/billing/billing.ports';
 import { linkGuestPurchases } from '../../../lambdas/core/billing/link-guest-purchases';
 import { guestOwnerId } from '../../../lambdas/core/billing/subscription-record';
 import { PLANS } from '../../../shared/plans';
-import { checkoutCompleted, FakeGateway, MemoryBillingStore, T0, invoice, snapshot } from './fakes';
+import {
+  checkoutCompleted,
+  FakeGateway,
+  MemoryBillingStore,
+  T0,
+  invoice,
+  invoiceEvent,
+  snapshot,
+  subscriptionEvent,
+} from './fakes';
 
 const clock = { now: () => new Date(T0) };
 
@@ -18,28 +27,9 @@ function setup() {
 
 const EVENTS: BillingEvent[] = [
   checkoutCompleted('evt_checkout'),
-  {
-    id: 'evt_created',
-    type: 'customer.subscription.created',
-    created: T0,
-    subscriptionId: 'sub_1',
-    customerId: 'cus_1',
-  },
-  {
-    id: 'evt_updated',
-    type: 'customer.subscription.updated',
-    created: T0,
-    subscriptionId: 'sub_1',
-    customerId: 'cus_1',
-  },
-  {
-    id: 'evt_paid',
-    type: 'invoice.paid',
-    created: T0,
-    invoiceId: 'in_1',
-    subscriptionId: 'sub_1',
-    customerId: 'cus_1',
-  },
+  subscriptionEvent('evt_created', 'customer.subscription.created'),
+  subscriptionEvent('evt_updated', 'customer.subscription.updated'),
+  invoiceEvent('evt_paid', 'invoice.paid'),
 ];
 
 describe('applyStripeEvent', () => {

@@ -253,11 +253,13 @@ export class MemoryMailer {
   }
 }
 
+/** The Stripe customer every snapshot belongs to unless a test says otherwise. */
+const ALICE_AS_CUSTOMER = { customerId: 'cus_1', customerEmail: 'alice@example.com' };
+
 export function snapshot(overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
   return {
     id: 'sub_1',
-    customerId: 'cus_1',
-    customerEmail: 'alice@example.com',
+    ...ALICE_AS_CUSTOMER,
     customerUserId: 'alice',
     metadataUserId: 'alice',
     status: 'active',
@@ -281,8 +283,7 @@ export function snapshot(overrides: Partial<SubscriptionSnapshot> = {}): Subscri
 export function invoice(overrides: Partial<InvoiceSnapshot> = {}): InvoiceSnapshot {
   return {
     id: 'in_1',
-    customerId: 'cus_1',
-    customerEmail: 'alice@example.com',
+    ...ALICE_AS_CUSTOMER,
     subscriptionId: 'sub_1',
     number: 'RC-0001',
     status: 'paid',
@@ -324,6 +325,23 @@ export function billingDeps(subscription: Subscription | null, store = new Memor
 }
 
 /** Alice's completed subscription checkout (cs_1 → sub_1 of cus_1), the first event of a purchase. */
+/** A Stripe subscription event for alice's subscription sub_1. */
+export function subscriptionEvent(
+  id: string,
+  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
+): BillingEvent {
+  return { id, type, created: T0, subscriptionId: 'sub_1', customerId: 'cus_1' };
+}
+
+/** A Stripe invoice event for an invoice (in_1 unless named) of alice's subscription sub_1. */
+export function invoiceEvent(
+  id: string,
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  invoiceId = 'in_1',
+): BillingEvent {
+  return { id, type, created: T0, invoiceId, subscriptionId: 'sub_1', customerId: 'cus_1' };
+}
+
 export function checkoutCompleted(id: string): BillingEvent {
   return {
     id,

@@ -18,6 +18,7 @@ import type { Jobsite, Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/judgement';
 import { testWorker } from '../dispatch/records.fixtures';
 import { FakeSuppressionList } from '../email/fakes';
+import { jobsiteRecord } from '../../support/jobsite-record';
 import { MemoryConfirmationRepo } from './memory-confirmations';
 
 const TENANT = 'tenant-1';
@@ -26,31 +27,22 @@ const WORK_DATE = '2026-12-03';
 const SENT = new Date('2026-12-03T11:00:00Z');
 const minutesAfter = (m: number) => new Date(SENT.getTime() + m * 60_000);
 
-const jobsite: Jobsite = {
+const jobsite: Jobsite = jobsiteRecord({
   id: 'site-1',
   name: 'Harbor Crane Pad',
-  address: null,
   latitude: 41.88,
   longitude: -87.63,
-  timezone: 'America/Chicago',
-  clientId: null,
-  workingDays: [1, 2, 3, 4, 5],
-  workingHours: { start: '07:00', end: '17:00' },
-  startDate: null,
-  endDate: null,
-  active: true,
   noticeTimes: [{ time: '05:00', forDay: 'same' }],
   rules: [
     { id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 48.28, label: 'gusts' },
     { id: 'lightning', metric: 'weather_code', op: '>=', threshold: 95, label: 'lightning' },
   ],
   recipients: { workerIds: ['crew-1', 'boss-1'], crewIds: [], notifyClient: false },
-  scenario: null,
   foremanWorkerId: 'foreman-1',
   escalationMinutes: 30,
   createdAt: SENT.toISOString(),
   updatedAt: SENT.toISOString(),
-};
+});
 
 const workers: Worker[] = [
   testWorker({ id: 'foreman-1', name: 'Ana Ruiz', email: 'ana@example.com' }, SENT.toISOString()),

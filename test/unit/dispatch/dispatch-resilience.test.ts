@@ -2,12 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createWeatherProviders } from '../../../lambdas/adapters/weather/weather.factory';
 import type {
-  ClaimRepo,
-  Decision,
-  DecisionRepo,
   DispatchRun,
   DispatchRunRepo,
-  MessageClaim,
   NoticeSchedule,
   NoticeSender,
   NoticeSlotRecord,
@@ -19,6 +15,7 @@ import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { prng as seeded } from '../../../bench/seeded-random';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
+import { memoryDecisionsAndClaims } from '../../support/memory-dispatch-ports';
 
 /**
  * Issue 10, Done-when: the dispatch against a failing upstream. The real Open-Meteo provider (retries
@@ -133,22 +130,6 @@ function world(upstreamUrl: string) {
     dueAt: async (timezone, time) => (timezone === ZONE ? slots.filter((s) => s.time === time) : []),
   };
   const records = fixedRecords(jobsites, workers);
-  const decisions = new Map<string, Decision>();
-  const decisionRepo: DecisionRepo = {
-    get: async (t, jobsiteId, workDate) => decisions.get(`${t}|${jobsiteId}|${workDate}`) ?? null,
-    put: async (d) => void decisions.set(`${d.tenantId}|${d.jobsiteId}|${d.workDate}`, d),
-    listRange: async () => [...decisions.values()],
-    mark: async () => false,
-  };
-  const claims = new Map<string, string>();
-  const claimKey = (c: MessageClaim) =>
-    [c.tenantId, c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
-  const claimRepo: ClaimRepo = {
-    claim: async (c) => (claims.has(claimKey(c)) ? false : (claims.set(claimKey(c), 'PENDING'), true)),
-    markSent: async (c) => void claims.set(claimKey(c), 'SENT'),
-    release: async (c) => void claims.delete(claimKey(c)),
-    listRecent: async () => [],
-  };
   /** Messages per (recipient, jobsite, day): the duplicate check. */
   const sends = new Map<string, number>();
   const sender: NoticeSender = {
@@ -178,8 +159,7 @@ function world(upstreamUrl: string) {
     records,
     accounts: PREMIUM_ACCOUNT,
     weather,
-    decisions: decisionRepo,
-    claims: claimRepo,
+    ...memoryDecisionsAndClaims(),
     sender,
     suppressions: { reasonsOf: async () => new Map() },
     holidays: new MemoryHolidayCalendars(),

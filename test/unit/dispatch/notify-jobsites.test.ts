@@ -1,12 +1,7 @@
+import type { Decision } from '../../../lambdas/core/dispatch/dispatch.ports';
 import fc from 'fast-check';
 import { tenantFromStore } from '../../../lambdas/core/caller';
-import type {
-  ClaimRepo,
-  Decision,
-  DecisionRepo,
-  MessageClaim,
-  NoticeSender,
-} from '../../../lambdas/core/dispatch/dispatch.ports';
+import type { NoticeSender } from '../../../lambdas/core/dispatch/dispatch.ports';
 import {
   decideChange,
   notifyJobsites,
@@ -20,6 +15,7 @@ import type { DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { fixedRecords, fixedRepo, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
+import { memoryDecisionsAndClaims } from '../../support/memory-dispatch-ports';
 
 /** In-memory fakes: the unit level only. The real adapters are covered by the integration tests. */
 const TENANT = 'tenant-1';
@@ -56,11 +52,8 @@ function forecastWithGusts(gust: number): HourlyForecast {
 function fakes(workers: Worker[]) {
   let gust = 60;
   let calls = 0;
-  const decisions = new Map<string, Decision>();
-  const claims = new Map<string, string>();
   const sent: { to: string; subject: string }[] = [];
   const suppressions = new FakeSuppressionList();
-  const keyOf = (c: MessageClaim) => [c.jobsiteId, c.workDate, c.messageKey, c.recipient].join('|');
   const records = fixedRecords([jobsite], workers);
   const weather: WeatherProvider = {
     name: 'open-meteo',
@@ -70,18 +63,6 @@ function fakes(workers: Worker[]) {
     },
     stats: () => ({ upstreamCalls: calls, upstreamLocations: calls, retries: 0, failures: 0 }),
     resetStats: () => undefined,
-  };
-  const decisionRepo: DecisionRepo = {
-    get: async (_t, jobsiteId, workDate) => decisions.get(`${jobsiteId}|${workDate}`) ?? null,
-    put: async (d) => void decisions.set(`${d.jobsiteId}|${d.workDate}`, d),
-    listRange: async () => [...decisions.values()],
-    mark: async () => false,
-  };
-  const claimRepo: ClaimRepo = {
-    claim: async (c) => (claims.has(keyOf(c)) ? false : (claims.set(keyOf(c), 'PENDING'), true)),
-    markSent: async (c) => void claims.set(keyOf(c), 'SENT'),
-    release: async (c) => void claims.delete(keyOf(c)),
-    listRecent: async () => [],
   };
   const sender: NoticeSender = {
     send: async (content, recipient) => {
@@ -93,8 +74,7 @@ function fakes(workers: Worker[]) {
     records,
     accounts: PREMIUM_ACCOUNT,
     weather,
-    decisions: decisionRepo,
-    claims: claimRepo,
+    ...memoryDecisionsAndClaims(),
     sender,
     suppressions,
     holidays: new MemoryHolidayCalendars(),
@@ -107,7 +87,7 @@ function fakes(workers: Worker[]) {
     },
     clock: { now: () => new Date(T0) },
   };
-  return { deps, sent, suppressions, decisions, setGust: (g: number) => (gust = g), calls: () => calls };
+  return { deps, sent, suppressions, setGust: (g: number) => (gust = g), calls: () => calls };
 }
 
 const due = [{ tenantId: TENANT, jobsiteId: jobsite.id, workDate: WORK_DATE, noticeTime: '05:00' }];
@@ -209,16 +189,13 @@ describe('notifyJobsites', () => {
 });
 
 describe('re-running a slot', () => {
+  const tenant = tenantFromStore(TENANT);
+
   it('should write no decision when the day is judged as before, and keep the mark and its author', async () => {
     const f = fakes([worker('w1')]);
     await notifyJobsites(due, f.deps, 'run-1');
-    const first = f.decisions.get(`${jobsite.id}|${WORK_DATE}`)!;
-    f.decisions.set(`${jobsite.id}|${WORK_DATE}`, {
-      ...first,
-      worked: true,
-      markedAt: T0,
-      markedBy: 'member-2',
-    });
+    const first = (await f.deps.decisions.get(tenant, jobsite.id, WORK_DATE))!;
+    await f.deps.decisions.put({ ...first, worked: true, markedAt: T0, markedBy: 'member-2' });
     const put = jest.spyOn(f.deps.decisions, 'put');
 
     await notifyJobsites(due, f.deps, 'run-2');
@@ -227,7 +204,7 @@ describe('re-running a slot', () => {
     f.setGust(70);
     await notifyJobsites(due, f.deps, 'run-3');
     expect(put).toHaveBeenCalledTimes(1);
-    expect(f.decisions.get(`${jobsite.id}|${WORK_DATE}`)).toMatchObject({
+    expect(await f.deps.decisions.get(tenant, jobsite.id, WORK_DATE)).toMatchObject({
       runId: 'run-3',
       worked: true,
       markedBy: 'member-2',
@@ -237,15 +214,17 @@ describe('re-running a slot', () => {
   it("should read the batch's decisions in one call when the store reads many at once", async () => {
     const f = fakes([worker('w1')]);
     await notifyJobsites(due, f.deps, 'run-1');
-    const stored = f.decisions;
-    const getMany = jest.fn(async (days: readonly { jobsiteId: string; workDate: string }[]) => {
-      const found = new Map<string, Decision>();
-      for (const d of days) {
-        const hit = stored.get(`${d.jobsiteId}|${d.workDate}`);
-        if (hit) found.set(`${hit.tenantId}|${hit.jobsiteId}|${hit.workDate}`, hit);
-      }
-      return found;
-    });
+    const readOne = f.deps.decisions.get;
+    const getMany = jest.fn(
+      async (days: readonly { tenantId: string; jobsiteId: string; workDate: string }[]) => {
+        const found = new Map<string, Decision>();
+        for (const d of days) {
+          const hit = await readOne(tenantFromStore(d.tenantId), d.jobsiteId, d.workDate);
+          if (hit) found.set(`${d.tenantId}|${d.jobsiteId}|${d.workDate}`, hit);
+        }
+        return found;
+      },
+    );
     const get = jest.spyOn(f.deps.decisions, 'get');
     f.deps.decisions.getMany = getMany;
 
@@ -265,44 +244,22 @@ describe('decideChange', () => {
     workingHours: 10,
     rules: [],
   });
+  const FULL_DAY_CALLED = { delayCalled: true, verdict: 'full', hoursLost: 10, lastKind: 'notice' } as const;
+  const PARTIAL_DAY_CALLED = {
+    delayCalled: true,
+    verdict: 'partial',
+    hoursLost: 3,
+    lastKind: 'notice',
+  } as const;
+  const CLEARED = { delayCalled: false, verdict: 'none', hoursLost: 0, lastKind: 'allClear' } as const;
   it.each([
     ['a new delay', null, day('partial', 3), day('partial', 3), 'notice'],
     ['no delay and none called', null, day('none', 0), day('none', 0), null],
-    [
-      'a called delay that no longer applies',
-      { delayCalled: true, verdict: 'full', hoursLost: 10, lastKind: 'notice' },
-      day('none', 0),
-      day('none', 0),
-      'allClear',
-    ],
-    [
-      'a called delay held by the margin',
-      { delayCalled: true, verdict: 'full', hoursLost: 10, lastKind: 'notice' },
-      day('none', 0),
-      day('partial', 2),
-      null,
-    ],
-    [
-      'a called delay that grew',
-      { delayCalled: true, verdict: 'partial', hoursLost: 3, lastKind: 'notice' },
-      day('full', 10),
-      day('full', 10),
-      'update',
-    ],
-    [
-      'a called delay that moved an hour',
-      { delayCalled: true, verdict: 'partial', hoursLost: 3, lastKind: 'notice' },
-      day('partial', 4),
-      day('partial', 4),
-      null,
-    ],
-    [
-      'a cleared day that turns bad again',
-      { delayCalled: false, verdict: 'none', hoursLost: 0, lastKind: 'allClear' },
-      day('full', 10),
-      day('full', 10),
-      'update',
-    ],
+    ['a called delay that no longer applies', FULL_DAY_CALLED, day('none', 0), day('none', 0), 'allClear'],
+    ['a called delay held by the margin', FULL_DAY_CALLED, day('none', 0), day('partial', 2), null],
+    ['a called delay that grew', PARTIAL_DAY_CALLED, day('full', 10), day('full', 10), 'update'],
+    ['a called delay that moved an hour', PARTIAL_DAY_CALLED, day('partial', 4), day('partial', 4), null],
+    ['a cleared day that turns bad again', CLEARED, day('full', 10), day('full', 10), 'update'],
   ] as const)('should decide %s', (_name, prior, judged, clearing, kind) => {
     expect(decideChange(prior as never, judged, clearing).kind).toBe(kind);
   });

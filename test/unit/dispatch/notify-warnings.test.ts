@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { NwsAlertsProvider } from '../../../lambdas/adapters/weather/nws.alerts';
-import type { Decision, NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
+import type { NoticeContent } from '../../../lambdas/core/dispatch/dispatch.ports';
 import type { CellZonesCache } from '../../../lambdas/core/weather/weather.ports';
 import { notifyJobsites, type NotifyDeps } from '../../../lambdas/core/dispatch/notify-jobsites';
 import { fixedRecords, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
+import { memoryDecisionsAndClaims } from '../../support/memory-dispatch-ports';
 
 /**
  * Official warnings through the real NWS adapter, served the recorded NWS answer by a local HTTP
@@ -48,34 +48,23 @@ const PHOENIX_POINT = JSON.stringify({
   },
 });
 
-let server: Server;
 let answer: { status: number; body: string };
 let pointAnswer: { status: number; body: string };
-let requests: string[];
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const { status, body } = req.url?.startsWith('/points/') ? pointAnswer : answer;
-    res.writeHead(status, { 'content-type': 'application/geo+json' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = loopbackServerDuringTests();
+/** What NWS was asked, in order: path and query. */
+const requests = () => server.requests.map((r) => r.url.pathname + r.url.search);
 beforeEach(() => {
-  requests = [];
   answer = { status: 200, body: HEAT };
   pointAnswer = { status: 200, body: PHOENIX_POINT };
+  server.respond((req) => ({
+    ...(req.url.pathname.startsWith('/points/') ? pointAnswer : answer),
+    headers: { 'content-type': 'application/geo+json' },
+  }));
 });
 
 function deps(alerts = nwsProvider(), zonesCache?: CellZonesCache) {
   const sent: NoticeContent[] = [];
-  const decisions = new Map<string, Decision>();
   const start = Date.parse('2024-07-20T00:00:00Z');
-  const claimed = new Set<string>();
   const d: NotifyDeps = {
     records: fixedRecords([jobsite], [worker]),
     accounts: PREMIUM_ACCOUNT,
@@ -97,19 +86,7 @@ function deps(alerts = nwsProvider(), zonesCache?: CellZonesCache) {
       stats: () => ({ upstreamCalls: 1, upstreamLocations: 1, retries: 0, failures: 0 }),
       resetStats: () => undefined,
     },
-    decisions: {
-      get: async (_t, j, w) => decisions.get(`${j}|${w}`) ?? null,
-      put: async (x) => void decisions.set(`${x.jobsiteId}|${x.workDate}`, x),
-      listRange: async () => [],
-      mark: async () => false,
-    },
-    claims: {
-      claim: async (c) =>
-        claimed.has(c.messageKey + c.recipient) ? false : (claimed.add(c.messageKey + c.recipient), true),
-      markSent: async () => undefined,
-      release: async () => undefined,
-      listRecent: async () => [],
-    },
+    ...memoryDecisionsAndClaims(),
     sender: { send: async (content) => (sent.push(content), { messageId: `m-${sent.length}` }) },
     suppressions: { reasonsOf: async () => new Map() },
     holidays: new MemoryHolidayCalendars(),
@@ -122,7 +99,7 @@ function deps(alerts = nwsProvider(), zonesCache?: CellZonesCache) {
 
 function nwsProvider() {
   return new NwsAlertsProvider({
-    baseUrl,
+    baseUrl: server.url,
     userAgent: 'Raincheck tests (tests@raincheck.example)',
     retry: { maxAttempts: 1, timeoutMs: 2000 },
   });
@@ -185,7 +162,7 @@ describe('official warnings in the dispatch', () => {
     expect(sent[0]!.judgement).toMatchObject({ verdict: 'full', hoursLost: 10 });
     expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
     // Every alert in force once, then the cell's zones once (the warning is issued by zone).
-    expect(requests).toEqual(['/alerts/active?status=actual', '/points/33.25,-112.3']);
+    expect(requests()).toEqual(['/alerts/active?status=actual', '/points/33.25,-112.3']);
   });
 
   it("should ask NWS for the alerts once across the batches of a run, and for a cell's zones once ever when they are kept", async () => {
@@ -197,7 +174,7 @@ describe('official warnings in the dispatch', () => {
     const { d, sent } = deps(nwsProvider(), zonesCache);
     await notifyJobsites(due, d, 'run-2', new Date(T0));
     expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
-    expect(requests).toEqual([
+    expect(requests()).toEqual([
       '/alerts/active?status=actual',
       '/points/33.25,-112.3',
       '/alerts/active?status=actual',
@@ -210,7 +187,7 @@ describe('official warnings in the dispatch', () => {
     const { d, sent } = deps();
     await notifyJobsites(due, d, 'run-1', new Date(T0));
     expect(sent[0]!.judgement.rules[0]!.reason).toBe('Official warning: Severe Thunderstorm Warning (NWS)');
-    expect(requests).toEqual(['/alerts/active?status=actual']);
+    expect(requests()).toEqual(['/alerts/active?status=actual']);
   });
 
   it('should send nothing when the storm polygon lies elsewhere', async () => {
@@ -228,7 +205,7 @@ describe('official warnings in the dispatch', () => {
       const outcome = await notifyJobsites(due, deps(alerts).d, 'run-1', new Date(T0));
       expect({ batch, judged: outcome.judged }).toEqual({ batch, judged: 2 });
     }
-    expect(requests).toEqual(['/alerts/active?status=actual']);
+    expect(requests()).toEqual(['/alerts/active?status=actual']);
     expect(
       warn.mock.calls.filter(([line]) => String(line).includes('Official warnings unavailable')),
     ).toHaveLength(1);

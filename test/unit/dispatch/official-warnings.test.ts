@@ -15,6 +15,13 @@ const clearDay = (date: string): DayJudgement => ({
   rules: [],
 });
 
+/** The part of a jobsite the warnings read: its zone, working days and hours (07:00–17:00 unless given). */
+const siteIn = (timezone: string, workingDays: number[], start = '07:00', end = '17:00') => ({
+  timezone,
+  workingDays,
+  workingHours: { start, end },
+});
+
 describe('official warnings as a trigger', () => {
   it.each([
     ['Severe Thunderstorm Warning', 'Severe', true],
@@ -31,11 +38,7 @@ describe('official warnings as a trigger', () => {
   it('should make a Phoenix working day a full delay with the excessive heat warning as the reason', () => {
     // Recorded NWS answer: Excessive Heat Warning 10 AM Fri 19 Jul to 8 PM Sat 20 Jul 2024 (MST).
     const alerts = fixture('nws_alerts_active_point_33.25_-112.30_2024-07-18_excessive_heat.json');
-    const site = {
-      timezone: 'America/Phoenix',
-      workingDays: [1, 2, 3, 4, 5, 6],
-      workingHours: { start: '06:00', end: '16:00' },
-    };
+    const site = siteIn('America/Phoenix', [1, 2, 3, 4, 5, 6], '06:00', '16:00');
     const saturday = withOfficialWarnings(clearDay('2024-07-20'), alerts, site);
     expect(saturday).toMatchObject({ verdict: 'full', hoursLost: 10 });
     expect(saturday.rules[0]!.reason).toBe('Official warning: Excessive Heat Warning (NWS)');
@@ -49,11 +52,7 @@ describe('official warnings as a trigger', () => {
 
   it('should leave a day the warning does not overlap as it was', () => {
     const alerts = fixture('nws_alerts_active_area_CO_2020-01-07_high_wind_warning.json');
-    const site = {
-      timezone: 'America/Denver',
-      workingDays: [1, 2, 3, 4, 5],
-      workingHours: { start: '07:00', end: '17:00' },
-    };
+    const site = siteIn('America/Denver', [1, 2, 3, 4, 5]);
     expect(withOfficialWarnings(clearDay('2020-01-08'), alerts, site)).toEqual(clearDay('2020-01-08'));
     // The same warning (until 12:00 MST on the 7th) takes the morning of the 7th.
     expect(withOfficialWarnings(clearDay('2020-01-07'), alerts, site)).toMatchObject({
@@ -64,11 +63,7 @@ describe('official warnings as a trigger', () => {
 
   it('should ignore a Severe flood watch', () => {
     const alerts = fixture('nws_alerts_active_zone_ORZ004_2019-12-20_flood_watch.json');
-    const site = {
-      timezone: 'America/Los_Angeles',
-      workingDays: [1, 2, 3, 4, 5, 6],
-      workingHours: { start: '07:00', end: '17:00' },
-    };
+    const site = siteIn('America/Los_Angeles', [1, 2, 3, 4, 5, 6]);
     expect(withOfficialWarnings(clearDay('2019-12-21'), alerts, site).verdict).toBe('none');
   });
 });

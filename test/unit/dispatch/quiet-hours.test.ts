@@ -90,13 +90,12 @@ describe('quiet hours: urgent or held', () => {
     expect(isUrgentJudgement(day([...ids], verdict), rules)).toBe(urgent);
   });
 
+  // 21:00 in Chicago (CST), inside the night's quiet hours.
+  const decideAtNinePm = (ruleIds: string[]) =>
+    quietDecision(NIGHT, { judgement: day(ruleIds), rules }, new Date('2026-12-03T03:00:00Z'), CHICAGO);
+
   it('should hold a gust notice at 21:00 until 06:00 local', () => {
-    const decision = quietDecision(
-      NIGHT,
-      { judgement: day(['gusts']), rules },
-      new Date('2026-12-03T03:00:00Z'),
-      CHICAGO,
-    );
+    const decision = decideAtNinePm(['gusts']);
     expect(decision).toEqual({
       send: false,
       releaseAt: new Date('2026-12-03T12:00:00Z'),
@@ -105,12 +104,7 @@ describe('quiet hours: urgent or held', () => {
   });
 
   it('should send a lightning notice at 21:00 at once', () => {
-    const decision = quietDecision(
-      NIGHT,
-      { judgement: day(['lightning']), rules },
-      new Date('2026-12-03T03:00:00Z'),
-      CHICAGO,
-    );
+    const decision = decideAtNinePm(['lightning']);
     expect(decision).toEqual({ send: true });
   });
 });

@@ -1,4 +1,4 @@
-import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
+import type { Worker, WorkerStatus } from '../../../shared/records';
 import { tenantFromStore, type TenantId } from '../../../lambdas/core/caller';
 import type {
   SuppressionList,
@@ -64,27 +64,8 @@ export class FakeWorkerStatusRepo implements WorkerStatusRepo {
   }
 }
 
-export function jobsite(overrides: Partial<Jobsite> & { id: string; name: string }): Jobsite {
-  return {
-    address: null,
-    latitude: 0,
-    longitude: 0,
-    timezone: 'America/Chicago',
-    clientId: null,
-    workingDays: [1, 2, 3, 4, 5],
-    workingHours: { start: '07:00', end: '17:00' },
-    startDate: null,
-    endDate: null,
-    active: true,
-    noticeTimes: [],
-    rules: [],
-    recipients: { workerIds: [], crewIds: [], notifyClient: false },
-    scenario: null,
-    createdAt: '',
-    updatedAt: '',
-    ...overrides,
-  };
-}
+/** The stored jobsite builder, under the name the email and dispatch tests know. */
+export { jobsiteRecord as jobsite } from '../../support/jobsite-record';
 
 export const fixedClock = { now: () => new Date('2026-03-09T12:00:00.000Z') };
 

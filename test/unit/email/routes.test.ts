@@ -3,10 +3,9 @@ import type { EmailTemplate } from '../../../shared/email/template';
 import type { Caller, TenantId } from '../../../lambdas/core/caller';
 import type { EmailTemplateRepo, NoticeMessage } from '../../../lambdas/core/email/email.ports';
 import { UnsubscribeTokens } from '../../../lambdas/core/email/unsubscribe';
-import { createHttpApp, requireCaller } from '../../../lambdas/http/kit';
-import { EMAIL_EVENTS_SECRET_HEADER, emailEventsRoutes } from '../../../lambdas/routes/email-events.routes';
-import { emailTemplatesRoutes } from '../../../lambdas/routes/email-templates.routes';
-import { unsubscribeRoutes } from '../../../lambdas/routes/unsubscribe.routes';
+import { EMAIL_EVENTS_SECRET_HEADER } from '../../../lambdas/routes/email-events.routes';
+import { emailRoutesApp } from '../../support/email-routes-app';
+import { noticeTemplate } from '../../support/email-templates';
 import { FakeSuppressionList, FakeWorkerStatusRepo, MemoryRateWindows, fixedClock } from './fakes';
 
 class MemoryTemplates implements EmailTemplateRepo {
@@ -47,25 +46,11 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
   workers.add('tenant-1', { id: 'worker-1', email: 'ana@example.com' });
   const tokens = new UnsubscribeTokens(SECRET);
   let n = 0;
-  const app = createHttpApp();
-  app.route(
-    '/',
-    unsubscribeRoutes({
-      tokens,
-      workers,
-      suppressions,
-      jobsites: { list: async () => [] },
-      clock: fixedClock,
-    }),
-  );
-  app.route('/', emailEventsRoutes({ secret: EVENTS_SECRET, workers, suppressions, clock: fixedClock }));
-  app.use(
-    '/api/*',
-    requireCaller(async () => caller),
-  );
-  app.route(
-    '/',
-    emailTemplatesRoutes({
+  const app = emailRoutesApp({
+    unsubscribe: { tokens, workers, suppressions, jobsites: { list: async () => [] }, clock: fixedClock },
+    emailEvents: { secret: EVENTS_SECRET, workers, suppressions, clock: fixedClock },
+    authenticate: async () => caller,
+    templates: {
       templates,
       accounts: {
         getSubscription: async () =>
@@ -83,8 +68,8 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
         },
         sendBatch: async () => ({ messageIds: [] }),
       },
-    }),
-  );
+    },
+  });
   const call = async (
     path: string,
     init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
@@ -100,13 +85,7 @@ function setup(opts: { plan?: Subscription['plan']; emailVerified?: boolean } = 
   return { call, templates, sent, workers, token };
 }
 
-const template = {
-  name: 'Crew notice',
-  kind: 'notice',
-  audience: 'worker',
-  subject: '{{verdict}} at {{jobsite}}',
-  body: 'Hi {{recipientName}}. {{action}}',
-};
+const template = noticeTemplate('Crew notice', 'Hi {{recipientName}}. {{action}}');
 
 describe('email template routes', () => {
   it('should create, read, list, update and delete a template', async () => {

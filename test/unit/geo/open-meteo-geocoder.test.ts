@@ -1,49 +1,38 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OpenMeteoGeocoder } from '../../../lambdas/adapters/geo/open-meteo.geocoder';
 import { ServiceUnavailableError } from '../../../lambdas/core/errors';
 import { GEOCODER_UNAVAILABLE } from '../../../shared/geo/geocode';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
 
 /** A loopback stand-in for Open-Meteo's geocoding API. */
-let server: http.Server;
-let base: string;
-let lastQuery: URLSearchParams | null = null;
+const server = loopbackServerDuringTests();
+const lastQuery = () => server.requests.at(-1)?.params;
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    lastQuery = url.searchParams;
-    if (url.searchParams.get('name') === 'boom') {
-      res.writeHead(500).end('{"error":true}');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        results: [
-          {
-            name: 'Springfield',
-            latitude: 39.80172,
-            longitude: -89.64371,
-            timezone: 'America/Chicago',
-            admin1: 'Illinois',
-            country: 'United States',
-          },
-          { name: 'Nowhere', latitude: 'not a number', longitude: 0 },
-        ],
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+beforeAll(() =>
+  server.respond((req) =>
+    req.params.get('name') === 'boom'
+      ? { status: 500, body: '{"error":true}' }
+      : {
+          status: 200,
+          body: JSON.stringify({
+            results: [
+              {
+                name: 'Springfield',
+                latitude: 39.80172,
+                longitude: -89.64371,
+                timezone: 'America/Chicago',
+                admin1: 'Illinois',
+                country: 'United States',
+              },
+              { name: 'Nowhere', latitude: 'not a number', longitude: 0 },
+            ],
+          }),
+        },
+  ),
+);
 
 describe('OpenMeteoGeocoder', () => {
   it('should answer the places found, with their region, and drop entries without coordinates', async () => {
-    const places = await new OpenMeteoGeocoder(base).search('Springfield, IL');
+    const places = await new OpenMeteoGeocoder(server.url).search('Springfield, IL');
     expect(places).toEqual([
       {
         name: 'Springfield',
@@ -53,12 +42,12 @@ describe('OpenMeteoGeocoder', () => {
         timezone: 'America/Chicago',
       },
     ]);
-    expect(lastQuery?.get('name')).toBe('Springfield, IL');
-    expect(lastQuery?.get('count')).toBe('5');
+    expect(lastQuery()?.get('name')).toBe('Springfield, IL');
+    expect(lastQuery()?.get('count')).toBe('5');
   });
 
   it('should say the geocoder is unavailable when it answers an error', async () => {
-    await expect(new OpenMeteoGeocoder(base).search('boom')).rejects.toEqual(
+    await expect(new OpenMeteoGeocoder(server.url).search('boom')).rejects.toEqual(
       new ServiceUnavailableError(GEOCODER_UNAVAILABLE),
     );
   });

@@ -91,7 +91,7 @@ describe('computeLedger', () => {
     },
     {
       name: 'days outside the range are left out',
-      days: [day('2026-02-27', 'full', 10), day('2026-03-02', 'full', 10), day('2026-04-01', 'full', 10)],
+      days: ['2026-02-27', '2026-03-02', '2026-04-01'].map((date) => day(date, 'full', 10)),
       anticipated: allowance(0),
       months: [{ month: '2026-03', delayDays: 1, hoursLost: 10, anticipated: 0, beyondAllowance: 1 }],
       rows: 1,

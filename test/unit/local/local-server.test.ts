@@ -74,13 +74,15 @@ describe('the local server', () => {
     expect(text).not.toMatch(/boom|\/work\/|\.ts/);
   });
 
+  const postEmptyJson = (pathname: string) =>
+    fetch(`${base}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+
   it('should answer 429 with Retry-After once one client has used its guest checkout burst', async () => {
-    const checkout = () =>
-      fetch(`${base}${GUEST_CHECKOUT_LIMIT.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+    const checkout = () => postEmptyJson(GUEST_CHECKOUT_LIMIT.path);
     for (let i = 0; i < GUEST_CHECKOUT_LIMIT.burst; i++) expect((await checkout()).status).toBe(200);
 
     const limited = await checkout();
@@ -95,12 +97,7 @@ describe('the local server', () => {
   it.each(GUEST_EMAIL_LIMITS.map((rule) => [rule.path, rule] as const))(
     'should limit %s per client like the guest checkout, each route with its own bucket',
     async (_path, rule) => {
-      const call = () =>
-        fetch(`${base}${rule.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        });
+      const call = () => postEmptyJson(rule.path);
       for (let i = 0; i < rule.burst; i++) expect((await call()).status).toBe(200);
       expect((await call()).status).toBe(429);
     },

@@ -55,6 +55,19 @@ describe('consent', () => {
   });
 });
 
+type NoticeTextInput = Parameters<typeof composeNoticeText>[0];
+const REPLY_LINE = 'Reply 1 = crew stood down, 2 = working anyway';
+/** A notice for Wednesday 2 December 2026 from the company about the jobsite; the rest as given. */
+const noticeText = (
+  company: string,
+  jobsiteName: string,
+  rest: Omit<NoticeTextInput, 'company' | 'jobsiteName' | 'workDate' | 'kind'> & {
+    kind?: NoticeTextInput['kind'];
+  },
+) => composeNoticeText({ kind: 'notice', company, jobsiteName, workDate: '2026-12-02', ...rest });
+const fullDayFor = (reason: string) =>
+  ({ verdict: 'full', rules: [{ reason } as never] }) as NoticeTextInput['judgement'];
+
 describe('segments', () => {
   it('should count 160 GSM-7 characters as one segment and 161 as two', () => {
     expect(measureSms('a'.repeat(160))).toEqual({ segments: 1, encoding: 'GSM-7' });
@@ -65,15 +78,8 @@ describe('segments', () => {
     expect(measureSms(`${'a'.repeat(70)}✓`)).toEqual({ segments: 2, encoding: 'UCS-2' });
   });
   it('should keep a notice GSM-7 and within two segments even with curly quotes and a long reason', () => {
-    const text = composeNoticeText({
-      kind: 'notice',
-      company: 'O’Brien “Steel” & Sons — Erectors',
-      jobsiteName: 'Harbor Point Tower, Level 14 east core',
-      workDate: '2026-12-02',
-      judgement: {
-        verdict: 'full',
-        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM '.repeat(8) } as never],
-      },
+    const text = noticeText('O’Brien “Steel” & Sons — Erectors', 'Harbor Point Tower, Level 14 east core', {
+      judgement: fullDayFor('Gusts 41 mph from 7 AM to 3 PM '.repeat(8)),
       detailsUrl: 'https://app.example.com/notices/0f3c2a9e-1b7d-4c55-9a61-2d7e5b8c9f10',
     });
     expect(text.encoding).toBe('GSM-7');
@@ -85,41 +91,39 @@ describe('segments', () => {
   });
   it('should always keep the short details link within two segments, shortening the reason and names instead', () => {
     const link = 'https://app.raincheck-weather.example.com/n/Ab3_x-9Z';
-    const text = composeNoticeText({
-      kind: 'notice',
-      company: 'Summit Builders & Heavy Civil Contractors of the Greater Puget Sound',
-      jobsiteName: 'Pier Nine East Terminal Redevelopment, Phase 2, North Wharf Crane Pad',
-      workDate: '2026-12-02',
-      judgement: {
-        verdict: 'full',
-        rules: [{ reason: 'Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph '.repeat(4) } as never],
+    const text = noticeText(
+      'Summit Builders & Heavy Civil Contractors of the Greater Puget Sound',
+      'Pier Nine East Terminal Redevelopment, Phase 2, North Wharf Crane Pad',
+      {
+        judgement: fullDayFor('Gusts 41 mph from 7 AM to 3 PM, crane limit 30 mph '.repeat(4)),
+        detailsUrl: link,
+        replyLine: REPLY_LINE,
       },
-      detailsUrl: link,
-      replyLine: 'Reply 1 = crew stood down, 2 = working anyway',
-    });
+    );
     expect(text.segments).toBeLessThanOrEqual(2);
     expect(text.body).toContain(link);
     expect(text.body).toContain('Summit Builders');
     expect(text.body).toContain('Pier Nine');
     expect(text.body).toContain('full-day delay');
-    expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
+    expect(text.body).toContain(REPLY_LINE);
   });
 
   it('should keep the link in two segments when the names are in a script GSM-7 lacks', () => {
     const link = 'https://app.raincheck-weather.example.com/n/Zx81-_qP';
-    const text = composeNoticeText({
-      kind: 'update',
-      company: '東京建設株式会社 北米支社 シアトル営業所 土木部門',
-      jobsiteName: 'ピア・ナイン東ターミナル再開発 第二期工事 北埠頭クレーン基礎',
-      workDate: '2026-12-02',
-      judgement: { verdict: 'partial', rules: [{ reason: '突風 41 mph 午前7時から午後3時まで' } as never] },
-      detailsUrl: link,
-      replyLine: 'Reply 1 = crew stood down, 2 = working anyway',
-    });
+    const text = noticeText(
+      '東京建設株式会社 北米支社 シアトル営業所 土木部門',
+      'ピア・ナイン東ターミナル再開発 第二期工事 北埠頭クレーン基礎',
+      {
+        kind: 'update',
+        judgement: { verdict: 'partial', rules: [{ reason: '突風 41 mph 午前7時から午後3時まで' } as never] },
+        detailsUrl: link,
+        replyLine: REPLY_LINE,
+      },
+    );
     expect(text.segments).toBeLessThanOrEqual(2);
     expect(text.body).toContain(link);
     expect(text.body).toContain('Delay update');
-    expect(text.body).toContain('Reply 1 = crew stood down, 2 = working anyway');
+    expect(text.body).toContain(REPLY_LINE);
     expect(text.body).toContain('Reply STOP to opt out.');
   });
 });

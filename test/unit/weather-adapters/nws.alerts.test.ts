@@ -4,14 +4,8 @@ import {
   parseNwsAlerts,
 } from '../../../lambdas/adapters/weather/nws.alerts';
 import { OfficialAlertsUnavailableError } from '../../../lambdas/core/weather/weather.errors';
-import {
-  NWS,
-  fixture,
-  fixtureText,
-  recordingSleep,
-  startLoopbackServer,
-  type LoopbackServer,
-} from './support';
+import { NWS, fixture, fixtureText, recordingSleep } from './support';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
 
 const PHOENIX = { latitude: 33.25, longitude: -112.3 };
 const USER_AGENT = 'Raincheck (ops@raincheck.example)';
@@ -80,14 +74,14 @@ describe('parseNwsAlerts on recorded responses', () => {
   });
 });
 
+/** NWS's answer to a request with a parameter it refuses: 400 and the parameter named. */
+const nwsRefusedParameter = (parameter: string, message: string) => ({
+  status: 400,
+  body: JSON.stringify({ title: 'Bad Request', status: 400, parameterErrors: [{ parameter, message }] }),
+});
+
 describe('NwsAlertsProvider against a local server', () => {
-  let server: LoopbackServer;
-  beforeAll(async () => {
-    server = await startLoopbackServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = loopbackServerDuringTests();
 
   function nws(clock = { ms: Date.parse('2024-07-20T11:00:00Z') }) {
     const sleeper = recordingSleep();
@@ -202,27 +196,13 @@ describe('NwsAlertsProvider against a local server', () => {
     const { p } = nws();
     server.respond(() => ({ status: 404, body: JSON.stringify({ title: 'Not Found', status: 404 }) }));
     await expect(p.zonesAt({ latitude: 43.7, longitude: -79.4 })).resolves.toEqual([]); // Toronto
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'path.point', message: 'Point is outside the coverage area' }],
-      }),
-    }));
+    server.respond(() => nwsRefusedParameter('path.point', 'Point is outside the coverage area'));
     await expect(p.zonesAt({ latitude: 43.71, longitude: -79.41 })).resolves.toEqual([]);
     expect(server.requests).toHaveLength(1); // 4xx are not retried
   });
 
   it('should reject, never answer no zones, when NWS refuses another parameter or keeps failing', async () => {
-    server.respond(() => ({
-      status: 400,
-      body: JSON.stringify({
-        title: 'Bad Request',
-        status: 400,
-        parameterErrors: [{ parameter: 'query.limit', message: 'Query parameter "limit" is not recognized' }],
-      }),
-    }));
+    server.respond(() => nwsRefusedParameter('query.limit', 'Query parameter "limit" is not recognized'));
     const { p } = nws();
     await expect(p.zonesAt(PHOENIX)).rejects.toEqual(
       new OfficialAlertsUnavailableError('NWS the zones at 33.25,-112.3: HTTP 400', 400),

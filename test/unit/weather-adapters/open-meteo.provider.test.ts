@@ -7,15 +7,8 @@ import {
 import type { ForecastLocation, ForecastResult } from '../../../lambdas/core/weather/weather.ports';
 import { ForecastOptionsError } from '../../../lambdas/core/weather/weather.errors';
 import { OPEN_METEO_HOURLY_REQUEST } from '../../../shared/weather/open-meteo-variables';
-import {
-  OM,
-  fixture,
-  fixtureText,
-  openMeteoAnswer,
-  recordingSleep,
-  startLoopbackServer,
-  type LoopbackServer,
-} from './support';
+import { OM, fixture, fixtureText, openMeteoAnswer, recordingSleep } from './support';
+import { loopbackServerDuringTests } from '../../support/loopback-server';
 
 const NOW = new Date('2025-10-25T09:30:00Z');
 const melbourne = fixture(OM.melbourne);
@@ -24,13 +17,9 @@ const answerFromFixture = (params: URLSearchParams) => ({
   body: openMeteoAnswer(melbourne, params),
 });
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = loopbackServerDuringTests();
+/** The result for location `a` when Open-Meteo refuses it with `status`. */
+const refusedAnswer = (status: number, error: string) => ({ key: 'a', ok: false, status, error });
 
 function provider(extra: Partial<OpenMeteoProviderOptions> = {}) {
   const sleeper = recordingSleep();
@@ -183,13 +172,9 @@ describe('OpenMeteoProvider against a local server', () => {
 
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);
-    expect(result).toEqual({
-      key: 'a',
-      ok: false,
-      status: 400,
-      error:
-        "Open-Meteo HTTP 400: Parameter 'start_date' is out of allowed range from 2016-01-01 to 2026-10-09",
-    });
+    const reason =
+      "Open-Meteo HTTP 400: Parameter 'start_date' is out of allowed range from 2016-01-01 to 2026-10-09";
+    expect(result).toEqual(refusedAnswer(400, reason));
   });
 
   it('should fail every location with two extra calls when a 400 is about the whole request', async () => {
@@ -277,13 +262,9 @@ describe('OpenMeteoProvider against a local server', () => {
     const [result] = await p.forecast([place('a', -37.75, 144.875)], { days: 1, now: NOW });
 
     expect(delays).toEqual([]);
-    expect(result).toEqual({
-      key: 'a',
-      ok: false,
-      status: 429,
-      error:
-        'Open-Meteo HTTP 429; asked to retry after 3600 s, longer than the 30 s we wait: Daily API request limit exceeded.',
-    });
+    const reason =
+      'Open-Meteo HTTP 429; asked to retry after 3600 s, longer than the 30 s we wait: Daily API request limit exceeded.';
+    expect(result).toEqual(refusedAnswer(429, reason));
   });
 
   it('should time out a call that does not answer and report it after the retries', async () => {

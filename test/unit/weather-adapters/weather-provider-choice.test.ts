@@ -3,7 +3,8 @@ import {
   probeOpenMeteo,
   type OpenMeteoProbe,
 } from '../../../local/weather-provider-choice';
-import { OM, fixtureText, startLoopbackServer, type LoopbackServer } from './support';
+import { OM, fixtureText } from './support';
+import { loopbackServerDuringTests, startLoopbackServer } from '../../support/loopback-server';
 
 const never: OpenMeteoProbe = () => new Promise(() => undefined);
 
@@ -79,13 +80,7 @@ describe('chooseWeatherProvider', () => {
 });
 
 describe('probeOpenMeteo against a local server', () => {
-  let server: LoopbackServer;
-  beforeAll(async () => {
-    server = await startLoopbackServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = loopbackServerDuringTests();
 
   it('should choose Open-Meteo when the local server answers a recorded forecast', async () => {
     server.respond(() => ({ status: 200, body: fixtureText(OM.berlinCodes) }));

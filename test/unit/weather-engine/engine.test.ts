@@ -8,7 +8,7 @@ import {
 } from '../../../shared/weather/engine';
 import { dayOfDate } from '../../../shared/weather/local-time';
 import type { Rule } from '../../../shared/weather/rule';
-import { CALM, forecast, gustRule, setAt, setRange, site } from './helpers';
+import { CALM, forecast, gustRule, rule, setAt, setRange, site } from './helpers';
 
 // 2026-11-23 is a Monday. Forecasts start on Sunday 22 November, 00:00 UTC; the site is in UTC
 // unless a test says otherwise, so local hours equal UTC hours.
@@ -289,15 +289,11 @@ describe('judgeForecast: rule semantics', () => {
 
   it('should meet a rule with a when condition only in hours where the condition holds too', () => {
     // Prepare: wind > 12.87 km/h when air > 32.2 °C; wind all day, heat only 12–14.
-    const rule: Rule = {
-      id: 'masonry-hot-wind',
-      metric: 'wind_speed',
-      op: '>',
-      threshold: 12.874752,
+    const hotWind = rule('masonry-hot-wind', 'wind_speed', '>', 12.874752, {
       when: { metric: 'temperature', op: '>', threshold: 32.22222222222222 },
       label: 'the hot-weather masonry limit',
-    };
-    const day = monday([rule], (f) => {
+    });
+    const day = monday([hotWind], (f) => {
       setRange(f, 'wind_speed', 20, at('00:00'), at('23:00'));
       setRange(f, 'temperature', 34, at('12:00'), at('15:00'));
     });
@@ -309,14 +305,10 @@ describe('judgeForecast: rule semantics', () => {
 
   it('should keep a rule on for holdHours after its last meeting hour', () => {
     // Prepare: thunder at 13:00 only; lightning holds one more hour.
-    const lightning: Rule = {
-      id: 'lightning',
-      metric: 'weather_code',
-      op: '>=',
-      threshold: 95,
+    const lightning = rule('lightning', 'weather_code', '>=', 95, {
       holdHours: 1,
       label: 'the lightning rule',
-    };
+    });
     const day = monday([lightning], (f) => setAt(f, 'weather_code', 95, at('13:00')));
     expect(day.rules[0]!.hours).toEqual(['13:00', '14:00']);
     expect(day.rules[0]!.reason).toBe('Thunderstorm forecast from 1 PM to 3 PM triggers the lightning rule');
@@ -324,15 +316,11 @@ describe('judgeForecast: rule semantics', () => {
 
   it('should compare the sum over sumHours when the rule has a window', () => {
     // Prepare: 2 mm/h from Sunday 20:00 to Monday 00:59 (5 h = 10 mm), then dry; trigger 6.35 mm in 24 h.
-    const storm: Rule = {
-      id: 'stormwater-24h',
-      metric: 'precipitation',
-      op: '>=',
-      threshold: 6.35,
+    const storm = rule('stormwater-24h', 'precipitation', '>=', 6.35, {
       sumHours: 24,
       kind: 'reminder',
       label: 'the stormwater inspection trigger',
-    };
+    });
     const day = monday([storm], (f) => setRange(f, 'precipitation', 2, '2026-11-22T20:00:00Z', at('01:00')));
 
     // Assert: the 24-hour sum stays at 10 mm through Monday's working hours (until 19:59).
@@ -371,13 +359,7 @@ describe('judgeForecast: reasons', () => {
   });
 
   it('should word lower limits as below or at the limit', () => {
-    const cold: Rule = {
-      id: 'cold',
-      metric: 'temperature',
-      op: '<=',
-      threshold: 4.444444444444445,
-      label: 'the cold-concrete limit',
-    };
+    const cold = rule('cold', 'temperature', '<=', 4.444444444444445, { label: 'the cold-concrete limit' });
     const below = monday([cold], (f) => setRange(f, 'temperature', -2.2222, at('07:00'), at('11:00')));
     expect(below.rules[0]!.reason).toBe(
       'Air 28 °F from 7 AM to 11 AM is below the cold-concrete limit of 40 °F',

@@ -74,6 +74,17 @@ export function site(rules: Rule[], overrides: Partial<JobsiteRules> = {}): Jobs
   };
 }
 
+/** A rule from its four defining fields; the optional ones (label, window, condition…) in `extra`. */
+export function rule(
+  id: string,
+  metric: Rule['metric'],
+  op: Rule['op'],
+  threshold: number,
+  extra: Partial<Rule> = {},
+): Rule {
+  return { id, metric, op, threshold, ...extra };
+}
+
 export function gustRule(extra: Partial<Rule> = {}): Rule {
   return { id: 'gusts', metric: 'wind_gusts', op: '>=', threshold: 50, label: 'the crane limit', ...extra };
 }

@@ -9,6 +9,7 @@ import { RouteError } from '../../../web/src/components/route-error';
 import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth/auth-context';
 import { reloadPage } from '../../../web/src/lib/browser';
 import { fakeAuth } from './render';
+import { MAIN_NAV_LABELS } from '../../support/main-nav';
 
 jest.mock('../../../web/src/lib/browser', () => ({ reloadPage: jest.fn() }));
 // The dashboard's GET /api/me stays pending: these tests are about routing, not the API.
@@ -87,18 +88,7 @@ describe('routes', () => {
     renderAt('/analytics', contractor);
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const label of [
-      'Dashboard',
-      'Clients',
-      'Jobsites',
-      'Workers',
-      'Crews',
-      'Weather',
-      'Email',
-      'Analytics',
-      'Subscription',
-      'Settings',
-    ]) {
+    for (const label of MAIN_NAV_LABELS) {
       expect(nav).toContainElement(screen.getByRole('link', { name: label }));
     }
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');

@@ -15,19 +15,14 @@ function refusal(url: string, policy = inAws): string | null {
 }
 
 describe('webhook address rules', () => {
-  it.each([
-    '127.0.0.1',
-    '127.8.9.10',
-    '10.1.2.3',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '224.0.0.1',
-    '255.255.255.255',
-  ])('should refuse the IPv4 address %s', (ip) => {
+  const blockedIpv4 = {
+    loopback: ['127.0.0.1', '127.8.9.10'],
+    private: ['10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1'],
+    'link-local, the cloud metadata address': ['169.254.169.254'],
+    'carrier-grade NAT': ['100.64.0.1'],
+    'unspecified, multicast and broadcast': ['0.0.0.0', '224.0.0.1', '255.255.255.255'],
+  };
+  it.each(Object.values(blockedIpv4).flat())('should refuse the IPv4 address %s', (ip) => {
     expect(isBlockedAddress(ip)).toBe(true);
   });
 

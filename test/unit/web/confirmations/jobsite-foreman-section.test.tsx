@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Jobsite } from '../../../../shared/records/jobsite';
 import { JobsiteForm } from '../../../../web/src/features/jobsites/components/jobsite-form';
 import { ApiError } from '../../../../web/src/lib/api-client';
+import { jobsiteRecord } from '../../../support/jobsite-record';
 import { renderWithProviders } from '../render';
 
 const saved = (input: Partial<Jobsite>) => Promise.resolve({ ...input, id: 'j1' } as Jobsite);
@@ -56,28 +57,19 @@ describe('the jobsite form’s crew confirmation', () => {
 
   it('should keep the stored foreman and window when another field is edited', async () => {
     const onSubmit = jest.fn(saved);
-    renderForm(onSubmit, {
-      id: 'j1',
-      name: 'Harbor',
-      address: null,
-      latitude: 41.8781,
-      longitude: -87.6298,
-      timezone: 'America/Chicago',
-      clientId: null,
-      workingDays: [1, 2, 3, 4, 5],
-      workingHours: { start: '07:00', end: '17:00' },
-      startDate: null,
-      endDate: null,
-      active: true,
-      noticeTimes: [],
-      rules: [],
-      recipients: { workerIds: [], crewIds: [], notifyClient: false },
-      scenario: null,
-      foremanWorkerId: 'w2',
-      escalationMinutes: 45,
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    });
+    renderForm(
+      onSubmit,
+      jobsiteRecord({
+        id: 'j1',
+        name: 'Harbor',
+        latitude: 41.8781,
+        longitude: -87.6298,
+        foremanWorkerId: 'w2',
+        escalationMinutes: 45,
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    );
     expect(screen.getByRole('combobox', { name: /^Foreman/ })).toHaveValue('Ben Ode');
     type(/^Jobsite name/, 'Harbor North');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -71,6 +71,12 @@ function renderPage() {
   );
 }
 
+/** Types the address into the invite form and sends it, as the owner does. */
+async function inviteAddress(address: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: address } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+}
+
 describe('the team page', () => {
   it('should show the owner the members with their role, who invited them, pending invites and the audit log', async () => {
     answering('owner');
@@ -89,10 +95,7 @@ describe('the team page', () => {
     const fetchMock = answering('owner');
     renderPage();
 
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: 'Carl@Example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+    await inviteAddress('Carl@Example.com');
 
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(
@@ -111,10 +114,7 @@ describe('the team page', () => {
     answering('owner', { status: 403, body: { error } });
     renderPage();
 
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: 'd@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+    await inviteAddress('d@example.com');
 
     expect(await screen.findByText(error)).toHaveAttribute('role', 'alert');
   });
@@ -123,10 +123,7 @@ describe('the team page', () => {
     const fetchMock = answering('owner');
     renderPage();
 
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: 'not-an-address' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+    await inviteAddress('not-an-address');
 
     expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
