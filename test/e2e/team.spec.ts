@@ -78,8 +78,11 @@ test('should let an owner invite a manager who joins from the emailed link and e
   await test.step('the owner sees the join and the edit in the audit log', async () => {
     await ownerPage.reload();
     const audit = ownerPage.getByRole('list', { name: 'Audit log' });
-    await expect(audit.getByText(`${manager.email} updated /api/jobsites/${siteId}`)).toBeVisible();
-    await expect(audit.getByText(`${manager.email} joined the team (manager)`)).toBeVisible();
+    await expect(
+      audit.getByText(`${manager.email} updated jobsite “Team Tower ${tag}, phase 2”`),
+    ).toBeVisible();
+    await expect(audit.getByText(`${manager.email} joined the team as manager`)).toBeVisible();
+    await expect(audit.getByText(`${owner.email} invited ${manager.email} as manager`)).toBeVisible();
     await expect(
       ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: manager.email }),
     ).toContainText(`Invited by ${owner.email}`);

@@ -125,7 +125,8 @@ describe('roles', () => {
         expect.objectContaining({
           action: 'record-changed',
           actor: manager.email,
-          subject: `/api/jobsites/${ownerSite}`,
+          subject: 'jobsite “Owner tower”',
+          detail: 'updated',
         }),
         expect.objectContaining({ action: 'joined', actor: manager.email, detail: 'manager' }),
         expect.objectContaining({ action: 'invited', actor: owner.email, subject: manager.email }),
