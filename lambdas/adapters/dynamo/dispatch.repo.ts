@@ -196,9 +196,12 @@ export class DynamoDecisionRepo implements DecisionRepo {
 
   async mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean> {
     try {
-      const update = this.db.entities.dispatchDecision
-        .patch(tenantKey(tenant, { jobsiteId, workDate }))
-        .set({ worked: mark.worked, markedAt: mark.markedAt, markedBy: mark.markedBy });
+      const update = this.db.entities.dispatchDecision.patch(tenantKey(tenant, { jobsiteId, workDate })).set({
+        worked: mark.worked,
+        markedAt: mark.markedAt,
+        markedBy: mark.markedBy,
+        ...(mark.markedById ? { markedById: mark.markedById } : {}),
+      });
       await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
       return true;
     } catch (err) {
@@ -218,6 +221,7 @@ export class DynamoDecisionRepo implements DecisionRepo {
         workedNote: decision.workedNote ?? undefined,
         markedAt: decision.markedAt ?? undefined,
         markedBy: decision.markedBy ?? undefined,
+        markedById: decision.markedById ?? undefined,
       })
       .go();
   }
@@ -246,6 +250,7 @@ function decisionFromItem(data: DecisionItem): Decision {
     workedNote: data.workedNote ?? null,
     markedAt: data.markedAt ?? null,
     markedBy: data.markedBy ?? null,
+    markedById: data.markedById ?? null,
   };
 }
 

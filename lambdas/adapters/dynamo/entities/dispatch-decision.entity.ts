@@ -24,7 +24,7 @@ export function dispatchDecisionEntity(config: EntityConfig) {
         runId: { type: 'string' },
         /** The contractor's mark: the called day was actually worked (true) or not (false). */
         worked: { type: 'boolean' },
-        ...optionalStrings('workedNote', 'markedAt', 'markedBy'),
+        ...optionalStrings('workedNote', 'markedAt', 'markedBy', 'markedById'),
       },
       indexes: {
         byJobsiteDay: byJobsiteDayIndex(),
