@@ -354,14 +354,13 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       ],
     });
     const server: ServerType = await listen(app, settings.appPort);
-    let demoApiKeyFile: string | null = null; // The API demo's key file (README "Use the API").
+    let demoApiKeyFile: string | null = null; // The Enterprise API demo's key file (README "Use the API").
     if (opts.demo !== false && sandbox) {
       // The demo contractor on Premium and a first storm notice, so the product shows its point at once.
       const demo = { userId: demoUserId, email: DEMO_USERS.contractor.email };
       const access = { url: sandbox.url.replace('localhost', '127.0.0.1'), token: stripeSandboxToken! };
       await ensureDemoPremium(root, demo, access);
       await ensureDemoAlerts(root, demo);
-      // The README's curl line: an Enterprise account and its key, kept in the data folder.
       const apiDemo = await ensureUser(cognito, pool, DEMO_USERS.apiDemo);
       demoApiKeyFile = await ensureApiDemo(root, apiDemo, access, workDir);
     }
