@@ -237,17 +237,27 @@ export async function seedDemoData(
  * checkout use-case, the sandbox's hosted page, the signed webhook), once. Only with the sandbox:
  * with real Stripe keys nothing is bought on anyone's behalf.
  */
-export async function ensureDemoPremium(
+export function ensureDemoPremium(
   root: CompositionRoot,
   demo: { userId: string; email: string },
   sandbox: SandboxAccess,
+): Promise<void> {
+  return ensureDemoPlan(root, demo, sandbox, 'premium');
+}
+
+/** A demo account on `plan`, bought once through the payments sandbox (see ensureDemoPremium). */
+export async function ensureDemoPlan(
+  root: CompositionRoot,
+  demo: { userId: string; email: string },
+  sandbox: SandboxAccess,
+  plan: 'premium' | 'enterprise',
 ): Promise<void> {
   const current = await root.accounts.getSubscription(demo.userId);
   if (current && current.status === 'active') return;
   const caller = { userId: demo.userId, email: demo.email, groups: [], emailVerified: true };
   const session = await createCheckoutSession(
     caller,
-    { userId: demo.userId, email: demo.email, plan: 'premium', billingCycle: 'monthly' },
+    { userId: demo.userId, email: demo.email, plan, billingCycle: 'monthly' },
     root.billing,
   );
   const paid = await payWithTestCard(sandbox, session.sessionId);

@@ -51,6 +51,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalSett
 export const DEMO_USERS = {
   contractor: { email: 'demo@raincheck.local', password: 'Demo-Passw0rd!', groups: [] as string[] },
   admin: { email: 'admin@raincheck.local', password: 'Admin-Passw0rd!', groups: ['admins'] },
+  /** On Enterprise, with an API key in the data folder: the README's "Use the API" (local/seed-api-demo.ts). */
+  apiDemo: { email: 'api-demo@raincheck.local', password: 'Api-Demo-Passw0rd!', groups: [] as string[] },
 } as const;
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -37,6 +37,7 @@ import { assertPortFree, freePorts, type ManagedProcess } from './processes';
 import { ensureTable, ensureUser, ensureUserPool } from './provision';
 import { startScheduler } from './scheduler';
 import { ensureDemoAlerts, ensureDemoPremium, seedDemoData } from './seed';
+import { ensureApiDemo } from './seed-api-demo';
 import { chooseWeatherProvider } from './weather-provider-choice';
 import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
@@ -68,6 +69,7 @@ export interface RunningStack {
   emailEventsSecret: string;
   /** The seeded admin's TOTP secret (base32): made on the first start, kept in the data folder. */
   adminTotpSecret: string;
+  demoApiKeyFile: string | null;
   stop: () => Promise<void>;
 }
 
@@ -76,7 +78,10 @@ export interface StartOptions {
   scheduler?: boolean;
   distDir?: string;
   log?: (line: string) => void;
-  /** Buy the demo contractor's Premium plan in the sandbox and replay a first storm notice (default on). */
+  /**
+   * Buy the demo contractor's Premium plan in the sandbox and replay a first storm notice, and seed the
+   * Enterprise API demo with its key (default on).
+   */
   demo?: boolean;
 }
 
@@ -349,12 +354,15 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       ],
     });
     const server: ServerType = await listen(app, settings.appPort);
+    let demoApiKeyFile: string | null = null; // The Enterprise API demo's key file (README "Use the API").
     if (opts.demo !== false && sandbox) {
       // The demo contractor on Premium and a first storm notice, so the product shows its point at once.
       const demo = { userId: demoUserId, email: DEMO_USERS.contractor.email };
       const access = { url: sandbox.url.replace('localhost', '127.0.0.1'), token: stripeSandboxToken! };
       await ensureDemoPremium(root, demo, access);
       await ensureDemoAlerts(root, demo);
+      const apiDemo = await ensureUser(cognito, pool, DEMO_USERS.apiDemo);
+      demoApiKeyFile = await ensureApiDemo(root, apiDemo, access, workDir);
     }
     const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
 
@@ -374,6 +382,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       stripeWebhookSecret: stripeMode.webhookSecret,
       emailEventsSecret,
       adminTotpSecret,
+      demoApiKeyFile,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -24,6 +24,12 @@ async function main() {
     `  Admin (group admins)      ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}   → ${stack.appUrl}/admin/login`,
     `  Admin authenticator app   ${totpUri(DEMO_USERS.admin.email, stack.adminTotpSecret)}`,
     '                            (add it to an authenticator app, or compute the code from the secret)',
+    ...(stack.demoApiKeyFile
+      ? [
+          `  API demo (Enterprise)     ${DEMO_USERS.apiDemo.email} / ${DEMO_USERS.apiDemo.password}`,
+          `  Its API key (read scope)  in ${stack.demoApiKeyFile}   (README "Use the API")`,
+        ]
+      : []),
     `  Local mailbox (all email) ${stack.mailboxUrl}`,
     `  Phone outbox (all texts)  ${stack.smsOutboxUrl}   (reply YES, STOP, HELP, 1, 2 as the phone)`,
     stack.stripeSandboxUrl

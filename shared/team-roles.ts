@@ -87,14 +87,15 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it: their email (names change, the address is what the owner recognises). */
   actor: string;
-  /** What it was done to: an email for team changes, `PUT /api/jobsites/…` for record changes. */
+  /** What it was done to: an email for team changes, the record in words for record changes. */
   subject: string;
   detail: string | null;
 }
 
-/** One line for the audit list: "ann@example.com invited bob@example.com (manager)". */
+/** One line for the audit list: "ann@example.com invited bob@example.com as manager". */
 export function describeAudit(e: AuditEntry): string {
   const detail = e.detail ? ` (${e.detail})` : '';
+  if (e.action === 'invited') return `${e.actor} invited ${e.subject}${e.detail ? ` as ${e.detail}` : ''}`;
   const verb: Record<AuditAction, string> = {
     invited: 'invited',
     'invite-revoked': 'revoked the invite of',
@@ -105,7 +106,7 @@ export function describeAudit(e: AuditEntry): string {
     'ownership-handed': 'handed ownership to',
     'record-changed': 'changed',
   };
-  if (e.action === 'joined') return `${e.actor} joined the team${detail}`;
+  if (e.action === 'joined') return `${e.actor} joined the team${e.detail ? ` as ${e.detail}` : ''}`;
   if (e.action === 'record-changed') return `${e.actor} ${e.detail ?? 'changed'} ${e.subject}`;
   return `${e.actor} ${verb[e.action]} ${e.subject}${detail}`;
 }

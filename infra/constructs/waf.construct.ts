@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 /**
  * Edge protection with AWS WAF (docs/operations.md "Edge protection"). HTTP APIs cannot take a web
  * ACL (WAF protects REST APIs, not API Gateway v2), so the API is protected where every browser
- * request reaches it: CloudFront's `/api/*` behaviour. Sign-in goes from the SPA straight to Cognito,
+ * request reaches it: CloudFront's `/api/*` and `/v1/*` behaviours. Sign-in goes from the SPA straight to Cognito,
  * so its rate limits sit on a REGIONAL web ACL associated with the user pool.
  */
 
@@ -13,6 +13,9 @@ import { Construct } from 'constructs';
 export const GUEST_CHECKOUT_PATH = '/api/consolidated/stripe/create-guest-checkout';
 /** The public routes that trade a checkout session for the email it paid with. */
 export const GUEST_EMAIL_PATH_PREFIX = '/api/consolidated/stripe/guest-checkout-';
+
+/** Every path the distribution sends to the HTTP API: the SPA's `/api/*` and the public `/v1/*`. */
+export const API_PATH_PREFIXES = ['/api/', '/v1/'] as const;
 
 /** Requests per IP per 5 minutes before WAF blocks (WAF's rate rules count over a 300 s window). */
 export const WAF_RATE_LIMITS = {
@@ -91,7 +94,7 @@ const cognitoTargets = (targets: string[]): wafv2.CfnWebACL.StatementProperty =>
 
 /**
  * The CloudFront web ACL: AWS's common and known-bad-inputs rule groups, then rate limits per IP on the
- * guest checkout, the guest paid-email lookups and the whole API. A CLOUDFRONT web ACL exists only in
+ * guest checkout, the guest paid-email lookups and the whole API (`/api/` and `/v1/`, one budget per IP). A CLOUDFRONT web ACL exists only in
  * us-east-1, so it is created (and attached) when the stack is deployed there; `webAclArn` is empty
  * elsewhere (docs/operations.md says how to deploy it from us-east-1 then).
  */
@@ -116,7 +119,9 @@ export class CloudFrontWebAcl extends Construct {
         managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 1),
         rateRule('GuestCheckoutRate', 2, WAF_RATE_LIMITS.guestCheckout, pathStartsWith(GUEST_CHECKOUT_PATH)),
         rateRule('GuestEmailRate', 3, WAF_RATE_LIMITS.guestEmail, pathStartsWith(GUEST_EMAIL_PATH_PREFIX)),
-        rateRule('ApiRate', 4, WAF_RATE_LIMITS.api, pathStartsWith('/api/')),
+        rateRule('ApiRate', 4, WAF_RATE_LIMITS.api, {
+          orStatement: { statements: API_PATH_PREFIXES.map(pathStartsWith) },
+        }),
       ],
     });
     this.webAcl.cfnOptions.condition = inUsEast1;

@@ -187,7 +187,13 @@ export function createApiApp(deps: ApiDeps) {
     if (deps.ledger) {
       app.route(
         '/',
-        ledgerRoutes({ ...deps.ledger, records: deps.records, clock: deps.clock, events: deps.events }),
+        ledgerRoutes({
+          ...deps.ledger,
+          records: deps.records,
+          clock: deps.clock,
+          events: deps.events,
+          profiles: deps.accounts,
+        }),
       );
       if (deps.ledger.messages)
         app.route(

@@ -10,6 +10,9 @@ import { DynamoTeamStore } from '../adapters/dynamo/team.repo';
 import { CachedMemberships } from '../core/team/membership-caller';
 import type { RaincheckService } from '../adapters/dynamo/service';
 import { builtOnFirstUse } from './built-on-first-use';
+import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
+import { DynamoSupportAccess } from '../adapters/dynamo/support.repo';
+import { withSupportSessions } from '../http/support-session-authenticate';
 
 /**
  * The user pool's admin client and the live status lookup every signed-in route passes through, one
@@ -26,12 +29,17 @@ export function createAuthRoot(config: LambdaConfig, clock: Clock) {
 }
 
 /**
- * In AWS: API Gateway's verified claims, then the live status, then the caller's membership (the
- * account they act in and their role), for Lambdas that need nothing else of auth.
+ * In AWS, for the Lambdas that need nothing else of auth (billing, checkout, holidays): a support
+ * session's bearer (`rcs_…`, let through by the Lambda authorizer in front of every route) is checked
+ * against its stored session and logged, reads only, as in the api Lambda; any other caller comes from
+ * API Gateway's verified claims, then the live status, then their membership (account and role).
  */
 export function liveApiGatewayAuthenticate(config: LambdaConfig, clock: Clock, db: RaincheckService) {
-  return withMembership(
-    withLiveStatus(authenticateFromApiGateway, createAuthRoot(config, clock).userStatuses),
-    new CachedMemberships(new DynamoTeamStore(db), clock),
+  return withSupportSessions(
+    { access: new DynamoSupportAccess(db), accounts: new DynamoAccountRepo(db), clock },
+    withMembership(
+      withLiveStatus(authenticateFromApiGateway, createAuthRoot(config, clock).userStatuses),
+      new CachedMemberships(new DynamoTeamStore(db), clock),
+    ),
   );
 }

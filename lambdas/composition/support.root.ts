@@ -2,6 +2,7 @@ import type { AccountRepo } from '../core/account/account.ports';
 import type { Mailer } from '../core/email/email.ports';
 import type { IdempotencyStore } from '../core/records/idempotency.ports';
 import { DynamoSupportAccess, DynamoSupportRequests } from '../adapters/dynamo/support.repo';
+import { DynamoRateWindows } from '../adapters/dynamo/rate-window.repo';
 import type { DataRoot } from './data.root';
 
 /** Support requests, the admins' queue and support access (issue 22 §5–7) over the data root. */
@@ -18,6 +19,7 @@ export function createSupportRoot(
     ids: data.ids,
     appOrigin: deps.appOrigin,
     idempotency: deps.idempotency,
+    rateWindows: new DynamoRateWindows(data.db),
   };
 }
 

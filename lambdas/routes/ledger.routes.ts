@@ -6,6 +6,7 @@ import { jobsiteLedger, markLedgerDay, type LedgerDeps } from '../core/ledger/jo
 import { ledgerCsv } from '../core/ledger/ledger';
 import { ledgerEvidence } from '../core/ledger/ledger-evidence';
 import type { DayMessages } from '../core/ledger/ledger.ports';
+import { actingMember } from '../core/team/acting-member';
 import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 
@@ -57,7 +58,7 @@ export function ledgerRoutes(deps: LedgerDeps & { messages?: DayMessages }) {
           jobsiteIdOf(c),
           c.req.param('date'),
           // The member who marked the day, named on the evidence page (issue 22 §4).
-          { ...c.req.valid('json'), by: callerOf(c).email },
+          { ...c.req.valid('json'), ...(await actingMember(callerOf(c), deps.profiles)) },
           deps,
         ),
       ),

@@ -13,11 +13,15 @@ import {
 } from '../core/support/support-requests';
 import { setSupportAccess, supportAccessLog, supportAccessState } from '../core/support/support-access';
 import type { SupportDeps } from '../core/support/support.ports';
+import { RATE_LIMITS, type RateWindowStore } from '../core/limits/rate-limits';
 import { callerOf, idempotent, jsonBody, type AppEnv } from '../http/kit';
+import { limitPerCaller } from '../http/rate-limit';
 import { tenantOfRequest } from './record-routes';
 
 export interface SupportRoutesDeps extends SupportDeps {
   idempotency?: IdempotencyStore;
+  /** The per-account window of new support requests (RATE_LIMITS.supportRequest). */
+  rateWindows: RateWindowStore;
 }
 
 const requestId = (c: Context<AppEnv>) => c.req.param('id') ?? '';
@@ -31,7 +35,9 @@ export function supportRoutes(deps: SupportRoutesDeps) {
     .post(
       '/api/support/requests',
       jsonBody(supportRequestInputSchema),
+      // After the idempotency check: a repeated submit answers its first result and costs nothing.
       idempotent(deps.idempotency),
+      limitPerCaller(RATE_LIMITS.supportRequest, 'account', deps),
       async (c) => c.json(await createSupportRequest(callerOf(c), c.req.valid('json'), deps), 201),
     )
     .get('/api/support/requests', async (c) => c.json(await listSupportRequests(tenantOfRequest(c), deps)))

@@ -5,6 +5,7 @@ import { NotFoundError } from '../core/errors';
 import { acceptInvite, inviteMember, resendInvite, revokeInvite } from '../core/team/invites';
 import { changeRole, listAudit, listTeam, removeMember } from '../core/team/members';
 import type { TeamDeps } from '../core/team/team.deps';
+import { auditSubjectOf } from '../core/team/audit-subject';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
 
 /** A path id as the store writes them (a `sub` or a UUID); anything else is simply not found. */
@@ -65,7 +66,8 @@ const VERBS: Record<string, string> = {
 
 /**
  * The owner's audit log of record changes by members (issue 22 §3): every successful write of a
- * caller acting in someone else's account, as "updated /api/jobsites/…". Mount after the caller is known.
+ * caller acting in someone else's account, in words ("updated jobsite “Harbor Point Tower”", the name
+ * read from the route's answer). Mount after the caller is known.
  */
 export function auditMemberWrites(
   audit: TeamDeps['audit'],
@@ -79,11 +81,17 @@ export function auditMemberWrites(
     // An account without a team (its founder, the owner) keeps no log of its own edits.
     const founderOwner = tenant === caller.userId && (caller.role ?? 'owner') === 'owner';
     if (founderOwner || SELF_AUDITED.test(c.req.path)) return;
+    const answer = c.res.headers.get('content-type')?.includes('json')
+      ? await c.res
+          .clone()
+          .json()
+          .catch(() => null)
+      : null;
     await audit.append(tenant, {
       at: clock.now().toISOString(),
       action: 'record-changed',
       actor: caller.email,
-      subject: c.req.path,
+      subject: auditSubjectOf(c.req.path, answer),
       detail: VERBS[c.req.method] ?? null,
     });
   };

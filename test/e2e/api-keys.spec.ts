@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
@@ -19,6 +20,16 @@ test.beforeAll(async () => {
   await subscribe(e2eStack(), enterprise, 'enterprise');
   await subscribe(e2eStack(), premium, 'premium');
 });
+
+/** axe's color-contrast failures inside the reference's schemas and server picker (element and colours). */
+async function referenceContrastFailures(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('.swagger-ui section.models')
+    .include('.swagger-ui .scheme-container')
+    .withRules(['color-contrast'])
+    .analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
+}
 
 async function createKey(page: Page, name: string): Promise<string> {
   const form = page.getByRole('form', { name: 'Create an API key' });
@@ -116,6 +127,14 @@ test('should render the interactive reference from our own origin only', async (
   await expect(
     page.getByText('The jobsite’s verdict for each working day of the next 7 days').first(),
   ).toBeVisible({ timeout: 30_000 });
+  // Readable in both schemes: the schemas (names, toggles) and the server picker, where the page's
+  // dark controls once sat on Swagger UI's light surface.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('.api-reference')).toHaveAttribute('data-scheme', scheme);
+    expect(await referenceContrastFailures(page), `${scheme} scheme`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await shootBothSchemes(page, 'api-reference');
   await page.setViewportSize({ width: 390, height: 844 });
   await shootBothSchemes(page, 'api-reference');

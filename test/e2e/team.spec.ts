@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { inviteTokenFor } from '../support/team';
+import { codeFrom, latestEmailTo, uniqueEmail } from '../support/cognito';
 import { freshUser, seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
@@ -77,8 +78,11 @@ test('should let an owner invite a manager who joins from the emailed link and e
   await test.step('the owner sees the join and the edit in the audit log', async () => {
     await ownerPage.reload();
     const audit = ownerPage.getByRole('list', { name: 'Audit log' });
-    await expect(audit.getByText(`${manager.email} updated /api/jobsites/${siteId}`)).toBeVisible();
-    await expect(audit.getByText(`${manager.email} joined the team (manager)`)).toBeVisible();
+    await expect(
+      audit.getByText(`${manager.email} updated jobsite “Team Tower ${tag}, phase 2”`),
+    ).toBeVisible();
+    await expect(audit.getByText(`${manager.email} joined the team as manager`)).toBeVisible();
+    await expect(audit.getByText(`${owner.email} invited ${manager.email} as manager`)).toBeVisible();
     await expect(
       ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: manager.email }),
     ).toContainText(`Invited by ${owner.email}`);
@@ -91,4 +95,42 @@ test('should let an owner invite a manager who joins from the emailed link and e
     await memberPage.setViewportSize({ width: 1280, height: 900 });
     await shootBothSchemes(memberPage, 'team-manager');
   });
+});
+
+test('should let an invitee without a login sign up from the /join link, confirm the emailed code and land in the account', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('team-e2e-newcomer');
+  const invite = await callApi(e2eStack(), '/api/account/invites', {
+    token: owner.token,
+    body: { email, role: 'viewer' },
+  });
+  expect(invite.status).toBe(201);
+  const token = await inviteTokenFor(e2eStack(), email);
+
+  await page.goto(`/join/${token}`);
+  await expect(page.getByRole('heading', { name: 'Join your team on Raincheck' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel(/^Password/).fill('Newcomer-Passw0rd');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirm your email' });
+  await expect(confirm).toBeVisible();
+  await confirm
+    .getByLabel('Confirmation code')
+    .fill(codeFrom(await latestEmailTo(e2eStack(), email, /verification code/i)));
+  await confirm.getByRole('button', { name: 'Confirm email' }).click();
+
+  // Back on the invite, signed in as the new login: one click joins.
+  await expect(page).toHaveURL(new RegExp(`/join/${token}$`));
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/jobsites/${siteId}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Team Tower ${tag}`) })).toBeVisible();
+  const team = await callApi(e2eStack(), '/api/account/members', { token: owner.token });
+  expect(team.body.members).toEqual(
+    expect.arrayContaining([expect.objectContaining({ email, role: 'viewer' })]),
+  );
 });

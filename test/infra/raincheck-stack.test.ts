@@ -72,7 +72,7 @@ function raincheckFunctions(): Record<string, Resource> {
   }) as Record<string, Resource>;
 }
 
-type Behavior = { PathPattern: string; Compress?: boolean; CachePolicyId: unknown };
+type Behavior = { PathPattern: string; Compress?: boolean; CachePolicyId: unknown; TargetOriginId?: string };
 
 function distributionConfig(): {
   DefaultCacheBehavior: Omit<Behavior, 'PathPattern'>;
@@ -231,6 +231,44 @@ describe('RaincheckStack', () => {
           AuthorizationType: 'CUSTOM',
           AuthorizerId: { Ref: authorizerId },
         });
+    });
+
+    it("should send a support session's reads of billing and holidays through the same authorizer to Lambdas that can check and log it (the table)", () => {
+      const [authorizerId] = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+      const routes = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>,
+      );
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<
+        string,
+        Resource
+      >;
+      const functionOf = (route: Resource) => {
+        const target = joined(route.Properties.Target);
+        const integrationId = Object.keys(integrations).find((id) => target.includes(id))!;
+        const uri = JSON.stringify(integrations[integrationId]!.Properties.IntegrationUri);
+        return ['billing', 'holidays', 'checkout'].find((name) => uri.includes(functionLogicalId(name)));
+      };
+      const served = routes.filter((r) => functionOf(r) && r.Properties.AuthorizationType !== 'NONE');
+      expect(served.map((r) => r.Properties.RouteKey)).toEqual(
+        expect.arrayContaining([
+          'GET /api/subscription',
+          'GET /api/holidays',
+          'GET /api/holidays/countries',
+          'POST /api/consolidated/stripe/create-checkout-session',
+        ]),
+      );
+      for (const route of served)
+        expect(route.Properties).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      // The session is read, and each request logged, in the table (lambdas/composition/auth.root.ts).
+      for (const name of ['billing', 'holidays', 'checkout']) {
+        const actions = policyStatementsOf(name).flatMap((st) => [st.Action].flat());
+        expect(actions).toEqual(
+          expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']),
+        );
+      }
     });
 
     it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links and the key-checked /v1 when synthesized', () => {
@@ -615,6 +653,17 @@ describe('RaincheckStack', () => {
       const guest = rules.find((r) => r.Name === 'GuestCheckoutRate')!.Statement.RateBasedStatement;
       expect(guest).toMatchObject({ Limit: WAF_RATE_LIMITS.guestCheckout, AggregateKeyType: 'IP' });
       expect(guest.ScopeDownStatement.ByteMatchStatement.SearchString).toBe(GUEST_CHECKOUT_PATH);
+      // The API's rate rule covers every path the distribution sends to the HTTP API (/api/* and /v1/*).
+      const api = rules.find((r) => r.Name === 'ApiRate')!.Statement.RateBasedStatement;
+      expect(api).toMatchObject({ Limit: WAF_RATE_LIMITS.api, AggregateKeyType: 'IP' });
+      const covered = (api.ScopeDownStatement.OrStatement.Statements as Array<Record<string, any>>).map(
+        (st) => st.ByteMatchStatement.SearchString as string,
+      );
+      const behaviors = distributionConfig().CacheBehaviors;
+      const apiOrigin = behaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId;
+      const apiPaths = behaviors.filter((b) => b.TargetOriginId === apiOrigin).map((b) => b.PathPattern);
+      expect(apiPaths).toEqual(expect.arrayContaining(['/api/*', '/v1/*']));
+      for (const pattern of apiPaths) expect(covered).toContain(pattern.replace(/\*$/, ''));
       // A CLOUDFRONT web ACL exists only in us-east-1: created there, and attached through the same condition.
       const condition = template.toJSON().Conditions[acl.Condition!];
       expect(JSON.stringify(condition)).toContain('us-east-1');

@@ -215,9 +215,12 @@ export class DynamoDecisionRepo implements DecisionRepo {
 
   async mark(tenant: TenantId, jobsiteId: string, workDate: string, mark: WorkedMark): Promise<boolean> {
     return writtenUnlessConditionFails(async () => {
-      const update = this.db.entities.dispatchDecision
-        .patch(tenantKey(tenant, { jobsiteId, workDate }))
-        .set({ worked: mark.worked, markedAt: mark.markedAt, markedBy: mark.markedBy });
+      const update = this.db.entities.dispatchDecision.patch(tenantKey(tenant, { jobsiteId, workDate })).set({
+        worked: mark.worked,
+        markedAt: mark.markedAt,
+        markedBy: mark.markedBy,
+        ...(mark.markedById ? { markedById: mark.markedById } : {}),
+      });
       await (mark.note ? update.set({ workedNote: mark.note }) : update.remove(['workedNote'])).go();
     });
   }
@@ -233,6 +236,7 @@ export class DynamoDecisionRepo implements DecisionRepo {
         workedNote: decision.workedNote ?? undefined,
         markedAt: decision.markedAt ?? undefined,
         markedBy: decision.markedBy ?? undefined,
+        markedById: decision.markedById ?? undefined,
       })
       .go();
   }
@@ -252,7 +256,7 @@ function decisionFromItem(data: DecisionItem): Decision {
     announcement: (data.announcement as Decision['announcement']) ?? null,
     decidedAt: data.decidedAt,
     runId: data.runId ?? '',
-    ...nullIfAbsent(data, ['worked', 'workedNote', 'markedAt', 'markedBy']),
+    ...nullIfAbsent(data, ['worked', 'workedNote', 'markedAt', 'markedBy', 'markedById']),
   };
 }
 

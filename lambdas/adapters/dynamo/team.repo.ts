@@ -109,6 +109,21 @@ export class DynamoTeamStore implements TeamStore {
     return !result.canceled;
   }
 
+  async expireInvite(invite: StoredInvite, now: string): Promise<boolean> {
+    const result = await writeGuarded(this.db, ({ teamInvite, recordGuard }) => [
+      teamInvite
+        .delete({ tenantId: invite.accountId, email: invite.email })
+        .where((a, op) => `${op.eq(a.id, invite.id)} AND ${op.lte(a.validUntil, now)}`)
+        .commit(),
+      recordGuard
+        .update(seatKey(invite.accountId))
+        .subtract({ count: 1 })
+        .where((a, op) => op.gt(a.count, 0))
+        .commit(),
+    ]);
+    return !result.canceled;
+  }
+
   async renewInvite(invite: StoredInvite): Promise<boolean> {
     const result = await writeGuarded(this.db, ({ teamInvite }) => [
       teamInvite

@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { grantsPlan, type Subscription } from '../../../shared/subscription';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { AccountRepo, Caller, Clock } from '../ports';
+import { tenantOf } from '../caller';
 import type { BillingStore, PaymentsGateway } from './billing.ports';
 import { cancelIdempotencyKey, changeIdempotencyKey } from './idempotency';
 
@@ -95,8 +96,9 @@ async function checkOwner(
   if (!caller) throw new NotAuthenticatedError(MESSAGES.notAuthenticated);
   const owner = await deps.store.getSubscriptionOwner(subscriptionId);
   if (!owner) throw new NotFoundError(MESSAGES.subscriptionNotFound);
-  if (owner !== caller.userId) throw new ForbiddenError(MESSAGES.unauthorizedSubscriptionUpdate);
-  const current = await deps.accounts.getSubscription(caller.userId);
+  // The account's subscription, whoever owns the account now (ownership can be handed over).
+  if (owner !== tenantOf(caller)) throw new ForbiddenError(MESSAGES.unauthorizedSubscriptionUpdate);
+  const current = await deps.accounts.getSubscription(tenantOf(caller));
   if (current?.id === subscriptionId && !grantsPlan(current.status)) {
     // Stripe refuses to change a canceled subscription; say so instead of a 502.
     throw new ValidationError('subscriptionId', BILLING_MESSAGES.subscriptionInactive);

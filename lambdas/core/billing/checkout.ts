@@ -8,6 +8,7 @@ import {
 import { grantsPlan } from '../../../shared/subscription';
 import { ForbiddenError, ValidationError } from '../errors';
 import type { AccountRepo, Caller, Clock } from '../ports';
+import { tenantOf } from '../caller';
 import type { BillingStore, CheckoutSessionInput, PaymentsGateway } from './billing.ports';
 import { AlreadySubscribedError, PaymentProviderError } from './billing.errors';
 import { checkoutIdempotencyKey, customerIdempotencyKey, replacementCheckoutKey } from './idempotency';
@@ -30,28 +31,34 @@ export async function ensureAccountCustomer(
   email: string,
   deps: CheckoutDeps,
 ): Promise<string> {
-  const known = await deps.store.getCustomerIdForUser(caller.userId);
+  const account = tenantOf(caller);
+  const known = await deps.store.getCustomerIdForUser(account);
   if (known) return known;
   const customerId = await deps.gateway.findOrCreateCustomer({
-    userId: caller.userId,
+    userId: account,
     email,
-    idempotencyKey: customerIdempotencyKey(caller.userId),
+    idempotencyKey: customerIdempotencyKey(account),
   });
-  return deps.store.saveAccountCustomer({ userId: caller.userId, customerId, email: email.toLowerCase() });
+  return deps.store.saveAccountCustomer({ userId: account, customerId, email: email.toLowerCase() });
 }
 
 /**
- * POST /api/consolidated/stripe/create-checkout-session. The tenant is always the verified `sub`;
- * a body naming another user is refused rather than silently ignored, so a confused client notices.
+ * POST /api/consolidated/stripe/create-checkout-session. The subscription belongs to the account
+ * (`tenantOf`: after ownership is handed over, the new owner's `sub` is not the account's id); the
+ * body's userId may name the signed-in person or the account, and anything else is refused rather
+ * than silently ignored, so a confused client notices. Only an owner gets here (role rules).
  */
 export async function createCheckoutSession(
   caller: Caller,
   request: CheckoutRequest,
   deps: CheckoutDeps,
 ): Promise<CheckoutSessionResponse> {
-  if (request.userId !== caller.userId) throw new ForbiddenError(BILLING_MESSAGES.userIdMismatch);
+  const account = tenantOf(caller);
+  if (request.userId !== caller.userId && request.userId !== account) {
+    throw new ForbiddenError(BILLING_MESSAGES.userIdMismatch);
+  }
 
-  const current = await deps.accounts.getSubscription(caller.userId);
+  const current = await deps.accounts.getSubscription(account);
   if (current && current.id && grantsPlan(current.status)) {
     throw new AlreadySubscribedError(BILLING_MESSAGES.alreadySubscribed);
   }
@@ -63,13 +70,13 @@ export async function createCheckoutSession(
   const input: CheckoutSessionInput = {
     priceId,
     customerId,
-    userId: caller.userId,
+    userId: account,
     plan: request.plan,
     billingCycle: request.billingCycle,
     successUrl: `${deps.appOrigin}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${deps.appOrigin}/subscription?checkout=canceled`,
     idempotencyKey: checkoutIdempotencyKey({
-      account: caller.userId,
+      account,
       plan: request.plan,
       billingCycle: request.billingCycle,
       at: deps.clock.now(),
@@ -143,7 +150,7 @@ export async function createPortalSession(
   caller: Caller,
   deps: Pick<CheckoutDeps, 'gateway' | 'store' | 'appOrigin'>,
 ): Promise<{ url: string }> {
-  const customerId = await deps.store.getCustomerIdForUser(caller.userId);
+  const customerId = await deps.store.getCustomerIdForUser(tenantOf(caller));
   if (!customerId) throw new ValidationError('customer', BILLING_MESSAGES.noBillingAccount);
   return deps.gateway.createPortalSession({ customerId, returnUrl: `${deps.appOrigin}/subscription` });
 }

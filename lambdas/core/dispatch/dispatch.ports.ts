@@ -153,8 +153,12 @@ export interface Decision {
   worked?: boolean | null;
   workedNote?: string | null;
   markedAt?: string | null;
-  /** Who marked it (the member's email, issue 22); absent on marks made before teams. */
+  /**
+   * Who marked it (issue 22): the member's name at the time, else their email; absent on marks made
+   * before teams. `markedById` is their `sub`.
+   */
   markedBy?: string | null;
+  markedById?: string | null;
 }
 
 /** The contractor's "worked" mark on a decided day. */
@@ -163,6 +167,8 @@ export interface WorkedMark {
   note: string | null;
   markedAt: string;
   markedBy: string;
+  /** The marking member's `sub` (a name can change; the id says who it was). */
+  markedById?: string;
 }
 
 export interface Announcement {

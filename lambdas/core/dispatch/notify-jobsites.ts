@@ -326,6 +326,7 @@ export async function notifyJobsites(
       workedNote: prior?.workedNote ?? null,
       markedAt: prior?.markedAt ?? null,
       markedBy: prior?.markedBy ?? null,
+      markedById: prior?.markedById ?? null,
     };
     // A re-run that judged the day as before (same forecast, rules and announcement) writes nothing.
     if (!prior || !sameDecision(prior, decision)) await deps.decisions.put(decision);

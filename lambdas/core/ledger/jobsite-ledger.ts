@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import type { RecordsStore } from '../records/records.ports';
 import { mustGet } from '../records/record-crud';
 import type { Clock } from '../runtime.ports';
+import type { AccountRepo } from '../account/account.ports';
 import { computeLedger } from './ledger';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { holidayOf, NonWorkingDayLookup } from '../holidays/non-working-days';
@@ -17,6 +18,8 @@ import { ledgerDayEvent } from '../webhooks/product-events';
 
 export interface LedgerDeps {
   records: RecordsStore;
+  /** Profiles, for the name of the member who marks a day (issue 22 §4); the email is used without. */
+  profiles?: Pick<AccountRepo, 'getProfile'>;
   clock: Clock;
   decisions: DecisionRepo;
   /** Sent notices per day and channel (`notified` emails and `texted` on each day); left out when absent. */
@@ -142,7 +145,7 @@ export async function markLedgerDay(
   tenant: TenantId,
   jobsiteId: string,
   workDate: string,
-  input: { worked: boolean; note?: string | null; by: string },
+  input: { worked: boolean; note?: string | null; by: string; byId?: string },
   deps: LedgerDeps,
 ): Promise<{ date: string; worked: boolean; note: string | null; markedAt: string; markedBy: string }> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
@@ -155,6 +158,7 @@ export async function markLedgerDay(
     note,
     markedAt,
     markedBy: input.by,
+    ...(input.byId ? { markedById: input.byId } : {}),
   });
   if (!found) throw new NotFoundError('Ledger day not found');
   const mark = { date: workDate, worked: input.worked, note, markedAt, markedBy: input.by };

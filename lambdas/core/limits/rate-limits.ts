@@ -19,6 +19,11 @@ export const RATE_LIMITS = {
   testEmail: { name: 'test-email', limit: 5, windowSeconds: 600, what: 'test emails' },
   /** `POST /api/admin/email-testing/send`, per admin: any address, so tighter than the product needs. */
   adminTestEmail: { name: 'admin-test-email', limit: 20, windowSeconds: 600, what: 'test emails' },
+  /**
+   * `POST /api/support/requests`, per account: each request emails a confirmation and lands in the
+   * admins' queue, so a script must not flood either; a team with real trouble needs a few an hour.
+   */
+  supportRequest: { name: 'support-request', limit: 10, windowSeconds: 3600, what: 'support requests' },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The windows in the one table: each use is one conditional write, so parallel requests cannot overshoot. */

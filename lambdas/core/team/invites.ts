@@ -18,6 +18,7 @@ export async function inviteMember(
 ): Promise<{ id: string }> {
   assertOwner(caller);
   const tenant = tenantOf(caller);
+  await reclaimExpiredInvites(tenant, deps);
   const [members, subscription] = await Promise.all([
     deps.store.members(tenant),
     deps.accounts.getSubscription(tenant),
@@ -124,6 +125,21 @@ export async function acceptInvite(
     detail: invite.role,
   });
   return { accountId: invite.accountId, role: invite.role };
+}
+
+/**
+ * Invites past their 7 days give their seats back: each is dropped with its seat in one conditional
+ * write (still expired, still the same invite), so parallel callers free each seat once. Run before a
+ * seat is taken and before the team is listed, so an expired invite never holds a seat anyone sees.
+ */
+export async function reclaimExpiredInvites(
+  tenant: TenantId,
+  deps: Pick<TeamDeps, 'store' | 'clock'>,
+): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const expired = (await deps.store.invites(tenant)).filter((i) => i.validUntil <= now);
+  const freed = await Promise.all(expired.map((invite) => deps.store.expireInvite(invite, now)));
+  return freed.filter(Boolean).length;
 }
 
 /** The founding owner's address: their profile's, the one the account was made with. */

@@ -3,7 +3,7 @@ import { effectivePlan } from '../../../shared/subscription';
 import { TEAM_MESSAGES, type AuditEntry, type TeamResponse, type TeamRole } from '../../../shared/team-roles';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, NotFoundError } from '../errors';
-import { founderEmail } from './invites';
+import { founderEmail, reclaimExpiredInvites } from './invites';
 import { assertOwner, type TeamDeps } from './team.deps';
 import type { Membership } from './team.ports';
 
@@ -13,6 +13,7 @@ import type { Membership } from './team.ports';
  */
 export async function listTeam(caller: Caller, deps: TeamDeps): Promise<TeamResponse> {
   const tenant = tenantOf(caller);
+  await reclaimExpiredInvites(tenant, deps);
   const [stored, invites, subscription, taken] = await Promise.all([
     deps.store.members(tenant),
     deps.store.invites(tenant),

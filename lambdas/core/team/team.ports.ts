@@ -34,6 +34,11 @@ export interface TeamStore {
   createInvite(invite: StoredInvite, maxExtra: number | null): Promise<InviteOutcome>;
   /** Drops a pending invite and frees its seat; false when it was no longer pending. */
   revokeInvite(invite: StoredInvite): Promise<boolean>;
+  /**
+   * Drops an invite whose 7 days are over and frees its seat, only if it is still expired at `now`
+   * (a resend may have renewed it since it was read); false when it was not.
+   */
+  expireInvite(invite: StoredInvite, now: string): Promise<boolean>;
   /** A resent invite's new expiry; false when it was no longer pending. */
   renewInvite(invite: StoredInvite): Promise<boolean>;
   /** Turns the pending invite into the membership (the seat moves with it); single use. */

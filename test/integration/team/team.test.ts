@@ -125,7 +125,8 @@ describe('roles', () => {
         expect.objectContaining({
           action: 'record-changed',
           actor: manager.email,
-          subject: `/api/jobsites/${ownerSite}`,
+          subject: 'jobsite “Owner tower”',
+          detail: 'updated',
         }),
         expect.objectContaining({ action: 'joined', actor: manager.email, detail: 'manager' }),
         expect.objectContaining({ action: 'invited', actor: owner.email, subject: manager.email }),
@@ -210,6 +211,43 @@ describe('who did it', () => {
 
     expect(marked.status).toBe(200);
     expect(evidence.body).toMatchObject({ worked: true, markedBy: member.email });
+  });
+});
+
+describe('who did it, by name', () => {
+  it("should name the member by their profile's name when they mark a day, and keep their id on the mark", async () => {
+    const root = createAppRoot(stack.lambdaConfig);
+    const member = await newAccount(stack, 'team-named');
+    const profile = await root.accounts.getProfile(member.userId);
+    await root.accounts.putProfile({ ...profile!, name: 'Dana Ortiz' });
+    await joinTeam(stack, owner, member, 'manager');
+    await root.dispatch.decisions.put({
+      tenantId: tenantFromStore(owner.userId),
+      jobsiteId: ownerSite,
+      workDate: '2026-02-03',
+      verdict: 'full',
+      hoursLost: 10,
+      delayCalled: true,
+      judgement: null,
+      rules: [],
+      forecast: null,
+      lastKind: 'notice',
+      announcement: null,
+      decidedAt: '2026-02-03T05:00:00.000Z',
+      runId: 'team-test-named',
+    });
+
+    const marked = await api(`/api/jobsites/${ownerSite}/ledger/2026-02-03`, {
+      method: 'PUT',
+      token: member.token,
+      body: { worked: true },
+    });
+    const evidence = await api(`/api/jobsites/${ownerSite}/ledger/2026-02-03`, { token: owner.token });
+    const stored = await root.dispatch.decisions.get(tenantFromStore(owner.userId), ownerSite, '2026-02-03');
+
+    expect([marked.status, marked.body.markedBy]).toEqual([200, 'Dana Ortiz']);
+    expect(evidence.body).toMatchObject({ worked: true, markedBy: 'Dana Ortiz' });
+    expect(stored).toMatchObject({ markedBy: 'Dana Ortiz', markedById: member.userId });
   });
 });
 

@@ -21,7 +21,7 @@ export const dispatchDecisionEntity = entityOf('dispatchDecision', {
     runId: { type: 'string' },
     /** The contractor's mark: the called day was actually worked (true) or not (false). */
     worked: { type: 'boolean' },
-    ...optionalStrings('workedNote', 'markedAt', 'markedBy'),
+    ...optionalStrings('workedNote', 'markedAt', 'markedBy', 'markedById'),
   },
   indexes: {
     byJobsiteDay: byJobsiteDayIndex(),

@@ -39,8 +39,16 @@ const AUDIT = {
       at: '2026-11-24T10:00:00.000Z',
       action: 'record-changed',
       actor: 'ann@example.com',
-      subject: '/api/jobsites/site-1',
+      subject: 'jobsite “Harbor Point Tower”',
       detail: 'updated',
+    },
+    {
+      id: 'a0',
+      at: '2026-11-23T10:00:00.000Z',
+      action: 'invited',
+      actor: 'owner@example.com',
+      subject: 'ann@example.com',
+      detail: 'manager',
     },
   ],
 };
@@ -88,7 +96,10 @@ describe('the team page', () => {
     expect(within(ann).getByRole('combobox', { name: 'Role of ann@example.com' })).toHaveValue('Manager');
     expect(screen.getByRole('listitem', { name: 'bob@example.com' })).toHaveTextContent('Viewer');
     expect(screen.getByText('3 of 10 seats used (pending invites count)')).toBeInTheDocument();
-    expect(await screen.findByText('ann@example.com updated /api/jobsites/site-1')).toBeInTheDocument();
+    expect(
+      await screen.findByText('ann@example.com updated jobsite “Harbor Point Tower”'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('owner@example.com invited ann@example.com as manager')).toBeInTheDocument();
   });
 
   it('should send an invite with the chosen address and role', async () => {
