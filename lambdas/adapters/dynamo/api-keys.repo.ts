@@ -4,6 +4,7 @@ import type { ApiKeyStore, BucketTake, StoredApiKey } from '../../core/api-keys/
 import { utcDay } from '../../core/api-keys/api-keys';
 import type { TenantId } from '../../core/caller';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions';
+import { pickFields } from '../../../shared/pick-fields';
 import type { RaincheckService } from './service';
 import { TABLE_KEYS } from './service';
 
@@ -40,14 +41,8 @@ export class DynamoApiKeys implements ApiKeyStore {
   async create(key: StoredApiKey): Promise<void> {
     await this.db.entities.apiKey
       .create({
-        secretHash: key.secretHash,
-        tenantId: key.tenantId,
+        ...pickFields(key, ['secretHash', 'tenantId', 'name', 'prefix', 'scopes', 'createdAt', 'createdBy']),
         keyId: key.id,
-        name: key.name,
-        prefix: key.prefix,
-        scopes: key.scopes,
-        createdAt: key.createdAt,
-        createdBy: key.createdBy,
         callsByDay: {},
       })
       .go();

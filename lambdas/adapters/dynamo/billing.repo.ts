@@ -11,6 +11,7 @@ import type {
   VersionedSubscription,
 } from '../../core/billing/billing.ports';
 import { guestOwnerId } from '../../core/billing/subscription-record';
+import { pickFields } from '../../../shared/pick-fields';
 import type { RaincheckService } from './service';
 
 /** DynamoDB rejects a transaction of more than 100 items; a guest purchase has a handful. */
@@ -76,16 +77,15 @@ function toSubscriptionItem(record: Subscription, ownerId: string, version: numb
   };
 }
 
+/** What a billing history entry stores as it is. */
+const ENTRY_FIELDS = ['date', 'description', 'amount', 'currency', 'status'] as const;
+
 function toEntryItem(entry: BillingHistoryEntry & { paymentFailed?: true }, ownerId: string) {
   return {
     ownerId,
     paymentFailed: entry.paymentFailed,
     invoiceId: entry.id,
-    date: entry.date,
-    description: entry.description,
-    amount: entry.amount,
-    currency: entry.currency,
-    status: entry.status,
+    ...pickFields(entry, ENTRY_FIELDS),
     invoiceNumber: entry.invoice ?? undefined,
     invoiceUrl: entry.invoiceUrl ?? undefined,
     lines: entry.lines?.map((l) => ({
@@ -226,11 +226,7 @@ export class DynamoBillingStore implements BillingStore {
     const { data } = await this.db.entities.billingEntry.query.byOwner({ ownerId }).go({ pages: 'all' });
     return data.map((d) => ({
       id: d.invoiceId,
-      date: d.date,
-      description: d.description,
-      amount: d.amount,
-      currency: d.currency,
-      status: d.status,
+      ...pickFields(d, ENTRY_FIELDS),
       invoice: d.invoiceNumber ?? null,
       invoiceUrl: d.invoiceUrl ?? null,
       ...(d.lines

@@ -10,6 +10,7 @@ import type {
   SupportSession,
 } from '../../core/support/support.ports';
 import { isConditionFailure } from './conditions';
+import { pickFields } from '../../../shared/pick-fields';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -161,11 +162,7 @@ export class DynamoSupportAccess implements SupportAccessStore {
   async createSession(s: SupportSession): Promise<void> {
     await this.db.entities.supportSession
       .create({
-        tokenHash: s.tokenHash,
-        accountId: s.accountId,
-        adminId: s.adminId,
-        adminEmail: s.adminEmail,
-        createdAt: s.createdAt,
+        ...pickFields(s, ['tokenHash', 'accountId', 'adminId', 'adminEmail', 'createdAt']),
         endsAt: s.expiresAt,
         ttl: Math.ceil(Date.parse(s.expiresAt) / 1000),
       })
