@@ -27,6 +27,7 @@ import { queryClient } from '../../../lib/query-client';
 import { startSupportSession } from '../../../lib/support-session';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 /** `/admin/support` (permission `support_access`): the queue, a thread, reply, assign, close, support session. */
 export function AdminSupportPage() {
@@ -96,14 +97,13 @@ function AdminThread({ id }: { id: string }) {
   const update = useUpdateSupportRequest(id);
   const session = useOpenSupportSession();
   const navigate = useNavigate();
-  if (thread.isPending) return <Skeleton h={240} aria-label="Loading the request" />;
-  if (thread.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(thread.error, 'This request could not be loaded.')}
-      </Alert>
-    );
-  const t = thread.data;
+  const read = readOrPlaceholder(thread, {
+    label: 'Loading the request',
+    height: 240,
+    failed: 'This request could not be loaded.',
+  });
+  if (read.placeholder) return read.placeholder;
+  const t = read.data;
   const act = (work: Promise<unknown>, done: string) =>
     work.then(
       () => toast.success(done),

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
@@ -15,6 +15,7 @@ import { TwoFactorSection } from '../../../features/account/components/two-facto
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
+import { QueryError } from '../../../components/records/query-state';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -45,14 +46,12 @@ export function SettingsPage() {
         {me.isPending ? (
           <Skeleton h={200} aria-label="Loading your profile" />
         ) : me.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{friendlyErrorMessage(me.error, ACCOUNT_MESSAGES.profileLoadFailed)}</Text>
-              <Button size="xs" variant="default" onClick={() => void me.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <QueryError
+            inline
+            error={me.error}
+            fallback={ACCOUNT_MESSAGES.profileLoadFailed}
+            onRetry={() => void me.refetch()}
+          />
         ) : (
           <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
         )}

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Group,
@@ -16,10 +15,10 @@ import type { AdminSettings, AdminSettingsInput } from '../../../../../shared/ad
 import type { NoticeTime } from '../../../../../shared/notice-slots';
 import { SCHEDULES } from '../../../../../shared/schedules';
 import { FormErrorAlert } from '../../../components/form-fields';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { submitErrors, useFocusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
+import { QueryError } from '../../../components/records/query-state';
 
 const QUARTER_HOURS = Array.from({ length: 96 }, (_, i) => {
   const value = `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
@@ -55,14 +54,12 @@ export function AdminSettingsForm() {
   if (settings.isPending) return <Skeleton h={420} />;
   if (settings.isError || !draft) {
     return (
-      <Alert color="red" title="The settings could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{friendlyErrorMessage(settings.error, 'Try again in a moment.')}</Text>
-          <Button variant="default" size="xs" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryError
+        title="The settings could not be loaded"
+        error={settings.error}
+        fallback="Try again in a moment."
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
 

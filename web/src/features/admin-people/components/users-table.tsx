@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -21,6 +20,7 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useUserAction, type UserAction } from '../api/admin-users';
 import { DataTable } from '../../../components/data-table';
+import { QueryError } from '../../../components/records/query-state';
 
 /** Short cells keep one line (badges would otherwise be cut to "ENABL…"); the email wraps instead. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -237,14 +237,12 @@ export function UsersTable() {
       {users.isPending ? (
         <Skeleton h={240} />
       ) : users.isError ? (
-        <Alert color="red" title="The users could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{friendlyErrorMessage(users.error, 'Try again in a moment.')}</Text>
-            <Button variant="default" size="xs" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="The users could not be loaded"
+          error={users.error}
+          fallback="Try again in a moment."
+          onRetry={() => void users.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{q ? `No user's email starts with “${q}”.` : 'No users yet.'}</Text>
       ) : phone ? (
