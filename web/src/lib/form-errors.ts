@@ -87,3 +87,17 @@ export function textField<V>(form: {
     onChange: (e: { currentTarget: { value: string } }) => form.set(key)(e.currentTarget.value as V[K]),
   });
 }
+
+/** The props of a checkbox or switch bound to one boolean field of a form's values, as textField. */
+export function checkField<V>(form: {
+  values: V;
+  errors: FieldErrors;
+  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
+}) {
+  return <K extends keyof V & string>(key: K) => ({
+    name: key,
+    checked: form.values[key] as boolean,
+    error: form.errors[key],
+    onChange: (e: { currentTarget: { checked: boolean } }) => form.set(key)(e.currentTarget.checked as V[K]),
+  });
+}

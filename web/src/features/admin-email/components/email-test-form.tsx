@@ -26,6 +26,7 @@ import {
 } from '../../../../../shared/email/template';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminTestSend } from '../api/email-testing';
+import { TextField } from '../../../components/form-fields';
 
 const TEMPLATE_OPTIONS = [
   {
@@ -193,12 +194,12 @@ export function EmailTestForm({
             />
           </Stack>
         ) : null}
-        <TextInput
+        <TextField
           label="Recipient address"
           type="email"
           autoComplete="off"
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onValueChange={setTo}
           error={err('to')}
           description="Any address. The subject starts with [Test]."
         />

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { readGuestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
@@ -145,7 +145,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
               .
             </Alert>
           ) : null}
-          <TextInput
+          <TextField
             ref={codeRef}
             label="Confirmation code"
             name="code"
@@ -154,7 +154,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
             required
             data-autofocus
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            onValueChange={setCode}
             error={error?.onCode ? error.message : undefined}
           />
           <FormErrorAlert message={error && !error.onCode ? error.message : null} />

@@ -1,6 +1,6 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
@@ -75,7 +75,7 @@ export function ResetPasswordForm({
           onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <TextInput
+        <TextField
           label="Reset code"
           name="code"
           inputMode="numeric"
@@ -83,7 +83,7 @@ export function ResetPasswordForm({
           required
           data-autofocus={initialCode ? undefined : true}
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          onValueChange={setCode}
         />
         <PasswordField
           ref={passwordRef}

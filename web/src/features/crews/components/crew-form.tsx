@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { RecordForm } from '../../../components/records/record-form';
 import { useRecordForm } from '../../../components/records/use-record-form';
+import { textField } from '../../../lib/form-errors';
 
 const shows = (path: string) => path === 'name' || path === 'notes' || path === 'hourlyRateCents';
 
@@ -45,15 +46,13 @@ export function CrewForm({
     resetOnSave: !crew,
   });
   const { values, set, errors } = form;
+  const text = textField(form);
 
   const nameInput = (
     <TextInput
       label="Crew name"
-      name="name"
       required
-      value={values.name}
-      onChange={(e) => set('name')(e.currentTarget.value)}
-      error={errors.name}
+      {...text('name')}
       placeholder={compact ? 'e.g. Framing crew' : undefined}
       style={compact ? { flex: '1 1 14rem' } : undefined}
     />
@@ -81,15 +80,7 @@ export function CrewForm({
       maw={560}
     >
       {nameInput}
-      <Textarea
-        label="Notes"
-        name="notes"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set('notes')(e.currentTarget.value)}
-        error={errors.notes}
-      />
+      <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
       {/* No min and no clamping: a typed -45 must reach the schema and be refused with its reason, not become $0. */}
       <NumberInput
         label="Hourly rate per worker"

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { defaultTemplate } from '../../../../../shared/email/defaults';
 import { PLACEHOLDERS, PLACEHOLDER_HELP, placeholderProblem } from '../../../../../shared/email/placeholders';
@@ -28,6 +16,7 @@ import {
   type EmailTemplateInput,
 } from '../../../../../shared/email/template';
 import { EmailPreview } from './email-preview';
+import { TextAreaField, TextField } from '../../../components/form-fields';
 
 export interface TemplateEditorProps {
   /** The template being edited; absent for a new one. */
@@ -120,11 +109,11 @@ export function TemplateEditor({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="sm">
-            <TextInput
+            <TextField
               label="Name"
               required
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onValueChange={setName}
               error={show('name')}
               description="For you only; recipients never see it."
             />
@@ -144,19 +133,19 @@ export function TemplateEditor({
                 onChange={(v) => v && setAudience(v as EmailAudience)}
               />
             </Group>
-            <TextInput
+            <TextField
               label="Subject"
               required
               value={subject}
-              onChange={(e) => setSubject(e.currentTarget.value)}
+              onValueChange={setSubject}
               error={show('subject')}
             />
-            <Textarea
+            <TextAreaField
               label="Body"
               required
               ref={bodyRef}
               value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
+              onValueChange={setBody}
               error={show('body')}
               autosize
               minRows={10}

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   INVITE_ROLES,
@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useInvite } from '../api/team-api';
+import { TextField } from '../../../components/form-fields';
 
 const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({
   value: r,
@@ -57,13 +58,13 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
         <Text size="sm" c="dimmed">
           {seatsText(seats)}
         </Text>
-        <TextInput
+        <TextField
           label="Email"
           type="email"
           autoComplete="off"
           required
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={errors.email}
         />
         <Select
