@@ -71,15 +71,18 @@ export function useFocusFirstInvalid<T extends HTMLElement = HTMLFormElement>() 
   return { ref, focusFirstInvalid };
 }
 
+/** What textField and checkField bind an input to: a form's values, its errors and its setter. */
+export interface BindableForm<V> {
+  values: V;
+  errors: FieldErrors;
+  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
+}
+
 /**
  * The props of a text input bound to one string field of a form's values: its name, value, the
  * field's error and the change handler. `textField(form)('email')`.
  */
-export function textField<V>(form: {
-  values: V;
-  errors: FieldErrors;
-  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
-}) {
+export function textField<V>(form: BindableForm<V>) {
   return <K extends keyof V & string>(key: K) => ({
     name: key,
     value: form.values[key] as string,
@@ -89,11 +92,7 @@ export function textField<V>(form: {
 }
 
 /** The props of a checkbox or switch bound to one boolean field of a form's values, as textField. */
-export function checkField<V>(form: {
-  values: V;
-  errors: FieldErrors;
-  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
-}) {
+export function checkField<V>(form: BindableForm<V>) {
   return <K extends keyof V & string>(key: K) => ({
     name: key,
     checked: form.values[key] as boolean,

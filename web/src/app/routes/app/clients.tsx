@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/records/client';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
 import { EmptyList } from '../../../components/records/query-state';
@@ -8,10 +8,10 @@ import { RecordPage } from '../../../components/records/record-page';
 import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
 import { clientRecords } from '../../../features/clients/api/clients-api';
 import { ClientDetails } from '../../../features/clients/components/client-details';
 import { ClientForm } from '../../../features/clients/components/client-form';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { RelatedJobsites } from './related-jobsites';
 
 const TITLE: RecordColumn<Client> = {
@@ -71,16 +71,10 @@ export function ClientsPage() {
 }
 
 export function NewClientPage() {
-  const navigate = useNavigate();
-  const create = clientRecords.useCreate();
+  const saving = useCreateRecordForm(clientRecords, '/clients');
   return (
     <RecordPage title="New client" back={{ to: '/clients', label: 'Clients' }}>
-      <ClientForm
-        submitLabel="Create client"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(client) => void navigate(`/clients/${client.id}`)}
-        onCancel={() => void navigate('/clients')}
-      />
+      <ClientForm submitLabel="Create client" {...saving} />
     </RecordPage>
   );
 }
@@ -124,8 +118,7 @@ export function ClientPage() {
 /** /clients/{id}/edit */
 export function EditClientPage() {
   const id = useClientId();
-  const navigate = useNavigate();
-  const update = clientRecords.useUpdate();
+  const saving = useUpdateRecordForm(clientRecords, id, `/clients/${id}`);
   return (
     <EditRecordScreen
       query={clientRecords.useOne(id)}
@@ -133,15 +126,7 @@ export function EditClientPage() {
       list="/clients"
       recordPath={`/clients/${id}`}
     >
-      {(c) => (
-        <ClientForm
-          client={c}
-          submitLabel="Save changes"
-          onSubmit={(input) => update.mutateAsync({ id, input })}
-          onSaved={() => void navigate(`/clients/${id}`)}
-          onCancel={() => void navigate(`/clients/${id}`)}
-        />
-      )}
+      {(c) => <ClientForm client={c} submitLabel="Save changes" {...saving} />}
     </EditRecordScreen>
   );
 }

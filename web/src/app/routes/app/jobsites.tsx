@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { effectivePlan } from '../../../../../shared/subscription';
@@ -11,12 +11,12 @@ import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm } from '../../../components/records/use-record-pages';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
@@ -110,8 +110,7 @@ export function JobsitesPage() {
 }
 
 export function NewJobsitePage() {
-  const navigate = useNavigate();
-  const create = jobsiteRecords.useCreate();
+  const saving = useCreateRecordForm(jobsiteRecords, '/jobsites');
   const data = useJobsiteFormData();
   if (!data.ready) return <LoadingBlock label="Loading the form" rows={6} height={50} />;
   return (
@@ -120,9 +119,7 @@ export function NewJobsitePage() {
         {...data.formProps}
         defaultNoticeTimes={data.noticeDefaults}
         submitLabel="Create jobsite"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(site) => void navigate(`/jobsites/${site.id}`)}
-        onCancel={() => void navigate('/jobsites')}
+        {...saving}
       />
     </RecordPage>
   );

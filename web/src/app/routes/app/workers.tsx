@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Worker } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
@@ -12,6 +12,7 @@ import { RecordPage } from '../../../components/records/record-page';
 import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
 import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
 import { workerRecords } from '../../../features/workers/api/workers-api';
@@ -21,7 +22,6 @@ import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { useSmsPlanLock } from './use-sms-plan-lock';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { RelatedJobsites } from './related-jobsites';
 
@@ -154,18 +154,11 @@ function useWorkerFormProps() {
 }
 
 export function NewWorkerPage() {
-  const navigate = useNavigate();
-  const create = workerRecords.useCreate();
+  const saving = useCreateRecordForm(workerRecords, '/workers');
   const formProps = useWorkerFormProps();
   return (
     <RecordPage title="New worker" back={{ to: '/workers', label: 'Workers' }}>
-      <WorkerForm
-        {...formProps}
-        submitLabel="Create worker"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(worker) => void navigate(`/workers/${worker.id}`)}
-        onCancel={() => void navigate('/workers')}
-      />
+      <WorkerForm {...formProps} submitLabel="Create worker" {...saving} />
     </RecordPage>
   );
 }
@@ -216,8 +209,7 @@ export function WorkerPage() {
 /** /workers/{id}/edit */
 export function EditWorkerPage() {
   const id = useWorkerId();
-  const navigate = useNavigate();
-  const update = workerRecords.useUpdate();
+  const saving = useUpdateRecordForm(workerRecords, id, `/workers/${id}`);
   const formProps = useWorkerFormProps();
   return (
     <EditRecordScreen
@@ -226,16 +218,7 @@ export function EditWorkerPage() {
       list="/workers"
       recordPath={`/workers/${id}`}
     >
-      {(w) => (
-        <WorkerForm
-          {...formProps}
-          worker={w}
-          submitLabel="Save changes"
-          onSubmit={(input) => update.mutateAsync({ id, input })}
-          onSaved={() => void navigate(`/workers/${id}`)}
-          onCancel={() => void navigate(`/workers/${id}`)}
-        />
-      )}
+      {(w) => <WorkerForm {...formProps} worker={w} submitLabel="Save changes" {...saving} />}
     </EditRecordScreen>
   );
 }
