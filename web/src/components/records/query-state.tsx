@@ -117,3 +117,22 @@ export function EmptyList({
     </EmptyState>
   );
 }
+
+/** readOrPlaceholder as an element, for a read inside a page's JSX: `children` gets the data. */
+export function ReadBlock<T>({
+  query,
+  label,
+  height,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  label: string;
+  height: number;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  const read = readOrPlaceholder(query, { label, height, failed });
+  if (read.placeholder) return read.placeholder;
+  return <>{children(read.data)}</>;
+}

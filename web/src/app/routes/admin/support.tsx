@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -27,7 +16,7 @@ import { queryClient } from '../../../lib/query-client';
 import { startSupportSession } from '../../../lib/support-session';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { readOrPlaceholder } from '../../../components/records/query-state';
+import { ReadBlock, readOrPlaceholder } from '../../../components/records/query-state';
 
 /** `/admin/support` (permission `support_access`): the queue, a thread, reply, assign, close, support session. */
 export function AdminSupportPage() {
@@ -61,22 +50,25 @@ export function AdminSupportPage() {
       </Text>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          {queue.isPending ? (
-            <Skeleton h={240} aria-label="Loading the support queue" />
-          ) : queue.isError ? (
-            <Alert color="red" role="alert">
-              {friendlyErrorMessage(queue.error, 'The support queue could not be loaded.')}
-            </Alert>
-          ) : queue.data.requests.length === 0 ? (
-            <Text c="dimmed">No {view} requests.</Text>
-          ) : (
-            <SupportQueueList
-              items={queue.data.requests}
-              selected={selected}
-              onSelect={setSelected}
-              now={now}
-            />
-          )}
+          <ReadBlock
+            query={queue}
+            label="Loading the support queue"
+            height={240}
+            failed="The support queue could not be loaded."
+          >
+            {(data) =>
+              data.requests.length === 0 ? (
+                <Text c="dimmed">No {view} requests.</Text>
+              ) : (
+                <SupportQueueList
+                  items={data.requests}
+                  selected={selected}
+                  onSelect={setSelected}
+                  now={now}
+                />
+              )
+            }
+          </ReadBlock>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           {selected ? (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
@@ -16,17 +16,7 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
 import { QueryError } from '../../../components/records/query-state';
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
+import { RecordSection } from '../../../components/records/record-section';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -42,7 +32,7 @@ export function SettingsPage() {
       <Title order={1} size="h2">
         Settings
       </Title>
-      <Section id="settings-profile" title="Profile">
+      <RecordSection titleGap="md" id="settings-profile" title="Profile">
         {me.isPending ? (
           <Skeleton h={200} aria-label="Loading your profile" />
         ) : me.isError ? (
@@ -55,35 +45,35 @@ export function SettingsPage() {
         ) : (
           <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
         )}
-      </Section>
+      </RecordSection>
       {me.data ? (
-        <Section id="settings-quiet-hours" title="Quiet hours">
+        <RecordSection titleGap="md" id="settings-quiet-hours" title="Quiet hours">
           <QuietHoursForm
             key={me.data.profile.userId}
             quietHours={me.data.profile.quietHours}
             jobsites={jobsites.data?.filter((j) => j.active)}
             onSave={updateQuiet.mutateAsync}
           />
-        </Section>
+        </RecordSection>
       ) : null}
-      <Section id="settings-holidays" title="Holidays">
+      <RecordSection titleGap="md" id="settings-holidays" title="Holidays">
         <HolidayCalendarSection />
-      </Section>
-      <Section id="settings-support-access" title="Support access">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-support-access" title="Support access">
         <SupportAccessSection />
-      </Section>
-      <Section id="settings-appearance" title="Appearance">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-appearance" title="Appearance">
         <AppearanceForm />
-      </Section>
-      <Section id="settings-password" title="Password">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-password" title="Password">
         <PasswordForm />
-      </Section>
+      </RecordSection>
       {me.data ? (
-        <Section id="settings-two-factor" title="Two-factor authentication">
+        <RecordSection titleGap="md" id="settings-two-factor" title="Two-factor authentication">
           <TwoFactorSection email={me.data.profile.email} />
-        </Section>
+        </RecordSection>
       ) : null}
-      <Section id="settings-api" title="API keys and webhooks">
+      <RecordSection titleGap="md" id="settings-api" title="API keys and webhooks">
         <Text size="sm">
           Connect your own tools to Raincheck (Enterprise):{' '}
           <Anchor component={Link} to="/settings/api" underline="always">
@@ -95,8 +85,8 @@ export function SettingsPage() {
           </Anchor>{' '}
           to be told of notices, confirmations and ledger marks as they happen.
         </Text>
-      </Section>
-      <Section id="settings-data" title="Your data">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             Download everything stored for your account as one JSON file: profile, subscription and billing
@@ -112,7 +102,7 @@ export function SettingsPage() {
             </Text>
           ) : null}
         </Stack>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }

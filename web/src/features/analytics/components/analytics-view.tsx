@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
@@ -6,6 +6,7 @@ import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../com
 import { dollars, toCsv } from '../../../../../shared/csv';
 import { downloadCsv } from './csv';
 import { DataTable } from '../../../components/data-table';
+import { RecordSection } from '../../../components/records/record-section';
 
 /** "2026-03" → "Mar 26". */
 const monthLabel = (m: string) =>
@@ -32,30 +33,6 @@ function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: s
           {hint}
         </Text>
       ) : null}
-    </Card>
-  );
-}
-
-function Section({
-  id,
-  title,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {actions}
-      </Group>
-      {children}
     </Card>
   );
 }
@@ -128,7 +105,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         />
       </SimpleGrid>
 
-      <Section
+      <RecordSection
         id="analytics-months"
         title="By month"
         actions={
@@ -177,9 +154,9 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
+      </RecordSection>
 
-      <Section
+      <RecordSection
         id="analytics-jobsites"
         title="By jobsite"
         actions={
@@ -217,7 +194,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
           d = delay days (a full-day call, or a partial one losing half the working day or more, not marked
           worked); h = hours lost on them.
         </Text>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }
@@ -249,7 +226,7 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
     );
   return (
     <Stack gap="lg">
-      <Section
+      <RecordSection
         id="analytics-cost"
         title={`Cost of delay: ${formatUsd(data.totals.costCents)}`}
         actions={
@@ -283,8 +260,8 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
-      <Section
+      </RecordSection>
+      <RecordSection
         id="analytics-clients"
         title="By client"
         actions={
@@ -310,7 +287,7 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }
