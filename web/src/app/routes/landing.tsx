@@ -32,6 +32,7 @@ import { releaseEarlyClicks } from '../../lib/early-clicks';
 import { loadFullStyles } from '../../lib/full-styles';
 // Only what this page shows: it is prerendered into index.html with these styles linked in its head.
 import '../../styles/landing.css';
+import { LineIcon } from '../../components/line-icon';
 
 // The modal (and, through it, the auth client) loads only when a visitor opens it, with the styles
 // beyond the landing page's own (Modal, inputs).
@@ -182,17 +183,9 @@ export function LandingPage() {
                 aria-labelledby={slug(feature.title)}
               >
                 <ThemeIcon size={44} radius="md" variant="light" mb="md">
-                  <svg
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
+                  <LineIcon size={24}>
                     <path d={feature.icon} />
-                  </svg>
+                  </LineIcon>
                 </ThemeIcon>
                 <Title order={3} size="h4" id={slug(feature.title)} mb="xs">
                   {feature.title}
