@@ -58,6 +58,23 @@ export function RecordMultiSelect(props: MultiSelectProps) {
   return <MultiSelect {...PICK_RECORDS} {...props} />;
 }
 
+/**
+ * A Select where one option is always chosen (no deselect), typed by its values: `onValueChange` gets
+ * a `T`, not Mantine's `string | null`.
+ */
+export function ChoiceSelect<T extends string>({
+  value,
+  onValueChange,
+  ...rest
+}: Omit<SelectProps, 'value' | 'onChange' | 'allowDeselect'> & {
+  value: T;
+  onValueChange: (value: T) => void;
+}) {
+  return (
+    <Select {...rest} value={value} allowDeselect={false} onChange={(v) => v && onValueChange(v as T)} />
+  );
+}
+
 type EmailFieldProps = Omit<TextInputProps, 'label' | 'type' | 'name' | 'required' | 'value' | 'onChange'> &
   ValueProps;
 

@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminSettings, AdminSettingsInput } from '../../../../../shared/admin';
 import type { NoticeTime } from '../../../../../shared/notice-slots';
 import { SCHEDULES } from '../../../../../shared/schedules';
-import { FormErrorAlert } from '../../../components/form-fields';
+import { ChoiceSelect, FormErrorAlert } from '../../../components/form-fields';
 import { submitErrors, useFocusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
@@ -140,22 +129,20 @@ export function AdminSettingsForm() {
             </div>
             {draft.defaultNoticeTimes.map((n, i) => (
               <Group key={i} gap="xs" align="flex-end" wrap="wrap">
-                <Select
+                <ChoiceSelect
                   label={`Notice ${i + 1} time`}
                   data={QUARTER_HOURS}
                   value={n.time}
-                  onChange={(v) => v && setTime(i, { time: v })}
-                  allowDeselect={false}
+                  onValueChange={(v) => setTime(i, { time: v })}
                   searchable
                   w={120}
                   error={errors[`defaultNoticeTimes.${i}.time`]}
                 />
-                <Select
+                <ChoiceSelect
                   label={`Notice ${i + 1} is`}
                   data={FOR_DAY}
                   value={n.forDay}
-                  onChange={(v) => v && setTime(i, { forDay: v as NoticeTime['forDay'] })}
-                  allowDeselect={false}
+                  onValueChange={(v) => setTime(i, { forDay: v })}
                   w={240}
                 />
                 <ActionIcon

@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
-import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
+import { EmailField, FormErrorAlert, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { readGuestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
-import { PasswordRulesList } from './password-rules-list';
+import { NewPasswordField } from './password-rules-list';
 
 interface Props {
   /** Set when the user arrives to confirm an existing, unconfirmed account (from the login form). */
@@ -201,15 +201,13 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
             .
           </Text>
         ) : null}
-        <PasswordField
+        <NewPasswordField
           ref={passwordRef}
-          autoComplete="new-password"
-          aria-describedby="register-password-rules"
+          rulesId="register-password-rules"
           value={password}
           onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
-        <PasswordRulesList id="register-password-rules" password={password} />
         <Button type="submit" loading={submitting} fullWidth>
           Create account
         </Button>

@@ -4,7 +4,7 @@ import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../c
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
-import { PasswordRulesList } from './password-rules-list';
+import { NewPasswordField } from './password-rules-list';
 
 const MISMATCH = 'The two passwords are not the same.';
 
@@ -85,19 +85,17 @@ export function ResetPasswordForm({
           value={code}
           onValueChange={setCode}
         />
-        <PasswordField
+        <NewPasswordField
           ref={passwordRef}
           // With the code filled from the email's link, the new password is what is left to type.
           data-autofocus={initialCode ? true : undefined}
           label="New password"
           name="new-password"
-          autoComplete="new-password"
-          aria-describedby="reset-password-rules"
+          rulesId="reset-password-rules"
           value={password}
           onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
-        <PasswordRulesList id="reset-password-rules" password={password} />
         <PasswordField
           ref={confirmRef}
           label="Confirm new password"

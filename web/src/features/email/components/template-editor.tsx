@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Select, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { defaultTemplate } from '../../../../../shared/email/defaults';
 import { PLACEHOLDERS, PLACEHOLDER_HELP, placeholderProblem } from '../../../../../shared/email/placeholders';
@@ -16,7 +16,7 @@ import {
   type EmailTemplateInput,
 } from '../../../../../shared/email/template';
 import { EmailPreview } from './email-preview';
-import { TextAreaField, TextField } from '../../../components/form-fields';
+import { ChoiceSelect, TextAreaField, TextField } from '../../../components/form-fields';
 
 export interface TemplateEditorProps {
   /** The template being edited; absent for a new one. */
@@ -118,19 +118,12 @@ export function TemplateEditor({
               description="For you only; recipients never see it."
             />
             <Group grow>
-              <Select
-                label="Kind"
-                data={KIND_OPTIONS}
-                value={kind}
-                allowDeselect={false}
-                onChange={(v) => v && setKind(v as EmailKind)}
-              />
-              <Select
+              <ChoiceSelect label="Kind" data={KIND_OPTIONS} value={kind} onValueChange={setKind} />
+              <ChoiceSelect
                 label="Audience"
                 data={AUDIENCE_OPTIONS}
                 value={audience}
-                allowDeselect={false}
-                onChange={(v) => v && setAudience(v as EmailAudience)}
+                onValueChange={setAudience}
               />
             </Group>
             <TextField

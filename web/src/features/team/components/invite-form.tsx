@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   INVITE_ROLES,
@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useInvite } from '../api/team-api';
-import { TextField } from '../../../components/form-fields';
+import { ChoiceSelect, TextField } from '../../../components/form-fields';
 
 const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({
   value: r,
@@ -67,12 +67,11 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
           onValueChange={setEmail}
           error={errors.email}
         />
-        <Select
+        <ChoiceSelect
           label="Role"
           data={ROLE_OPTIONS}
           value={role}
-          allowDeselect={false}
-          onChange={(v) => v && setRole(v as InviteRole)}
+          onValueChange={setRole}
           error={errors.role}
         />
         {errors.form ? (
