@@ -78,15 +78,19 @@ export interface BindableForm<V> {
   set: <K extends keyof V>(key: K) => (value: V[K]) => void;
 }
 
+/** What every bound input carries: its name (the field's key) and the field's error. */
+function namedField<V>(form: BindableForm<V>, key: keyof V & string) {
+  return { name: key, error: form.errors[key] };
+}
+
 /**
  * The props of a text input bound to one string field of a form's values: its name, value, the
  * field's error and the change handler. `textField(form)('email')`.
  */
 export function textField<V>(form: BindableForm<V>) {
   return <K extends keyof V & string>(key: K) => ({
-    name: key,
+    ...namedField(form, key),
     value: form.values[key] as string,
-    error: form.errors[key],
     onChange: (e: { currentTarget: { value: string } }) => form.set(key)(e.currentTarget.value as V[K]),
   });
 }
@@ -94,9 +98,8 @@ export function textField<V>(form: BindableForm<V>) {
 /** The props of a checkbox or switch bound to one boolean field of a form's values, as textField. */
 export function checkField<V>(form: BindableForm<V>) {
   return <K extends keyof V & string>(key: K) => ({
-    name: key,
+    ...namedField(form, key),
     checked: form.values[key] as boolean,
-    error: form.errors[key],
     onChange: (e: { currentTarget: { checked: boolean } }) => form.set(key)(e.currentTarget.checked as V[K]),
   });
 }

@@ -38,18 +38,27 @@ export function QueryError({
   );
 }
 
-/** A read's data, or what stands in its place while it loads or after it failed. */
+/** What stands in for a read's data: a labelled skeleton, the failure's fallback words, and a line when there is nothing. */
+export interface ReadStates<T> {
+  label: string;
+  height: number;
+  failed: string;
+  /** When the data is "nothing yet" (`when`), the dimmed line said instead (`size`: sm unless told). */
+  empty?: { when: (data: T) => boolean; say: ReactNode; size?: 'sm' | 'md' };
+}
+
+/** A read's data, or what stands in its place while it loads, after it failed, or when it is empty. */
 export type ReadOrPlaceholder<T> =
   { placeholder: ReactElement; data?: undefined } | { placeholder: null; data: T };
 
 /**
  * For a part of a page that returns early while its read is not there: a labelled skeleton of `height`
  * while it loads, the failure in a person's words (`failed` when the server's own is not for people)
- * after it failed, else the data. `const read = readOrPlaceholder(q, …); if (read.placeholder) return read.placeholder;`
+ * after it failed, the `empty` line when there is nothing, else the data. `const read = readOrPlaceholder(q, …); if (read.placeholder) return read.placeholder;`
  */
 export function readOrPlaceholder<T>(
   query: UseQueryResult<T>,
-  { label, height, failed }: { label: string; height: number; failed: string },
+  { label, height, failed, empty }: ReadStates<T>,
 ): ReadOrPlaceholder<T> {
   if (query.isPending) return { placeholder: <Skeleton h={height} aria-label={label} /> };
   if (query.isError)
@@ -58,6 +67,14 @@ export function readOrPlaceholder<T>(
         <Alert color="red" role="alert">
           {friendlyErrorMessage(query.error, failed)}
         </Alert>
+      ),
+    };
+  if (empty?.when(query.data))
+    return {
+      placeholder: (
+        <Text size={empty.size ?? 'sm'} c="dimmed">
+          {empty.say}
+        </Text>
       ),
     };
   return { placeholder: null, data: query.data };
@@ -121,18 +138,10 @@ export function EmptyList({
 /** readOrPlaceholder as an element, for a read inside a page's JSX: `children` gets the data. */
 export function ReadBlock<T>({
   query,
-  label,
-  height,
-  failed,
   children,
-}: {
-  query: UseQueryResult<T>;
-  label: string;
-  height: number;
-  failed: string;
-  children: (data: T) => ReactNode;
-}) {
-  const read = readOrPlaceholder(query, { label, height, failed });
+  ...states
+}: ReadStates<T> & { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  const read = readOrPlaceholder(query, states);
   if (read.placeholder) return read.placeholder;
   return <>{children(read.data)}</>;
 }

@@ -55,19 +55,11 @@ export function AdminSupportPage() {
             label="Loading the support queue"
             height={240}
             failed="The support queue could not be loaded."
+            empty={{ when: (data) => data.requests.length === 0, say: <>No {view} requests.</>, size: 'md' }}
           >
-            {(data) =>
-              data.requests.length === 0 ? (
-                <Text c="dimmed">No {view} requests.</Text>
-              ) : (
-                <SupportQueueList
-                  items={data.requests}
-                  selected={selected}
-                  onSelect={setSelected}
-                  now={now}
-                />
-              )
-            }
+            {(data) => (
+              <SupportQueueList items={data.requests} selected={selected} onSelect={setSelected} now={now} />
+            )}
           </ReadBlock>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

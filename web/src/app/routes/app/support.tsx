@@ -48,34 +48,35 @@ export function SupportPage() {
         label="Loading your support requests"
         height={120}
         failed="Your support requests could not be loaded."
+        empty={{
+          when: (data) => data.requests.length === 0,
+          say: 'No support requests yet. Use Help at the top of any page, or New request.',
+          size: 'md',
+        }}
       >
-        {(data) =>
-          data.requests.length === 0 ? (
-            <Text c="dimmed">No support requests yet. Use Help at the top of any page, or New request.</Text>
-          ) : (
-            <Stack
-              gap="sm"
-              component="ul"
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Your support requests"
-            >
-              {data.requests.map((r) => (
-                <Card key={r.id} withBorder component="li" padding="md">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Anchor component={Link} to={`/support/${r.id}`} fw={600}>
-                      {r.subject}
-                    </Anchor>
-                    <SupportStatusBadge status={r.status} />
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    Last activity {formatWhen(r.updatedAt)}
-                  </Text>
-                </Card>
-              ))}
-            </Stack>
-          )
-        }
+        {(data) => (
+          <Stack
+            gap="sm"
+            component="ul"
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Your support requests"
+          >
+            {data.requests.map((r) => (
+              <Card key={r.id} withBorder component="li" padding="md">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Anchor component={Link} to={`/support/${r.id}`} fw={600}>
+                    {r.subject}
+                  </Anchor>
+                  <SupportStatusBadge status={r.status} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  Last activity {formatWhen(r.updatedAt)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        )}
       </ReadBlock>
     </Stack>
   );

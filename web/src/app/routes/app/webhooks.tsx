@@ -53,14 +53,9 @@ export function WebhooksPage() {
             label="Loading webhooks"
             height={120}
             failed="Your webhooks could not be loaded."
+            empty={{ when: (data) => data.items.length === 0, say: 'No endpoints yet.', size: 'md' }}
           >
-            {(data) =>
-              data.items.length === 0 ? (
-                <Text c="dimmed">No endpoints yet.</Text>
-              ) : (
-                data.items.map((endpoint) => <WebhookCard key={endpoint.id} endpoint={endpoint} />)
-              )
-            }
+            {(data) => data.items.map((endpoint) => <WebhookCard key={endpoint.id} endpoint={endpoint} />)}
           </ReadBlock>
         </>
       )}

@@ -61,14 +61,9 @@ function Lines({
     label: 'Loading crew confirmations',
     height: 48,
     failed: 'Crew confirmations could not be loaded just now.',
+    empty: { when: (data) => data.items.length === 0, say: empty },
   });
   if (read.placeholder) return read.placeholder;
-  if (read.data.items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {empty}
-      </Text>
-    );
   return (
     <List spacing="sm" listStyleType="none" aria-label="Crew confirmations">
       {read.data.items.map((c) => (

@@ -67,14 +67,12 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
     label: 'Loading deliveries',
     height: 60,
     failed: 'The deliveries could not be loaded.',
+    empty: {
+      when: (data) => data.items.length === 0,
+      say: 'No deliveries yet. Send a test event to see one.',
+    },
   });
   if (read.placeholder) return read.placeholder;
-  if (read.data.items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        No deliveries yet. Send a test event to see one.
-      </Text>
-    );
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Deliveries">
       {read.data.items.map((d) => (
