@@ -10,8 +10,4 @@ export const GUEST_CHECKOUT_KEY = 'raincheck.guestCheckout';
 
 export type GuestCheckout = PlanChoice;
 
-const store = planChoiceStore(() => window.sessionStorage, GUEST_CHECKOUT_KEY);
-
-export const saveGuestCheckout = store.save;
-export const readGuestCheckout = store.read;
-export const clearGuestCheckout = store.clear;
+export const guestCheckout = planChoiceStore(() => window.sessionStorage, GUEST_CHECKOUT_KEY);

@@ -10,11 +10,7 @@ export const PENDING_PLAN_KEY = 'raincheck.pendingPlan';
 export type PendingPlan = PlanChoice;
 
 // Blocked storage: the choice is lost and the user picks the plan again after login.
-const store = planChoiceStore(() => window.localStorage, PENDING_PLAN_KEY);
-
-export const savePendingPlan = store.save;
-export const readPendingPlan = store.read;
-export const clearPendingPlan = store.clear;
+export const pendingPlan = planChoiceStore(() => window.localStorage, PENDING_PLAN_KEY);
 
 export function subscriptionPath(choice: PendingPlan): string {
   const query = new URLSearchParams({ plan: choice.plan, cycle: choice.billingCycle });
@@ -29,7 +25,7 @@ export function takePostLoginPath(fallback = '/dashboard'): string {
   // A team invite opened while signed out comes first: the invitee joins, then the plan is the owner's.
   const join = takePendingJoin();
   if (join) return join;
-  const pending = readPendingPlan();
-  clearPendingPlan();
+  const pending = pendingPlan.read();
+  pendingPlan.clear();
   return pending ? subscriptionPath(pending) : fallback;
 }

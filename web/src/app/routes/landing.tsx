@@ -18,13 +18,8 @@ import type { PlanChoice } from '../../features/plans/components/plan-chooser';
 import { PlanChooser } from '../../features/plans/components/plan-chooser';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useCheckout } from '../../features/billing/use-checkout';
-import { saveGuestCheckout } from '../../lib/guest-checkout';
-import {
-  clearPendingPlan,
-  savePendingPlan,
-  subscriptionPath,
-  takePostLoginPath,
-} from '../../lib/pending-plan';
+import { guestCheckout } from '../../lib/guest-checkout';
+import { pendingPlan, subscriptionPath, takePostLoginPath } from '../../lib/pending-plan';
 import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -99,7 +94,7 @@ export function LandingPage() {
       navigate(subscriptionPath(picked));
       return;
     }
-    savePendingPlan(picked);
+    pendingPlan.save(picked);
     checkout.clearError();
     setChoice(picked);
     preloadLogin();
@@ -107,10 +102,10 @@ export function LandingPage() {
 
   const onGuestCheckout = (picked: PlanChoice) => {
     // Paying as a guest replaces "start this plan after login": the purchase is linked instead.
-    clearPendingPlan();
-    saveGuestCheckout(picked);
+    pendingPlan.clear();
+    guestCheckout.save(picked);
     void checkout.start({ kind: 'guest' }, picked).then((left) => {
-      if (!left) savePendingPlan(picked);
+      if (!left) pendingPlan.save(picked);
     });
   };
 

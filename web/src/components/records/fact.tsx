@@ -53,3 +53,12 @@ export function recordLinks(
     </Group>
   );
 }
+
+/** A record's name linking to its page (`path`/id): the first column of a record list. */
+export function recordNameLink(record: { id: string; name: string }, path: string): ReactNode {
+  return (
+    <Anchor component={Link} to={`${path}/${record.id}`} fw={600}>
+      {record.name}
+    </Anchor>
+  );
+}

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/records/client';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordPage } from '../../../components/records/record-page';
-import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { EditRecordScreen, ViewRecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
 import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
@@ -13,14 +13,13 @@ import { clientRecords } from '../../../features/clients/api/clients-api';
 import { ClientDetails } from '../../../features/clients/components/client-details';
 import { ClientForm } from '../../../features/clients/components/client-form';
 import { RelatedJobsites } from './related-jobsites';
+import { recordNameLink } from '../../../components/records/fact';
 
 const TITLE: RecordColumn<Client> = {
   header: 'Company',
   cell: (client) => (
     <>
-      <Anchor component={Link} to={`/clients/${client.id}`} fw={600}>
-        {client.name}
-      </Anchor>
+      {recordNameLink(client, '/clients')}
       {client.notifyNoWork ? (
         <Badge ml="xs" size="xs" variant="light" color="gray">
           Notified
@@ -92,13 +91,16 @@ export function ClientPage() {
     '/clients',
   );
   return (
-    <RecordScreen query={client} kind="client" list="/clients" loading={{ rows: 3, height: 60 }}>
+    <ViewRecordScreen
+      query={client}
+      kind="client"
+      list="/clients"
+      listLabel="Clients"
+      edit={`/clients/${id}/edit`}
+      onDelete={deletion.open}
+    >
       {(c) => (
-        <RecordPage
-          title={c.name}
-          back={{ to: '/clients', label: 'Clients' }}
-          actions={<RecordActions edit={`/clients/${id}/edit`} onDelete={deletion.open} />}
-        >
+        <>
           <ClientDetails client={c} />
           <RelatedJobsites
             of="the client's"
@@ -109,9 +111,9 @@ export function ClientPage() {
             The client and its details are removed. A client that jobsites still use cannot be deleted: change
             those jobsites first.
           </DeleteFlowModal>
-        </RecordPage>
+        </>
       )}
-    </RecordScreen>
+    </ViewRecordScreen>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
@@ -22,6 +22,7 @@ import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
 import { JobsiteConfirmationsSection } from './jobsite-confirmations-section';
 import { JobsiteChannelsSection } from './jobsite-channels-section';
+import { recordNameLink } from '../../../components/records/fact';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -35,9 +36,7 @@ const TITLE: RecordColumn<Jobsite> = {
   header: 'Jobsite',
   cell: (site) => (
     <>
-      <Anchor component={Link} to={`/jobsites/${site.id}`} fw={600}>
-        {site.name}
-      </Anchor>
+      {recordNameLink(site, '/jobsites')}
       <Text size="xs" c="dimmed" lineClamp={1}>
         {site.address ?? `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`}
       </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal } from '@mantine/core';
+import { Badge, Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { COMMON_SORTS, type SortOption } from '../../../components/records/list-
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordPage } from '../../../components/records/record-page';
-import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { EditRecordScreen, ViewRecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
 import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
@@ -24,6 +24,7 @@ import { WorkerStatusBadge } from '../../../features/workers/components/worker-s
 import { useSmsPlanLock } from './use-sms-plan-lock';
 import { toast } from '../../../lib/toast';
 import { RelatedJobsites } from './related-jobsites';
+import { recordNameLink } from '../../../components/records/fact';
 
 const WORKER_SORTS: SortOption[] = [
   ...COMMON_SORTS.slice(0, 2),
@@ -45,9 +46,7 @@ const TITLE: RecordColumn<Worker> = {
   header: 'Name',
   cell: (worker) => (
     <Group gap={6} wrap="wrap">
-      <Anchor component={Link} to={`/workers/${worker.id}`} fw={600}>
-        {worker.name}
-      </Anchor>
+      {recordNameLink(worker, '/workers')}
       {worker.isManager ? (
         <Badge size="xs" variant="outline">
           Manager
@@ -177,13 +176,16 @@ export function WorkerPage() {
     '/workers',
   );
   return (
-    <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 3, height: 60 }}>
+    <ViewRecordScreen
+      query={worker}
+      kind="worker"
+      list="/workers"
+      listLabel="Workers"
+      edit={`/workers/${id}/edit`}
+      onDelete={deletion.open}
+    >
       {(w) => (
-        <RecordPage
-          title={w.name}
-          back={{ to: '/workers', label: 'Workers' }}
-          actions={<RecordActions edit={`/workers/${id}/edit`} onDelete={deletion.open} />}
-        >
+        <>
           <WorkerDetails
             worker={w}
             crews={w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }))}
@@ -200,9 +202,9 @@ export function WorkerPage() {
           <DeleteFlowModal flow={deletion} title={`Delete ${w.name}?`}>
             {w.name} stops getting notices and is taken off the recipients of every jobsite.
           </DeleteFlowModal>
-        </RecordPage>
+        </>
       )}
-    </RecordScreen>
+    </ViewRecordScreen>
   );
 }
 

@@ -6,7 +6,7 @@ import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
 import { EmailField, FormErrorAlert, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { readGuestCheckout } from '../../../lib/guest-checkout';
+import { guestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
@@ -36,7 +36,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
   const { stage, mailboxUrl } = getRuntimeConfig();
   const [params] = useSearchParams();
   const paidAsGuest = params.get('checkout') === 'success';
-  const [guestPlan] = useState(() => (paidAsGuest ? readGuestCheckout() : null));
+  const [guestPlan] = useState(() => (paidAsGuest ? guestCheckout.read() : null));
   // Filled once it arrives, unless the visitor has started typing; it stays editable (the plan is
   // linked to whichever verified email signs up, so someone who paid with a second address can see
   // and keep it, or knowingly change it).
