@@ -52,8 +52,6 @@ export function ClientsPage() {
       <RecordList
         useRecords={clientRecords.useList}
         noun="clients"
-        label="Clients"
-        searchLabel="Search clients"
         placeholder="Company, contact, email or phone"
         title={TITLE}
         columns={COLUMNS}

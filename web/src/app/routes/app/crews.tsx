@@ -149,8 +149,6 @@ export function CrewsPage() {
       <RecordList
         useRecords={crewRecords.useList}
         noun="crews"
-        label="Crews"
-        searchLabel="Search crews"
         placeholder="Crew name"
         title={TITLE}
         columns={COLUMNS}

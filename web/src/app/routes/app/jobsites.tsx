@@ -91,8 +91,6 @@ export function JobsitesPage() {
       <RecordList
         useRecords={jobsiteRecords.useList}
         noun="jobsites"
-        label="Jobsites"
-        searchLabel="Search jobsites"
         placeholder="Name or address"
         title={TITLE}
         columns={columns(clientName, today)}

@@ -104,8 +104,6 @@ export function WorkersPage() {
       <RecordList
         useRecords={workerRecords.useList}
         noun="workers"
-        label="Workers"
-        searchLabel="Search workers"
         placeholder="Name, email, phone or trade"
         sorts={WORKER_SORTS}
         title={TITLE}
