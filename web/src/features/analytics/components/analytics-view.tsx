@@ -8,6 +8,15 @@ import { downloadCsv } from './csv';
 import { DataTable } from '../../../components/data-table';
 import { RecordSection } from '../../../components/records/record-section';
 
+/** A section's download of what it shows, as a CSV file; off while there is nothing to download. */
+function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="light" size="xs" onClick={onClick} disabled={disabled}>
+      Download CSV
+    </Button>
+  );
+}
+
 /** "2026-03" → "Mar 26". */
 const monthLabel = (m: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
@@ -105,15 +114,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         />
       </SimpleGrid>
 
-      <RecordSection
-        id="analytics-months"
-        title="By month"
-        actions={
-          <Button variant="light" size="xs" onClick={monthCsv}>
-            Download CSV
-          </Button>
-        }
-      >
+      <RecordSection id="analytics-months" title="By month" actions={<CsvButton onClick={monthCsv} />}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mb="md">
           <MonthChart
             title="Delay days"
@@ -159,11 +160,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
       <RecordSection
         id="analytics-jobsites"
         title="By jobsite"
-        actions={
-          <Button variant="light" size="xs" onClick={jobsiteCsv} disabled={data.jobsites.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={jobsiteCsv} disabled={data.jobsites.length === 0} />}
       >
         {data.jobsites.length === 0 ? (
           <Text c="dimmed">No jobsites yet: add one and its weather days will be counted here.</Text>
@@ -229,11 +226,7 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
       <RecordSection
         id="analytics-cost"
         title={`Cost of delay: ${formatUsd(data.totals.costCents)}`}
-        actions={
-          <Button variant="light" size="xs" onClick={csv} disabled={data.jobsites.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={csv} disabled={data.jobsites.length === 0} />}
       >
         <Text size="sm" c="dimmed" mb="sm">
           Per jobsite: workers on its crews × each crew&apos;s hourly rate × hours lost on delay days.
@@ -264,11 +257,7 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
       <RecordSection
         id="analytics-clients"
         title="By client"
-        actions={
-          <Button variant="light" size="xs" onClick={clientCsv} disabled={data.clients.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={clientCsv} disabled={data.clients.length === 0} />}
       >
         <DataTable
           minWidth={520}
