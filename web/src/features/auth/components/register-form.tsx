@@ -9,7 +9,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { guestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
-import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { passwordRulesRefusal } from '../password-rules';
 import { NewPasswordField } from './password-rules-list';
 
 interface Props {
@@ -65,12 +65,9 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
 
   const onSignUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) {
-      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
-      passwordRef.current?.focus();
-      return;
-    }
+    const refusal = passwordRulesRefusal(password);
+    setError(refusal);
+    if (refusal) return passwordRef.current?.focus();
     setSubmitting(true);
     try {
       const outcome = await (await getClient()).signUp(email.trim(), password);

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
-import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
+import { passwordRulesRefusal } from '../password-rules';
 import { NewPasswordField } from './password-rules-list';
 
 const MISMATCH = 'The two passwords are not the same.';
@@ -34,12 +34,9 @@ export function ResetPasswordForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) {
-      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
-      passwordRef.current?.focus();
-      return;
-    }
+    const refusal = passwordRulesRefusal(password);
+    setError(refusal);
+    if (refusal) return passwordRef.current?.focus();
     if (password !== confirm) {
       setError({ field: 'confirm', message: MISMATCH });
       confirmRef.current?.focus();

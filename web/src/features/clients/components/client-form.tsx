@@ -1,7 +1,7 @@
 import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { clientInputSchema, type Client, type ClientFields } from '../../../../../shared/records/client';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
 import { checkField, textField } from '../../../lib/form-errors';
 
 const FIELDS = ['name', 'contactName', 'email', 'phone', 'address', 'notes', 'notifyNoWork'] as const;
@@ -31,11 +31,7 @@ export function ClientForm({
   onCancel,
 }: {
   client?: Client;
-  submitLabel: string;
-  onSubmit: (input: ClientFields) => Promise<Client>;
-  onSaved: (client: Client) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Client, ClientFields>) {
   const form = useRecordForm({
     initial: () => initialValues(client),
     schema: clientInputSchema,

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
 import { textField } from '../../../lib/form-errors';
 
 const shows = (path: string) => path === 'name' || path === 'notes' || path === 'hourlyRateCents';
@@ -23,11 +23,7 @@ export function CrewForm({
 }: {
   crew?: Crew;
   compact?: boolean;
-  submitLabel: string;
-  onSubmit: (input: CrewFields) => Promise<Crew>;
-  onSaved: (crew: Crew) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Crew, CrewFields>) {
   const adding = compact && !crew;
   const form = useRecordForm({
     initial: () => ({

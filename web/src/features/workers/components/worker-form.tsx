@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { workerInputSchema, type Worker, type WorkerFields } from '../../../../../shared/records/worker';
 import { RecordMultiSelect } from '../../../components/form-fields';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
 import { checkField, textField } from '../../../lib/form-errors';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 import { SmsStatusBadge, smsStatusHint } from './sms-status-badge';
@@ -35,11 +35,7 @@ export function WorkerForm({
   smsLockedPlan?: string | null;
   crewOptions: Option[];
   crewsLoading?: boolean;
-  submitLabel: string;
-  onSubmit: (input: WorkerFields) => Promise<Worker>;
-  onSaved: (worker: Worker) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Worker, WorkerFields>) {
   const form = useRecordForm({
     initial: () => ({
       name: worker?.name ?? '',
