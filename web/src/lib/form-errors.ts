@@ -71,19 +71,35 @@ export function useFocusFirstInvalid<T extends HTMLElement = HTMLFormElement>() 
   return { ref, focusFirstInvalid };
 }
 
+/** What textField and checkField bind an input to: a form's values, its errors and its setter. */
+export interface BindableForm<V> {
+  values: V;
+  errors: FieldErrors;
+  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
+}
+
+/** What every bound input carries: its name (the field's key) and the field's error. */
+function namedField<V>(form: BindableForm<V>, key: keyof V & string) {
+  return { name: key, error: form.errors[key] };
+}
+
 /**
  * The props of a text input bound to one string field of a form's values: its name, value, the
  * field's error and the change handler. `textField(form)('email')`.
  */
-export function textField<V>(form: {
-  values: V;
-  errors: FieldErrors;
-  set: <K extends keyof V>(key: K) => (value: V[K]) => void;
-}) {
+export function textField<V>(form: BindableForm<V>) {
   return <K extends keyof V & string>(key: K) => ({
-    name: key,
+    ...namedField(form, key),
     value: form.values[key] as string,
-    error: form.errors[key],
     onChange: (e: { currentTarget: { value: string } }) => form.set(key)(e.currentTarget.value as V[K]),
+  });
+}
+
+/** The props of a checkbox or switch bound to one boolean field of a form's values, as textField. */
+export function checkField<V>(form: BindableForm<V>) {
+  return <K extends keyof V & string>(key: K) => ({
+    ...namedField(form, key),
+    checked: form.values[key] as boolean,
+    onChange: (e: { currentTarget: { checked: boolean } }) => form.set(key)(e.currentTarget.checked as V[K]),
   });
 }

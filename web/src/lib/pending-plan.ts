@@ -1,5 +1,5 @@
-import { isBillingCycle, isPaidPlan, type BillingCycle, type PaidPlanId } from '../../../shared/plans';
 import { takePendingJoin } from './pending-join';
+import { planChoiceStore, type PlanChoice } from './plan-choice-store';
 
 /**
  * A plan chosen while signed out (spec §4) is kept in localStorage and resumed after login: the user
@@ -7,40 +7,10 @@ import { takePendingJoin } from './pending-join';
  */
 export const PENDING_PLAN_KEY = 'raincheck.pendingPlan';
 
-export interface PendingPlan {
-  plan: PaidPlanId;
-  billingCycle: BillingCycle;
-}
+export type PendingPlan = PlanChoice;
 
-export function savePendingPlan(choice: PendingPlan): void {
-  try {
-    window.localStorage.setItem(PENDING_PLAN_KEY, JSON.stringify(choice));
-  } catch {
-    // Blocked storage: the choice is lost and the user picks the plan again after login.
-  }
-}
-
-export function readPendingPlan(): PendingPlan | null {
-  try {
-    const raw = window.localStorage.getItem(PENDING_PLAN_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingPlan> | null;
-    if (value && isPaidPlan(value.plan) && isBillingCycle(value.billingCycle)) {
-      return { plan: value.plan, billingCycle: value.billingCycle };
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearPendingPlan(): void {
-  try {
-    window.localStorage.removeItem(PENDING_PLAN_KEY);
-  } catch {
-    // Nothing to clear.
-  }
-}
+// Blocked storage: the choice is lost and the user picks the plan again after login.
+export const pendingPlan = planChoiceStore(() => window.localStorage, PENDING_PLAN_KEY);
 
 export function subscriptionPath(choice: PendingPlan): string {
   const query = new URLSearchParams({ plan: choice.plan, cycle: choice.billingCycle });
@@ -55,7 +25,7 @@ export function takePostLoginPath(fallback = '/dashboard'): string {
   // A team invite opened while signed out comes first: the invitee joins, then the plan is the owner's.
   const join = takePendingJoin();
   if (join) return join;
-  const pending = readPendingPlan();
-  clearPendingPlan();
+  const pending = pendingPlan.read();
+  pendingPlan.clear();
   return pending ? subscriptionPath(pending) : fallback;
 }

@@ -1,20 +1,13 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { LineIcon } from '../../components/line-icon';
 
 function CloudIcon() {
   return (
-    <svg
-      width="26"
-      height="26"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={26}>
       <path d="M17.5 19a4.5 4.5 0 1 0-1.4-8.8A6 6 0 0 0 4.3 12.5 3.5 3.5 0 0 0 6.5 19z" />
       <path d="M8 21l1-2M12 21l1-2M16 21l1-2" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -18,13 +18,8 @@ import type { PlanChoice } from '../../features/plans/components/plan-chooser';
 import { PlanChooser } from '../../features/plans/components/plan-chooser';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useCheckout } from '../../features/billing/use-checkout';
-import { saveGuestCheckout } from '../../lib/guest-checkout';
-import {
-  clearPendingPlan,
-  savePendingPlan,
-  subscriptionPath,
-  takePostLoginPath,
-} from '../../lib/pending-plan';
+import { guestCheckout } from '../../lib/guest-checkout';
+import { pendingPlan, subscriptionPath, takePostLoginPath } from '../../lib/pending-plan';
 import { toast } from '../../lib/toast';
 import { Brand } from '../layouts/brand';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -32,6 +27,7 @@ import { releaseEarlyClicks } from '../../lib/early-clicks';
 import { loadFullStyles } from '../../lib/full-styles';
 // Only what this page shows: it is prerendered into index.html with these styles linked in its head.
 import '../../styles/landing.css';
+import { LineIcon } from '../../components/line-icon';
 
 // The modal (and, through it, the auth client) loads only when a visitor opens it, with the styles
 // beyond the landing page's own (Modal, inputs).
@@ -98,7 +94,7 @@ export function LandingPage() {
       navigate(subscriptionPath(picked));
       return;
     }
-    savePendingPlan(picked);
+    pendingPlan.save(picked);
     checkout.clearError();
     setChoice(picked);
     preloadLogin();
@@ -106,10 +102,10 @@ export function LandingPage() {
 
   const onGuestCheckout = (picked: PlanChoice) => {
     // Paying as a guest replaces "start this plan after login": the purchase is linked instead.
-    clearPendingPlan();
-    saveGuestCheckout(picked);
+    pendingPlan.clear();
+    guestCheckout.save(picked);
     void checkout.start({ kind: 'guest' }, picked).then((left) => {
-      if (!left) savePendingPlan(picked);
+      if (!left) pendingPlan.save(picked);
     });
   };
 
@@ -182,17 +178,9 @@ export function LandingPage() {
                 aria-labelledby={slug(feature.title)}
               >
                 <ThemeIcon size={44} radius="md" variant="light" mb="md">
-                  <svg
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
+                  <LineIcon size={24}>
                     <path d={feature.icon} />
-                  </svg>
+                  </LineIcon>
                 </ThemeIcon>
                 <Title order={3} size="h4" id={slug(feature.title)} mb="xs">
                   {feature.title}

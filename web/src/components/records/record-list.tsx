@@ -15,16 +15,18 @@ type ListQuery<T> = UseInfiniteQueryResult<InfiniteData<ListResponse<T>>, Error>
 export function RecordList<T extends { id: string }>({
   useRecords,
   noun,
-  searchLabel,
+  label = noun.charAt(0).toUpperCase() + noun.slice(1),
+  searchLabel = `Search ${noun}`,
   placeholder,
   sorts = COMMON_SORTS,
   empty,
   ...table
-}: Omit<RecordTableProps<T>, 'items'> & {
+}: Omit<RecordTableProps<T>, 'items' | 'label'> & {
   useRecords: (params: { q: string; sort: string }) => ListQuery<T>;
-  /** Plural, lower case: "clients". */
+  /** Plural, lower case: "clients"; the list is named after it ("Clients", "Search clients") unless told. */
   noun: string;
-  searchLabel: string;
+  label?: string;
+  searchLabel?: string;
   placeholder: string;
   sorts?: readonly SortOption[];
   /** What the list shows when the account has none at all. */
@@ -44,7 +46,7 @@ export function RecordList<T extends { id: string }>({
         sorts={sorts}
       />
       <PagedList query={query} noun={noun} search={list.q} empty={empty}>
-        {(items) => <RecordTable items={items} {...table} />}
+        {(items) => <RecordTable items={items} label={label} {...table} />}
       </PagedList>
     </>
   );

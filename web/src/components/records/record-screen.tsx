@@ -87,3 +87,39 @@ export function EditRecordScreen<T extends { name: string }>({
     </RecordScreen>
   );
 }
+
+/**
+ * A record's own page: the states of its read, then the record's name over what `children` makes of
+ * it, "← `listLabel`" back to the list, and Edit and Delete.
+ */
+export function ViewRecordScreen<T extends { name: string }>({
+  query,
+  kind,
+  list,
+  listLabel,
+  edit,
+  onDelete,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  kind: string;
+  list: string;
+  listLabel: string;
+  edit: string | (() => void);
+  onDelete: () => void;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <RecordScreen query={query} kind={kind} list={list} loading={{ rows: 3, height: 60 }}>
+      {(record) => (
+        <RecordPage
+          title={record.name}
+          back={{ to: list, label: listLabel }}
+          actions={<RecordActions edit={edit} onDelete={onDelete} />}
+        >
+          {children(record)}
+        </RecordPage>
+      )}
+    </RecordScreen>
+  );
+}

@@ -27,6 +27,14 @@ export interface RecordFormOptions<V, S extends z.ZodType, T> {
   resetOnSave?: boolean;
 }
 
+/** What a record form's page gives it: the save button's words, the save, what follows it, and Cancel. */
+export interface RecordFormProps<T, I> {
+  submitLabel: string;
+  onSubmit: (input: I) => Promise<T>;
+  onSaved: (saved: T) => void;
+  onCancel?: () => void;
+}
+
 /**
  * The state every record form shares: values, field errors under their inputs, one form-level error,
  * the pending save, and whether anything typed is unsaved. Validation runs on submit with the API's

@@ -37,3 +37,10 @@ export function unmetPasswordRules(password: string): PasswordRule[] {
 }
 
 export const PASSWORD_RULES_ERROR = 'The password does not meet every rule listed below it.';
+
+/** A new password that breaks a rule is refused on its own field before anything is sent. */
+export function passwordRulesRefusal(password: string): { field: 'password'; message: string } | null {
+  return unmetPasswordRules(password).length > 0
+    ? { field: 'password', message: PASSWORD_RULES_ERROR }
+    : null;
+}

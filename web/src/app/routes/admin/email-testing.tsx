@@ -1,4 +1,4 @@
-import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import { EmailTestForm } from '../../../features/admin-email/components/email-te
 import { EmailPreview } from '../../../features/email/components/email-preview';
 import { PageHeader } from '../../../components/records/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RecordSection } from '../../../components/records/record-section';
 
 const INITIAL: AdminTestPreviewRequest = {
   template: 'default',
@@ -35,18 +36,12 @@ export function AdminEmailTestingPage() {
       />
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder padding="lg" component="section" aria-labelledby="email-test-form">
-            <Title order={2} size="h4" id="email-test-form" mb="md">
-              Message
-            </Title>
+          <RecordSection titleGap="md" id="email-test-form" title="Message">
             <EmailTestForm value={request} onChange={setRequest} />
-          </Card>
+          </RecordSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder padding="lg" component="section" aria-labelledby="email-test-preview">
-            <Title order={2} size="h4" id="email-test-preview" mb="md">
-              Live preview
-            </Title>
+          <RecordSection titleGap="md" id="email-test-preview" title="Live preview">
             {preview.isError ? (
               <Alert color="red" role="alert">
                 {preview.error.message}
@@ -60,7 +55,7 @@ export function AdminEmailTestingPage() {
                 Fill in the message to see its preview.
               </Text>
             )}
-          </Card>
+          </RecordSection>
         </Grid.Col>
       </Grid>
     </Stack>

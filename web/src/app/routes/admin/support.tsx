@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -27,6 +16,7 @@ import { queryClient } from '../../../lib/query-client';
 import { startSupportSession } from '../../../lib/support-session';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ReadBlock, readOrPlaceholder } from '../../../components/records/query-state';
 
 /** `/admin/support` (permission `support_access`): the queue, a thread, reply, assign, close, support session. */
 export function AdminSupportPage() {
@@ -60,22 +50,17 @@ export function AdminSupportPage() {
       </Text>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          {queue.isPending ? (
-            <Skeleton h={240} aria-label="Loading the support queue" />
-          ) : queue.isError ? (
-            <Alert color="red" role="alert">
-              {friendlyErrorMessage(queue.error, 'The support queue could not be loaded.')}
-            </Alert>
-          ) : queue.data.requests.length === 0 ? (
-            <Text c="dimmed">No {view} requests.</Text>
-          ) : (
-            <SupportQueueList
-              items={queue.data.requests}
-              selected={selected}
-              onSelect={setSelected}
-              now={now}
-            />
-          )}
+          <ReadBlock
+            query={queue}
+            label="Loading the support queue"
+            height={240}
+            failed="The support queue could not be loaded."
+            empty={{ when: (data) => data.requests.length === 0, say: <>No {view} requests.</>, size: 'md' }}
+          >
+            {(data) => (
+              <SupportQueueList items={data.requests} selected={selected} onSelect={setSelected} now={now} />
+            )}
+          </ReadBlock>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           {selected ? (
@@ -96,14 +81,13 @@ function AdminThread({ id }: { id: string }) {
   const update = useUpdateSupportRequest(id);
   const session = useOpenSupportSession();
   const navigate = useNavigate();
-  if (thread.isPending) return <Skeleton h={240} aria-label="Loading the request" />;
-  if (thread.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(thread.error, 'This request could not be loaded.')}
-      </Alert>
-    );
-  const t = thread.data;
+  const read = readOrPlaceholder(thread, {
+    label: 'Loading the request',
+    height: 240,
+    failed: 'This request could not be loaded.',
+  });
+  if (read.placeholder) return read.placeholder;
+  const t = read.data;
   const act = (work: Promise<unknown>, done: string) =>
     work.then(
       () => toast.success(done),

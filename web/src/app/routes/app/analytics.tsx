@@ -13,6 +13,7 @@ import {
 } from '../../../features/analytics/components/analytics-view';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { QueryError } from '../../../components/records/query-state';
 
 const isMonth = (v: string | undefined) => !!v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
 
@@ -42,14 +43,13 @@ export function AnalyticsPage() {
       {basic.isPending ? (
         <Skeleton h={320} aria-label="Loading analytics" />
       ) : basic.isError ? (
-        <Alert color="red" role="alert" title="Analytics could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{friendlyErrorMessage(basic.error, 'Try again in a moment.')}</Text>
-            <Button size="xs" variant="default" onClick={() => void basic.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <QueryError
+          inline
+          title="Analytics could not be loaded"
+          error={basic.error}
+          fallback="Try again in a moment."
+          onRetry={() => void basic.refetch()}
+        />
       ) : (
         <>
           <BasicAnalyticsView data={basic.data} />

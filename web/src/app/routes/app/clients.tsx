@@ -1,26 +1,25 @@
-import { Anchor, Badge, Button } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Badge, Button } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/records/client';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordPage } from '../../../components/records/record-page';
-import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { EditRecordScreen, ViewRecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
 import { clientRecords } from '../../../features/clients/api/clients-api';
 import { ClientDetails } from '../../../features/clients/components/client-details';
 import { ClientForm } from '../../../features/clients/components/client-form';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { RelatedJobsites } from './related-jobsites';
+import { recordNameLink } from '../../../components/records/fact';
 
 const TITLE: RecordColumn<Client> = {
   header: 'Company',
   cell: (client) => (
     <>
-      <Anchor component={Link} to={`/clients/${client.id}`} fw={600}>
-        {client.name}
-      </Anchor>
+      {recordNameLink(client, '/clients')}
       {client.notifyNoWork ? (
         <Badge ml="xs" size="xs" variant="light" color="gray">
           Notified
@@ -53,8 +52,6 @@ export function ClientsPage() {
       <RecordList
         useRecords={clientRecords.useList}
         noun="clients"
-        label="Clients"
-        searchLabel="Search clients"
         placeholder="Company, contact, email or phone"
         title={TITLE}
         columns={COLUMNS}
@@ -71,16 +68,10 @@ export function ClientsPage() {
 }
 
 export function NewClientPage() {
-  const navigate = useNavigate();
-  const create = clientRecords.useCreate();
+  const saving = useCreateRecordForm(clientRecords, '/clients');
   return (
     <RecordPage title="New client" back={{ to: '/clients', label: 'Clients' }}>
-      <ClientForm
-        submitLabel="Create client"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(client) => void navigate(`/clients/${client.id}`)}
-        onCancel={() => void navigate('/clients')}
-      />
+      <ClientForm submitLabel="Create client" {...saving} />
     </RecordPage>
   );
 }
@@ -98,13 +89,16 @@ export function ClientPage() {
     '/clients',
   );
   return (
-    <RecordScreen query={client} kind="client" list="/clients" loading={{ rows: 3, height: 60 }}>
+    <ViewRecordScreen
+      query={client}
+      kind="client"
+      list="/clients"
+      listLabel="Clients"
+      edit={`/clients/${id}/edit`}
+      onDelete={deletion.open}
+    >
       {(c) => (
-        <RecordPage
-          title={c.name}
-          back={{ to: '/clients', label: 'Clients' }}
-          actions={<RecordActions edit={`/clients/${id}/edit`} onDelete={deletion.open} />}
-        >
+        <>
           <ClientDetails client={c} />
           <RelatedJobsites
             of="the client's"
@@ -115,17 +109,16 @@ export function ClientPage() {
             The client and its details are removed. A client that jobsites still use cannot be deleted: change
             those jobsites first.
           </DeleteFlowModal>
-        </RecordPage>
+        </>
       )}
-    </RecordScreen>
+    </ViewRecordScreen>
   );
 }
 
 /** /clients/{id}/edit */
 export function EditClientPage() {
   const id = useClientId();
-  const navigate = useNavigate();
-  const update = clientRecords.useUpdate();
+  const saving = useUpdateRecordForm(clientRecords, id, `/clients/${id}`);
   return (
     <EditRecordScreen
       query={clientRecords.useOne(id)}
@@ -133,15 +126,7 @@ export function EditClientPage() {
       list="/clients"
       recordPath={`/clients/${id}`}
     >
-      {(c) => (
-        <ClientForm
-          client={c}
-          submitLabel="Save changes"
-          onSubmit={(input) => update.mutateAsync({ id, input })}
-          onSaved={() => void navigate(`/clients/${id}`)}
-          onCancel={() => void navigate(`/clients/${id}`)}
-        />
-      )}
+      {(c) => <ClientForm client={c} submitLabel="Save changes" {...saving} />}
     </EditRecordScreen>
   );
 }

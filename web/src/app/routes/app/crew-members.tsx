@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { Crew } from '../../../../../shared/records/crew';
 import { errorMessage } from '../../../components/error-screen';
 import { LoadingBlock, QueryError } from '../../../components/records/query-state';
@@ -8,6 +7,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { toast } from '../../../lib/toast';
+import { recordNameLink } from '../../../components/records/fact';
 
 /**
  * A crew's members, added and removed here. Membership lives on the worker (`crewIds`), so each change
@@ -61,9 +61,7 @@ export function CrewMembers({ crew: c }: { crew: Crew }) {
                 {inCrew.map((w) => (
                   <Table.Tr key={w.id}>
                     <Table.Td style={{ overflowWrap: 'break-word' }}>
-                      <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
-                        {w.name}
-                      </Anchor>
+                      {recordNameLink(w, '/workers')}
                       <Text size="xs" c="dimmed">
                         {w.trade ?? w.email}
                       </Text>

@@ -1,15 +1,15 @@
-import { Anchor, Button, Card, Modal, SimpleGrid } from '@mantine/core';
+import { Button, Card, Modal, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/plans';
 import type { Crew } from '../../../../../shared/records/crew';
 import { errorMessage } from '../../../components/error-screen';
 import { ConfirmDeleteModal } from '../../../components/records/confirm-delete-modal';
-import { Fact } from '../../../components/records/fact';
+import { Fact, recordNameLink } from '../../../components/records/fact';
 import { RecordPage } from '../../../components/records/record-page';
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
-import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { ViewRecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { crewRecords } from '../../../features/crews/api/crews-api';
 import { CrewForm } from '../../../features/crews/components/crew-form';
@@ -120,11 +120,7 @@ const members = (n: number) => (n === 1 ? '1 worker' : `${n} workers`);
 
 const TITLE: RecordColumn<Crew> = {
   header: 'Crew',
-  cell: (crew) => (
-    <Anchor component={Link} to={`/crews/${crew.id}`} fw={600}>
-      {crew.name}
-    </Anchor>
-  ),
+  cell: (crew) => recordNameLink(crew, '/crews'),
 };
 
 const COLUMNS: RecordColumn<Crew>[] = [
@@ -153,8 +149,6 @@ export function CrewsPage() {
       <RecordList
         useRecords={crewRecords.useList}
         noun="crews"
-        label="Crews"
-        searchLabel="Search crews"
         placeholder="Crew name"
         title={TITLE}
         columns={COLUMNS}
@@ -185,13 +179,16 @@ export function CrewPage() {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
-    <RecordScreen query={crew} kind="crew" list="/crews" loading={{ rows: 3, height: 60 }}>
+    <ViewRecordScreen
+      query={crew}
+      kind="crew"
+      list="/crews"
+      listLabel="Crews"
+      edit={() => setRenaming(true)}
+      onDelete={() => setDeleting(true)}
+    >
       {(c) => (
-        <RecordPage
-          title={c.name}
-          back={{ to: '/crews', label: 'Crews' }}
-          actions={<RecordActions edit={() => setRenaming(true)} onDelete={() => setDeleting(true)} />}
-        >
+        <>
           {c.notes ? <Fact label="Notes" value={c.notes} /> : null}
           <Fact
             label="Hourly rate per worker"
@@ -216,8 +213,8 @@ export function CrewPage() {
             onClose={() => setDeleting(false)}
             onDeleted={() => void navigate('/crews')}
           />
-        </RecordPage>
+        </>
       )}
-    </RecordScreen>
+    </ViewRecordScreen>
   );
 }

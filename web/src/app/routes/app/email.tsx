@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PLANS, withinLimit } from '../../../../../shared/plans';
 import { effectivePlan } from '../../../../../shared/subscription';
@@ -16,32 +16,9 @@ import { TemplateEditor } from '../../../features/email/components/template-edit
 import { TemplateList } from '../../../features/email/components/template-list';
 import { toast } from '../../../lib/toast';
 import { RecentConfirmations } from '../../../features/confirmations/components/confirmation-lines';
+import { RecordSection } from '../../../components/records/record-section';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; template: EmailTemplate } | null;
-
-function Section({
-  id,
-  title,
-  action,
-  children,
-}: {
-  id: string;
-  title: string;
-  action?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 /** `/email`: the account's templates (within the plan's limit), a live-preview editor, tests and the send history. */
 export function EmailPage() {
@@ -96,10 +73,11 @@ export function EmailPage() {
       <Title order={1} size="h2">
         Email
       </Title>
-      <Section
+      <RecordSection
+        titleGap="md"
         id="email-templates"
         title="Templates"
-        action={
+        actions={
           editing ? null : (
             <Group gap="xs">
               <Button variant="default" onClick={() => void test({})} loading={sendingId === 'default'}>
@@ -157,13 +135,13 @@ export function EmailPage() {
             />
           )}
         </Stack>
-      </Section>
-      <Section id="email-history" title="Send history">
+      </RecordSection>
+      <RecordSection titleGap="md" id="email-history" title="Send history">
         <SendHistory />
-      </Section>
-      <Section id="confirmation-history" title="Crew confirmations">
+      </RecordSection>
+      <RecordSection titleGap="md" id="confirmation-history" title="Crew confirmations">
         <RecentConfirmations />
-      </Section>
+      </RecordSection>
       <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Delete template?" centered>
         <Stack>
           <Text>Delete “{deleting?.name}”? Its kind and audience go back to the default wording.</Text>

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
 import { effectivePlan } from '../../../../../shared/subscription';
@@ -11,17 +11,18 @@ import { RecordList } from '../../../components/records/record-list';
 import { RecordActions, RecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm } from '../../../components/records/use-record-pages';
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
 import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
 import { JobsitesMapArea } from './jobsites-map-area';
 import { JobsiteConfirmationsSection } from './jobsite-confirmations-section';
 import { JobsiteChannelsSection } from './jobsite-channels-section';
+import { recordNameLink } from '../../../components/records/fact';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -35,9 +36,7 @@ const TITLE: RecordColumn<Jobsite> = {
   header: 'Jobsite',
   cell: (site) => (
     <>
-      <Anchor component={Link} to={`/jobsites/${site.id}`} fw={600}>
-        {site.name}
-      </Anchor>
+      {recordNameLink(site, '/jobsites')}
       <Text size="xs" c="dimmed" lineClamp={1}>
         {site.address ?? `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`}
       </Text>
@@ -92,8 +91,6 @@ export function JobsitesPage() {
       <RecordList
         useRecords={jobsiteRecords.useList}
         noun="jobsites"
-        label="Jobsites"
-        searchLabel="Search jobsites"
         placeholder="Name or address"
         title={TITLE}
         columns={columns(clientName, today)}
@@ -110,8 +107,7 @@ export function JobsitesPage() {
 }
 
 export function NewJobsitePage() {
-  const navigate = useNavigate();
-  const create = jobsiteRecords.useCreate();
+  const saving = useCreateRecordForm(jobsiteRecords, '/jobsites');
   const data = useJobsiteFormData();
   if (!data.ready) return <LoadingBlock label="Loading the form" rows={6} height={50} />;
   return (
@@ -120,9 +116,7 @@ export function NewJobsitePage() {
         {...data.formProps}
         defaultNoticeTimes={data.noticeDefaults}
         submitLabel="Create jobsite"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(site) => void navigate(`/jobsites/${site.id}`)}
-        onCancel={() => void navigate('/jobsites')}
+        {...saving}
       />
     </RecordPage>
   );

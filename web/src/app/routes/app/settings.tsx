@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
-import { useUpdateProfile } from '../../../features/account/api/update-profile';
-import { useUpdateQuietHours } from '../../../features/account/api/update-quiet-hours';
+import { useUpdateProfile, useUpdateQuietHours } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
 import { PasswordForm } from '../../../features/auth/components/password-form';
 import { ProfileForm } from '../../../features/settings/components/profile-form';
@@ -15,17 +14,8 @@ import { TwoFactorSection } from '../../../features/account/components/two-facto
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
+import { QueryError } from '../../../components/records/query-state';
+import { RecordSection } from '../../../components/records/record-section';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -41,50 +31,48 @@ export function SettingsPage() {
       <Title order={1} size="h2">
         Settings
       </Title>
-      <Section id="settings-profile" title="Profile">
+      <RecordSection titleGap="md" id="settings-profile" title="Profile">
         {me.isPending ? (
           <Skeleton h={200} aria-label="Loading your profile" />
         ) : me.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{friendlyErrorMessage(me.error, ACCOUNT_MESSAGES.profileLoadFailed)}</Text>
-              <Button size="xs" variant="default" onClick={() => void me.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <QueryError
+            inline
+            error={me.error}
+            fallback={ACCOUNT_MESSAGES.profileLoadFailed}
+            onRetry={() => void me.refetch()}
+          />
         ) : (
           <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
         )}
-      </Section>
+      </RecordSection>
       {me.data ? (
-        <Section id="settings-quiet-hours" title="Quiet hours">
+        <RecordSection titleGap="md" id="settings-quiet-hours" title="Quiet hours">
           <QuietHoursForm
             key={me.data.profile.userId}
             quietHours={me.data.profile.quietHours}
             jobsites={jobsites.data?.filter((j) => j.active)}
             onSave={updateQuiet.mutateAsync}
           />
-        </Section>
+        </RecordSection>
       ) : null}
-      <Section id="settings-holidays" title="Holidays">
+      <RecordSection titleGap="md" id="settings-holidays" title="Holidays">
         <HolidayCalendarSection />
-      </Section>
-      <Section id="settings-support-access" title="Support access">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-support-access" title="Support access">
         <SupportAccessSection />
-      </Section>
-      <Section id="settings-appearance" title="Appearance">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-appearance" title="Appearance">
         <AppearanceForm />
-      </Section>
-      <Section id="settings-password" title="Password">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-password" title="Password">
         <PasswordForm />
-      </Section>
+      </RecordSection>
       {me.data ? (
-        <Section id="settings-two-factor" title="Two-factor authentication">
+        <RecordSection titleGap="md" id="settings-two-factor" title="Two-factor authentication">
           <TwoFactorSection email={me.data.profile.email} />
-        </Section>
+        </RecordSection>
       ) : null}
-      <Section id="settings-api" title="API keys and webhooks">
+      <RecordSection titleGap="md" id="settings-api" title="API keys and webhooks">
         <Text size="sm">
           Connect your own tools to Raincheck (Enterprise):{' '}
           <Anchor component={Link} to="/settings/api" underline="always">
@@ -96,8 +84,8 @@ export function SettingsPage() {
           </Anchor>{' '}
           to be told of notices, confirmations and ledger marks as they happen.
         </Text>
-      </Section>
-      <Section id="settings-data" title="Your data">
+      </RecordSection>
+      <RecordSection titleGap="md" id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             Download everything stored for your account as one JSON file: profile, subscription and billing
@@ -113,7 +101,7 @@ export function SettingsPage() {
             </Text>
           ) : null}
         </Stack>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }

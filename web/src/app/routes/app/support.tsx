@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -12,9 +12,9 @@ import {
   SupportThreadView,
   formatWhen,
 } from '../../../features/support/components/support-thread-view';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ReadBlock } from '../../../components/records/query-state';
 
 /** `/support`: the account's support requests, and a new one. */
 export function SupportPage() {
@@ -43,31 +43,41 @@ export function SupportPage() {
           />
         </Card>
       ) : null}
-      {requests.isPending ? (
-        <Skeleton h={120} aria-label="Loading your support requests" />
-      ) : requests.isError ? (
-        <Alert color="red" role="alert">
-          {friendlyErrorMessage(requests.error, 'Your support requests could not be loaded.')}
-        </Alert>
-      ) : requests.data.requests.length === 0 ? (
-        <Text c="dimmed">No support requests yet. Use Help at the top of any page, or New request.</Text>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Your support requests">
-          {requests.data.requests.map((r) => (
-            <Card key={r.id} withBorder component="li" padding="md">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Anchor component={Link} to={`/support/${r.id}`} fw={600}>
-                  {r.subject}
-                </Anchor>
-                <SupportStatusBadge status={r.status} />
-              </Group>
-              <Text size="sm" c="dimmed">
-                Last activity {formatWhen(r.updatedAt)}
-              </Text>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <ReadBlock
+        query={requests}
+        label="Loading your support requests"
+        height={120}
+        failed="Your support requests could not be loaded."
+        empty={{
+          when: (data) => data.requests.length === 0,
+          say: 'No support requests yet. Use Help at the top of any page, or New request.',
+          size: 'md',
+        }}
+      >
+        {(data) => (
+          <Stack
+            gap="sm"
+            component="ul"
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Your support requests"
+          >
+            {data.requests.map((r) => (
+              <Card key={r.id} withBorder component="li" padding="md">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Anchor component={Link} to={`/support/${r.id}`} fw={600}>
+                    {r.subject}
+                  </Anchor>
+                  <SupportStatusBadge status={r.status} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  Last activity {formatWhen(r.updatedAt)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ReadBlock>
     </Stack>
   );
 }
@@ -83,20 +93,21 @@ export function SupportThreadPage() {
       <Anchor component={Link} to="/support" size="sm">
         ← All support requests
       </Anchor>
-      {thread.isPending ? (
-        <Skeleton h={200} aria-label="Loading the support request" />
-      ) : thread.isError ? (
-        <Alert color="red" role="alert">
-          {friendlyErrorMessage(thread.error, 'This support request could not be loaded.')}
-        </Alert>
-      ) : (
-        <SupportThreadView
-          thread={thread.data}
-          viewer="customer"
-          onReply={reply.mutateAsync}
-          replying={reply.isPending}
-        />
-      )}
+      <ReadBlock
+        query={thread}
+        label="Loading the support request"
+        height={200}
+        failed="This support request could not be loaded."
+      >
+        {(data) => (
+          <SupportThreadView
+            thread={data}
+            viewer="customer"
+            onReply={reply.mutateAsync}
+            replying={reply.isPending}
+          />
+        )}
+      </ReadBlock>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RecordSection } from '../../../components/records/record-section';
 import { ROLE_LABELS } from '../../../../../shared/team';
 import { useMe } from '../../../features/account/api/get-me';
@@ -7,8 +7,8 @@ import { AuditLog } from '../../../features/team/components/audit-log';
 import { InviteForm } from '../../../features/team/components/invite-form';
 import { PendingInvites } from '../../../features/team/components/pending-invites';
 import { TeamMembers } from '../../../features/team/components/team-members';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { QueryError } from '../../../components/records/query-state';
 
 /** /settings/team: the account's people, invites and (for the owner) the audit log. */
 export function TeamPage() {
@@ -34,14 +34,12 @@ export function TeamPage() {
       {team.isPending || me.isPending ? (
         <Skeleton h={240} aria-label="Loading your team" />
       ) : team.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{friendlyErrorMessage(team.error, 'Your team could not be loaded.')}</Text>
-            <Button size="xs" variant="default" onClick={() => void team.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <QueryError
+          inline
+          error={team.error}
+          fallback="Your team could not be loaded."
+          onRetry={() => void team.refetch()}
+        />
       ) : (
         <>
           {isOwner ? (

@@ -1,15 +1,16 @@
-import { Alert, Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PLANS } from '../../../../../shared/plans';
 import { planRefusal } from '../../../../../shared/plan-refusal';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { useMe } from '../../../features/account/api/get-me';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWebhooks } from '../../../features/webhooks/api/webhooks-api';
 import { SecretOnce, WebhookCard } from '../../../features/webhooks/components/webhook-card';
 import { WebhookForm } from '../../../features/webhooks/components/webhook-form';
+import { RecordSection } from '../../../components/records/record-section';
+import { ReadBlock } from '../../../components/records/query-state';
 
 /** `/settings/webhooks` (issue 23 §5): Enterprise accounts' signed webhooks; other plans see the way up. */
 export function WebhooksPage() {
@@ -44,23 +45,18 @@ export function WebhooksPage() {
       ) : (
         <>
           {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
-          <Card withBorder padding="lg" component="section" aria-labelledby="webhook-new">
-            <Title order={2} size="h4" id="webhook-new" mb="md">
-              Add an endpoint
-            </Title>
+          <RecordSection titleGap="md" id="webhook-new" title="Add an endpoint">
             <WebhookForm onCreated={(created) => setSecret(created.secret)} />
-          </Card>
-          {webhooks.isPending ? (
-            <Skeleton h={120} aria-label="Loading webhooks" />
-          ) : webhooks.isError ? (
-            <Alert color="red" role="alert">
-              {friendlyErrorMessage(webhooks.error, 'Your webhooks could not be loaded.')}
-            </Alert>
-          ) : webhooks.data.items.length === 0 ? (
-            <Text c="dimmed">No endpoints yet.</Text>
-          ) : (
-            webhooks.data.items.map((endpoint) => <WebhookCard key={endpoint.id} endpoint={endpoint} />)
-          )}
+          </RecordSection>
+          <ReadBlock
+            query={webhooks}
+            label="Loading webhooks"
+            height={120}
+            failed="Your webhooks could not be loaded."
+            empty={{ when: (data) => data.items.length === 0, say: 'No endpoints yet.', size: 'md' }}
+          >
+            {(data) => data.items.map((endpoint) => <WebhookCard key={endpoint.id} endpoint={endpoint} />)}
+          </ReadBlock>
         </>
       )}
     </Stack>

@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Group, Modal } from '@mantine/core';
+import { Badge, Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Worker } from '../../../../../shared/records/worker';
 import { errorMessage } from '../../../components/error-screen';
 import { DeleteFlowModal } from '../../../components/records/confirm-delete-modal';
@@ -9,9 +9,10 @@ import { COMMON_SORTS, type SortOption } from '../../../components/records/list-
 import { EmptyList } from '../../../components/records/query-state';
 import { RecordList } from '../../../components/records/record-list';
 import { RecordPage } from '../../../components/records/record-page';
-import { EditRecordScreen, RecordActions, RecordScreen } from '../../../components/records/record-screen';
+import { EditRecordScreen, ViewRecordScreen } from '../../../components/records/record-screen';
 import type { RecordColumn } from '../../../components/records/record-table';
 import { useDeleteAndLeave } from '../../../components/records/use-delete-flow';
+import { useCreateRecordForm, useUpdateRecordForm } from '../../../components/records/use-record-pages';
 import { crewRecords } from '../../../features/crews/api/crews-api';
 import { useExportWorkers } from '../../../features/workers/api/export-workers';
 import { workerRecords } from '../../../features/workers/api/workers-api';
@@ -21,9 +22,9 @@ import { WorkerForm } from '../../../features/workers/components/worker-form';
 import { WorkerImport } from '../../../features/workers/components/worker-import';
 import { WorkerStatusBadge } from '../../../features/workers/components/worker-status-badge';
 import { useSmsPlanLock } from './use-sms-plan-lock';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { RelatedJobsites } from './related-jobsites';
+import { recordNameLink } from '../../../components/records/fact';
 
 const WORKER_SORTS: SortOption[] = [
   ...COMMON_SORTS.slice(0, 2),
@@ -45,9 +46,7 @@ const TITLE: RecordColumn<Worker> = {
   header: 'Name',
   cell: (worker) => (
     <Group gap={6} wrap="wrap">
-      <Anchor component={Link} to={`/workers/${worker.id}`} fw={600}>
-        {worker.name}
-      </Anchor>
+      {recordNameLink(worker, '/workers')}
       {worker.isManager ? (
         <Badge size="xs" variant="outline">
           Manager
@@ -105,8 +104,6 @@ export function WorkersPage() {
       <RecordList
         useRecords={workerRecords.useList}
         noun="workers"
-        label="Workers"
-        searchLabel="Search workers"
         placeholder="Name, email, phone or trade"
         sorts={WORKER_SORTS}
         title={TITLE}
@@ -154,18 +151,11 @@ function useWorkerFormProps() {
 }
 
 export function NewWorkerPage() {
-  const navigate = useNavigate();
-  const create = workerRecords.useCreate();
+  const saving = useCreateRecordForm(workerRecords, '/workers');
   const formProps = useWorkerFormProps();
   return (
     <RecordPage title="New worker" back={{ to: '/workers', label: 'Workers' }}>
-      <WorkerForm
-        {...formProps}
-        submitLabel="Create worker"
-        onSubmit={(input) => create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() })}
-        onSaved={(worker) => void navigate(`/workers/${worker.id}`)}
-        onCancel={() => void navigate('/workers')}
-      />
+      <WorkerForm {...formProps} submitLabel="Create worker" {...saving} />
     </RecordPage>
   );
 }
@@ -184,13 +174,16 @@ export function WorkerPage() {
     '/workers',
   );
   return (
-    <RecordScreen query={worker} kind="worker" list="/workers" loading={{ rows: 3, height: 60 }}>
+    <ViewRecordScreen
+      query={worker}
+      kind="worker"
+      list="/workers"
+      listLabel="Workers"
+      edit={`/workers/${id}/edit`}
+      onDelete={deletion.open}
+    >
       {(w) => (
-        <RecordPage
-          title={w.name}
-          back={{ to: '/workers', label: 'Workers' }}
-          actions={<RecordActions edit={`/workers/${id}/edit`} onDelete={deletion.open} />}
-        >
+        <>
           <WorkerDetails
             worker={w}
             crews={w.crewIds.map((cid) => ({ id: cid, name: crews.name(cid) ?? '…' }))}
@@ -207,17 +200,16 @@ export function WorkerPage() {
           <DeleteFlowModal flow={deletion} title={`Delete ${w.name}?`}>
             {w.name} stops getting notices and is taken off the recipients of every jobsite.
           </DeleteFlowModal>
-        </RecordPage>
+        </>
       )}
-    </RecordScreen>
+    </ViewRecordScreen>
   );
 }
 
 /** /workers/{id}/edit */
 export function EditWorkerPage() {
   const id = useWorkerId();
-  const navigate = useNavigate();
-  const update = workerRecords.useUpdate();
+  const saving = useUpdateRecordForm(workerRecords, id, `/workers/${id}`);
   const formProps = useWorkerFormProps();
   return (
     <EditRecordScreen
@@ -226,16 +218,7 @@ export function EditWorkerPage() {
       list="/workers"
       recordPath={`/workers/${id}`}
     >
-      {(w) => (
-        <WorkerForm
-          {...formProps}
-          worker={w}
-          submitLabel="Save changes"
-          onSubmit={(input) => update.mutateAsync({ id, input })}
-          onSaved={() => void navigate(`/workers/${id}`)}
-          onCancel={() => void navigate(`/workers/${id}`)}
-        />
-      )}
+      {(w) => <WorkerForm {...formProps} worker={w} submitLabel="Save changes" {...saving} />}
     </EditRecordScreen>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form-fields';
 import { TotpSetup } from '../../../components/totp-setup';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { QueryError } from '../../../components/records/query-state';
 
 export const TWO_FACTOR_RECOVERY =
   'Lost your phone or authenticator app? Use "Forgot Password?" on the log-in page: resetting your password with the code we email you also removes the authenticator app, so you can sign in and set up a new one.';
@@ -51,16 +52,7 @@ export function TwoFactorSection({ email }: { email: string }) {
     <Stack gap="sm">
       <FormErrorAlert message={error} />
       {state.kind === 'loading' ? <Skeleton h={60} aria-label="Checking two-factor authentication" /> : null}
-      {state.kind === 'failed' ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{TWO_FACTOR_LOAD_FAILED}</Text>
-            <Button size="xs" variant="default" onClick={load}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {state.kind === 'failed' ? <QueryError inline message={TWO_FACTOR_LOAD_FAILED} onRetry={load} /> : null}
       {state.kind === 'off' ? (
         <Group justify="space-between" align="center">
           <Text size="sm">

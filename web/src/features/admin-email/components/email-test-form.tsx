@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   ACCOUNT_EMAIL_KINDS,
@@ -26,6 +15,7 @@ import {
 } from '../../../../../shared/email/template';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminTestSend } from '../api/email-testing';
+import { ChoiceSelect, TextField } from '../../../components/form-fields';
 
 const TEMPLATE_OPTIONS = [
   {
@@ -89,12 +79,11 @@ export function EmailTestForm({
   return (
     <form onSubmit={onSubmit} aria-label="Test email">
       <Stack gap="md">
-        <Select
+        <ChoiceSelect
           label="Template"
           data={TEMPLATE_OPTIONS}
           value={value.template}
-          onChange={(v) => v && set({ template: v as AdminTestPreviewRequest['template'] })}
-          allowDeselect={false}
+          onValueChange={(v) => set({ template: v })}
           error={err('template')}
         />
         {value.template === 'custom' ? (
@@ -116,20 +105,18 @@ export function EmailTestForm({
         ) : null}
         {value.template === 'default' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <ChoiceSelect
               label="Kind"
               data={EMAIL_KINDS.map((k) => ({ value: k, label: EMAIL_KIND_LABEL[k] }))}
               value={value.kind}
-              onChange={(v) => v && set({ kind: v as AdminTestPreviewRequest['kind'] })}
-              allowDeselect={false}
+              onValueChange={(v) => set({ kind: v })}
               error={err('kind')}
             />
-            <Select
+            <ChoiceSelect
               label="Audience"
               data={EMAIL_AUDIENCES.map((a) => ({ value: a, label: EMAIL_AUDIENCE_LABEL[a] }))}
               value={value.audience}
-              onChange={(v) => v && set({ audience: v as AdminTestPreviewRequest['audience'] })}
-              allowDeselect={false}
+              onValueChange={(v) => set({ audience: v })}
               error={err('audience')}
             />
           </SimpleGrid>
@@ -153,12 +140,11 @@ export function EmailTestForm({
                 onChange={(e) => setSample({ date: e.currentTarget.value })}
                 error={err('sample', 'date')}
               />
-              <Select
+              <ChoiceSelect
                 label="Verdict"
                 data={VERDICTS}
                 value={value.sample.verdict}
-                onChange={(v) => v && setSample({ verdict: v as AdminTestSample['verdict'] })}
-                allowDeselect={false}
+                onValueChange={(v) => setSample({ verdict: v })}
                 error={err('sample', 'verdict')}
               />
               <NumberInput
@@ -193,12 +179,12 @@ export function EmailTestForm({
             />
           </Stack>
         ) : null}
-        <TextInput
+        <TextField
           label="Recipient address"
           type="email"
           autoComplete="off"
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onValueChange={setTo}
           error={err('to')}
           description="Any address. The subject starts with [Test]."
         />

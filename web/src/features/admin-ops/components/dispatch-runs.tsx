@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Progress,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { DataTable } from '../../../components/data-table';
+import { TextField } from '../../../components/form-fields';
 
 interface RunRecord {
   runId: string;
@@ -89,14 +78,14 @@ export function DispatchRuns() {
           Dispatch runs
         </Title>
         <Group gap="xs" align="flex-end">
-          <TextInput
+          <TextField
             type="datetime-local"
             size="sm"
             label="Slot to run (UTC)"
             description="Empty: the current slot"
             step={900}
             value={slot}
-            onChange={(e) => setSlot(e.currentTarget.value)}
+            onValueChange={setSlot}
           />
           <Button size="sm" onClick={() => runNow.mutate()} loading={runNow.isPending}>
             Run now

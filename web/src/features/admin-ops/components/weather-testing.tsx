@@ -9,8 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +18,7 @@ import type { Verdict } from '../../../../../shared/weather/engine';
 import { PageHeader } from '../../../components/records/page-header';
 import { api, ApiError } from '../../../lib/api-client';
 import { DataTable } from '../../../components/data-table';
+import { TextAreaField, TextField } from '../../../components/form-fields';
 
 interface EvaluatedDay {
   date: string;
@@ -87,18 +86,8 @@ export function WeatherTesting() {
         }}
       >
         <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Latitude"
-            value={latitude}
-            onChange={(e) => setLatitude(e.currentTarget.value)}
-            w={130}
-          />
-          <TextInput
-            label="Longitude"
-            value={longitude}
-            onChange={(e) => setLongitude(e.currentTarget.value)}
-            w={130}
-          />
+          <TextField label="Latitude" value={latitude} onValueChange={setLatitude} w={130} />
+          <TextField label="Longitude" value={longitude} onValueChange={setLongitude} w={130} />
           <Select
             label="Weather"
             data={[
@@ -126,14 +115,14 @@ export function WeatherTesting() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <form onSubmit={onSubmit} aria-label="Evaluate a forecast">
           <Stack gap="sm">
-            <Textarea
+            <TextAreaField
               label="Open-Meteo response (JSON)"
               description="Fetched above, or pasted: an object for one location or an array for several; the first location is judged."
               autosize
               minRows={6}
               maxRows={14}
               value={forecast}
-              onChange={(e) => setForecast(e.currentTarget.value)}
+              onValueChange={setForecast}
               error={parseError}
               required
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
@@ -146,12 +135,7 @@ export function WeatherTesting() {
                 onChange={setPresets}
                 required
               />
-              <TextInput
-                label="Timezone (IANA)"
-                value={timezone}
-                onChange={(e) => setTimezone(e.currentTarget.value)}
-                required
-              />
+              <TextField label="Timezone (IANA)" value={timezone} onValueChange={setTimezone} required />
               <Select
                 label="Units of the reasons"
                 data={[

@@ -1,25 +1,13 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminSettings, AdminSettingsInput } from '../../../../../shared/admin';
 import type { NoticeTime } from '../../../../../shared/notice-slots';
 import { SCHEDULES } from '../../../../../shared/schedules';
-import { FormErrorAlert } from '../../../components/form-fields';
-import { friendlyErrorMessage } from '../../../lib/error-message';
+import { ChoiceSelect, FormErrorAlert } from '../../../components/form-fields';
 import { submitErrors, useFocusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
+import { QueryError } from '../../../components/records/query-state';
 
 const QUARTER_HOURS = Array.from({ length: 96 }, (_, i) => {
   const value = `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
@@ -55,14 +43,12 @@ export function AdminSettingsForm() {
   if (settings.isPending) return <Skeleton h={420} />;
   if (settings.isError || !draft) {
     return (
-      <Alert color="red" title="The settings could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{friendlyErrorMessage(settings.error, 'Try again in a moment.')}</Text>
-          <Button variant="default" size="xs" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryError
+        title="The settings could not be loaded"
+        error={settings.error}
+        fallback="Try again in a moment."
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
 
@@ -143,22 +129,20 @@ export function AdminSettingsForm() {
             </div>
             {draft.defaultNoticeTimes.map((n, i) => (
               <Group key={i} gap="xs" align="flex-end" wrap="wrap">
-                <Select
+                <ChoiceSelect
                   label={`Notice ${i + 1} time`}
                   data={QUARTER_HOURS}
                   value={n.time}
-                  onChange={(v) => v && setTime(i, { time: v })}
-                  allowDeselect={false}
+                  onValueChange={(v) => setTime(i, { time: v })}
                   searchable
                   w={120}
                   error={errors[`defaultNoticeTimes.${i}.time`]}
                 />
-                <Select
+                <ChoiceSelect
                   label={`Notice ${i + 1} is`}
                   data={FOR_DAY}
                   value={n.forDay}
-                  onChange={(v) => v && setTime(i, { forDay: v as NoticeTime['forDay'] })}
-                  allowDeselect={false}
+                  onValueChange={(v) => setTime(i, { forDay: v })}
                   w={240}
                 />
                 <ActionIcon

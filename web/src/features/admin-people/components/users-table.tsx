@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -9,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   useMatches,
 } from '@mantine/core';
@@ -21,6 +19,8 @@ import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useUserAction, type UserAction } from '../api/admin-users';
 import { DataTable } from '../../../components/data-table';
+import { QueryError } from '../../../components/records/query-state';
+import { TextField } from '../../../components/form-fields';
 
 /** Short cells keep one line (badges would otherwise be cut to "ENABL…"); the email wraps instead. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -204,25 +204,25 @@ export function UsersTable() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <TextInput
+        <TextField
           label="Search by email"
           description="Matches the start of the address"
           placeholder="name@company.com"
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onValueChange={setSearch}
           w={{ base: '100%', sm: 320 }}
           type="search"
         />
         {canManageAdmins ? (
           <form onSubmit={onAddAdmin} aria-label="Add an admin" style={{ flex: '1 1 320px', maxWidth: 480 }}>
             <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
+              <TextField
                 label="Add an admin"
                 description="The email of an existing account"
                 placeholder="colleague@company.com"
                 type="email"
                 value={newAdmin}
-                onChange={(e) => setNewAdmin(e.currentTarget.value)}
+                onValueChange={setNewAdmin}
                 error={newAdminError}
                 style={{ flex: 1 }}
               />
@@ -237,14 +237,12 @@ export function UsersTable() {
       {users.isPending ? (
         <Skeleton h={240} />
       ) : users.isError ? (
-        <Alert color="red" title="The users could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{friendlyErrorMessage(users.error, 'Try again in a moment.')}</Text>
-            <Button variant="default" size="xs" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="The users could not be loaded"
+          error={users.error}
+          fallback="Try again in a moment."
+          onRetry={() => void users.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{q ? `No user's email starts with “${q}”.` : 'No users yet.'}</Text>
       ) : phone ? (

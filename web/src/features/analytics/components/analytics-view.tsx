@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
@@ -6,6 +6,16 @@ import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../com
 import { dollars, toCsv } from '../../../../../shared/csv';
 import { downloadCsv } from './csv';
 import { DataTable } from '../../../components/data-table';
+import { RecordSection } from '../../../components/records/record-section';
+
+/** A section's download of what it shows, as a CSV file; off while there is nothing to download. */
+function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="light" size="xs" onClick={onClick} disabled={disabled}>
+      Download CSV
+    </Button>
+  );
+}
 
 /** "2026-03" → "Mar 26". */
 const monthLabel = (m: string) =>
@@ -32,30 +42,6 @@ function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: s
           {hint}
         </Text>
       ) : null}
-    </Card>
-  );
-}
-
-function Section({
-  id,
-  title,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {actions}
-      </Group>
-      {children}
     </Card>
   );
 }
@@ -128,15 +114,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         />
       </SimpleGrid>
 
-      <Section
-        id="analytics-months"
-        title="By month"
-        actions={
-          <Button variant="light" size="xs" onClick={monthCsv}>
-            Download CSV
-          </Button>
-        }
-      >
+      <RecordSection id="analytics-months" title="By month" actions={<CsvButton onClick={monthCsv} />}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mb="md">
           <MonthChart
             title="Delay days"
@@ -177,16 +155,12 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
+      </RecordSection>
 
-      <Section
+      <RecordSection
         id="analytics-jobsites"
         title="By jobsite"
-        actions={
-          <Button variant="light" size="xs" onClick={jobsiteCsv} disabled={data.jobsites.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={jobsiteCsv} disabled={data.jobsites.length === 0} />}
       >
         {data.jobsites.length === 0 ? (
           <Text c="dimmed">No jobsites yet: add one and its weather days will be counted here.</Text>
@@ -217,7 +191,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
           d = delay days (a full-day call, or a partial one losing half the working day or more, not marked
           worked); h = hours lost on them.
         </Text>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }
@@ -249,14 +223,10 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
     );
   return (
     <Stack gap="lg">
-      <Section
+      <RecordSection
         id="analytics-cost"
         title={`Cost of delay: ${formatUsd(data.totals.costCents)}`}
-        actions={
-          <Button variant="light" size="xs" onClick={csv} disabled={data.jobsites.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={csv} disabled={data.jobsites.length === 0} />}
       >
         <Text size="sm" c="dimmed" mb="sm">
           Per jobsite: workers on its crews × each crew&apos;s hourly rate × hours lost on delay days.
@@ -283,15 +253,11 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
-      <Section
+      </RecordSection>
+      <RecordSection
         id="analytics-clients"
         title="By client"
-        actions={
-          <Button variant="light" size="xs" onClick={clientCsv} disabled={data.clients.length === 0}>
-            Download CSV
-          </Button>
-        }
+        actions={<CsvButton onClick={clientCsv} disabled={data.clients.length === 0} />}
       >
         <DataTable
           minWidth={520}
@@ -310,7 +276,7 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
             </Table.Tr>
           ))}
         </DataTable>
-      </Section>
+      </RecordSection>
     </Stack>
   );
 }

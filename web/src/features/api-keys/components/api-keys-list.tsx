@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Code, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../../../shared/api-keys';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys-api';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
@@ -50,13 +51,12 @@ export function ApiKeysList() {
   const revoke = useRevokeApiKey();
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
 
-  if (keys.isPending) return <Skeleton h={120} aria-label="Loading your API keys" />;
-  if (keys.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(keys.error, 'Your API keys could not be loaded.')}
-      </Alert>
-    );
+  const read = readOrPlaceholder(keys, {
+    label: 'Loading your API keys',
+    height: 120,
+    failed: 'Your API keys could not be loaded.',
+  });
+  if (read.placeholder) return read.placeholder;
   const confirm = async () => {
     if (!revoking) return;
     try {
@@ -69,13 +69,13 @@ export function ApiKeysList() {
   };
   return (
     <>
-      {keys.data.items.length === 0 ? (
+      {read.data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           No keys yet. Create one to connect Procore, a scheduling tool or your own scripts.
         </Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="API keys">
-          {keys.data.items.map((k) => (
+          {read.data.items.map((k) => (
             <KeyCard key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
           ))}
         </Stack>

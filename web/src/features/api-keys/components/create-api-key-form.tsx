@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import {
   createApiKeySchema,
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { useCreateApiKey } from '../api/api-keys-api';
+import { TextField } from '../../../components/form-fields';
 
 type Access = 'read' | 'write';
 const SCOPES: Record<Access, CreateApiKeyInput['scopes']> = { read: ['read'], write: ['read', 'write'] };
@@ -44,11 +45,11 @@ export function CreateApiKeyForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create an API key">
       <Stack gap="md">
-        <TextInput
+        <TextField
           label="Name"
           description="Where the key is used, e.g. “Procore sync”"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onValueChange={setName}
           error={errors.name}
           maxLength={80}
           required

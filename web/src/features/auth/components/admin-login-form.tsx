@@ -1,12 +1,11 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../../shared/messages';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { useState } from 'react';
+import { FormErrorAlert } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { clearAdminIdentity, fetchAdminIdentity } from '../../../lib/auth/admin-identity';
 import { TotpSetup } from '../../../components/totp-setup';
 import type { AuthUser } from '../../../lib/auth/types';
-import { mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { CredentialsFields, useCredentials } from './credentials-fields';
 import { TotpCodeForm } from './totp-code-form';
 
 export const NOT_AN_ADMIN =
@@ -22,33 +21,18 @@ export const ADMIN_TOTP_SETUP_INTRO =
 export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
   const { signIn, signOut, status } = useAuth();
   const [step, setStep] = useState<'password' | 'code' | { setupFor: string }>('password');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<MappedAuthError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const credentials = useCredentials();
+  const { setError } = credentials;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      // Someone else may be signed in in this browser (e.g. a contractor account): end that session first.
-      if (status === 'signedIn') await signOut();
-      const outcome = await signIn(email.trim(), password);
-      if (outcome.kind === 'totpCode') {
-        setStep('code');
-        return;
-      }
-      await afterSignIn(outcome.kind === 'signedIn' ? (outcome.user ?? null) : null);
-    } catch (err) {
-      const mapped = mapAuthError(err, MESSAGES.loginFailed);
-      setError(mapped);
-      (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
-    } finally {
-      setSubmitting(false);
+  const signInAsAdmin = async () => {
+    // Someone else may be signed in in this browser (e.g. a contractor account): end that session first.
+    if (status === 'signedIn') await signOut();
+    const outcome = await signIn(credentials.email.trim(), credentials.password);
+    if (outcome.kind === 'totpCode') {
+      setStep('code');
+      return;
     }
+    await afterSignIn(outcome.kind === 'signedIn' ? (outcome.user ?? null) : null);
   };
 
   /** The server decides who is an admin, from the verified token and the live status (GET /api/admin/me). */
@@ -75,25 +59,11 @@ export function AdminLoginForm({ onAdmin }: { onAdmin: () => void }) {
   if (typeof step === 'object') return <AdminTotpSetup email={step.setupFor} onDone={onAdmin} />;
 
   return (
-    <form onSubmit={onSubmit} aria-label="Admin log in">
+    <form onSubmit={credentials.submit(signInAsAdmin)} aria-label="Admin log in">
       <Stack gap="md">
-        <FormErrorAlert message={error?.field === null ? error.message : null} />
-        <EmailField
-          ref={emailRef}
-          autoComplete="username"
-          data-autofocus
-          value={email}
-          onValueChange={setEmail}
-          error={error?.field === 'email' ? error.message : undefined}
-        />
-        <PasswordField
-          ref={passwordRef}
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={error?.field === 'password' ? error.message : undefined}
-        />
-        <Button type="submit" loading={submitting} fullWidth>
+        <FormErrorAlert message={credentials.error?.field === null ? credentials.error.message : null} />
+        <CredentialsFields credentials={credentials} emailAutoComplete="username" />
+        <Button type="submit" loading={credentials.submitting} fullWidth>
           Log in as admin
         </Button>
       </Stack>

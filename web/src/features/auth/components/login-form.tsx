@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '../../../../../shared/messages';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { FormErrorAlert } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { AuthUser } from '../../../lib/auth/types';
-import { mapAuthError, type AuthErrorField } from '../map-auth-error';
+import { CredentialsFields, useCredentials } from './credentials-fields';
 import { TotpCodeForm } from './totp-code-form';
 
 interface Props {
@@ -16,8 +15,6 @@ interface Props {
   initialEmail?: string;
 }
 
-type FormError = { field: AuthErrorField | null; message: string } | null;
-
 /** Email and password, both required (spec §5); errors go to the field the code names (map-auth-error). */
 export function LoginForm({
   onSignedIn,
@@ -26,44 +23,29 @@ export function LoginForm({
   initialEmail = '',
 }: Props) {
   const { signIn } = useAuth();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError>(null);
+  const credentials = useCredentials(initialEmail);
+  const { email, password, error, setError, submitting } = credentials;
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
+  const signInOrExplain = async () => {
     setUnconfirmed(false);
-    setSubmitting(true);
+    let outcome;
     try {
-      const outcome = await signIn(email.trim(), password);
-      if (outcome.kind === 'signedIn') {
-        onSignedIn?.(outcome.user ?? null);
-        return;
-      }
-      if (outcome.kind === 'confirmSignUp') setUnconfirmed(true);
-      else if (outcome.kind === 'totpCode') setNeedsCode(true);
-      else
-        setError({
-          field: null,
-          message: `This sign-in needs a step Raincheck does not support (${outcome.step}).`,
-        });
+      outcome = await signIn(email.trim(), password);
     } catch (err) {
-      if ((err as { name?: string }).name === 'UserNotConfirmedException') {
-        setUnconfirmed(true);
-        return;
-      }
-      const mapped = mapAuthError(err, MESSAGES.loginFailed);
-      setError(mapped);
-      (mapped.field === 'password' ? passwordRef : emailRef).current?.focus();
-    } finally {
-      setSubmitting(false);
+      if ((err as { name?: string }).name !== 'UserNotConfirmedException') throw err;
+      setUnconfirmed(true);
+      return;
     }
+    if (outcome.kind === 'signedIn') onSignedIn?.(outcome.user ?? null);
+    else if (outcome.kind === 'confirmSignUp') setUnconfirmed(true);
+    else if (outcome.kind === 'totpCode') setNeedsCode(true);
+    else
+      setError({
+        field: null,
+        message: `This sign-in needs a step Raincheck does not support (${outcome.step}).`,
+      });
   };
 
   if (needsCode) {
@@ -71,7 +53,7 @@ export function LoginForm({
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Log in">
+    <form onSubmit={credentials.submit(signInOrExplain)} aria-label="Log in">
       <Stack gap="md">
         <FormErrorAlert title="Could not log in" message={error?.field === null ? error.message : null} />
         {unconfirmed ? (
@@ -82,20 +64,7 @@ export function LoginForm({
             </Anchor>
           </Alert>
         ) : null}
-        <EmailField
-          ref={emailRef}
-          data-autofocus
-          value={email}
-          onValueChange={setEmail}
-          error={error?.field === 'email' ? error.message : undefined}
-        />
-        <PasswordField
-          ref={passwordRef}
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={error?.field === 'password' ? error.message : undefined}
-        />
+        <CredentialsFields credentials={credentials} />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot Password?

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { notifyPasswordChanged } from '../api/notify-password-changed';
 import { passwordChangeError, type PasswordFormField } from '../password-change-error';
 import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
-import { PasswordRulesList } from './password-rules-list';
+import { NewPasswordField } from './password-rules-list';
 
 type Field = PasswordFormField;
 
@@ -57,16 +57,14 @@ export function PasswordForm() {
           onValueChange={setCurrent}
           error={fieldError('current')}
         />
-        <PasswordField
+        <NewPasswordField
           label="New password"
           name="new-password"
-          autoComplete="new-password"
-          aria-describedby="settings-password-rules"
+          rulesId="settings-password-rules"
           value={next}
           onValueChange={setNext}
           error={fieldError('next')}
         />
-        <PasswordRulesList id="settings-password-rules" password={next} />
         <PasswordField
           label="Confirm new password"
           name="confirm-password"

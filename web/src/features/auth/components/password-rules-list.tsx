@@ -1,4 +1,6 @@
 import { List, Text, VisuallyHidden } from '@mantine/core';
+import type { ComponentProps } from 'react';
+import { PasswordField } from '../../../components/form-fields';
 import { PASSWORD_RULES } from '../password-rules';
 
 /** The password rules with a live tick for each one met. */
@@ -21,5 +23,18 @@ export function PasswordRulesList({ password, id }: { password: string; id: stri
         })}
       </List>
     </div>
+  );
+}
+
+/** A new password: its input, described by the rules under it (each ticked once met). */
+export function NewPasswordField({
+  rulesId,
+  ...field
+}: Omit<ComponentProps<typeof PasswordField>, 'autoComplete' | 'aria-describedby'> & { rulesId: string }) {
+  return (
+    <>
+      <PasswordField autoComplete="new-password" aria-describedby={rulesId} {...field} />
+      <PasswordRulesList id={rulesId} password={field.value} />
+    </>
   );
 }

@@ -1,16 +1,16 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { PLANS } from '../../../../../shared/plans';
 import { getRuntimeConfig } from '../../../config/runtime-env';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { EmailField, FormErrorAlert, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { readGuestCheckout } from '../../../lib/guest-checkout';
+import { guestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
-import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
-import { PasswordRulesList } from './password-rules-list';
+import { passwordRulesRefusal } from '../password-rules';
+import { NewPasswordField } from './password-rules-list';
 
 interface Props {
   /** Set when the user arrives to confirm an existing, unconfirmed account (from the login form). */
@@ -36,7 +36,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
   const { stage, mailboxUrl } = getRuntimeConfig();
   const [params] = useSearchParams();
   const paidAsGuest = params.get('checkout') === 'success';
-  const [guestPlan] = useState(() => (paidAsGuest ? readGuestCheckout() : null));
+  const [guestPlan] = useState(() => (paidAsGuest ? guestCheckout.read() : null));
   // Filled once it arrives, unless the visitor has started typing; it stays editable (the plan is
   // linked to whichever verified email signs up, so someone who paid with a second address can see
   // and keep it, or knowingly change it).
@@ -65,12 +65,9 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
 
   const onSignUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) {
-      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
-      passwordRef.current?.focus();
-      return;
-    }
+    const refusal = passwordRulesRefusal(password);
+    setError(refusal);
+    if (refusal) return passwordRef.current?.focus();
     setSubmitting(true);
     try {
       const outcome = await (await getClient()).signUp(email.trim(), password);
@@ -145,7 +142,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
               .
             </Alert>
           ) : null}
-          <TextInput
+          <TextField
             ref={codeRef}
             label="Confirmation code"
             name="code"
@@ -154,7 +151,7 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
             required
             data-autofocus
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            onValueChange={setCode}
             error={error?.onCode ? error.message : undefined}
           />
           <FormErrorAlert message={error && !error.onCode ? error.message : null} />
@@ -201,15 +198,13 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
             .
           </Text>
         ) : null}
-        <PasswordField
+        <NewPasswordField
           ref={passwordRef}
-          autoComplete="new-password"
-          aria-describedby="register-password-rules"
+          rulesId="register-password-rules"
           value={password}
           onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
-        <PasswordRulesList id="register-password-rules" password={password} />
         <Button type="submit" loading={submitting} fullWidth>
           Create account
         </Button>

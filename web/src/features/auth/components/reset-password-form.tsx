@@ -1,10 +1,10 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
+import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
-import { PASSWORD_RULES_ERROR, unmetPasswordRules } from '../password-rules';
-import { PasswordRulesList } from './password-rules-list';
+import { passwordRulesRefusal } from '../password-rules';
+import { NewPasswordField } from './password-rules-list';
 
 const MISMATCH = 'The two passwords are not the same.';
 
@@ -34,12 +34,9 @@ export function ResetPasswordForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) {
-      setError({ field: 'password', message: PASSWORD_RULES_ERROR });
-      passwordRef.current?.focus();
-      return;
-    }
+    const refusal = passwordRulesRefusal(password);
+    setError(refusal);
+    if (refusal) return passwordRef.current?.focus();
     if (password !== confirm) {
       setError({ field: 'confirm', message: MISMATCH });
       confirmRef.current?.focus();
@@ -75,7 +72,7 @@ export function ResetPasswordForm({
           onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <TextInput
+        <TextField
           label="Reset code"
           name="code"
           inputMode="numeric"
@@ -83,21 +80,19 @@ export function ResetPasswordForm({
           required
           data-autofocus={initialCode ? undefined : true}
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          onValueChange={setCode}
         />
-        <PasswordField
+        <NewPasswordField
           ref={passwordRef}
           // With the code filled from the email's link, the new password is what is left to type.
           data-autofocus={initialCode ? true : undefined}
           label="New password"
           name="new-password"
-          autoComplete="new-password"
-          aria-describedby="reset-password-rules"
+          rulesId="reset-password-rules"
           value={password}
           onValueChange={setPassword}
           error={error?.field === 'password' ? error.message : undefined}
         />
-        <PasswordRulesList id="reset-password-rules" password={password} />
         <PasswordField
           ref={confirmRef}
           label="Confirm new password"

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { PlanChangePreview } from '../../../../../shared/billing';
 import { formatUsd, PLANS, priceCents } from '../../../../../shared/plans';
 import type { Subscription } from '../../../../../shared/subscription';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { usePlanChangePreview } from '../api/preview-change';
 import { formatDate } from '../billing-history';
 import type { CheckoutChoice } from '../use-checkout';
 import { FormErrorAlert } from '../../../components/form-fields';
+import { QueryError } from '../../../components/records/query-state';
 
 interface Props {
   current: Subscription;
@@ -57,14 +57,12 @@ export function ChangePlanModal({ current, target, onCancel, onConfirm, submitti
               <Skeleton h={20} w="50%" />
             </Stack>
           ) : preview.isError ? (
-            <Alert color="red" role="alert">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{friendlyErrorMessage(preview.error, PREVIEW_FAILED)}</Text>
-                <Button size="xs" variant="default" onClick={() => void preview.refetch()}>
-                  Try again
-                </Button>
-              </Group>
-            </Alert>
+            <QueryError
+              inline
+              error={preview.error}
+              fallback={PREVIEW_FAILED}
+              onRetry={() => void preview.refetch()}
+            />
           ) : (
             <PreviewLines preview={preview.data} />
           )}

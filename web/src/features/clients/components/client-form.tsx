@@ -1,8 +1,8 @@
 import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { clientInputSchema, type Client, type ClientFields } from '../../../../../shared/records/client';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
-import { textField } from '../../../lib/form-errors';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
+import { checkField, textField } from '../../../lib/form-errors';
 
 const FIELDS = ['name', 'contactName', 'email', 'phone', 'address', 'notes', 'notifyNoWork'] as const;
 const shows = (path: string) => (FIELDS as readonly string[]).includes(path);
@@ -31,11 +31,7 @@ export function ClientForm({
   onCancel,
 }: {
   client?: Client;
-  submitLabel: string;
-  onSubmit: (input: ClientFields) => Promise<Client>;
-  onSaved: (client: Client) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Client, ClientFields>) {
   const form = useRecordForm({
     initial: () => initialValues(client),
     schema: clientInputSchema,
@@ -71,10 +67,7 @@ export function ClientForm({
       />
       <Checkbox
         label='Send this client the "no work today" notices of its jobsites'
-        name="notifyNoWork"
-        checked={form.values.notifyNoWork}
-        onChange={(e) => form.set('notifyNoWork')(e.currentTarget.checked)}
-        error={form.errors.notifyNoWork}
+        {...checkField(form)('notifyNoWork')}
       />
     </RecordForm>
   );

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Group, List, Skeleton, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { confirmationStatusLine, type ConfirmationSummary } from '../../../../../shared/confirmations';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useJobsiteConfirmations, useRecentConfirmations } from '../api/confirmations-api';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 const VERDICT = { full: 'Full-day delay', partial: 'Partial delay', none: 'No delay' } as const;
 
@@ -57,22 +57,16 @@ function Lines({
   empty: string;
   showJobsite: boolean;
 }) {
-  if (query.isPending) return <Skeleton h={48} aria-label="Loading crew confirmations" />;
-  if (query.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(query.error, 'Crew confirmations could not be loaded just now.')}
-      </Alert>
-    );
-  if (query.data.items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {empty}
-      </Text>
-    );
+  const read = readOrPlaceholder(query, {
+    label: 'Loading crew confirmations',
+    height: 48,
+    failed: 'Crew confirmations could not be loaded just now.',
+    empty: { when: (data) => data.items.length === 0, say: empty },
+  });
+  if (read.placeholder) return read.placeholder;
   return (
     <List spacing="sm" listStyleType="none" aria-label="Crew confirmations">
-      {query.data.items.map((c) => (
+      {read.data.items.map((c) => (
         <ConfirmationLine key={c.id} c={c} showJobsite={showJobsite} />
       ))}
     </List>

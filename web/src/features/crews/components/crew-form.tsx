@@ -1,7 +1,8 @@
 import { Button, Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { crewInputSchema, type Crew, type CrewFields } from '../../../../../shared/records/crew';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
+import { textField } from '../../../lib/form-errors';
 
 const shows = (path: string) => path === 'name' || path === 'notes' || path === 'hourlyRateCents';
 
@@ -22,11 +23,7 @@ export function CrewForm({
 }: {
   crew?: Crew;
   compact?: boolean;
-  submitLabel: string;
-  onSubmit: (input: CrewFields) => Promise<Crew>;
-  onSaved: (crew: Crew) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Crew, CrewFields>) {
   const adding = compact && !crew;
   const form = useRecordForm({
     initial: () => ({
@@ -45,15 +42,13 @@ export function CrewForm({
     resetOnSave: !crew,
   });
   const { values, set, errors } = form;
+  const text = textField(form);
 
   const nameInput = (
     <TextInput
       label="Crew name"
-      name="name"
       required
-      value={values.name}
-      onChange={(e) => set('name')(e.currentTarget.value)}
-      error={errors.name}
+      {...text('name')}
       placeholder={compact ? 'e.g. Framing crew' : undefined}
       style={compact ? { flex: '1 1 14rem' } : undefined}
     />
@@ -81,15 +76,7 @@ export function CrewForm({
       maw={560}
     >
       {nameInput}
-      <Textarea
-        label="Notes"
-        name="notes"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set('notes')(e.currentTarget.value)}
-        error={errors.notes}
-      />
+      <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
       {/* No min and no clamping: a typed -45 must reach the schema and be refused with its reason, not become $0. */}
       <NumberInput
         label="Hourly rate per worker"

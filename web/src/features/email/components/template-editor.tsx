@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { defaultTemplate } from '../../../../../shared/email/defaults';
 import { PLACEHOLDERS, PLACEHOLDER_HELP, placeholderProblem } from '../../../../../shared/email/placeholders';
@@ -28,6 +16,7 @@ import {
   type EmailTemplateInput,
 } from '../../../../../shared/email/template';
 import { EmailPreview } from './email-preview';
+import { ChoiceSelect, TextAreaField, TextField } from '../../../components/form-fields';
 
 export interface TemplateEditorProps {
   /** The template being edited; absent for a new one. */
@@ -120,43 +109,36 @@ export function TemplateEditor({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="sm">
-            <TextInput
+            <TextField
               label="Name"
               required
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onValueChange={setName}
               error={show('name')}
               description="For you only; recipients never see it."
             />
             <Group grow>
-              <Select
-                label="Kind"
-                data={KIND_OPTIONS}
-                value={kind}
-                allowDeselect={false}
-                onChange={(v) => v && setKind(v as EmailKind)}
-              />
-              <Select
+              <ChoiceSelect label="Kind" data={KIND_OPTIONS} value={kind} onValueChange={setKind} />
+              <ChoiceSelect
                 label="Audience"
                 data={AUDIENCE_OPTIONS}
                 value={audience}
-                allowDeselect={false}
-                onChange={(v) => v && setAudience(v as EmailAudience)}
+                onValueChange={setAudience}
               />
             </Group>
-            <TextInput
+            <TextField
               label="Subject"
               required
               value={subject}
-              onChange={(e) => setSubject(e.currentTarget.value)}
+              onValueChange={setSubject}
               error={show('subject')}
             />
-            <Textarea
+            <TextAreaField
               label="Body"
               required
               ref={bodyRef}
               value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
+              onValueChange={setBody}
               error={show('body')}
               autosize
               minRows={10}

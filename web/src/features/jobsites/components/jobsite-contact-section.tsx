@@ -1,5 +1,6 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { FormSection } from '../../../components/records/record-form';
+import { textField } from '../../../lib/form-errors';
 import type { SectionProps } from './jobsite-form-values';
 
 /**
@@ -7,7 +8,8 @@ import type { SectionProps } from './jobsite-form-values';
  * left empty, notices name the jobsite's manager (a recipient marked manager), else the account owner.
  */
 export function JobsiteContactSection({ form }: { form: SectionProps }) {
-  const { values, set, err } = form;
+  const { err } = form;
+  const text = textField(form);
   return (
     <FormSection legend="Site contact">
       <Stack gap="sm">
@@ -17,21 +19,17 @@ export function JobsiteContactSection({ form }: { form: SectionProps }) {
         <Group gap="sm" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
             label="Contact name"
-            name="siteContactName"
             autoComplete="off"
-            value={values.siteContactName}
-            onChange={(e) => set('siteContactName')(e.currentTarget.value)}
+            {...text('siteContactName')}
             error={err('siteContact.name')}
             style={{ flex: '1 1 14rem' }}
           />
           <TextInput
             label="Contact phone"
-            name="siteContactPhone"
             type="tel"
             autoComplete="off"
             inputMode="tel"
-            value={values.siteContactPhone}
-            onChange={(e) => set('siteContactPhone')(e.currentTarget.value)}
+            {...text('siteContactPhone')}
             error={err('siteContact.phone', 'siteContact')}
             style={{ flex: '1 1 12rem' }}
           />

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { UnitSystem } from '../../../../../shared/account';
 import type { Jobsite } from '../../../../../shared/records/jobsite';
-import { Fact } from '../../../components/records/fact';
+import { Fact, recordLinks } from '../../../components/records/fact';
 import { RecordSection } from '../../../components/records/record-section';
 import { NO_RAIN_RULE_MESSAGE, hasRainRule } from '../../../../../shared/weather/presets';
 import { describeRule } from '../rule-units';
@@ -102,40 +102,8 @@ export function JobsiteDetails({
         </RecordSection>
         <RecordSection title="Who is notified">
           <Stack gap="sm">
-            <Fact
-              label="Workers"
-              value={
-                workers.length > 0 ? (
-                  <Group gap={6} component="span">
-                    {workers.map((w) => (
-                      <Anchor key={w.id} component={Link} to={`/workers/${w.id}`} size="sm">
-                        {w.name}
-                      </Anchor>
-                    ))}
-                  </Group>
-                ) : null
-              }
-            />
-            <Fact
-              label="Crews"
-              value={
-                crews.length > 0 ? (
-                  <Group gap={6} component="span">
-                    {crews.map((c) => (
-                      <Badge
-                        key={c.id}
-                        component={Link}
-                        to={`/crews/${c.id}`}
-                        variant="light"
-                        style={{ cursor: 'pointer', textTransform: 'none' }}
-                      >
-                        {c.name}
-                      </Badge>
-                    ))}
-                  </Group>
-                ) : null
-              }
-            />
+            <Fact label="Workers" value={recordLinks(workers, '/workers')} />
+            <Fact label="Crews" value={recordLinks(crews, '/crews', 'badge')} />
             <Fact label="Client" value={r.notifyClient ? 'Notified' : 'Not notified'} />
             <ForemanFact foreman={foreman} escalationMinutes={jobsite.escalationMinutes} />
           </Stack>

@@ -19,6 +19,12 @@ export interface Option {
   label: string;
 }
 
+/** Options plus any chosen id they lack (deleted, or still loading), so a value never vanishes. */
+export function withMissing(options: Option[], chosen: readonly string[]): Option[] {
+  const missing = chosen.filter((id) => !options.some((o) => o.value === id));
+  return [...options, ...missing.map((id) => ({ value: id, label: 'Unknown (deleted?)' }))];
+}
+
 export interface NoticeRow {
   key: string;
   time: string;

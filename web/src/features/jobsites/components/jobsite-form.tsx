@@ -5,7 +5,7 @@ import type { UnitSystem } from '../../../../../shared/account';
 import type { NoticeTime } from '../../../../../shared/notice-slots';
 import { jobsiteInputSchema, type Jobsite, type JobsiteInput } from '../../../../../shared/records/jobsite';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
 import { JobsiteAllowanceSection } from './jobsite-allowance-section';
 import { JobsiteForemanSection } from './jobsite-foreman-section';
 import { derivedTimezone, initialValues, shows, toInput, type Option } from './jobsite-form-values';
@@ -45,11 +45,7 @@ export function JobsiteForm({
   clientOptions: Option[];
   workerOptions: Option[];
   crewOptions: Option[];
-  submitLabel: string;
-  onSubmit: (input: JobsiteInput) => Promise<Jobsite>;
-  onSaved: (jobsite: Jobsite) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Jobsite, JobsiteInput>) {
   const form = useRecordForm({
     initial: () => initialValues(jobsite, units, defaultNoticeTimes),
     schema: jobsiteInputSchema,

@@ -1,9 +1,10 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { FormSection } from '../../../components/records/record-form';
 import { newKey, type NoticeRow, type SectionProps } from './jobsite-form-values';
 import type { QuietHours } from '../../../../../shared/quiet-hours';
 import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
 import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
+import { ChoiceSelect } from '../../../components/form-fields';
 
 const NOTICE_DAYS = [
   { value: 'next', label: 'about the next working day' },
@@ -46,12 +47,11 @@ export function JobsiteNoticesSection({
               error={err(`noticeTimes.${i}.time`)}
               w={150}
             />
-            <Select
+            <ChoiceSelect
               label={`Notice ${i + 1} is`}
               data={NOTICE_DAYS}
               value={notice.forDay}
-              onChange={(v) => v && update(notice.key, { forDay: v as NoticeRow['forDay'] })}
-              allowDeselect={false}
+              onValueChange={(v) => update(notice.key, { forDay: v })}
               error={err(`noticeTimes.${i}.forDay`)}
               style={{ flex: '1 1 14rem' }}
               comboboxProps={{ withinPortal: true }}

@@ -1,5 +1,6 @@
 import { Button, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { RecordSelect } from '../../../components/form-fields';
 import { PinPicker } from '../../../components/map/lazy-maps';
 import { FormSection } from '../../../components/records/record-form';
 import { textField } from '../../../lib/form-errors';
@@ -52,17 +53,14 @@ export function JobsitePlaceSection({
     <FormSection legend="Site">
       <Stack gap="md">
         <TextInput label="Jobsite name" required {...text('name')} />
-        <Select
+        <RecordSelect
           label="Client"
           placeholder="No client"
           data={clientOptions}
           value={values.clientId}
           onChange={set('clientId')}
-          clearable
-          searchable
           nothingFoundMessage="No client by that name"
           error={errors.clientId}
-          comboboxProps={{ withinPortal: true }}
         />
         <Textarea
           label="Address"

@@ -1,11 +1,12 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UnitSystem } from '../../../../../shared/account';
 import { NO_RAIN_RULE_MESSAGE, PRESETS, getPreset, hasRainRule } from '../../../../../shared/weather/presets';
-import { RULE_OPS, type RuleMetric, type RuleOp } from '../../../../../shared/weather/rule';
+import { RULE_OPS } from '../../../../../shared/weather/rule';
 import { unitLabel } from '../../../../../shared/weather/units';
 import { FormSection } from '../../../components/records/record-form';
 import { describeRule, METRIC_OPTIONS, OP_LABELS } from '../rule-units';
 import { newKey, newRuleId, ruleRowsOf, type RuleRow, type SectionProps } from './jobsite-form-values';
+import { ChoiceSelect } from '../../../components/form-fields';
 
 const MAX_RULES = 30;
 const OPS = RULE_OPS.map((op) => ({ value: op, label: OP_LABELS[op] }));
@@ -48,23 +49,21 @@ function RuleFields({
         </Text>
       ) : null}
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <Select
+        <ChoiceSelect
           label={`Rule ${i + 1}: weather`}
           data={METRIC_OPTIONS}
           value={rule.metric}
-          onChange={(v) => v && update({ metric: v as RuleMetric })}
-          allowDeselect={false}
+          onValueChange={(v) => update({ metric: v })}
           searchable
           error={err(`rules.${i}.metric`)}
           style={{ flex: '2 1 14rem' }}
           comboboxProps={{ withinPortal: true }}
         />
-        <Select
+        <ChoiceSelect
           label="Comparison"
           data={OPS}
           value={rule.op}
-          onChange={(v) => v && update({ op: v as RuleOp })}
-          allowDeselect={false}
+          onValueChange={(v) => update({ op: v })}
           error={err(`rules.${i}.op`)}
           w={160}
           comboboxProps={{ withinPortal: true }}

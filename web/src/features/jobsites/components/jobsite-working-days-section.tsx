@@ -2,7 +2,7 @@ import { Chip, Group, Input, SimpleGrid, Stack, Switch, Text, TextInput } from '
 import { useId } from 'react';
 import { DaysOffEditor } from '../../../components/days-off-editor';
 import { FormSection } from '../../../components/records/record-form';
-import { textField } from '../../../lib/form-errors';
+import { checkField, textField } from '../../../lib/form-errors';
 import { newKey, type SectionProps } from './jobsite-form-values';
 
 export const WEEKDAYS = [
@@ -17,7 +17,7 @@ export const WEEKDAYS = [
 
 /** When work happens: the working days, the hours, the dates of the job, and whether it is checked at all. */
 export function JobsiteWorkingDaysSection({ form }: { form: SectionProps }) {
-  const { values, set, errors, err } = form;
+  const { values, set, err } = form;
   const text = textField(form);
   const ids = useId();
   const daysError = err('workingDays');
@@ -75,10 +75,7 @@ export function JobsiteWorkingDaysSection({ form }: { form: SectionProps }) {
         <Switch
           label="Active: check the forecast and send notices"
           description="Pause a jobsite between phases without losing its setup."
-          name="active"
-          checked={values.active}
-          onChange={(e) => set('active')(e.currentTarget.checked)}
-          error={errors.active}
+          {...checkField(form)('active')}
         />
       </Stack>
     </FormSection>

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import {
 } from '../api/get-ledger';
 import type { LedgerDay } from '../../../../../shared/ledger';
 import { DataTable } from '../../../components/data-table';
+import { TextAreaField } from '../../../components/form-fields';
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   none: 'Workable',
@@ -102,14 +102,14 @@ function MarkDayModal({
           checked={worked}
           onChange={(e) => setWorked(e.currentTarget.checked)}
         />
-        <Textarea
+        <TextAreaField
           label="Note"
           description="What happened, for the record (optional)."
           autosize
           minRows={2}
           maxLength={500}
           value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onValueChange={setNote}
         />
         {mark.isError ? (
           <Text c="red" size="sm" role="alert">

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { HolidayCalendarView, HolidayDate } from '../../../../../shared/holidays';
 import { holidayCalendarInputSchema } from '../../../../../shared/holidays-schema';
@@ -20,6 +9,7 @@ import { zodFieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useHolidayCountries, useHolidays, useSaveHolidays } from '../api/holidays';
 import { FormErrorAlert } from '../../../components/form-fields';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 const SAVE_FAILED = 'The holiday calendar could not be saved. Try again.';
 const LOAD_FAILED = 'The holiday calendar could not be loaded.';
@@ -41,16 +31,15 @@ export function HolidayCalendarSection() {
   const [year, setYear] = useState(thisYear);
   const calendar = useHolidays(year);
   const current = useHolidays(thisYear);
-  if (current.isPending) return <Skeleton h={160} aria-label="Loading the holiday calendar" />;
-  if (current.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(current.error, LOAD_FAILED)}
-      </Alert>
-    );
+  const read = readOrPlaceholder(current, {
+    label: 'Loading the holiday calendar',
+    height: 160,
+    failed: LOAD_FAILED,
+  });
+  if (read.placeholder) return read.placeholder;
   return (
     <Stack gap="lg">
-      <HolidayCalendarForm key={`${current.data.country}-${current.data.region}`} calendar={current.data} />
+      <HolidayCalendarForm key={`${read.data.country}-${read.data.region}`} calendar={read.data} />
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600} id="holiday-list-title">

@@ -4,7 +4,7 @@ import type { AccountProfile, UnitSystem } from '../../../../../shared/account';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { profileUpdateSchema, type ProfileUpdate } from '../../../../../shared/profile';
 import { useSchemaSubmit } from '../../../lib/use-schema-submit';
-import { FormErrorAlert } from '../../../components/form-fields';
+import { FormErrorAlert, TextField } from '../../../components/form-fields';
 
 const FIELDS: readonly (keyof ProfileUpdate)[] = ['name', 'company', 'units'];
 
@@ -48,20 +48,20 @@ export function ProfileForm({
             },
           }}
         />
-        <TextInput
+        <TextField
           label="Name"
           name="name"
           autoComplete="name"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onValueChange={setName}
           error={errors.name}
         />
-        <TextInput
+        <TextField
           label="Company"
           name="company"
           autoComplete="organization"
           value={company}
-          onChange={(e) => setCompany(e.currentTarget.value)}
+          onValueChange={setCompany}
           error={errors.company}
         />
         <Radio.Group

@@ -1,11 +1,11 @@
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
 import { DEFAULT_QUIET_HOURS, quietHoursSchema, type QuietHours } from '../../../../../shared/quiet-hours';
 import { useSchemaSubmit } from '../../../lib/use-schema-submit';
 import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
 import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
-import { FormErrorAlert } from '../../../components/form-fields';
+import { ChoiceSelect, FormErrorAlert } from '../../../components/form-fields';
 
 const FIELDS: readonly (keyof QuietHours)[] = ['enabled', 'start', 'end'];
 
@@ -14,6 +14,20 @@ const TIMES = Array.from({ length: 96 }, (_, i) => {
   const value = `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
   return { value, label: value };
 });
+
+/** A time of day in quarter hours; one is always chosen. */
+function TimeSelect({
+  onChange,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+  disabled: boolean;
+  error: string | undefined;
+}) {
+  return <ChoiceSelect {...rest} data={TIMES} onValueChange={onChange} maxDropdownHeight={240} />;
+}
 
 /** Quiet hours; validated with the same zod schema as PUT /api/me/quiet-hours. */
 export function QuietHoursForm({
@@ -60,26 +74,14 @@ export function QuietHoursForm({
           error={errors.enabled}
         />
         <Group grow align="flex-start">
-          <Select
+          <TimeSelect
             label="Quiet from"
-            data={TIMES}
             value={start}
-            onChange={(v) => v && setStart(v)}
-            allowDeselect={false}
+            onChange={setStart}
             disabled={!enabled}
             error={errors.start}
-            maxDropdownHeight={240}
           />
-          <Select
-            label="Until"
-            data={TIMES}
-            value={end}
-            onChange={(v) => v && setEnd(v)}
-            allowDeselect={false}
-            disabled={!enabled}
-            error={errors.end}
-            maxDropdownHeight={240}
-          />
+          <TimeSelect label="Until" value={end} onChange={setEnd} disabled={!enabled} error={errors.end} />
         </Group>
         <QuietHoursWarning held={held} />
         <Group>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { SUPPORT_GRANT_MAX_HOURS, type SupportLogEntry } from '../../../../../shared/support';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSetSupportAccess, useSupportAccess, useSupportAccessLog } from '../api/support-api';
 import { formatWhen } from './support-thread-view';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 const KIND_LABEL: Record<SupportLogEntry['kind'], string> = {
   granted: 'Access granted',
@@ -29,14 +30,13 @@ export function SupportAccessSection() {
       toast.error(friendlyErrorMessage(err, 'Support access could not be changed.'));
     }
   };
-  if (access.isPending) return <Skeleton h={80} aria-label="Loading support access" />;
-  if (access.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(access.error, 'Support access could not be loaded.')}
-      </Alert>
-    );
-  const until = access.data.grantedUntil;
+  const read = readOrPlaceholder(access, {
+    label: 'Loading support access',
+    height: 80,
+    failed: 'Support access could not be loaded.',
+  });
+  if (read.placeholder) return read.placeholder;
+  const until = read.data.grantedUntil;
   const entries = log.data?.entries ?? [];
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { supportRequestInputSchema } from '../../../../../shared/support-schemas';
 import { SUPPORT_BODY_MAX, SUPPORT_SUBJECT_MAX } from '../../../../../shared/support';
@@ -9,6 +9,7 @@ import {
   type FieldErrors,
 } from '../../../lib/form-errors';
 import { useCreateSupportRequest } from '../api/support-api';
+import { TextAreaField, TextField } from '../../../components/form-fields';
 
 interface Props {
   /** The page the form was opened from, sent with the request so support sees where it happened. */
@@ -55,17 +56,17 @@ export function SupportRequestForm({ page, onSent, onCancel }: Props) {
   return (
     <form ref={ref} onSubmit={submit} noValidate aria-label="Support request">
       <Stack gap="sm">
-        <TextInput
+        <TextField
           label="Subject"
           required
           maxLength={SUPPORT_SUBJECT_MAX}
           value={subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
+          onValueChange={setSubject}
           error={errors.subject}
           aria-invalid={errors.subject ? true : undefined}
           data-autofocus
         />
-        <Textarea
+        <TextAreaField
           label="What happened"
           description="What you did, what you expected and what you saw instead."
           required
@@ -73,7 +74,7 @@ export function SupportRequestForm({ page, onSent, onCancel }: Props) {
           minRows={4}
           maxLength={SUPPORT_BODY_MAX}
           value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
+          onValueChange={setBody}
           error={errors.body}
           aria-invalid={errors.body ? true : undefined}
         />

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { SUPPORT_BODY_MAX, type SupportStatus, type SupportThread } from '../../../../../shared/support';
 import { supportReplyInputSchema } from '../../../../../shared/support-schemas';
 import { submitErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { TextAreaField } from '../../../components/form-fields';
 
 const STATUS_COLOR: Record<SupportStatus, string> = { open: 'blue', answered: 'green', closed: 'gray' };
 const STATUS_LABEL: Record<SupportStatus, string> = {
@@ -107,13 +108,13 @@ export function SupportThreadView({ thread, viewer, onReply, replying }: Props) 
       {onReply && thread.status !== 'closed' ? (
         <form onSubmit={submit} noValidate aria-label="Reply">
           <Stack gap="xs">
-            <Textarea
+            <TextAreaField
               label="Your reply"
               autosize
               minRows={3}
               maxLength={SUPPORT_BODY_MAX}
               value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
+              onValueChange={setBody}
               error={error}
               aria-invalid={error ? true : undefined}
             />

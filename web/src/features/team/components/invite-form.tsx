@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   INVITE_ROLES,
@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useInvite } from '../api/team-api';
+import { ChoiceSelect, TextField } from '../../../components/form-fields';
 
 const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({
   value: r,
@@ -57,21 +58,20 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
         <Text size="sm" c="dimmed">
           {seatsText(seats)}
         </Text>
-        <TextInput
+        <TextField
           label="Email"
           type="email"
           autoComplete="off"
           required
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onValueChange={setEmail}
           error={errors.email}
         />
-        <Select
+        <ChoiceSelect
           label="Role"
           data={ROLE_OPTIONS}
           value={role}
-          allowDeselect={false}
-          onChange={(v) => v && setRole(v as InviteRole)}
+          onValueChange={setRole}
           error={errors.role}
         />
         {errors.form ? (

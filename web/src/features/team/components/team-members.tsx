@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS, type TeamMember, type TeamRole } from '../../../../../shared/team';
 import { runTeamChange } from '../run-team-change';
 import { useChangeRole, useRemoveMember } from '../api/team-api';
+import { ChoiceSelect } from '../../../components/form-fields';
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
@@ -40,15 +41,14 @@ function MemberRow({ member, canManage, self }: { member: TeamMember; canManage:
         </Text>
         {editable ? (
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <Select
+            <ChoiceSelect
               label="Role"
               aria-label={`Role of ${member.email}`}
               data={CHANGEABLE}
               value={member.role}
-              allowDeselect={false}
               w={160}
               disabled={change.isPending}
-              onChange={(v) => v && v !== member.role && void setRole(v as TeamRole)}
+              onValueChange={(v) => v !== member.role && void setRole(v)}
             />
             {confirming === null ? (
               <>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { WebhookDeliveryStatus, WebhookDeliveryView } from '../../../../../shared/webhooks';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useDeliveries, useDeliveryAction } from '../api/webhooks-api';
+import { readOrPlaceholder } from '../../../components/records/query-state';
 
 const STATUS: Record<WebhookDeliveryStatus, { color: string; label: string }> = {
   pending: { color: 'gray', label: 'Pending' },
@@ -62,22 +63,19 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
       onSuccess: () => toast.success('Sent again'),
       onError: (err) => toast.error(friendlyErrorMessage(err, 'The delivery could not be sent again.')),
     });
-  if (deliveries.isPending) return <Skeleton h={60} aria-label="Loading deliveries" />;
-  if (deliveries.isError)
-    return (
-      <Alert color="red" role="alert">
-        {friendlyErrorMessage(deliveries.error, 'The deliveries could not be loaded.')}
-      </Alert>
-    );
-  if (deliveries.data.items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        No deliveries yet. Send a test event to see one.
-      </Text>
-    );
+  const read = readOrPlaceholder(deliveries, {
+    label: 'Loading deliveries',
+    height: 60,
+    failed: 'The deliveries could not be loaded.',
+    empty: {
+      when: (data) => data.items.length === 0,
+      say: 'No deliveries yet. Send a test event to see one.',
+    },
+  });
+  if (read.placeholder) return read.placeholder;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Deliveries">
-      {deliveries.data.items.map((d) => (
+      {read.data.items.map((d) => (
         <DeliveryRow
           key={d.id}
           d={d}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import {
   WEBHOOK_EVENT_LABELS,
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useCreateWebhook } from '../api/webhooks-api';
+import { TextField } from '../../../components/form-fields';
 
 /** Adds an endpoint: its URL and the events it wants, checked with the API's own schema first. */
 export function WebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) => void }) {
@@ -42,12 +43,12 @@ export function WebhookForm({ onCreated }: { onCreated: (created: WebhookCreated
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        <TextInput
+        <TextField
           label="Endpoint URL"
           description="Where Raincheck sends a signed POST for each event (https)"
           placeholder="https://example.com/raincheck-hooks"
           value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
+          onValueChange={setUrl}
           error={errors.url}
           required
           inputMode="url"

@@ -1,8 +1,7 @@
-import { Anchor, Badge, Group, SimpleGrid } from '@mantine/core';
+import { Anchor, Group, SimpleGrid } from '@mantine/core';
 import { formatPhone } from '../../../../../shared/phone';
-import { Link } from 'react-router-dom';
 import type { Worker } from '../../../../../shared/records/worker';
-import { Fact } from '../../../components/records/fact';
+import { Fact, recordLinks } from '../../../components/records/fact';
 import { RecordSection } from '../../../components/records/record-section';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 import { SmsStatusBadge, smsStatusHint } from './sms-status-badge';
@@ -25,26 +24,7 @@ export function WorkerDetails({ worker, crews }: { worker: Worker; crews: { id: 
         />
         <Fact label="Trade or role" value={worker.trade} />
         <Fact label="Manager" value={worker.isManager ? 'Yes' : 'No'} />
-        <Fact
-          label="Crews"
-          value={
-            crews.length > 0 ? (
-              <Group gap={6} component="span">
-                {crews.map((crew) => (
-                  <Badge
-                    key={crew.id}
-                    component={Link}
-                    to={`/crews/${crew.id}`}
-                    variant="light"
-                    style={{ cursor: 'pointer', textTransform: 'none' }}
-                  >
-                    {crew.name}
-                  </Badge>
-                ))}
-              </Group>
-            ) : null
-          }
-        />
+        <Fact label="Crews" value={recordLinks(crews, '/crews', 'badge')} />
         <Fact
           label="Notifications"
           span={2}

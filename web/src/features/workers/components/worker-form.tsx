@@ -1,9 +1,10 @@
-import { Alert, Anchor, Group, MultiSelect, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { workerInputSchema, type Worker, type WorkerFields } from '../../../../../shared/records/worker';
+import { RecordMultiSelect } from '../../../components/form-fields';
 import { RecordForm } from '../../../components/records/record-form';
-import { useRecordForm } from '../../../components/records/use-record-form';
-import { textField } from '../../../lib/form-errors';
+import { useRecordForm, type RecordFormProps } from '../../../components/records/use-record-form';
+import { checkField, textField } from '../../../lib/form-errors';
 import { WorkerStatusBadge, workerStatusHint } from './worker-status-badge';
 import { SmsStatusBadge, smsStatusHint } from './sms-status-badge';
 
@@ -34,11 +35,7 @@ export function WorkerForm({
   smsLockedPlan?: string | null;
   crewOptions: Option[];
   crewsLoading?: boolean;
-  submitLabel: string;
-  onSubmit: (input: WorkerFields) => Promise<Worker>;
-  onSaved: (worker: Worker) => void;
-  onCancel?: () => void;
-}) {
+} & RecordFormProps<Worker, WorkerFields>) {
   const form = useRecordForm({
     initial: () => ({
       name: worker?.name ?? '',
@@ -57,6 +54,7 @@ export function WorkerForm({
   });
   const { values, set } = form;
   const text = textField(form);
+  const check = checkField(form);
   // Locked only while off: an account that lost SMS on a downgrade can still turn a worker's texts off.
   const smsLocked = smsLockedPlan !== null && !values.smsOptIn;
 
@@ -113,26 +111,20 @@ export function WorkerForm({
         />
         <TextInput label="Trade or role" placeholder="e.g. Carpenter, Crane operator" {...text('trade')} />
       </SimpleGrid>
-      <MultiSelect
+      <RecordMultiSelect
         label="Crews"
         description="A jobsite can notify a whole crew at once."
         placeholder={values.crewIds.length === 0 ? (crewsLoading ? 'Loading crews…' : 'No crew') : undefined}
         data={options}
         value={values.crewIds}
         onChange={set('crewIds')}
-        searchable
-        clearable
         nothingFoundMessage="No crew by that name. Create crews on the Crews page."
         error={form.err('crewIds')}
-        comboboxProps={{ withinPortal: true }}
       />
       <Switch
         label="Manager"
         description="Managers are told about every change on the jobsites they are on."
-        name="isManager"
-        checked={values.isManager}
-        onChange={(e) => set('isManager')(e.currentTarget.checked)}
-        error={form.errors.isManager}
+        {...check('isManager')}
       />
       <Switch
         label="SMS notifications"
@@ -149,11 +141,8 @@ export function WorkerForm({
             'Premium and Enterprise. The worker gets one text asking them to reply YES; delay texts start only after they do, and STOP ends them.'
           )
         }
-        name="smsOptIn"
-        checked={values.smsOptIn}
+        {...check('smsOptIn')}
         disabled={smsLocked}
-        onChange={(e) => set('smsOptIn')(e.currentTarget.checked)}
-        error={form.errors.smsOptIn}
       />
     </RecordForm>
   );
