@@ -36,6 +36,7 @@ import { accountAuditEntity } from './entities/account-audit.entity';
 import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
+import { ssoConnectionEntity, ssoDomainEntity } from './entities/sso.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -78,6 +79,8 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     apiKey: apiKeyEntity(config),
     ...supportEntities(config),
     membership: membershipEntity(config),
+    ssoConnection: ssoConnectionEntity(config),
+    ssoDomain: ssoDomainEntity(config),
     teamInvite: teamInviteEntity(config),
     accountAudit: accountAuditEntity(config),
     noticeShortCode: noticeShortCodeEntity(config),
