@@ -24,6 +24,7 @@ export const SSO_MESSAGES = {
   passwordRefused:
     'Your organisation signs in with single sign-on. Enter your email on the sign-in page and continue to your company’s sign-in.',
   notConfigured: 'Single sign-on is not set up for this account.',
+  emailFirst: 'Enter your email address to continue',
 } as const;
 
 /** Lower-case host names of two or more labels (`acme.com`, `eu.acme.co.uk`). */

@@ -1,10 +1,13 @@
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../../../shared/messages';
 import { EmailField, FormErrorAlert, PasswordField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { AuthUser } from '../../../lib/auth/types';
+import { SSO_MESSAGES } from '../../../../../shared/sso';
+import { startSsoSignIn } from '../../../lib/auth/sso-redirect';
+import { discoverSignIn } from '../api/discover-sign-in';
 import { mapAuthError, type AuthErrorField } from '../map-auth-error';
 import { TotpCodeForm } from './totp-code-form';
 
@@ -18,7 +21,25 @@ interface Props {
 
 type FormError = { field: AuthErrorField | null; message: string } | null;
 
-/** Email and password, both required (spec §5); errors go to the field the code names (map-auth-error). */
+/** How the typed address signs in: not known yet, with a password, or through its company's provider. */
+type Method = { kind: 'unknown' } | { kind: 'password' } | { kind: 'sso'; redirectUrl: string };
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const ask = (address: string, signal?: AbortSignal): Promise<Method> =>
+  discoverSignIn(address, signal).then(
+    (answer): Method =>
+      answer.method === 'sso' ? { kind: 'sso', redirectUrl: answer.redirectUrl } : { kind: 'password' },
+    // Cannot tell: the password form, as before single sign-on existed.
+    (): Method => ({ kind: 'password' }),
+  );
+
+/**
+ * Email first (issue 24): as the address is typed the API says how it signs in. An address under single
+ * sign-on goes to its company's provider and the password field never shows; any other gets the password
+ * field as before (also when the question cannot be answered). Email and password are both required
+ * (spec §5); errors go to the field the code names (map-auth-error).
+ */
 export function LoginForm({
   onSignedIn,
   onForgotPassword,
@@ -32,13 +53,47 @@ export function LoginForm({
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
+  const [method, setMethod] = useState<Method>({ kind: 'unknown' });
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Asked shortly after typing stops; a changed address asks again.
+  useEffect(() => {
+    setMethod({ kind: 'unknown' });
+    const address = email.trim();
+    if (!LOOKS_LIKE_EMAIL.test(address)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void ask(address, controller.signal).then((m) => {
+        if (!controller.signal.aborted) setMethod(m);
+      });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [email]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setUnconfirmed(false);
+    if (method.kind !== 'password') {
+      if (!LOOKS_LIKE_EMAIL.test(email.trim())) {
+        setError({ field: 'email', message: SSO_MESSAGES.emailFirst });
+        emailRef.current?.focus();
+        return;
+      }
+      setSubmitting(true);
+      const known = method.kind === 'sso' ? method : await ask(email.trim());
+      if (known.kind === 'sso') {
+        await startSsoSignIn(known.redirectUrl);
+        return;
+      }
+      setMethod(known);
+      setSubmitting(false);
+      return;
+    }
     setSubmitting(true);
     try {
       const outcome = await signIn(email.trim(), password);
@@ -89,13 +144,20 @@ export function LoginForm({
           onValueChange={setEmail}
           error={error?.field === 'email' ? error.message : undefined}
         />
-        <PasswordField
-          ref={passwordRef}
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={error?.field === 'password' ? error.message : undefined}
-        />
+        {method.kind === 'password' ? (
+          <PasswordField
+            ref={passwordRef}
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            error={error?.field === 'password' ? error.message : undefined}
+          />
+        ) : null}
+        {method.kind === 'sso' ? (
+          <Text size="sm" role="status">
+            Your organisation signs in with single sign-on. Continue to your company&apos;s sign-in page.
+          </Text>
+        ) : null}
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot Password?
@@ -105,7 +167,11 @@ export function LoginForm({
           </Anchor>
         </Group>
         <Button type="submit" loading={submitting} fullWidth>
-          {submitLabel}
+          {method.kind === 'password'
+            ? submitLabel
+            : method.kind === 'sso'
+              ? 'Continue with single sign-on'
+              : 'Continue'}
         </Button>
       </Stack>
     </form>
