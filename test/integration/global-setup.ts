@@ -9,8 +9,6 @@ export default async function globalSetup(): Promise<void> {
   // Webhook retries a thousand times sooner, so a receiver that fails twice is retried within a test.
   const { info, stop } = await startTestStack(path.resolve(__dirname, '../..'), {
     RAINCHECK_WEBHOOK_RETRY_SCALE: '0.001',
-    // The documented development switch (local/README.md): test domains have no public DNS zone.
-    RAINCHECK_SSO_TRUST_DOMAINS: 'true',
   });
   fs.mkdirSync(path.dirname(STACK_FILE), { recursive: true });
   fs.writeFileSync(STACK_FILE, JSON.stringify(info));
