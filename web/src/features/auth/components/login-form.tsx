@@ -159,9 +159,13 @@ export function LoginForm({
           </Text>
         ) : null}
         <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
-            Forgot Password?
-          </Anchor>
+          {method.kind === 'sso' ? (
+            <span />
+          ) : (
+            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+              Forgot Password?
+            </Anchor>
+          )}
           <Anchor component={Link} to="/register" size="sm">
             Create an account
           </Anchor>

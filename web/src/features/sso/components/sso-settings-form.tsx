@@ -1,13 +1,13 @@
 import {
   Badge,
   Button,
+  Card,
   Code,
   Group,
   PasswordInput,
   Radio,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -185,40 +185,33 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
   );
 }
 
-/** Each domain's proof: the TXT record to publish, and whether it was found. */
+/** Each domain's proof: the TXT record to publish, and whether it was found (a list: it reads on a phone). */
 export function SsoDomainsTable({ view }: { view: SsoView }) {
   if (!view.configured || view.domains.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Domain</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>TXT record</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {view.domains.map((d) => (
-            <Table.Tr key={d.domain}>
-              <Table.Td>{d.domain}</Table.Td>
-              <Table.Td>
-                <Badge color={d.verified ? 'green' : 'yellow'} variant="light">
-                  {d.verified ? 'Verified' : 'Waiting for DNS'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Code>{d.txtName}</Code>
-                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {d.txtValue}
-                  </Text>
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Domains">
+      {view.domains.map((d) => (
+        <Card component="li" key={d.domain} withBorder padding="sm" aria-label={d.domain}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                {d.domain}
+              </Text>
+              <Badge color={d.verified ? 'green' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+                {d.verified ? 'Verified' : 'Waiting for DNS'}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              TXT record name
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }}>{d.txtName}</Code>
+            <Text size="xs" c="dimmed">
+              Value
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }}>{d.txtValue}</Code>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
   );
 }
