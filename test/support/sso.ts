@@ -30,28 +30,109 @@ export async function startTestOidcIdp(
     ],
     accounts: opts.accounts,
   };
-  const tsx = createRequire(path.join(ROOT, 'package.json')).resolve('tsx');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', `file://${tsx}`, path.join(ROOT, 'local/identity-providers/oidc-idp-main.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, RAINCHECK_OIDC_IDP: JSON.stringify(config) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
+  const { url, stop } = await startIdpProcess(
+    'local/identity-providers/oidc-idp-main.ts',
+    'RAINCHECK_OIDC_IDP',
+    config,
+    /OIDC_IDP_READY (\S+)/,
   );
-  const issuer = await new Promise<string>((resolve, reject) => {
+  return { issuer: url, stop };
+}
+
+/** Runs a local identity provider's main file in its own process until its READY line. */
+async function startIdpProcess(main: string, envName: string, config: unknown, ready: RegExp) {
+  const tsx = createRequire(path.join(ROOT, 'package.json')).resolve('tsx');
+  const child: ChildProcess = spawn(process.execPath, ['--import', `file://${tsx}`, path.join(ROOT, main)], {
+    cwd: ROOT,
+    env: { ...process.env, [envName]: JSON.stringify(config) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /OIDC_IDP_READY (\S+)/.exec(out);
+      const match = ready.exec(out);
       if (match) resolve(match[1]!);
     });
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`The test OIDC provider exited (${code}): ${err}`)));
+    child.on('exit', (code) => reject(new Error(`${main} exited (${code}): ${err}`)));
   });
-  return { issuer, stop: () => child.stdin!.end() };
+  return { url, stop: () => child.stdin!.end() };
+}
+
+/** The local SAML IdP (local/identity-providers/saml-idp.ts) answering the stack's user pool. */
+export async function startTestSamlIdp(
+  stack: TestStackInfo,
+  port: number,
+): Promise<{ metadataUrl: string; stop: () => void }> {
+  const { url, stop } = await startIdpProcess(
+    'local/identity-providers/saml-idp-main.ts',
+    'RAINCHECK_SAML_IDP',
+    {
+      port,
+      sp: {
+        entityId: `urn:amazon:cognito:sp:${stack.runtimeConfig.userPoolId}`,
+        acsUrl: `${stack.appUrl}/__federation/saml2/idpresponse`,
+      },
+    },
+    /SAML_IDP_READY (\S+)/,
+  );
+  return { metadataUrl: url, stop };
+}
+
+const hiddenFields = (html: string): Record<string, string> =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1]!,
+      m[2]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ]),
+  );
+
+/**
+ * A SAML sign-in as a browser makes it: discover's URL with PKCE and state, the IdP's login page (the
+ * address typed), its auto-posted form to our ACS (`tamper` may change the assertion's XML first), then
+ * the code redeemed.
+ */
+export async function signInThroughSaml(
+  stack: TestStackInfo,
+  redirectUrl: string,
+  email: string,
+  opts: { tamper?: (xml: string) => string } = {},
+): Promise<SsoOutcome> {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(12).toString('base64url');
+  const start = new URL(redirectUrl);
+  start.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+  start.searchParams.set('code_challenge_method', 'S256');
+  start.searchParams.set('state', state);
+  const toIdp = await fetch(start, { redirect: 'manual' });
+  const idpUrl = new URL(toIdp.headers.get('location')!, start);
+  if (idpUrl.pathname === '/auth/sso-callback') return redeem(stack, idpUrl, verifier, state);
+  const loginPage = await (await fetch(idpUrl)).text();
+  const posted = await fetch(new URL('/sso/login', idpUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...hiddenFields(loginPage), email }).toString(),
+  });
+  const fields = hiddenFields(await posted.text());
+  const xml = Buffer.from(fields.SAMLResponse!, 'base64').toString('utf8');
+  const answer = opts.tamper ? Buffer.from(opts.tamper(xml)).toString('base64') : fields.SAMLResponse!;
+  const acs = await fetch(`${stack.appUrl}/__federation/saml2/idpresponse`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ SAMLResponse: answer, RelayState: fields.RelayState ?? '' }).toString(),
+  });
+  const back = new URL(acs.headers.get('location') ?? `${stack.appUrl}/`, stack.appUrl);
+  if (back.pathname !== '/auth/sso-callback')
+    throw new Error(`ACS answered ${acs.status}: ${await acs.text()}`);
+  return redeem(stack, back, verifier, state);
 }
 
 /** A port nothing listens on now. */
