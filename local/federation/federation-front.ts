@@ -129,8 +129,14 @@ export function createFederationFront(opts: FederationFrontOptions) {
     };
     if (provider.type === 'saml') {
       const relayState = randomBytes(24).toString('base64url');
-      transactions.set(relayState, tx);
-      return c.redirect(await opts.saml.start(provider, relayState), 302);
+      try {
+        const url = await opts.saml.start(provider, relayState);
+        transactions.set(relayState, tx);
+        return c.redirect(url, 302);
+      } catch (err) {
+        console.error('[federation] SAML metadata unusable', err);
+        return refuse(spa, 'The identity provider cannot be reached.');
+      }
     }
     try {
       const { url, tx: oidcTx } = await oidcUpstream.start(provider, q.login_hint);

@@ -16,7 +16,8 @@ export interface SamlUpstream {
 // metadata, never to trust a response (node-saml does that).
 samlify.setSchemaValidator({ validate: async () => 'metadata read without schema validation' });
 
-const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+/** samlify names bindings by their short name. */
+const REDIRECT = 'redirect';
 
 /**
  * The SAML half of the managed login: the IdP's sign-on URL and signing certificate from its metadata

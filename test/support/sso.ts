@@ -120,7 +120,12 @@ export async function signInThroughSaml(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...hiddenFields(loginPage), email }).toString(),
   });
-  const fields = hiddenFields(await posted.text());
+  const postedHtml = await posted.text();
+  const fields = hiddenFields(postedHtml);
+  if (!fields.SAMLResponse)
+    throw new Error(
+      `IdP answered ${posted.status}: ${postedHtml.slice(0, 500)} / login page: ${loginPage.slice(0, 300)}`,
+    );
   const xml = Buffer.from(fields.SAMLResponse!, 'base64').toString('utf8');
   const answer = opts.tamper ? Buffer.from(opts.tamper(xml)).toString('base64') : fields.SAMLResponse!;
   const acs = await fetch(`${stack.appUrl}/__federation/saml2/idpresponse`, {
