@@ -3,7 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
-import { SSO_CALLBACK_PATH } from '../../shared/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
 import { UserPoolWebAcl } from './waf.construct';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */

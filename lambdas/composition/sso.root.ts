@@ -1,5 +1,5 @@
 import type { LambdaConfig } from '../config';
-import { SSO_CALLBACK_PATH } from '../../shared/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { SsoSettingsDeps } from '../core/sso/sso-settings';
 import type { SsoSignInDeps } from '../core/sso/sso-sign-in';

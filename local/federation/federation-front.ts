@@ -6,7 +6,7 @@ import {
   joinThroughSso,
   type SsoSignInDeps,
 } from '../../lambdas/core/sso/sso-sign-in';
-import { SSO_CALLBACK_PATH } from '../../shared/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
 import type { TokenSigner } from '../cognito-token-signer';
 import type { createFederatedUsers } from './federated-users';
 import { createOidcUpstream, type OidcTransaction } from './oidc-upstream';

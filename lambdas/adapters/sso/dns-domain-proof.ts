@@ -1,5 +1,5 @@
 import { resolveTxt } from 'node:dns/promises';
-import { SSO_TXT_LABEL } from '../../../shared/sso';
+import { SSO_TXT_LABEL } from '../../../shared/sso-names';
 import type { DomainProof } from '../../core/sso/sso.ports';
 
 /**

@@ -1,12 +1,6 @@
 import { planHas, planRefusal } from '../../../shared/plan-refusal';
-import {
-  SSO_MESSAGES,
-  SSO_TXT_LABEL,
-  SSO_TXT_PREFIX,
-  type PutSsoInput,
-  type SsoDomainView,
-  type SsoView,
-} from '../../../shared/sso';
+import type { PutSsoInput, SsoDomainView, SsoView } from '../../../shared/sso';
+import { SSO_MESSAGES, SSO_TXT_LABEL, SSO_TXT_PREFIX } from '../../../shared/sso-names';
 import type { AccountRepo } from '../account/account.ports';
 import { accountPlan } from '../api-keys/api-keys';
 import { tenantOf, type Caller, type TenantId } from '../caller';

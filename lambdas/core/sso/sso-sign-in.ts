@@ -1,4 +1,5 @@
-import { emailDomain, SSO_MESSAGES, type DiscoverAnswer } from '../../../shared/sso';
+import type { DiscoverAnswer } from '../../../shared/sso';
+import { emailDomain, SSO_MESSAGES } from '../../../shared/sso-names';
 import { tenantFromStore } from '../caller';
 import { ForbiddenError } from '../errors';
 import type { Clock } from '../runtime.ports';

@@ -1,4 +1,4 @@
-import type { SsoDefaultRole, SsoType } from '../../../shared/sso';
+import type { SsoDefaultRole, SsoType } from '../../../shared/sso-names';
 import type { TenantId } from '../caller';
 
 /** An account's identity provider as stored (its secret never is: it lives with the provider). */

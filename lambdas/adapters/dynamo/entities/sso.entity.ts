@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SSO_DEFAULT_ROLES, SSO_TYPES } from '../../../../shared/sso';
+import { SSO_DEFAULT_ROLES, SSO_TYPES } from '../../../../shared/sso-names';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
