@@ -57,6 +57,12 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:ListUsersInGroup',
   // Disabling a user signs them out everywhere (revokes their refresh tokens).
   'cognito-idp:AdminUserGlobalSignOut',
+  // Single sign-on (issue 24): an Enterprise owner's provider becomes a user-pool identity provider,
+  // added to the web client's supported providers.
+  'cognito-idp:CreateIdentityProvider',
+  'cognito-idp:UpdateIdentityProvider',
+  'cognito-idp:DescribeUserPoolClient',
+  'cognito-idp:UpdateUserPoolClient',
 ] as const;
 
 /** Exactly the Cognito actions `userMfaReset` grants, on the user pool's ARN only. */
@@ -113,6 +119,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       // A foreman's confirmation link (crew confirmation): the signed, single-use token is the authority.
       { method: 'GET', path: '/api/confirmations/{token}', public: true },
       { method: 'POST', path: '/api/confirmations/{token}', public: true },
+      // The email-first sign-in asks where an address signs in before anyone is signed in.
+      { method: 'GET', path: '/api/auth/discover', public: true },
     ],
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.

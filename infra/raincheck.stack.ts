@@ -83,6 +83,9 @@ export class RaincheckStack extends Stack {
       mapStyleUrl: Lazy.string({ produce: () => this.location.mapStyleUrl }),
     });
     this.api.setAppOrigin(this.web.url);
+    // Single sign-on: the managed login domain; the api Lambda builds discover's URLs from it.
+    const ssoLoginUrl = this.auth.enableSingleSignOn(this.web.url);
+    this.api.functions.get('api')!.fn.addEnvironment('SSO_LOGIN_URL', ssoLoginUrl);
     this.location = new LocationConstruct(this, 'Location', { appOrigin: this.web.url });
     this.location.grantAddressLookup(this.api.functions.get('api')!.fn);
 

@@ -69,6 +69,16 @@ const configSchema = z.object({
   RAINCHECK_GEO_PLACES_URL: optionalUrl,
   APP_ORIGIN: z.optional(z.string()),
   /**
+   * Single sign-on (issue 24): the user pool's managed login domain (`https://<prefix>.auth.<region>.amazoncognito.com`;
+   * locally the stack's federation front). Unset: the SSO routes answer that sign-in through a provider is off.
+   */
+  SSO_LOGIN_URL: optionalUrl,
+  /**
+   * Local development only: `true` counts every email domain as proven (a laptop has no public DNS zone to
+   * publish a TXT record in). Refused inside Lambda: in AWS a domain is proven by its TXT record only.
+   */
+  RAINCHECK_SSO_TRUST_DOMAINS: z.optional(z.enum(['true', 'false'])),
+  /**
    * Weather (lambdas/adapters/weather/weather.factory.ts). Which forecast provider to use:
    * `open-meteo` (the default when unset) or `simulated` (no network; the local stack sets it when
    * Open-Meteo cannot be reached, see local/weather-provider-choice.ts).

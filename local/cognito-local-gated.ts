@@ -34,7 +34,11 @@ async function main() {
   if (!jwksFile) throw new Error('RAINCHECK_JWKS_FILE must name the JWKS of the local signing key');
   const jwks = fs.readFileSync(jwksFile, 'utf8');
   const server = http.createServer((req, res) => {
-    const refusal = cognitoGateRefusal({ method: req.method ?? 'GET', headers: req.headers }, port);
+    const refusal = cognitoGateRefusal(
+      { method: req.method ?? 'GET', url: req.url, headers: req.headers },
+      port,
+      process.env.RAINCHECK_FEDERATION_SECRET,
+    );
     if (refusal) {
       req.resume();
       res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1' });

@@ -51,6 +51,8 @@ export interface CognitoProxyOptions {
    * (local/cognito-post-confirmation.ts). A failure answers UnexpectedLambdaException, as Cognito does.
    */
   onSignUpConfirmed?: (event: PostConfirmationTriggerEvent) => Promise<void>;
+  /** Cognito's pre-authentication trigger: its refusal of a password sign-in (Cognito's words), or null. */
+  passwordSignInRefusal?: (email: string) => Promise<string | null>;
 }
 
 /** Cognito's words for a disabled user (shared/admin.ts ADMIN_MESSAGES.userDisabled). */
@@ -204,6 +206,8 @@ export function createCognitoProxy(opts: CognitoProxyOptions) {
   /** Sign-in with a password: limited per address on wrong passwords, one answer for unknown and wrong. */
   const signInWithPassword = async (input: { AuthParameters: Record<string, string> }) => {
     const email = input.AuthParameters.USERNAME!;
+    const refusal = await opts.passwordSignInRefusal?.(email);
+    if (refusal) throw new CognitoProxyError('UserLambdaValidationException', refusal);
     const release = reserveAttempt(limits.wrongPasswords, email);
     let counted = false;
     try {

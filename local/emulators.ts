@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -85,8 +86,13 @@ export const COGNITO_PUBLIC_TARGETS: ReadonlySet<string> = new Set([
 
 export interface GateRequest {
   method: string;
+  /** The request's path (and query); absent: not an OAuth request. */
+  url?: string;
   headers: Record<string, string | string[] | undefined>;
 }
+
+/** The header by which the federation front (local/federation) proves it asks for a sign-in code. */
+export const FEDERATION_GATE_HEADER = 'x-raincheck-federation';
 
 /**
  * Why the gate in front of cognito-local refuses a request, or null to let it through. cognito-local
@@ -98,8 +104,11 @@ export interface GateRequest {
  *  - Operations that need AWS credentials in AWS need an AWS Signature V4 header. The local key is a
  *    published dummy (local/settings.ts): this keeps browsers out, not local processes, which can read
  *    the pool file on disk anyway. Local tokens prove nothing outside this machine.
+ *  - The OAuth endpoints (issue 24): `POST /oauth2/token` is public, as at Cognito's managed login
+ *    (the code and its PKCE verifier are the proof); `POST /oauth2/authorize` signs a user in by
+ *    username and password, which only the federation front may do, with the stack's secret.
  */
-export function cognitoGateRefusal(req: GateRequest, port: number): string | null {
+export function cognitoGateRefusal(req: GateRequest, port: number, federationSecret?: string): string | null {
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(',') : value;
@@ -112,6 +121,16 @@ export function cognitoGateRefusal(req: GateRequest, port: number): string | nul
     return 'cognito-local is not for web pages: the app reaches Cognito through /__cognito.';
   }
   if (req.method !== 'POST') return null;
+  const path = (req.url ?? '').split('?')[0];
+  if (path === '/oauth2/token') return null;
+  if (path === '/oauth2/authorize') {
+    const given = header(FEDERATION_GATE_HEADER) ?? '';
+    return federationSecret &&
+      given.length === federationSecret.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(federationSecret))
+      ? null
+      : 'Sign-in through /oauth2/authorize is for the federation front only.';
+  }
   const target = /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(header('x-amz-target') ?? '')?.[1];
   if (target && COGNITO_PUBLIC_TARGETS.has(target)) return null;
   if (/^AWS4-HMAC-SHA256 Credential=[^/\s]+\//.test(header('authorization') ?? '')) return null;
@@ -127,6 +146,8 @@ export async function startCognitoLocal(opts: {
   dataDir: string;
   /** The public JWKS of the stack's signing key, served at `/<poolId>/.well-known/jwks.json`. */
   jwksFile: string;
+  /** What the federation front sends to be let through to `POST /oauth2/authorize`. */
+  federationSecret: string;
 }): Promise<ManagedProcess> {
   const cwd = cognitoDataDir(opts.dataDir);
   fs.mkdirSync(cwd, { recursive: true });
@@ -136,7 +157,13 @@ export async function startCognitoLocal(opts: {
     ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(HERE, 'cognito-local-gated.ts')],
     {
       cwd,
-      env: { HOST: LOOPBACK, PORT: String(opts.port), DEBUG: '', RAINCHECK_JWKS_FILE: opts.jwksFile },
+      env: {
+        HOST: LOOPBACK,
+        PORT: String(opts.port),
+        DEBUG: '',
+        RAINCHECK_JWKS_FILE: opts.jwksFile,
+        RAINCHECK_FEDERATION_SECRET: opts.federationSecret,
+      },
     },
   );
   return startAndWait(proc, opts.port, 30_000);

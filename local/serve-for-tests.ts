@@ -15,6 +15,8 @@ async function main() {
   // where nothing listens (the jobsite form's lookup then answers 503, as it does offline).
   env.RAINCHECK_WEATHER_PROVIDER ??= 'simulated';
   env.RAINCHECK_GEOCODING_URL ??= 'http://127.0.0.1:9';
+  // SSO test domains have no public DNS zone: the documented development switch (local/README.md).
+  env.RAINCHECK_SSO_TRUST_DOMAINS ??= 'true';
   // A signal during start-up exits at once; the exit hook of local/processes.ts ends the emulators.
   let stopRequested: (() => void) | null = () => process.exit(0);
   const onSignal = () => stopRequested?.();
@@ -57,6 +59,7 @@ async function main() {
         stripeWebhookSecret: stack.stripeWebhookSecret,
         emailEventsSecret: stack.emailEventsSecret,
         adminTotpSecret: stack.adminTotpSecret,
+        demoOidcProvider: stack.demoOidcProvider,
       }),
   );
 }

@@ -43,6 +43,8 @@ import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
 import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
+import { startFederation, type LocalFederation } from './federation/start-federation';
+import { closeNow, localSecret } from './stack-helpers';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -70,6 +72,8 @@ export interface RunningStack {
   /** The seeded admin's TOTP secret (base32): made on the first start, kept in the data folder. */
   adminTotpSecret: string;
   demoApiKeyFile: string | null;
+  /** The local OIDC provider an owner can register on /settings/sso (any typed address signs in). */
+  demoOidcProvider: LocalFederation['demoProvider'];
   stop: () => Promise<void>;
 }
 
@@ -83,23 +87,6 @@ export interface StartOptions {
    * Enterprise API demo with its key (default on).
    */
   demo?: boolean;
-}
-
-/** Stops a server and drops its open connections (an idle keep-alive or a hung request holds close()). */
-function closeNow(server: ServerType): Promise<void> {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
-}
-
-/** A random secret kept with the local data, so links signed before a restart still work after it. */
-function localSecret(dir: string, name: string): string {
-  const file = path.join(dir, name);
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export async function startStack(settings: LocalSettings, opts: StartOptions = {}): Promise<RunningStack> {
@@ -117,6 +104,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
   // The key every local token is signed with: made on first start, kept with the data (issue 18 item 1).
   const signer = createTokenSigner(loadOrCreateSigningKey(workDir));
   const jwksFile = writeJwksFile(workDir, signer);
+  // What lets the federation front (and nothing else) ask cognito-local for a sign-in code.
+  const federationSecret = randomBytes(32).toString('hex');
   // The SES emulator answers any Host: it listens on an internal port, the mailbox port is a guarded pass-through.
   const [sesInternalPort] = await freePorts(1);
 
@@ -134,7 +123,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     // allSettled: when one emulator fails, the others that did start are stopped too.
     const started = await Promise.allSettled([
       startDynamoDbLocal({ port: settings.dynamoPort, dataDir: settings.dataDir }),
-      startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir, jwksFile }),
+      startCognitoLocal({ port: settings.cognitoPort, dataDir: workDir, jwksFile, federationSecret }),
       startSesLocal({ port: sesInternalPort! }),
     ]);
     for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
@@ -257,6 +246,9 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       // Webhooks to a receiver on this machine (http://localhost): the local stack only, never in AWS.
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
       WEBHOOK_RETRY_SCALE: process.env.RAINCHECK_WEBHOOK_RETRY_SCALE,
+      // Single sign-on: the federation front stands for the managed login domain (local/federation).
+      SSO_LOGIN_URL: `${appUrl}/__federation`,
+      RAINCHECK_SSO_TRUST_DOMAINS: process.env.RAINCHECK_SSO_TRUST_DOMAINS,
     });
 
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
@@ -276,6 +268,18 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       deliverSmsEvent = smsEvents;
     }
     await seedDemoData(root, { userId: demoUserId, email: DEMO_USERS.contractor.email });
+    const federation = await startFederation({
+      root,
+      appOrigin: appUrl,
+      cognito,
+      cognitoUrl,
+      pool,
+      signer,
+      secret: federationSecret,
+      dataDir: settings.dataDir ? workDir : null,
+      log,
+    });
+    closers.push(() => federation.close());
 
     const mailer = new SesMailer(
       createSesClient({ region: settings.region, endpoint: sesUrl }),
@@ -336,6 +340,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         },
       ],
       extraApps: [
+        { paths: ['/__federation/*'], fetch: federation.front.fetch },
         {
           paths: ['/__cognito', '/__cognito/'],
           fetch: createCognitoProxy({
@@ -349,6 +354,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
             },
             signer,
             appOrigin: appUrl,
+            // Cognito's pre-authentication trigger: no password sign-in for an address under SSO.
+            passwordSignInRefusal: federation.passwordSignInRefusal,
           }).fetch,
         },
       ],
@@ -383,6 +390,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       emailEventsSecret,
       adminTotpSecret,
       demoApiKeyFile,
+      demoOidcProvider: federation.demoProvider,
       stop: async () => {
         scheduler?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));

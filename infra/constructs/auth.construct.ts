@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
 import { UserPoolWebAcl } from './waf.construct';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */
@@ -50,7 +51,8 @@ export class AuthConstruct extends Construct {
       // SRP only: the password never leaves the browser. USER_PASSWORD_AUTH is used only against the local
       // emulator, which lacks SRP. Refresh-token auth is always allowed by Cognito.
       authFlows: { userSrp: true },
-      // The SPA signs in with its own forms through Amplify; no hosted UI, no OAuth redirects.
+      // The SPA signs in with its own forms through Amplify; the only OAuth redirect is single sign-on's
+      // code flow through the managed login domain (enableSingleSignOn).
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
@@ -106,5 +108,28 @@ export class AuthConstruct extends Construct {
    */
   addPostConfirmation(fn: lambda.IFunction): void {
     this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, fn);
+  }
+
+  /**
+   * Single sign-on (issue 24): the managed login domain, where the SPA sends an SSO address (its
+   * `/oauth2/authorize` with the account's identity provider named) and redeems the code with PKCE,
+   * and the web client's code flow back to `<app>/auth/sso-callback`. The identity providers
+   * themselves are made per account at run time by the API (CreateIdentityProvider), which also adds
+   * them to the client's SupportedIdentityProviders (ADR 0011: a deploy that changes this client
+   * must keep them). Answers the domain's base URL (the API's SSO_LOGIN_URL).
+   */
+  enableSingleSignOn(appOrigin: string): string {
+    const domain = this.userPool.addDomain('ManagedLogin', {
+      // Unique per account, region and stage: the stack's name and the account id.
+      cognitoDomain: { domainPrefix: Fn.join('-', [Stack.of(this).stackName.toLowerCase(), Aws.ACCOUNT_ID]) },
+      managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
+    });
+    const client = this.userPoolClient.node.defaultChild as cognito.CfnUserPoolClient;
+    client.allowedOAuthFlowsUserPoolClient = true;
+    client.allowedOAuthFlows = ['code'];
+    client.allowedOAuthScopes = ['openid', 'email', 'profile'];
+    client.callbackUrLs = [`${appOrigin}${SSO_CALLBACK_PATH}`];
+    client.supportedIdentityProviders = ['COGNITO'];
+    return domain.baseUrl();
   }
 }

@@ -54,6 +54,9 @@ import { adminSupportRoutes } from '../routes/admin-support.routes';
 import { auditMemberWrites, teamRoutes } from '../routes/team.routes';
 import type { TeamDeps } from '../core/team/team.deps';
 import { webhooksRoutes } from '../routes/webhooks.routes';
+import { ssoDiscoverRoutes, ssoSettingsRoutes } from '../routes/sso.routes';
+import type { SsoSettingsDeps } from '../core/sso/sso-settings';
+import type { SsoSignInDeps } from '../core/sso/sso-sign-in';
 import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
 
@@ -120,10 +123,12 @@ export interface ApiDeps {
   webhooks?: { manage: ManageWebhooksDeps };
   /** Where jobsite and ledger changes raise their webhook events. */
   events?: EventPublisher;
+  /** Single sign-on (issue 24): the owner's settings and the public discover route. */
+  sso?: { settings: SsoSettingsDeps; signIn: SsoSignInDeps };
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
-export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe'] as const;
+export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe', '/api/auth/discover'] as const;
 /** Public path prefixes: `GET /api/notices/{token}` (a notice's signed details link). */
 export const PUBLIC_API_PREFIXES = ['/api/notices/'] as const;
 
@@ -138,6 +143,8 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.emailEvents) app.route('/', emailEventsRoutes(deps.emailEvents));
   // Public: a foreman's confirmation link works without signing in (the token is signed, single use).
   if (deps.confirmations) app.route('/', publicConfirmationRoutes(deps.confirmations));
+  // Public: the email-first sign-in asks where an address signs in before anyone is signed in.
+  if (deps.sso) app.route('/', ssoDiscoverRoutes(deps.sso.signIn));
   app.use('/api/*', async (c, next) =>
     PUBLIC_API_PATHS.includes(c.req.path as never) ||
     PUBLIC_API_PREFIXES.some((p) => c.req.path.startsWith(p)) ||
@@ -222,6 +229,7 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.apiKeys)
     app.route('/', apiKeysRoutes({ ...deps, keys: deps.apiKeys, ids: deps.ids ?? randomIds() }));
   if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
+  if (deps.sso) app.route('/', ssoSettingsRoutes(deps.sso.settings));
   if (deps.webhooks)
     app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));

@@ -20,6 +20,7 @@ import { createSupportRoot } from './support.root';
 import { createTeamDeps } from './team.root';
 import { recordsOnFirstUse } from './records.root';
 import { createWebhooksRoot } from './webhooks.root';
+import { createSsoRoot } from './sso.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -123,6 +124,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     userStatuses: auth.userStatuses,
     /** Teams: memberships (the auth step reads them), invites and the account's audit log. */
     team,
+    /** Single sign-on: the settings routes, discover, the password refusal and the first sign-in's seat. */
+    sso: createSsoRoot(data, { accounts, auth }),
     adminSettings,
     noticeDefaults: () => defaultNoticeTimes(adminSettings),
     /** Crew confirmation's answer routes share the dispatch's requests and signer. */

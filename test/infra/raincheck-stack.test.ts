@@ -162,6 +162,26 @@ describe('RaincheckStack', () => {
     it('should create the admins group when synthesized', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
     });
+
+    it('should give single sign-on a managed login domain and a code flow back to the SPA when synthesized', () => {
+      template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+      template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { ManagedLoginVersion: 2 });
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        AllowedOAuthFlowsUserPoolClient: true,
+        AllowedOAuthFlows: ['code'],
+        AllowedOAuthScopes: Match.arrayWith(['openid', 'email']),
+        CallbackURLs: [
+          { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^https://$'), '/auth/sso-callback'])] },
+        ],
+      });
+      const functions = template.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: { SSO_LOGIN_URL: Match.anyValue() } } },
+      });
+      expect(Object.keys(functions)).toHaveLength(1);
+      expect(USER_POOL_ADMIN_ACTIONS).toEqual(
+        expect.arrayContaining(['cognito-idp:CreateIdentityProvider', 'cognito-idp:UpdateUserPoolClient']),
+      );
+    });
   });
 
   describe('data', () => {
@@ -271,7 +291,7 @@ describe('RaincheckStack', () => {
       }
     });
 
-    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links and the key-checked /v1 when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links, SSO discover and the key-checked /v1 when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
@@ -290,6 +310,8 @@ describe('RaincheckStack', () => {
           'POST /api/unsubscribe',
           // The public API (issue 23): its Lambda checks the API key itself.
           'ANY /v1/{proxy+}',
+          // The email-first sign-in asks where an address signs in before anyone is signed in (issue 24).
+          'GET /api/auth/discover',
         ].sort(),
       );
     });

@@ -22,6 +22,8 @@ export interface TestStackInfo {
   emailEventsSecret: string;
   /** The seeded admin's TOTP secret: `signIn` answers the admin's second-factor challenge with it. */
   adminTotpSecret: string;
+  /** The stack's demo OIDC provider (any typed address signs in) and its client (issue 24). */
+  demoOidcProvider: { issuer: string; clientId: string; clientSecret: string };
 }
 
 const READY = 'RAINCHECK_STACK_READY ';

@@ -37,6 +37,7 @@ import { accountAuditEntity } from './entities/account-audit.entity';
 import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
+import { ssoConnectionEntity, ssoDomainEntity } from './entities/sso.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -81,6 +82,8 @@ const ENTITY_FACTORIES = {
   apiKey: apiKeyEntity,
   ...SUPPORT_ENTITIES,
   membership: membershipEntity,
+  ssoConnection: ssoConnectionEntity,
+  ssoDomain: ssoDomainEntity,
   teamInvite: teamInviteEntity,
   accountAudit: accountAuditEntity,
   noticeShortCode: noticeShortCodeEntity,

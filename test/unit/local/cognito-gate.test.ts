@@ -50,4 +50,36 @@ describe('the gate in front of cognito-local', () => {
   it('should serve the JWKS to the API without credentials', () => {
     expect(cognitoGateRefusal({ method: 'GET', headers: { host: `127.0.0.1:${PORT}` } }, PORT)).toBeNull();
   });
+
+  it('should let only the federation front sign someone in at /oauth2/authorize, and anyone redeem a code', () => {
+    const oauth = (url: string, headers: Record<string, string> = {}) => ({
+      method: 'POST',
+      url,
+      headers: { host: `127.0.0.1:${PORT}`, ...headers },
+    });
+    const secret = 'f'.repeat(64);
+    expect(cognitoGateRefusal(oauth('/oauth2/authorize'), PORT, secret)).toMatch(/federation front only/);
+    expect(
+      cognitoGateRefusal(
+        oauth('/oauth2/authorize', { 'x-raincheck-federation': 'e'.repeat(64) }),
+        PORT,
+        secret,
+      ),
+    ).toMatch(/federation front only/);
+    // A signed-looking header is not the secret: credentials do not open this door.
+    expect(cognitoGateRefusal(oauth('/oauth2/authorize', { authorization: SIGNED }), PORT, secret)).toMatch(
+      /federation front only/,
+    );
+    expect(
+      cognitoGateRefusal(oauth('/oauth2/authorize', { 'x-raincheck-federation': secret }), PORT, secret),
+    ).toBeNull();
+    expect(
+      cognitoGateRefusal(oauth('/oauth2/authorize', { 'x-raincheck-federation': '' }), PORT, undefined),
+    ).toMatch(/federation front only/);
+    expect(cognitoGateRefusal(oauth('/oauth2/token'), PORT, secret)).toBeNull();
+    // A web page still cannot reach either.
+    expect(
+      cognitoGateRefusal(oauth('/oauth2/token', { origin: 'http://localhost:4700' }), PORT, secret),
+    ).not.toBeNull();
+  });
 });

@@ -12,9 +12,22 @@ function awsError(name: string, message = name): Error {
   return error;
 }
 
-function fillLogin(email: string, password: string) {
+/** What GET /api/auth/discover answers in these tests (the password form unless a test says otherwise). */
+let discoverAnswer: unknown = { method: 'password' };
+
+beforeEach(() => {
+  discoverAnswer = { method: 'password' };
+  globalThis.fetch = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => discoverAnswer,
+  })) as unknown as typeof fetch;
+});
+
+/** Email first: the password field shows once the API says the address signs in with a password. */
+async function fillLogin(email: string, password: string) {
   fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
@@ -26,11 +39,25 @@ function WhereAmI() {
 describe('LoginModal', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('should mark both fields required and the email field of type email when it opens', () => {
+  it('should ask for the email first and mark both fields required once the address signs in with a password', async () => {
     renderWithProviders(<LoginModal opened onClose={() => undefined} onSignedIn={() => undefined} />);
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Email/)).toBeRequired();
-    expect(screen.getByLabelText(/^Password/)).toBeRequired();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'demo@raincheck.local' } });
+    expect(await screen.findByLabelText(/^Password/)).toBeRequired();
+    expect(globalThis.fetch).toHaveBeenCalledWith(
+      expect.stringContaining('/api/auth/discover?email=demo%40raincheck.local'),
+      expect.anything(),
+    );
+  });
+
+  it('should never show the password field for an address under single sign-on', async () => {
+    discoverAnswer = { method: 'sso', redirectUrl: 'https://login.example/oauth2/authorize?client_id=web' };
+    renderWithProviders(<LoginModal opened onClose={() => undefined} onSignedIn={() => undefined} />);
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ann@acme.test' } });
+    expect(await screen.findByRole('button', { name: 'Continue with single sign-on' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
 
   it('should put the spec message on the email field when the user does not exist', async () => {
@@ -41,7 +68,7 @@ describe('LoginModal', () => {
       auth,
     });
 
-    fillLogin('nobody@example.com', 'Whatever1');
+    await fillLogin('nobody@example.com', 'Whatever1');
 
     const email = screen.getByLabelText(/^Email/);
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
@@ -55,7 +82,7 @@ describe('LoginModal', () => {
       auth,
     });
 
-    fillLogin('demo@raincheck.local', 'wrong');
+    await fillLogin('demo@raincheck.local', 'wrong');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid email or password. Please try again.',
@@ -68,7 +95,7 @@ describe('LoginModal', () => {
     const auth = fakeAuth({ signIn: () => Promise.resolve({ kind: 'signedIn', user: null }) });
     renderWithProviders(<LoginModal opened onClose={() => undefined} onSignedIn={onSignedIn} />, { auth });
 
-    fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
+    await fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
   });
@@ -81,7 +108,9 @@ describe('LoginModal', () => {
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    // The login form again, email first.
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
   it('should alert the spec success message and go on to enter the code when the reset email is sent', async () => {
@@ -172,7 +201,7 @@ describe('LandingPage plan buttons', () => {
     );
     await screen.findByRole('dialog', { name: 'Log in to Raincheck' });
 
-    fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
+    await fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/subscription?plan=basic&cycle=monthly');
     expect(window.localStorage.getItem(PENDING_PLAN_KEY)).toBeNull();
@@ -184,7 +213,7 @@ describe('LandingPage plan buttons', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByRole('dialog');
 
-    fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
+    await fillLogin('demo@raincheck.local', 'Demo-Passw0rd!');
 
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/dashboard$/);
   });

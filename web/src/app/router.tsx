@@ -39,6 +39,8 @@ const Register = page(loadAuthPages, 'RegisterPage');
 const ForgotPassword = page(loadAuthPages, 'ForgotPasswordPage');
 const ResetPassword = page(loadAuthPages, 'ResetPasswordPage');
 const AdminLogin = page(loadAuthPages, 'AdminLoginPage');
+const SsoCallback = page(loadAuthPages, 'SsoCallbackPage');
+const SsoSettings = page(() => import('./routes/app/settings-sso'), 'SsoSettingsPage');
 
 const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardPage');
 const Subscription = page(() => import('./routes/app/subscription'), 'SubscriptionPage');
@@ -111,6 +113,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'support/:requestId', element: <SupportThread /> },
   { path: 'settings/team', element: <Team /> },
   { path: 'settings/webhooks', element: <Webhooks /> },
+  { path: 'settings/sso', element: <SsoSettings /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -145,6 +148,8 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPassword /> },
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'admin/login', element: <AdminLogin /> },
+          // Back from the company's sign-in (single sign-on, issue 24).
+          { path: 'auth/sso-callback', element: <SsoCallback /> },
           // A notice's unsubscribe link works without signing in.
           { path: 'unsubscribe', element: <Unsubscribe /> },
           // A foreman's confirmation link works without signing in.

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { AdminLoginForm, AdminTotpSetup } from '../../features/auth/components/admin-login-form';
@@ -11,6 +12,7 @@ import { useRedirectWhenSignedIn } from '../../features/auth/use-redirect-when-s
 import { useAuth } from '../../lib/auth/auth-context';
 import type { RedirectState } from '../../lib/auth/guards';
 import { useAdminCheck } from '../../lib/auth/admin-identity';
+import { completeSsoSignIn } from '../../lib/auth/sso-redirect';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -140,6 +142,40 @@ export function AdminLoginPage() {
       <AdminLoginForm onAdmin={toDashboard} />
       <Anchor component={Link} to="/" size="sm" ta="center">
         Back to Raincheck
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * /auth/sso-callback: where the company's sign-in sends the browser back. The code is redeemed and the
+ * session stored, then the app starts afresh on the dashboard; a refusal is shown with the way back.
+ */
+export function SsoCallbackPage() {
+  useDocumentTitle('Signing in');
+  const location = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    // Once only: the code is single use (React's development double effects would spend it twice).
+    if (started.current) return;
+    started.current = true;
+    completeSsoSignIn(location.search).then(
+      () => window.location.replace('/dashboard'),
+      (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)),
+    );
+  }, [location.search]);
+  if (!failure) return <PageLoader />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Single sign-on did not complete
+      </Title>
+      <Alert color="red" role="alert" title="Your company's sign-in was not accepted">
+        {failure}
+      </Alert>
+      <Anchor component={Link} to="/login">
+        Back to log in
       </Anchor>
     </Stack>
   );

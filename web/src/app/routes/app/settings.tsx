@@ -85,6 +85,15 @@ export function SettingsPage() {
           to be told of notices, confirmations and ledger marks as they happen.
         </Text>
       </RecordSection>
+      <RecordSection titleGap="md" id="settings-sso" title="Single sign-on">
+        <Text size="sm">
+          Let your people sign in through your company&apos;s identity provider (Enterprise):{' '}
+          <Anchor component={Link} to="/settings/sso" underline="always">
+            set up single sign-on
+          </Anchor>
+          .
+        </Text>
+      </RecordSection>
       <RecordSection titleGap="md" id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">

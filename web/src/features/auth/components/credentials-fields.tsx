@@ -47,13 +47,18 @@ export function useCredentials(initialEmail = '') {
 
 export type Credentials = ReturnType<typeof useCredentials>;
 
-/** The two inputs, each with its own error; the email takes the focus when the form opens. */
+/**
+ * The two inputs, each with its own error; the email takes the focus when the form opens. The
+ * password shows only once it is asked for (`withPassword`; the log-in form asks for the email first).
+ */
 export function CredentialsFields({
   credentials: c,
   emailAutoComplete,
+  withPassword = true,
 }: {
   credentials: Credentials;
   emailAutoComplete?: string;
+  withPassword?: boolean;
 }) {
   return (
     <>
@@ -65,13 +70,15 @@ export function CredentialsFields({
         onValueChange={c.setEmail}
         error={c.error?.field === 'email' ? c.error.message : undefined}
       />
-      <PasswordField
-        ref={c.passwordRef}
-        autoComplete="current-password"
-        value={c.password}
-        onValueChange={c.setPassword}
-        error={c.error?.field === 'password' ? c.error.message : undefined}
-      />
+      {withPassword ? (
+        <PasswordField
+          ref={c.passwordRef}
+          autoComplete="current-password"
+          value={c.password}
+          onValueChange={c.setPassword}
+          error={c.error?.field === 'password' ? c.error.message : undefined}
+        />
+      ) : null}
     </>
   );
 }

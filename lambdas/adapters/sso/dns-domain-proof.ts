@@ -1,0 +1,27 @@
+import { resolveTxt } from 'node:dns/promises';
+import { SSO_TXT_LABEL } from '../../../shared/sso-names';
+import type { DomainProof } from '../../core/sso/sso.ports';
+
+/**
+ * A domain is proven when `_raincheck-sso.<domain>` has a TXT record with the account's value. Any
+ * DNS failure (no such name, no record, a timeout) reads as "not yet": the domain stays waiting.
+ */
+export class DnsDomainProof implements DomainProof {
+  constructor(private readonly lookup: (name: string) => Promise<string[][]> = resolveTxt) {}
+
+  async proven(domain: string, expectedValue: string): Promise<boolean> {
+    try {
+      const records = await this.lookup(`${SSO_TXT_LABEL}.${domain}`);
+      // A long TXT record comes back in 255-byte pieces: join them before comparing.
+      return records.some((pieces) => pieces.join('') === expectedValue);
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * The local development switch (`RAINCHECK_SSO_TRUST_DOMAINS=true`): every domain counts as proven,
+ * because a laptop has no public DNS zone to publish into. Never used in AWS (config refuses it there).
+ */
+export const trustEveryDomain: DomainProof = { proven: async () => true };

@@ -1,0 +1,217 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { putSsoSchema, type SsoDefaultRole, type SsoType, type SsoView } from '../../../../../shared/sso';
+import { FormErrorAlert } from '../../../components/form-fields';
+import { ApiError } from '../../../lib/api-client';
+import { friendlyErrorMessage } from '../../../lib/error-message';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { useSaveSso } from '../api/sso-api';
+
+const FIELDS = [
+  'type',
+  'issuerUrl',
+  'clientId',
+  'clientSecret',
+  'metadataUrl',
+  'metadataXml',
+  'domains',
+  'defaultRole',
+];
+
+/** The owner registers the company's provider (OIDC or SAML 2.0) and the email domains it owns. */
+export function SsoSettingsForm({ current }: { current: SsoView }) {
+  const save = useSaveSso();
+  const saved = current.configured ? current : null;
+  const [type, setType] = useState<SsoType>(saved?.type ?? 'oidc');
+  const [issuerUrl, setIssuerUrl] = useState(saved?.issuerUrl ?? '');
+  const [clientId, setClientId] = useState(saved?.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [metadataUrl, setMetadataUrl] = useState(saved?.metadataUrl ?? '');
+  const [metadataXml, setMetadataXml] = useState('');
+  const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
+  const [defaultRole, setDefaultRole] = useState<SsoDefaultRole>(saved?.defaultRole ?? 'viewer');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const domainList = domains
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean);
+    const body =
+      type === 'oidc'
+        ? {
+            type,
+            issuerUrl,
+            clientId,
+            ...(clientSecret ? { clientSecret } : {}),
+            domains: domainList,
+            defaultRole,
+          }
+        : {
+            type,
+            ...(metadataUrl ? { metadataUrl } : {}),
+            ...(metadataXml ? { metadataXml } : {}),
+            domains: domainList,
+            defaultRole,
+          };
+    const parsed = putSsoSchema.safeParse(body);
+    if (!parsed.success) {
+      // A domain's own problem is shown on the one domains field.
+      const found = zodFieldErrors(parsed.error);
+      const shown: Record<string, string> = {};
+      for (const [path, message] of Object.entries(found)) shown[path.split('.')[0]!] ??= message;
+      return setErrors(shown);
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      setClientSecret('');
+    } catch (err) {
+      const field = err instanceof ApiError && err.field && FIELDS.includes(err.field) ? err.field : 'form';
+      setErrors({ [field]: friendlyErrorMessage(err, 'Single sign-on could not be saved.') });
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Single sign-on provider">
+      <Stack gap="md">
+        <FormErrorAlert title="Could not save" message={errors.form} />
+        <Radio.Group
+          label="Provider type"
+          value={type}
+          onChange={(v) => setType(v as SsoType)}
+          error={errors.type}
+        >
+          <Group mt="xs">
+            <Radio value="oidc" label="OpenID Connect" />
+            <Radio value="saml" label="SAML 2.0" />
+          </Group>
+        </Radio.Group>
+        {type === 'oidc' ? (
+          <>
+            <TextInput
+              label="Issuer URL"
+              description="From your provider, e.g. https://login.example.com"
+              value={issuerUrl}
+              onChange={(e) => setIssuerUrl(e.currentTarget.value)}
+              error={errors.issuerUrl}
+              required
+            />
+            <TextInput
+              label="Client ID"
+              value={clientId}
+              onChange={(e) => setClientId(e.currentTarget.value)}
+              error={errors.clientId}
+              required
+            />
+            <PasswordInput
+              label="Client secret"
+              description={
+                saved?.hasClientSecret
+                  ? 'A secret is saved and never shown. Leave empty to keep it.'
+                  : 'Stored with the identity provider, never shown again.'
+              }
+              value={clientSecret}
+              onChange={(e) => setClientSecret(e.currentTarget.value)}
+              error={errors.clientSecret}
+              autoComplete="off"
+              required={!saved?.hasClientSecret}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput
+              label="Metadata URL"
+              value={metadataUrl}
+              onChange={(e) => setMetadataUrl(e.currentTarget.value)}
+              error={errors.metadataUrl}
+            />
+            <Textarea
+              label="Or metadata XML"
+              description={
+                saved?.hasMetadataXml ? 'Metadata XML is saved. Paste new XML to replace it.' : undefined
+              }
+              value={metadataXml}
+              onChange={(e) => setMetadataXml(e.currentTarget.value)}
+              error={errors.metadataXml}
+              autosize
+              minRows={3}
+              maxRows={8}
+            />
+          </>
+        )}
+        <Textarea
+          label="Email domains"
+          description="One per line. People with these addresses sign in through this provider."
+          value={domains}
+          onChange={(e) => setDomains(e.currentTarget.value)}
+          error={errors.domains}
+          autosize
+          minRows={2}
+          required
+        />
+        <Select
+          label="Role of a person's first sign-in"
+          data={[
+            { value: 'viewer', label: 'Viewer' },
+            { value: 'manager', label: 'Manager' },
+          ]}
+          value={defaultRole}
+          onChange={(v) => v && setDefaultRole(v as SsoDefaultRole)}
+          error={errors.defaultRole}
+          allowDeselect={false}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save single sign-on
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Each domain's proof: the TXT record to publish, and whether it was found (a list: it reads on a phone). */
+export function SsoDomainsTable({ view }: { view: SsoView }) {
+  if (!view.configured || view.domains.length === 0) return null;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Domains">
+      {view.domains.map((d) => (
+        <Card component="li" key={d.domain} withBorder padding="sm" aria-label={d.domain}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                {d.domain}
+              </Text>
+              <Badge color={d.verified ? 'green' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+                {d.verified ? 'Verified' : 'Waiting for DNS'}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              TXT record name
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }}>{d.txtName}</Code>
+            <Text size="xs" c="dimmed">
+              Value
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }}>{d.txtValue}</Code>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
