@@ -56,6 +56,8 @@ import type { TeamDeps } from '../core/team/team.deps';
 import { webhooksRoutes } from '../routes/webhooks.routes';
 import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
+import { brandRoutes } from '../routes/brand.routes';
+import type { BrandDeps } from '../core/brand/brand';
 
 export type { Authenticate } from '../http/kit';
 
@@ -120,6 +122,8 @@ export interface ApiDeps {
   webhooks?: { manage: ManageWebhooksDeps };
   /** Where jobsite and ledger changes raise their webhook events. */
   events?: EventPublisher;
+  /** White-labelling (`/api/account/brand`, Enterprise) and its logo uploads; absent in apps built without them. */
+  brand?: { deps: BrandDeps };
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -218,6 +222,7 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
   if (deps.webhooks)
     app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
+  if (deps.brand) app.route('/', brandRoutes(deps.brand.deps));
   if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)

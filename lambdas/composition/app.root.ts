@@ -20,6 +20,7 @@ import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 import { createSupportRoot } from './support.root';
 import { createTeamDeps } from './team.root';
 import { createWebhooksRoot } from './webhooks.root';
+import { createBrandRoot } from './brand.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -34,6 +35,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const accounts = new DynamoAccountRepo(data.db);
   const records = createRecordsStore(data.db);
   const webhooks = createWebhooksRoot(data, { accounts });
+  const brand = createBrandRoot(data, { accounts });
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const sms = createSmsRoot(data, {
     accounts,
@@ -88,6 +90,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     /** Signed webhooks: the settings routes, and the publisher every hook raises events through. */
     webhooks,
     events: webhooks.events,
+    /** White-labelling and file storage; `brand.lookup` is what worker-facing mail and pages ask. */
+    brand,
     /** The SMS channel (workers' toggle and consent, notice texts, replies); absent without a number. */
     sms: sms?.worker,
     smsRoot: sms,

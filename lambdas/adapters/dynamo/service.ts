@@ -36,6 +36,7 @@ import { accountAuditEntity } from './entities/account-audit.entity';
 import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
+import { brandEntity } from './entities/brand.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -83,6 +84,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     noticeShortCode: noticeShortCodeEntity(config),
     webhookEndpoint: webhookEndpointEntity(config),
     webhookDelivery: webhookDeliveryEntity(config),
+    brand: brandEntity(config),
   });
 }
 
