@@ -42,6 +42,12 @@ import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
 import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
+import { startStorageEmulator } from './s3-front/storage-emulator';
+import { serveFiles } from './s3-front/serve-files';
+
+/** The local bucket of uploads and served files (issue 24 item 5), and where the app's origin exposes it. */
+const LOCAL_FILES_BUCKET = 'raincheck-files-local';
+const S3_MOUNT = '/__s3';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -223,6 +229,17 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     });
     closers.push(() => smsServer.close());
 
+    // File storage: s3rver on loopback behind the front that checks upload policies (local/s3-front),
+    // exposed on the app's origin at /__s3 (uploads) and /files/* (served files, as CloudFront does).
+    const storage = await startStorageEmulator({
+      port: (await freePorts(1))[0]!,
+      bucket: LOCAL_FILES_BUCKET,
+      region: settings.region,
+      mountPath: S3_MOUNT,
+      dataDir: settings.dataDir,
+    });
+    closers.push(() => storage.stop());
+
     const lambdaConfig = parseConfig({
       ...weather.env,
       UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
@@ -252,6 +269,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       // Webhooks to a receiver on this machine (http://localhost): the local stack only, never in AWS.
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
       WEBHOOK_RETRY_SCALE: process.env.RAINCHECK_WEBHOOK_RETRY_SCALE,
+      FILES_BUCKET: LOCAL_FILES_BUCKET,
+      S3_ENDPOINT: `${appUrl}${S3_MOUNT}`,
     });
 
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
@@ -331,6 +350,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         },
       ],
       extraApps: [
+        { paths: [S3_MOUNT, `${S3_MOUNT}/*`], fetch: storage.front.fetch },
+        { paths: ['/files/*'], fetch: serveFiles(storage.upstream, LOCAL_FILES_BUCKET) },
         {
           paths: ['/__cognito', '/__cognito/'],
           fetch: createCognitoProxy({
