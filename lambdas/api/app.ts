@@ -57,7 +57,7 @@ import { webhooksRoutes } from '../routes/webhooks.routes';
 import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
 import { brandRoutes } from '../routes/brand.routes';
-import type { BrandDeps } from '../core/brand/brand';
+import type { BrandDeps, BrandLookup } from '../core/brand/brand';
 
 export type { Authenticate } from '../http/kit';
 
@@ -123,7 +123,7 @@ export interface ApiDeps {
   /** Where jobsite and ledger changes raise their webhook events. */
   events?: EventPublisher;
   /** White-labelling (`/api/account/brand`, Enterprise) and its logo uploads; absent in apps built without them. */
-  brand?: { deps: BrandDeps };
+  brand?: { deps: BrandDeps; lookup: BrandLookup };
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -223,7 +223,7 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.webhooks)
     app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
   if (deps.brand) app.route('/', brandRoutes(deps.brand.deps));
-  if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.email) app.route('/', emailTemplatesRoutes({ ...deps.email, brands: deps.brand?.lookup }));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)
     app.route('/', geocodeRoutes({ geocoder: deps.geocoder, addressLookup: deps.addressLookup }));

@@ -42,6 +42,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     records,
     noticeLinks: { tokens: email.noticeLinks, appOrigin: email.appOrigin },
     events: webhooks.events,
+    brands: brand.lookup,
   });
   const dispatch = createDispatchDeps(data, {
     accounts,
@@ -51,6 +52,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     escalationTexter: sms?.escalations,
     unsubscribeSecret: opts.unsubscribeSecret,
     events: webhooks.events,
+    brands: brand.lookup,
   });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
@@ -73,7 +75,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       rateWindows: email.rateWindows,
       clock: data.clock,
     },
-    unsubscribe: email.unsubscribe,
+    unsubscribe: { ...email.unsubscribe, brands: brand.lookup },
     /** The public notice details page reads the dispatch's decisions through a signed link. */
     notices: {
       tokens: email.noticeLinks,
@@ -82,6 +84,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       decisions: dispatch.decisions,
       clock: data.clock,
       codes: new DynamoNoticeShortCodes(data.db),
+      brands: brand.lookup,
     },
     workerStatus: email.workerStatus,
     suppressions: email.suppressions,
@@ -134,6 +137,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       tokens: dispatch.confirmations!.tokens,
       clock: data.clock,
       events: webhooks.events,
+      brands: brand.lookup,
     },
   };
 }

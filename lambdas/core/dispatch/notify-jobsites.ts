@@ -31,6 +31,8 @@ import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
 import { warningsLookup } from './run-warnings';
 import { noticeContractor } from '../notices/notice-contractor';
+import type { BrandLookup } from '../brand/brand';
+import type { BrandLook } from '../../../shared/brand';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-hooks';
@@ -57,6 +59,8 @@ export interface NotifyDeps {
   texts?: TextDeps;
   /** Crew confirmation: a delay notice to the jobsite's foreman carries two signed answer links. */
   confirmations?: DispatchConfirmations;
+  /** Each account's brand while it has white-labelling (issue 24); absent, Raincheck's own look. */
+  brands?: BrandLookup;
 }
 
 export interface BatchOutcome {
@@ -158,6 +162,7 @@ export async function notifyJobsites(
     quietHours: QuietHours | null;
     suppressed: Map<string, SuppressionReason>;
     profile: Awaited<ReturnType<NotifyDeps['accounts']['getProfile']>>;
+    brand: BrandLook | null;
   }[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
@@ -168,6 +173,7 @@ export async function notifyJobsites(
       deps.accounts.getProfile(tenantId),
       deps.suppressions.reasonsOf(tenant),
     ]);
+    const brand = deps.brands ? await deps.brands(tenant) : null;
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
     const plan = subscription ? effectivePlan(subscription) : 'none';
@@ -185,11 +191,12 @@ export async function notifyJobsites(
         clients,
         notify,
         plan,
-        company: profile?.company ?? profile?.name ?? 'Raincheck',
+        company: brand?.companyName ?? profile?.company ?? profile?.name ?? 'Raincheck',
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
         suppressed,
         profile,
+        brand,
       });
     }
   }
@@ -303,7 +310,7 @@ export async function notifyJobsites(
 
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
-    const contractor = noticeContractor(item.profile, jobsite, item.workers);
+    const contractor = noticeContractor(item.profile, jobsite, item.workers, item.brand);
     const day: AnnouncedDay = {
       tenantId: due.tenantId,
       jobsite,

@@ -33,7 +33,7 @@ async function presign(account: TestAccount, contentType: string): Promise<Uploa
 /** Posts the form as a browser does: the policy's fields first, the file last. */
 async function post(
   upload: Upload,
-  file: Uint8Array | string,
+  file: Uint8Array<ArrayBuffer> | string,
   change: (form: FormData) => void = () => undefined,
   type = upload.fields['Content-Type']!,
 ) {
