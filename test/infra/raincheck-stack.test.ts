@@ -623,7 +623,8 @@ describe('RaincheckStack', () => {
     });
 
     it('should serve the bucket through origin access control and /api/* from the HTTP API when synthesized', () => {
-      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      // One for the site bucket, one for the files bucket's files/ (issue 24).
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultRootObject: 'index.html',
@@ -766,8 +767,9 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
-          // The hashed assets, /api/* and /v1/* (the public API): each sends the same headers.
+          // The hashed assets, /api/*, /v1/* (the public API) and /files/* (logos): each sends the same headers.
           CacheBehaviors: [
+            Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
@@ -937,8 +939,7 @@ describe('file storage (issue 24)', () => {
       CorsRules: [expect.objectContaining({ AllowedMethods: ['POST'] })],
     });
     const files = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === '/files/*') as
-      | (Behavior & { TargetOriginId: string; AllowedMethods: string[] })
-      | undefined;
+      (Behavior & { TargetOriginId: string; AllowedMethods: string[] }) | undefined;
     expect(files).toBeDefined();
     expect(files!.AllowedMethods).toEqual(['GET', 'HEAD']);
     expect(distributionConfig().CacheBehaviors.map((b) => b.PathPattern)).not.toContain('/uploads/*');
@@ -959,10 +960,13 @@ describe('file storage (issue 24)', () => {
   it('should let only the api Lambda sign uploads into uploads/ and write checked copies under files/', () => {
     const arn = { 'Fn::GetAtt': [filesBucketId(), 'Arn'] };
     const put = policyStatementsOf('api').find((s) => s.Action === 's3:PutObject');
-    expect(put?.Resource).toEqual([
-      { 'Fn::Join': ['', [arn, '/uploads/*']] },
-      { 'Fn::Join': ['', [arn, '/files/*']] },
-    ]);
+    expect(put?.Resource).toEqual(
+      expect.arrayContaining([
+        { 'Fn::Join': ['', [arn, '/uploads/*']] },
+        { 'Fn::Join': ['', [arn, '/files/*']] },
+      ]),
+    );
+    expect(put?.Resource).toHaveLength(2);
     const get = policyStatementsOf('api').find((s) => s.Action === 's3:GetObject');
     expect(get?.Resource).toEqual({ 'Fn::Join': ['', [arn, '/uploads/*']] });
     for (const entry of LAMBDA_ENTRIES.filter((e) => e.name !== 'api'))

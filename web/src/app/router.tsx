@@ -64,6 +64,7 @@ const Support = page(loadSupportPages, 'SupportPage');
 const SupportThread = page(loadSupportPages, 'SupportThreadPage');
 const AdminSupport = page(() => import('./routes/admin/support'), 'AdminSupportPage');
 const Webhooks = page(() => import('./routes/app/webhooks'), 'WebhooksPage');
+const BrandSettings = page(() => import('./routes/app/settings-brand'), 'BrandSettingsPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -111,6 +112,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'support/:requestId', element: <SupportThread /> },
   { path: 'settings/team', element: <Team /> },
   { path: 'settings/webhooks', element: <Webhooks /> },
+  { path: 'settings/brand', element: <BrandSettings /> },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Brand } from './brand';
+import { AccountLogo } from './account-logo';
 import { HelpButton } from '../../features/support/components/help-button';
 
 interface Props {
@@ -58,6 +59,7 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
         <Box style={{ flexShrink: 0 }}>
           <Brand to={home} compact={narrow} />
         </Box>
+        {home.startsWith('/admin') || narrow ? null : <AccountLogo />}
         {badge ? (
           <Text size="sm" c="dimmed" visibleFrom="xs">
             {badge}

@@ -97,6 +97,15 @@ export function SettingsPage() {
           to be told of notices, confirmations and ledger marks as they happen.
         </Text>
       </Section>
+      <Section id="settings-brand" title="Brand">
+        <Text size="sm">
+          Put your company&apos;s name, logo and colour on everything your crews see (Enterprise):{' '}
+          <Anchor component={Link} to="/settings/brand" underline="always">
+            set your brand
+          </Anchor>
+          .
+        </Text>
+      </Section>
       <Section id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
