@@ -108,6 +108,7 @@ describe('a white-labelled notice', () => {
     });
     expect(sent.status).toBe(202);
     const test = (await mailTo(stack, account.email)).find((m) => m.messageId === sent.body.messageId)!;
+    expect((test as unknown as { from: string }).from).toContain(`"${BRAND.companyName}"`);
     expect(test.body.html).toContain(`src="${logoUrl}"`);
     expect(test.body.text).toContain(BRAND.companyName);
     expect(test.body.text).not.toMatch(/Raincheck/);

@@ -88,7 +88,8 @@ export function BrandForm({ brand }: { brand: Brand }) {
           value={colour}
           onChange={setColour}
           format="hex"
-          swatches={['#1864ab', '#0b7285', '#2b8a3e', '#c92a2a', '#5f3dc4', '#212529', '#fcc419']}
+          // Chrome-only and unnamed for screen readers: typing or the picker is enough.
+          withEyeDropper={false}
           error={errors.colour ?? (check && !check.ok ? check.reason : undefined)}
           required
         />
