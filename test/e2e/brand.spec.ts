@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { signIn } from '../support/cognito';
+import { mailTo } from '../support/mailbox';
+import { stormSiteInSeattle } from '../support/storm-site';
 import { screenA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
-import { e2eStack } from './stack';
+import { ADMIN, e2eStack } from './stack';
 
 /**
  * White-labelling in a real browser (issue 24): an Enterprise owner uploads a logo straight to
@@ -130,4 +133,53 @@ test('should show Premium the page locked with the way up', async ({ page }) => 
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'See Enterprise' })).toHaveAttribute('href', '/subscription');
   await shootWideAndPhone(page, 'brand-locked');
+});
+
+test('should show a worker the contractor’s brand on the details and unsubscribe pages of a notice', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stack = e2eStack();
+  const owner = await newAccount(stack, 'brand-e2e-pages');
+  await subscribe(stack, owner, 'enterprise');
+  const upload = await callApi(stack, '/api/account/brand/logo-upload', {
+    token: owner.token,
+    body: { contentType: 'image/svg+xml' },
+  });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.body.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([LOGO], { type: 'image/svg+xml' }));
+  expect((await fetch(upload.body.url, { method: 'POST', body: form })).status).toBe(204);
+  const brand = { companyName: COMPANY, colour: '#0b7285', footer: 'Safety line 555-0100', logoUrl: null };
+  const put = await callApi(stack, '/api/account/brand', {
+    method: 'PUT',
+    token: owner.token,
+    body: { ...brand, logoKey: upload.body.key },
+  });
+  expect(put.status).toBe(200);
+  const workerEmail = `brand-crew-${Date.now()}@example.com`;
+  await stormSiteInSeattle(stack, owner, { name: 'Pier 4 Crane Pad', workerEmail });
+  const admin = (await signIn(stack, ADMIN.email, ADMIN.password)).IdToken;
+  // Wednesday 2 December 2026, 18:00 in Seattle: the evening notice about Thursday.
+  const run = await callApi(stack, '/api/admin/dispatch/run', {
+    token: admin,
+    body: { at: '2026-12-03T02:00:00.000Z' },
+  });
+  expect(run.status).toBe(200);
+  const [mail] = await mailTo(stack, workerEmail);
+  const text = mail!.body.text!;
+  const details = /\/n\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  const unsubscribe = /\/unsubscribe\?token=(\S+)/.exec(text)![1]!;
+
+  await page.goto(`/n/${details}`);
+  await expect(page.getByTestId('brand-band')).toContainText(COMPANY);
+  await expect(page.getByRole('img', { name: `${COMPANY} logo` })).toBeVisible();
+  await expect(page.getByText('via Raincheck')).toHaveCount(0);
+  await shootWideAndPhone(page, 'brand-notice-page');
+
+  await page.goto(`/unsubscribe?token=${unsubscribe}`);
+  await expect(page.getByTestId('brand-band')).toContainText(COMPANY);
+  await expect(page.getByText(`sent for ${COMPANY}`)).toBeVisible();
+  expect(await screenA11yViolations(page)).toEqual([]);
+  await shootWideAndPhone(page, 'brand-unsubscribe-page');
 });

@@ -88,12 +88,9 @@ export function LogoUpload({
             src={shown}
             alt="Logo preview"
             h={56}
-            w="auto"
-            maw={220}
+            w={200}
             fit="contain"
-            bg="white"
-            p={4}
-            radius="sm"
+            style={{ objectPosition: 'left center' }}
           />
         ) : null}
         {progress !== null ? (
