@@ -137,6 +137,10 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Landing /> },
       // A notice's details link (/n/<signed token>) opens without signing in.
       { path: 'n/:token', element: <Notice /> },
+      // A notice's unsubscribe link and a foreman's confirmation link work without signing in; they
+      // carry the contractor's brand (issue 24), so they have their own frame, not the sign-in card's.
+      { path: 'unsubscribe', element: <Unsubscribe /> },
+      { path: 'c/:token', element: <Confirm /> },
       // The public API's reference (issue 23), rendered from /v1/openapi.json without signing in.
       { path: 'docs/api', element: <ApiReference /> },
       {
@@ -147,10 +151,6 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPassword /> },
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'admin/login', element: <AdminLogin /> },
-          // A notice's unsubscribe link works without signing in.
-          { path: 'unsubscribe', element: <Unsubscribe /> },
-          // A foreman's confirmation link works without signing in.
-          { path: 'c/:token', element: <Confirm /> },
           // A team invite's link: sign in or sign up with the invited address, then join.
           { path: 'join/:token', element: <Join /> },
         ],

@@ -1,4 +1,3 @@
-import { BrandBand } from '../../../components/brand-band';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   CONFIRMATION_ANSWERS,
@@ -32,7 +31,6 @@ export function ConfirmationCard({
   return (
     <Card withBorder padding="lg" maw={520} mx="auto" component="main" aria-labelledby="confirm-title">
       <Stack gap="md">
-        {view.data?.brand ? <BrandBand brand={view.data.brand} as="header" /> : null}
         <Title order={1} size="h3" id="confirm-title">
           Confirm the crew
         </Title>

@@ -1,4 +1,3 @@
-import { BrandBand } from '../../../components/brand-band';
 import { Alert, Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useConfirmUnsubscribe, useUnsubscribeView } from '../api/unsubscribe';
 
@@ -17,7 +16,6 @@ export function UnsubscribeCard({ token }: { token: string | null }) {
   return (
     <Card withBorder padding="xl" maw={520} mx="auto" component="main" aria-labelledby="unsubscribe-title">
       <Stack gap="md">
-        {view.data?.brand ? <BrandBand brand={view.data.brand} as="header" /> : null}
         <Title order={1} size="h3" id="unsubscribe-title">
           Stop weather notices
         </Title>
