@@ -37,7 +37,9 @@ export type FunctionAccess =
   /** Turning a user's authenticator app off after a password reset (USER_MFA_RESET_ACTIONS). */
   | 'userMfaReset'
   /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
-  | 'sendSms';
+  | 'sendSms'
+  /** File storage (files.construct.ts): sign uploads into `uploads/`, read them, write checked copies to `files/`. */
+  | 'files';
 
 /** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
 export const USER_STATUS_ACTIONS = [
@@ -125,6 +127,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     // userPoolAdmin: /api/admin/users, /api/admin/admins (each route checks the caller's permission).
     // sendSms: turning a worker's SMS on sends the one-time "Reply YES" text.
     // webhookQueue: jobsite and ledger changes raise webhook events; /api/webhooks queues tests and resends.
+    // files: /api/account/brand/logo-upload signs uploads; PUT /api/account/brand checks and adopts them.
     access: [
       'table',
       'weatherApiKey',
@@ -133,6 +136,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       'userPoolAdmin',
       'sendSms',
       'webhookQueue',
+      'files',
     ],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },

@@ -11,6 +11,7 @@ import { SecretsConstruct } from './constructs/secrets.construct';
 import { SmsConstruct } from './constructs/sms.construct';
 
 import { WebConstruct } from './constructs/web.construct';
+import { FilesConstruct } from './constructs/files.construct';
 import { LAMBDA_ENTRIES } from './lambda-entries';
 import type { RaincheckSettings } from './settings';
 
@@ -35,6 +36,8 @@ export class RaincheckStack extends Stack {
   readonly api: ApiConstruct;
   readonly sms: SmsConstruct;
   readonly web: WebConstruct;
+  /** File storage: uploads and the files served at /files/* (issue 24). */
+  readonly files: FilesConstruct;
   readonly location: LocationConstruct;
 
   constructor(scope: Construct, id: string, props: RaincheckStackProps) {
@@ -51,6 +54,7 @@ export class RaincheckStack extends Stack {
     // Bounds the account's SMS cost whatever the plans' allowances add up to (docs/operations.md).
     this.sms = new SmsConstruct(this, 'Sms', { monthlySpendLimitUsd: SMS_MONTHLY_SPEND_LIMIT_USD });
     this.webhooks = new WebhooksConstruct(this, 'Webhooks', { alarmTopic: this.alerts.alarmTopic });
+    this.files = new FilesConstruct(this, 'Files');
     this.api = new ApiConstruct(this, 'Api', {
       projectRoot: props.projectRoot,
       entries: LAMBDA_ENTRIES,
@@ -63,6 +67,7 @@ export class RaincheckStack extends Stack {
       mailFrom: settings.mailFrom,
       sms: this.sms,
       webhookQueue: this.webhooks.queue,
+      files: this.files,
     });
     const functions = this.api.lambdaFunctions();
     // The pool's triggers (one today): Cognito invokes them, so they are wired to the pool, not to routes.
@@ -79,6 +84,7 @@ export class RaincheckStack extends Stack {
       apiDomainName: this.api.apiDomainName,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      filesBucket: this.files.bucket,
       // The map key is fenced to the app's origin, which exists only once the web construct does.
       mapStyleUrl: Lazy.string({ produce: () => this.location.mapStyleUrl }),
     });

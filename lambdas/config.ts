@@ -50,6 +50,10 @@ const configSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: z.optional(z.enum(['true', 'false'])),
   /** Local tests only: multiplies the webhook retry delays (e.g. 0.001), so retries happen within a test. */
   WEBHOOK_RETRY_SCALE: z.optional(z.coerce.number().check(z.positive(), z.lte(1))),
+  /** File storage (issue 24 item 5): the bucket logos are uploaded to and served from (`files/*`). */
+  FILES_BUCKET: z.optional(nonEmpty()),
+  /** Local only: the S3 front (local/s3-front) in front of s3rver, path style. Unset in AWS. */
+  S3_ENDPOINT: optionalUrl,
   STRIPE_SECRET_ARN: z.optional(z.string()),
   /** Without STRIPE_SECRET_ARN: Stripe keys given directly (real test mode, or the local sandbox). */
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { ServerType } from '@hono/node-server';
-import { parseConfig, type LambdaConfig } from '../lambdas/config';
+import type { LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
 import { createAddressLookup } from '../lambdas/adapters/geo/address-lookup.factory';
 import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
@@ -45,6 +45,8 @@ import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
 import { startFederation, type LocalFederation } from './federation/start-federation';
 import { closeNow, localSecret } from './stack-helpers';
+import { localLambdaConfig, localRuntimeConfig } from './lambda-config';
+import { LOCAL_FILES_BUCKET, S3_MOUNT, startLocalFiles } from './s3-front/local-files';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -217,38 +219,25 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     });
     closers.push(() => smsServer.close());
 
-    const lambdaConfig = parseConfig({
-      ...weather.env,
-      UNSUBSCRIBE_SECRET: localSecret(workDir, 'unsubscribe-secret'),
-      RAINCHECK_OPEN_METEO_URL: process.env.RAINCHECK_OPEN_METEO_URL,
-      RAINCHECK_GEOCODING_URL: process.env.RAINCHECK_GEOCODING_URL,
-      RAINCHECK_ADDRESS_LOOKUP: process.env.RAINCHECK_ADDRESS_LOOKUP,
-      RAINCHECK_GEO_PLACES_URL: process.env.RAINCHECK_GEO_PLACES_URL,
-      RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
-      OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,
-      AWS_REGION: settings.region,
-      TABLE_NAME: settings.tableName,
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      DYNAMODB_ENDPOINT: dynamoUrl,
-      SES_ENDPOINT: sesUrl,
-      COGNITO_ISSUER: `${cognitoUrl}/${pool.userPoolId}`,
-      // The Lambdas' admin client: cognito-local behind the endpoint that adds what Cognito answers.
-      COGNITO_ENDPOINT: adminEndpoint.url,
-      MAIL_FROM: 'Raincheck <no-reply@raincheck.local>',
-      APP_ORIGIN: appUrl,
-      STRIPE_SECRET_KEY: stripeMode.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripeMode.webhookSecret,
-      STRIPE_API_BASE: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined,
-      SMS_ENDPOINT: smsServer.url.replace('localhost', '127.0.0.1'),
-      SMS_ORIGINATION_IDENTITY: LOCAL_SMS_NUMBER,
-      SMS_CONFIGURATION_SET: 'raincheck-local',
-      // Webhooks to a receiver on this machine (http://localhost): the local stack only, never in AWS.
-      WEBHOOKS_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_RETRY_SCALE: process.env.RAINCHECK_WEBHOOK_RETRY_SCALE,
-      // Single sign-on: the federation front stands for the managed login domain (local/federation).
-      SSO_LOGIN_URL: `${appUrl}/__federation`,
-      RAINCHECK_SSO_TRUST_DOMAINS: process.env.RAINCHECK_SSO_TRUST_DOMAINS,
+    const files = await startLocalFiles({ region: settings.region, dataDir: settings.dataDir });
+    closers.push(() => files.stop());
+
+    const lambdaConfig = localLambdaConfig({
+      weatherEnv: weather.env,
+      unsubscribeSecret: localSecret(workDir, 'unsubscribe-secret'),
+      region: settings.region,
+      tableName: settings.tableName,
+      pool,
+      dynamoUrl,
+      sesUrl,
+      cognitoUrl,
+      adminEndpointUrl: adminEndpoint.url,
+      appUrl,
+      stripe: { ...stripeMode, apiBase: sandbox ? sandbox.url.replace('localhost', '127.0.0.1') : undefined },
+      smsUrl: smsServer.url.replace('localhost', '127.0.0.1'),
+      smsNumber: LOCAL_SMS_NUMBER,
+      filesBucket: LOCAL_FILES_BUCKET,
+      s3Mount: S3_MOUNT,
     });
 
     const emailEventsSecret = localSecret(workDir, 'email-events-secret');
@@ -291,16 +280,12 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       clientId: pool.userPoolClientId,
     });
 
-    const runtimeConfig: RuntimeConfig = {
-      stage: 'local',
+    const runtimeConfig = localRuntimeConfig({
       region: settings.region,
-      userPoolId: pool.userPoolId,
-      userPoolClientId: pool.userPoolClientId,
-      userPoolEndpoint: `${appUrl}/__cognito`,
-      authFlow: 'USER_PASSWORD_AUTH',
-      apiOrigin: '',
-      mailboxUrl: `http://localhost:${settings.sesPort}`,
-    };
+      pool,
+      appUrl,
+      sesPort: settings.sesPort,
+    });
 
     const dispatch = { run: () => runDispatch(root.dispatch) };
     const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
@@ -341,6 +326,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       ],
       extraApps: [
         { paths: ['/__federation/*'], fetch: federation.front.fetch },
+        ...files.apps,
         {
           paths: ['/__cognito', '/__cognito/'],
           fetch: createCognitoProxy({

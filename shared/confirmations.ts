@@ -1,3 +1,4 @@
+import type { BrandLook } from './brand';
 import * as z from 'zod';
 import { localClock } from './notice-slots';
 import { recordId } from './records/ids';
@@ -119,6 +120,8 @@ export interface ConfirmationView {
   answeredAt: string | null;
   /** The line the jobsite page shows once answered. */
   line: string | null;
+  /** The contractor's brand while it has white-labelling (issue 24); absent: Raincheck's look. */
+  brand?: BrandLook | null;
 }
 
 export interface ConfirmationListResponse {

@@ -1,3 +1,4 @@
+import type { BrandLook } from './brand';
 import type { LedgerEvidence } from './ledger';
 import type { SiteContact } from './records/site-contact';
 import type { UnitSystem } from './weather/units';
@@ -20,6 +21,8 @@ export interface NoticeDetails extends Pick<
   decidedAt: string;
   /** When the link stops working (14 days after the day). */
   expiresAt: string;
+  /** The contractor's brand while it has white-labelling (issue 24); absent: Raincheck's look. */
+  brand?: BrandLook | null;
 }
 
 /** A details link works through this many days after the working day it is about (issue 20). */

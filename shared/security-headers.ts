@@ -20,7 +20,9 @@ export function contentSecurityPolicy(region: string): string {
     "default-src 'self'",
     `script-src 'self' '${COLOR_SCHEME_SCRIPT_HASH}' '${EARLY_CLICKS_SCRIPT_HASH}' ${STRIPE_JS_ORIGIN}`,
     // maps.geo: Amazon Location's basemap style, tiles, fonts and sprites (the SPA's maps, in AWS).
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com https://maps.geo.${region}.amazonaws.com`,
+    // *.s3.<region>: presigned POST uploads go straight to the files bucket's regional endpoint
+    // (issue 24); the bucket's name is not known here, and the signed policy is what limits them.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.stripe.com https://maps.geo.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
     `frame-src ${STRIPE_JS_ORIGIN} https://hooks.stripe.com`,
     "img-src 'self' data:",
     "style-src 'self' 'unsafe-inline'",

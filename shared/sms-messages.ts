@@ -10,9 +10,11 @@ export const smsMessages = {
     `${company}: you will get weather-delay texts. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
   resubscribed: (companies: string) =>
     `${companies}: weather-delay texts are back on. Reply STOP to opt out.`,
-  stopped: () => 'You will get no more texts from Raincheck. Reply START to get them again.',
+  // The number is shared by every account: the replies name the companies, never the platform, so a
+  // white-labelled contractor's crews only ever see its name (issue 24).
+  stopped: () => 'You will get no more weather-delay texts from this number. Reply START to get them again.',
   help: (companies: string) =>
-    `Raincheck weather-delay texts for ${companies}. Reply STOP to stop all texts, START to get them again.`,
+    `Weather-delay texts for ${companies}. Reply STOP to stop all texts, START to get them again.`,
 } as const;
 
 /** The channel states a worker's SMS shows (the contract's `sms.status`), as the SPA names each. */

@@ -6,6 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +25,7 @@ import { mailFromAddress } from '../settings';
 import { RaincheckFunction } from './raincheck-function.construct';
 import type { SecretsConstruct } from './secrets.construct';
 import type { SmsConstruct } from './sms.construct';
+import type { FilesConstruct } from './files.construct';
 
 export interface ApiConstructProps {
   readonly projectRoot: string;
@@ -39,6 +41,8 @@ export interface ApiConstructProps {
   readonly sms: SmsConstruct;
   /** Webhook delivery jobs (webhooks.construct.ts): publishers queue, `webhook-delivery` consumes. */
   readonly webhookQueue: sqs.IQueue;
+  /** File storage (files.construct.ts): every function knows the bucket (logo addresses); `files` may write. */
+  readonly files: FilesConstruct;
 }
 
 /**
@@ -79,6 +83,7 @@ export class ApiConstruct extends Construct {
       SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
       DISPATCH_QUEUE_URL: props.dispatchQueue.queueUrl,
       WEBHOOK_QUEUE_URL: props.webhookQueue.queueUrl,
+      FILES_BUCKET: props.files.bucket.bucketName,
       STRIPE_SECRET_ARN: props.secrets.stripeSecret.secretArn,
       WEATHER_API_KEY_PARAM: props.secrets.weatherApiKeyParamName,
       ...props.sms.environment(),
@@ -186,6 +191,17 @@ export class ApiConstruct extends Construct {
       case 'sendSms':
         props.sms.grantSend(fn.fn);
         return;
+      case 'files': {
+        props.files.grantUploads(fn.fn);
+        const bucketCfn = props.files.bucket.node.defaultChild as s3.CfnBucket;
+        const bucket = `<${Stack.of(this).getLogicalId(bucketCfn)}.Arn>`;
+        for (const prefix of ['uploads', 'files'])
+          Validations.of(fn.role).acknowledge({
+            id: `AwsSolutions-IAM5[Resource::${bucket}/${prefix}/*]`,
+            reason: `Objects under ${prefix}/ of the files bucket only: each upload and each served logo has its own fresh key.`,
+          });
+        return;
+      }
       case 'unsubscribeSecret':
         // A dynamic reference: CloudFormation resolves it at deploy, so the template holds no value.
         fn.fn.addEnvironment(

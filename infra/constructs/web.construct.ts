@@ -34,6 +34,8 @@ export interface WebConstructProps {
   readonly userPoolClientId: string;
   /** Amazon Location's map style for the SPA's maps (config.json `mapStyleUrl`); absent: offline outlines. */
   readonly mapStyleUrl?: string;
+  /** The files bucket (files.construct.ts): its `files/` prefix is served at `/files/*`. */
+  readonly filesBucket?: s3.IBucket;
 }
 
 /**
@@ -180,6 +182,22 @@ export class WebConstruct extends Construct {
         '/api/*': apiBehavior,
         // The public API (issue 23): the same origin and policies; its Lambda checks the API key.
         '/v1/*': apiBehavior,
+        // Logos (issue 24): objects under files/ of the files bucket, each under a fresh name, so cached
+        // as S3 says (a year); uploads/ is never reachable, as no behavior maps to it.
+        ...(props.filesBucket
+          ? {
+              '/files/*': {
+                origin: origins.S3BucketOrigin.withOriginAccessControl(props.filesBucket, {
+                  originAccessLevels: [cloudfront.AccessLevel.READ],
+                }),
+                viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+                allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+                cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+                responseHeadersPolicy: securityHeaders,
+                compress: true,
+              },
+            }
+          : {}),
       },
     });
     this.url = `https://${this.distribution.distributionDomainName}`;

@@ -59,6 +59,8 @@ import type { SsoSettingsDeps } from '../core/sso/sso-settings';
 import type { SsoSignInDeps } from '../core/sso/sso-sign-in';
 import type { ManageWebhooksDeps } from '../core/webhooks/manage-webhooks';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
+import { brandRoutes } from '../routes/brand.routes';
+import type { BrandDeps, BrandLookup } from '../core/brand/brand';
 
 export type { Authenticate } from '../http/kit';
 
@@ -125,6 +127,8 @@ export interface ApiDeps {
   events?: EventPublisher;
   /** Single sign-on (issue 24): the owner's settings and the public discover route. */
   sso?: { settings: SsoSettingsDeps; signIn: SsoSignInDeps };
+  /** White-labelling (`/api/account/brand`, Enterprise) and its logo uploads; absent in apps built without them. */
+  brand?: { deps: BrandDeps; lookup: BrandLookup };
 }
 
 /** Paths API Gateway serves without the JWT authorizer. */
@@ -232,7 +236,8 @@ export function createApiApp(deps: ApiDeps) {
   if (deps.sso) app.route('/', ssoSettingsRoutes(deps.sso.settings));
   if (deps.webhooks)
     app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
-  if (deps.email) app.route('/', emailTemplatesRoutes(deps.email));
+  if (deps.brand) app.route('/', brandRoutes(deps.brand.deps));
+  if (deps.email) app.route('/', emailTemplatesRoutes({ ...deps.email, brands: deps.brand?.lookup }));
   if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
   if (deps.geocoder)
     app.route('/', geocodeRoutes({ geocoder: deps.geocoder, addressLookup: deps.addressLookup }));

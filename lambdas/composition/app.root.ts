@@ -21,6 +21,7 @@ import { createTeamDeps } from './team.root';
 import { recordsOnFirstUse } from './records.root';
 import { createWebhooksRoot } from './webhooks.root';
 import { createSsoRoot } from './sso.root';
+import { createBrandRoot } from './brand.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
@@ -36,12 +37,14 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   // Its repositories reach their entities as they are built: on the first request, not at load.
   const records = recordsOnFirstUse(data.db);
   const webhooks = createWebhooksRoot(data, { accounts });
+  const brand = createBrandRoot(data, { accounts });
   const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
   const sms = createSmsRoot(data, {
     accounts,
     records,
     noticeLinks: { tokens: email.noticeLinks, appOrigin: email.appOrigin },
     events: webhooks.events,
+    brands: brand.lookup,
   });
   const dispatch = createDispatchDeps(data, {
     accounts,
@@ -51,6 +54,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     escalationTexter: sms?.escalations,
     unsubscribeSecret: opts.unsubscribeSecret,
     events: webhooks.events,
+    brands: brand.lookup,
   });
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
@@ -73,7 +77,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       rateWindows: email.rateWindows,
       clock: data.clock,
     },
-    unsubscribe: email.unsubscribe,
+    unsubscribe: { ...email.unsubscribe, brands: brand.lookup },
     /** The public notice details page reads the dispatch's decisions through a signed link. */
     notices: {
       tokens: email.noticeLinks,
@@ -82,6 +86,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       decisions: dispatch.decisions,
       clock: data.clock,
       codes: new DynamoNoticeShortCodes(data.db),
+      brands: brand.lookup,
     },
     workerStatus: email.workerStatus,
     suppressions: email.suppressions,
@@ -90,6 +95,8 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     /** Signed webhooks: the settings routes, and the publisher every hook raises events through. */
     webhooks,
     events: webhooks.events,
+    /** White-labelling and file storage; `brand.lookup` is what worker-facing mail and pages ask. */
+    brand,
     /** The SMS channel (workers' toggle and consent, notice texts, replies); absent without a number. */
     sms: sms?.worker,
     smsRoot: sms,
@@ -134,6 +141,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       tokens: dispatch.confirmations!.tokens,
       clock: data.clock,
       events: webhooks.events,
+      brands: brand.lookup,
     },
   };
 }

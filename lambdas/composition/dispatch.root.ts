@@ -1,3 +1,4 @@
+import type { BrandLookup } from '../core/brand/brand';
 import {
   DynamoClaimRepo,
   DynamoDecisionRepo,
@@ -40,6 +41,8 @@ export function createDispatchDeps(
     unsubscribeSecret?: string;
     /** Webhooks: each sent message raises its `*.sent` event. */
     events?: EventPublisher;
+    /** Each account's active brand: notices and texts carry it instead of Raincheck's (issue 24). */
+    brands?: BrandLookup;
   },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
@@ -63,6 +66,7 @@ export function createDispatchDeps(
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
     ...(opts.texts ? { texts: opts.texts } : {}),
+    ...(opts.brands ? { brands: opts.brands } : {}),
     sender: withNoticeEvents(
       templatedNoticeSender({
         templates: opts.email.templates,

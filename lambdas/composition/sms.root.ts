@@ -1,3 +1,4 @@
+import type { BrandLookup } from '../core/brand/brand';
 import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { DynamoSmsAllowance, DynamoSmsConsents, DynamoSmsDeliveries } from '../adapters/dynamo/sms.repo';
 import { EndUserMessagingSender } from '../adapters/sms/end-user-messaging.sender';
@@ -42,6 +43,8 @@ export function createSmsRoot(
     noticeLinks?: { tokens: Pick<NoticeDetailsTokens, 'sign'>; appOrigin: string };
     /** Webhooks: a foreman's answer by text raises `confirmation.received`, as one by link does. */
     events?: EventPublisher;
+    /** A white-labelled account's texts name its brand (issue 24). */
+    brands?: BrandLookup;
   },
 ): SmsRoot | undefined {
   const identity = data.config.SMS_ORIGINATION_IDENTITY;
@@ -71,13 +74,14 @@ export function createSmsRoot(
   const links = opts.noticeLinks;
   const codes = new DynamoNoticeShortCodes(data.db);
   const accountOf = async (tenant: string) => {
-    const [subscription, profile] = await Promise.all([
+    const [subscription, profile, brand] = await Promise.all([
       opts.accounts.getSubscription(tenant),
       opts.accounts.getProfile(tenant),
+      opts.brands ? opts.brands(tenantFromStore(tenant)) : null,
     ]);
     return {
       plan: subscription ? effectivePlan(subscription) : ('none' as const),
-      company: profile?.company ?? profile?.name ?? 'Raincheck',
+      company: brand?.companyName ?? profile?.company ?? profile?.name ?? 'Raincheck',
     };
   };
   const workersOf = (tenant: string) => opts.records.workers.list(tenantFromStore(tenant));

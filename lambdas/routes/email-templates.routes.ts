@@ -21,12 +21,15 @@ import { RATE_LIMITS } from '../core/limits/rate-limits';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
 import { limitPerCaller, type RateLimitDeps } from '../http/rate-limit';
 import { recordRoutes } from './record-routes';
+import type { BrandLookup } from '../core/brand/brand';
 
 export interface EmailTemplatesRoutesDeps extends EmailTemplatesDeps, RateLimitDeps {
   /** The notice mailer: "send a test to me" goes through the same path as real notices. */
   mailer: NoticeMailer;
   /** `https://app.example.com`, for the sample unsubscribe link and the footer. */
   appOrigin: string;
+  /** The account's active brand: previews and tests show what crews will get (issue 24). */
+  brands?: BrandLookup;
 }
 
 /**
@@ -40,7 +43,11 @@ export function emailTemplatesRoutes(deps: EmailTemplatesRoutesDeps) {
   const extra = new Hono<AppEnv>()
     .post('/api/email-templates/preview', jsonBody(templatePreviewSchema), async (c) => {
       return c.json(
-        await previewTemplate(callerOf(c), c.req.valid('json'), { appOrigin, accounts: deps.accounts }),
+        await previewTemplate(callerOf(c), c.req.valid('json'), {
+          appOrigin,
+          accounts: deps.accounts,
+          brands: deps.brands,
+        }),
       );
     })
     .post(

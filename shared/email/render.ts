@@ -13,6 +13,8 @@ import { fillPlaceholders, type Placeholder } from './placeholders';
 import { noticeFacts, type NoticeContractorFacts } from './notice-facts';
 import { contactLine } from '../notice-details';
 import type { EmailAudience, EmailKind, RenderedEmail, TemplateText } from './template';
+import type { BrandLook } from '../brand';
+import { brandFooterLines, brandHeaderHtml } from './brand-parts';
 
 /** Everything one message to one recipient is made of. Pure data: the renderer does no I/O. */
 export interface NoticeRenderInput {
@@ -43,6 +45,8 @@ export interface NoticeRenderInput {
   simulated: boolean;
   /** Company, site contact and details link (issue 20); absent in messages made before them. */
   contractor?: NoticeContractorFacts | null;
+  /** The account's brand (Enterprise white-labelling): it replaces Raincheck's name and look. */
+  brand?: BrandLook | null;
 }
 
 export const OPEN_METEO_ATTRIBUTION = 'Weather data by Open-Meteo.com (CC BY 4.0)';
@@ -163,7 +167,11 @@ function textOf(
   for (const fact of noticeFacts(input.jobsite, input.contractor)) lines.push(`${fact.label}: ${fact.value}`);
   lines.push('', '--');
   if (!input.simulated) lines.push(OPEN_METEO_ATTRIBUTION);
-  lines.push(`Sent by Raincheck${input.appOrigin ? ` (${input.appOrigin})` : ''} for ${senderOf(input)}.`);
+  if (input.brand) {
+    lines.push(`Sent by ${senderOf(input)}.`);
+    lines.push(...brandFooterLines(input.brand));
+  } else
+    lines.push(`Sent by Raincheck${input.appOrigin ? ` (${input.appOrigin})` : ''} for ${senderOf(input)}.`);
   if (input.unsubscribeUrl) lines.push(`Stop these emails: ${input.unsubscribeUrl}`);
   return lines.join('\n') + '\n';
 }
@@ -232,9 +240,13 @@ function htmlOf(
     footer.push(
       `Weather data by ${link('https://open-meteo.com/', 'Open-Meteo.com')} (${link('https://creativecommons.org/licenses/by/4.0/', 'CC BY 4.0')})`,
     );
-  footer.push(
-    `Sent by ${input.appOrigin && isSafeLink(input.appOrigin) ? link(input.appOrigin, 'Raincheck') : 'Raincheck'} for ${escapeHtml(senderOf(input))}.`,
-  );
+  if (input.brand) {
+    footer.push(`Sent by ${escapeHtml(senderOf(input))}.`);
+    footer.push(...brandFooterLines(input.brand).map(escapeHtml));
+  } else
+    footer.push(
+      `Sent by ${input.appOrigin && isSafeLink(input.appOrigin) ? link(input.appOrigin, 'Raincheck') : 'Raincheck'} for ${escapeHtml(senderOf(input))}.`,
+    );
   if (input.unsubscribeUrl)
     footer.push(`Don't want these emails? ${link(input.unsubscribeUrl, 'Unsubscribe')}.`);
   return `<!doctype html>
@@ -260,7 +272,7 @@ function htmlOf(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f3f5" class="rc-page">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" class="rc-card" style="max-width:600px;background:#ffffff;color:#212529;border:1px solid #dee2e6;border-radius:8px;${FONT}">
-<tr><td class="rc-brand" style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">${escapeHtml(input.contractor?.company ? `${input.contractor.company} via Raincheck` : 'Raincheck')}</td></tr>
+${input.brand ? brandHeaderHtml(input.brand, escapeHtml, isSafeLink) : `<tr><td class="rc-brand" style="padding:20px 24px 8px 24px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:#1864ab">${escapeHtml(input.contractor?.company ? `${input.contractor.company} via Raincheck` : 'Raincheck')}</td></tr>`}
 <tr><td style="padding:0 24px 12px 24px"><span style="display:inline-block;padding:4px 12px;border-radius:999px;background:${badge.bg};color:#ffffff;font-size:14px;font-weight:700">${escapeHtml(badge.label(input))}</span> <span style="font-size:14px">${escapeHtml(values.date)}</span></td></tr>
 ${simulated}<tr><td style="padding:8px 24px 4px 24px;font-size:16px;line-height:1.55">
 ${paragraphs}

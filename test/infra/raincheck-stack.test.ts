@@ -31,6 +31,7 @@ const LAMBDA_CONFIG_VARIABLES = [
   'STRIPE_SECRET_ARN',
   'WEATHER_API_KEY_PARAM',
   'APP_ORIGIN',
+  'FILES_BUCKET',
 ];
 
 /** The user pool's triggers are told nothing of the pool, which refers to them (lambdas/config.ts). */
@@ -695,7 +696,8 @@ describe('RaincheckStack', () => {
     });
 
     it('should serve the bucket through origin access control and /api/* from the HTTP API when synthesized', () => {
-      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      // One for the site bucket, one for the files bucket's files/ (issue 24).
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultRootObject: 'index.html',
@@ -838,8 +840,9 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: {
           DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
-          // The hashed assets, /api/* and /v1/* (the public API): each sends the same headers.
+          // The hashed assets, /api/*, /v1/* (the public API) and /files/* (logos): each sends the same headers.
           CacheBehaviors: [
+            Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
             Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
@@ -992,5 +995,58 @@ describe('SMS (End User Messaging SMS)', () => {
           { 'Fn::GetAtt': [stack.getLogicalId(stack.sms.configurationSet), 'Arn'] },
         ]),
       );
+  });
+});
+
+describe('file storage (issue 24)', () => {
+  const filesBucketId = () => logicalId(stack.files.bucket);
+
+  it('should keep uploads a day, allow browser POSTs and serve only files/ at /files/* through origin access control', () => {
+    const bucket = template.toJSON().Resources[filesBucketId()] as Resource;
+    expect(bucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]),
+    });
+    expect(bucket.Properties.CorsConfiguration).toEqual({
+      CorsRules: [expect.objectContaining({ AllowedMethods: ['POST'] })],
+    });
+    const files = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === '/files/*') as
+      (Behavior & { TargetOriginId: string; AllowedMethods: string[] }) | undefined;
+    expect(files).toBeDefined();
+    expect(files!.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(distributionConfig().CacheBehaviors.map((b) => b.PathPattern)).not.toContain('/uploads/*');
+    // CloudFront reads the bucket as its origin access control principal, nobody else.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: filesBucketId() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('should let only the api Lambda sign uploads into uploads/ and write checked copies under files/', () => {
+    const arn = { 'Fn::GetAtt': [filesBucketId(), 'Arn'] };
+    const put = policyStatementsOf('api').find((s) => s.Action === 's3:PutObject');
+    expect(put?.Resource).toEqual(
+      expect.arrayContaining([
+        { 'Fn::Join': ['', [arn, '/uploads/*']] },
+        { 'Fn::Join': ['', [arn, '/files/*']] },
+      ]),
+    );
+    expect(put?.Resource).toHaveLength(2);
+    const get = policyStatementsOf('api').find((s) => s.Action === 's3:GetObject');
+    expect(get?.Resource).toEqual({ 'Fn::Join': ['', [arn, '/uploads/*']] });
+    for (const entry of LAMBDA_ENTRIES.filter((e) => e.name !== 'api'))
+      expect(actionsOf(entry.name).filter((a) => a.startsWith('s3:'))).toEqual([]);
+  });
+
+  it('should let the SPA post uploads to the bucket’s regional endpoint', () => {
+    expect(contentSecurityPolicy('us-east-1')).toContain('https://*.s3.us-east-1.amazonaws.com');
   });
 });

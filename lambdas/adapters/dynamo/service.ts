@@ -38,6 +38,7 @@ import { noticeShortCodeEntity } from './entities/notice-short-code.entity';
 import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { ssoConnectionEntity, ssoDomainEntity } from './entities/sso.entity';
+import { brandEntity } from './entities/brand.entity';
 
 export { TABLE_KEYS } from './entities/table';
 
@@ -89,6 +90,7 @@ const ENTITY_FACTORIES = {
   noticeShortCode: noticeShortCodeEntity,
   webhookEndpoint: webhookEndpointEntity,
   webhookDelivery: webhookDeliveryEntity,
+  brand: brandEntity,
 };
 
 type EntityName = keyof typeof ENTITY_FACTORIES;

@@ -12,12 +12,25 @@ import type { ConfirmationRequest } from './confirmation.ports';
 import type { ConfirmationDeps } from './request-confirmation';
 import type { EventPublisher } from '../webhooks/webhook.ports';
 import { confirmationEvent } from '../webhooks/product-events';
+import type { BrandLookup } from '../brand/brand';
 
 export type AnswerDeps = Pick<ConfirmationDeps, 'repo' | 'tokens'> & {
   clock: Clock;
   /** Webhooks: a recorded answer raises `confirmation.received`. */
   events?: EventPublisher;
+  /** The account's active brand: the public page carries it (issue 24). */
+  brands?: BrandLookup;
 };
+
+/** The page's view with the account's brand, when it has one. */
+async function branded(
+  view: ConfirmationView,
+  tenantId: string,
+  deps: AnswerDeps,
+): Promise<ConfirmationView> {
+  const brand = deps.brands ? await deps.brands(tenantFromStore(tenantId)) : null;
+  return brand ? { ...view, brand } : view;
+}
 
 /** A forged, altered or expired link, and a request that no longer exists, all read the same: 404. */
 async function requestOfToken(token: string, deps: AnswerDeps): Promise<ConfirmationRequest> {
@@ -42,7 +55,8 @@ function viewOf(r: ConfirmationRequest): ConfirmationView {
 
 /** `GET /api/confirmations/{token}`: what the public page shows. */
 export async function describeConfirmation(token: string, deps: AnswerDeps): Promise<ConfirmationView> {
-  return viewOf(await requestOfToken(token, deps));
+  const request = await requestOfToken(token, deps);
+  return branded(viewOf(request), request.tenantId, deps);
 }
 
 /**
@@ -60,10 +74,10 @@ export async function answerByLink(
   const answeredAt = deps.clock.now().toISOString();
   if (await deps.repo.answer(tenant, request.id, { answer, answeredAt, answeredVia: 'email' })) {
     await deps.events?.publish(confirmationEvent(request, { answer, answeredAt, answeredVia: 'email' }));
-    return viewOf({ ...request, answer, answeredAt, answeredVia: 'email' });
+    return branded(viewOf({ ...request, answer, answeredAt, answeredVia: 'email' }), request.tenantId, deps);
   }
   const first = (await deps.repo.get(tenant, request.id)) ?? request;
-  if (first.answer === answer) return viewOf(first);
+  if (first.answer === answer) return branded(viewOf(first), request.tenantId, deps);
   throw new ConflictError(`${CONFIRMATION_MESSAGES.alreadyAnswered} ${confirmationLine(first) ?? ''}`.trim());
 }
 

@@ -19,7 +19,6 @@ import type {
   DecisionRepo,
   DueJobsite,
   MessageClaim,
-  MessageKind,
   NoticeSender,
   SentCounts,
 } from './dispatch.ports';
@@ -28,11 +27,16 @@ import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { clearingRule } from './hysteresis';
 import { sameDecision } from './same-decision';
+import { decideChange, messageKeyOf } from './decide-change';
+
+export { decideChange };
 import { snapshotOf } from './forecast-snapshot';
 import { holdIfQuiet } from './quiet-hold';
 import { officialWarningsFor } from './run-warnings';
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import { noticeContractor } from '../notices/notice-contractor';
+import type { BrandLookup } from '../brand/brand';
+import type { BrandLook } from '../../../shared/brand';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-hooks';
@@ -63,6 +67,8 @@ export interface NotifyDeps {
   confirmations?: DispatchConfirmations;
   /** How much of a batch is in flight at once (defaults below); 1 and 1 is the serial order of old. */
   inFlight?: { jobsites: number; recipients: number };
+  /** Each account's brand while it has white-labelling (issue 24); absent, Raincheck's own look. */
+  brands?: BrandLookup;
 }
 
 /**
@@ -84,52 +90,6 @@ export interface BatchOutcome {
 
 /** Forecast days to ask for: today and tomorrow are what notices are about, plus a margin for zones. */
 const FORECAST_DAYS = 3;
-/** Hours lost that must move before a called delay is worth an update. */
-const MATERIAL_HOURS_CHANGE = 2;
-
-interface Change {
-  kind: MessageKind | null;
-  /** The judgement to report and to keep. */
-  judgement: DayJudgement;
-  delayCalled: boolean;
-}
-
-/**
- * What a new judgement means for a day given the last decision: a notice when the day newly meets
- * its rules, an update when a called delay changes materially, an all-clear when a called delay no
- * longer applies even with the clearing margin (hysteresis), nothing otherwise.
- */
-export function decideChange(
-  prior: Pick<Decision, 'delayCalled' | 'verdict' | 'hoursLost' | 'lastKind'> | null,
-  judged: DayJudgement,
-  judgedClearing: DayJudgement,
-): Change {
-  if (!prior?.delayCalled) {
-    if (judged.verdict === 'none') return { kind: null, judgement: judged, delayCalled: false };
-    // A day that was called and cleared, then turns bad again, gets an update, not a second notice.
-    return {
-      kind: prior?.lastKind === 'allClear' ? 'update' : 'notice',
-      judgement: judged,
-      delayCalled: true,
-    };
-  }
-  if (judged.verdict === 'none') {
-    return judgedClearing.verdict === 'none'
-      ? { kind: 'allClear', judgement: judged, delayCalled: false }
-      : { kind: null, judgement: judgedClearing, delayCalled: true };
-  }
-  const material =
-    judged.verdict !== prior.verdict || Math.abs(judged.hoursLost - prior.hoursLost) >= MATERIAL_HOURS_CHANGE;
-  return { kind: material ? 'update' : null, judgement: judged, delayCalled: true };
-}
-
-/** The claim key of a message: kind and verdict, and for updates the hours lost they report. */
-function messageKeyOf(kind: MessageKind, judgement: DayJudgement): string {
-  return kind === 'update'
-    ? `update:${judgement.verdict}:${judgement.hoursLost}`
-    : `${kind}:${judgement.verdict}`;
-}
-
 function emptyDay(date: string): DayJudgement {
   return { date, verdict: 'none', hoursLost: 0, workingHours: 0, rules: [] };
 }
@@ -172,6 +132,7 @@ export async function notifyJobsites(
     quietHours: QuietHours | null;
     suppressed: Map<string, SuppressionReason>;
     profile: Awaited<ReturnType<NotifyDeps['accounts']['getProfile']>>;
+    brand: BrandLook | null;
   }[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
@@ -182,6 +143,7 @@ export async function notifyJobsites(
       deps.accounts.getProfile(tenantId),
       deps.suppressions.reasonsOf(tenant),
     ]);
+    const brand = deps.brands ? await deps.brands(tenant) : null;
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
     const plan = subscription ? effectivePlan(subscription) : 'none';
@@ -202,11 +164,12 @@ export async function notifyJobsites(
         clients,
         notify,
         plan,
-        company: profile?.company ?? profile?.name ?? 'Raincheck',
+        company: brand?.companyName ?? profile?.company ?? profile?.name ?? 'Raincheck',
         units: profile?.units ?? 'us',
         quietHours: profile?.quietHours ?? null,
         suppressed,
         profile,
+        brand,
       });
     }
   }
@@ -334,7 +297,7 @@ export async function notifyJobsites(
 
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
-    const contractor = noticeContractor(item.profile, jobsite, item.workers);
+    const contractor = noticeContractor(item.profile, jobsite, item.workers, item.brand);
     const day: AnnouncedDay = {
       tenantId: due.tenantId,
       jobsite,

@@ -7,6 +7,7 @@ import type { UnsubscribeTokens } from './unsubscribe';
 import { noticeDetailsUrl, type NoticeDetailsTokens } from '../notices/notice-link';
 import { contractorSenderName } from '../../../shared/email/notice-facts';
 import { withConfirmationButtons } from '../confirmations/confirmation-emails';
+import { brandSenderName } from '../../../shared/email/brand-parts';
 
 /** An account's templates are read at most this often during a run (one read per account per run in practice). */
 const TEMPLATES_TTL_MS = 60_000;
@@ -58,10 +59,14 @@ export function templatedNoticeSender(deps: {
             contact: contractor?.contact ?? null,
             detailsUrl,
           },
+          brand: contractor?.brand ?? null,
         },
         deps.tokens,
       );
-      const fromName = contractorSenderName(contractor?.company);
+      // A white-labelled account speaks as itself, not "… via Raincheck".
+      const fromName = contractor?.brand
+        ? brandSenderName(contractor.brand)
+        : contractorSenderName(contractor?.company);
       return deps.mailer.send(
         withConfirmationButtons(
           {

@@ -27,6 +27,9 @@ import type { Clock, IdGenerator } from '../runtime.ports';
 import type { EmailTemplateRepo, NoticeMailer, NoticeMessage } from './email.ports';
 import type { UnsubscribeTokens } from './unsubscribe';
 import type { IdempotencyStore } from '../records/idempotency.ports';
+import type { BrandLookup } from '../brand/brand';
+import type { BrandLook } from '../../../shared/brand';
+import { brandSenderName } from '../../../shared/email/brand-parts';
 
 const NOUN = 'Email template';
 
@@ -170,17 +173,21 @@ async function sampleAccount(caller: Caller, accounts: Pick<AccountRepo, 'getPro
 export async function previewTemplate(
   caller: Caller,
   request: Required<Omit<TemplatePreviewRequest, 'simulated'>> & { simulated?: boolean },
-  deps: { appOrigin: string; accounts: Pick<AccountRepo, 'getProfile'> },
+  deps: { appOrigin: string; accounts: Pick<AccountRepo, 'getProfile'>; brands?: BrandLookup },
 ): Promise<RenderedEmail> {
+  const brand = deps.brands ? await deps.brands(tenantOf(caller)) : null;
   return renderNotice(
-    sampleNoticeInput({
-      kind: request.kind,
-      audience: request.audience,
-      template: { subject: request.subject, body: request.body },
-      appOrigin: deps.appOrigin,
-      simulated: request.simulated ?? false,
-      account: await sampleAccount(caller, deps.accounts),
-    }),
+    withBrand(
+      sampleNoticeInput({
+        kind: request.kind,
+        audience: request.audience,
+        template: { subject: request.subject, body: request.body },
+        appOrigin: deps.appOrigin,
+        simulated: request.simulated ?? false,
+        account: await sampleAccount(caller, deps.accounts),
+      }),
+      brand,
+    ),
   );
 }
 
@@ -189,6 +196,18 @@ export interface TestEmailDeps {
   accounts: Pick<AccountRepo, 'getProfile'>;
   mailer: NoticeMailer;
   appOrigin: string;
+  /** The account's active brand (issue 24): the test shows what crews will get. */
+  brands?: BrandLookup;
+}
+
+/** The sample notice as a white-labelled account's crews get it: its name, look and footer. */
+function withBrand(input: NoticeRenderInput, brand: BrandLook | null): NoticeRenderInput {
+  if (!brand) return input;
+  return {
+    ...input,
+    brand,
+    contractor: input.contractor ? { ...input.contractor, company: brand.companyName } : input.contractor,
+  };
 }
 
 export const TEST_EMAIL_NEEDS_VERIFIED =
@@ -213,22 +232,28 @@ export async function sendTestEmail(
     ({ kind, audience } = saved);
     template = { subject: saved.subject, body: saved.body };
   }
+  const brand = deps.brands ? await deps.brands(tenant) : null;
   const rendered = renderNotice(
-    sampleNoticeInput({
-      kind,
-      audience,
-      template,
-      appOrigin: deps.appOrigin,
-      simulated: false,
-      account: await sampleAccount(caller, deps.accounts),
-    }),
+    withBrand(
+      sampleNoticeInput({
+        kind,
+        audience,
+        template,
+        appOrigin: deps.appOrigin,
+        simulated: false,
+        account: await sampleAccount(caller, deps.accounts),
+      }),
+      brand,
+    ),
   );
   const subject = `[Test] ${rendered.subject}`;
+  const fromName = brand ? brandSenderName(brand) : null;
   const { messageId } = await deps.mailer.send({
     to: caller.email,
     subject,
     text: rendered.text,
     html: rendered.html,
+    ...(fromName ? { fromName } : {}),
   });
   return { to: caller.email, messageId, subject };
 }

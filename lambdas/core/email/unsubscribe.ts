@@ -1,4 +1,6 @@
 import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
+import type { BrandLookup } from '../brand/brand';
+import type { BrandLook } from '../../../shared/brand';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore } from '../caller';
 import { ValidationError } from '../errors';
@@ -65,6 +67,8 @@ export interface UnsubscribeDeps extends SuppressionDeps {
   jobsites: { list(tenant: ReturnType<typeof tenantFromStore>): Promise<Jobsite[]> };
   accounts?: Pick<AccountRepo, 'getProfile'>;
   clock: Clock;
+  /** The account's active brand: the page carries it (issue 24). */
+  brands?: BrandLookup;
 }
 
 /** The body of `GET|POST /api/unsubscribe`. */
@@ -75,6 +79,8 @@ export interface UnsubscribeView {
   sender: string | null;
   /** The jobsites this address hears about (empty once the worker is gone). */
   jobsiteNames: string[];
+  /** The contractor's brand while it has white-labelling; absent: Raincheck's look. */
+  brand?: BrandLook | null;
 }
 
 function claimsOf(token: string, deps: UnsubscribeDeps): UnsubscribeClaims {
@@ -89,14 +95,20 @@ async function viewOf(
   deps: UnsubscribeDeps,
 ): Promise<UnsubscribeView> {
   const tenant = tenantFromStore(claims.tenantId);
-  const profile = deps.accounts ? await deps.accounts.getProfile(claims.tenantId).catch(() => null) : null;
+  const [profile, brand] = await Promise.all([
+    deps.accounts ? deps.accounts.getProfile(claims.tenantId).catch(() => null) : null,
+    deps.brands ? deps.brands(tenant) : null,
+  ]);
+  const sender = brand?.companyName ?? profile?.company ?? null;
+  const look = brand ? { brand } : {};
   // A worker deleted, or moved to another address, gets nothing at this address any more.
   if (!worker || worker.email !== claims.email)
     return {
       email: claims.email,
       status: 'unsubscribed',
-      sender: profile?.company ?? null,
+      sender,
       jobsiteNames: [],
+      ...look,
     };
   const jobsites = await deps.jobsites.list(tenant);
   const jobsiteNames = jobsites
@@ -107,7 +119,7 @@ async function viewOf(
     )
     .map((j) => j.name)
     .sort((a, b) => a.localeCompare(b));
-  return { email: claims.email, status: worker.status, sender: profile?.company ?? null, jobsiteNames };
+  return { email: claims.email, status: worker.status, sender, jobsiteNames, ...look };
 }
 
 /** `GET /api/unsubscribe?token=`: who the link stands for, so the page can ask before acting. */

@@ -1,6 +1,7 @@
 import type { AccountProfile } from '../../../shared/account';
 import type { Jobsite, Worker } from '../../../shared/records';
 import type { SiteContact } from '../../../shared/records/site-contact';
+import type { BrandLook } from '../../../shared/brand';
 
 /** Who a notice speaks for, and whom a reader calls or answers (issue 20). */
 export interface NoticeContractor {
@@ -9,6 +10,8 @@ export interface NoticeContractor {
   contact: SiteContact | null;
   /** Where a reply goes: the jobsite's manager, else the account owner. */
   replyTo: string | null;
+  /** The account's brand while it has white-labelling (issue 24): it replaces Raincheck's. */
+  brand?: BrandLook | null;
 }
 
 /**
@@ -34,6 +37,7 @@ export function noticeContractor(
   profile: Pick<AccountProfile, 'company' | 'name' | 'email'> | null,
   jobsite: Jobsite,
   workers: readonly Worker[],
+  brand: BrandLook | null = null,
 ): NoticeContractor {
   const manager = jobsiteManager(jobsite, workers);
   const own = jobsite.siteContact ?? null;
@@ -45,8 +49,9 @@ export function noticeContractor(
         ? { name: profile.name, phone: null }
         : null;
   return {
-    company: profile?.company?.trim() || null,
+    company: brand?.companyName || profile?.company?.trim() || null,
     contact,
     replyTo: manager?.email ?? profile?.email ?? null,
+    ...(brand ? { brand } : {}),
   };
 }

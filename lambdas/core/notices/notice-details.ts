@@ -8,6 +8,7 @@ import type { Clock } from '../runtime.ports';
 import type { NoticeDetailsTokens, VerifiedNoticeRef } from './notice-link';
 import { isShortCode, resolveShortCode, type NoticeShortCodeStore } from './notice-short-codes';
 import { noticeContractor } from './notice-contractor';
+import type { BrandLookup } from '../brand/brand';
 
 export interface NoticeDetailsDeps {
   tokens: Pick<NoticeDetailsTokens, 'verify'>;
@@ -17,6 +18,8 @@ export interface NoticeDetailsDeps {
   clock: Clock;
   /** The texts' short codes (`/n/<8 chars>`); absent, only signed tokens open a page. */
   codes?: Pick<NoticeShortCodeStore, 'find'>;
+  /** The account's active brand: the page carries it (issue 24). */
+  brands?: BrandLookup;
 }
 
 /** One answer for every token that opens nothing, so a guesser learns nothing from the reply. */
@@ -31,13 +34,14 @@ export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): 
   const ref = await noticeRefOf(token, deps);
   if (!ref) throw notFound();
   const tenant = tenantFromStore(ref.tenantId);
-  const [jobsite, decision, profile] = await Promise.all([
+  const [jobsite, decision, profile, brand] = await Promise.all([
     deps.records.jobsites.get(tenant, ref.jobsiteId),
     deps.decisions.get(tenant, ref.jobsiteId, ref.workDate),
     deps.accounts.getProfile(ref.tenantId),
+    deps.brands ? deps.brands(tenant) : null,
   ]);
   if (!jobsite || !decision) throw notFound();
-  const contractor = noticeContractor(profile, jobsite, await deps.records.workers.list(tenant));
+  const contractor = noticeContractor(profile, jobsite, await deps.records.workers.list(tenant), brand);
   return {
     company: contractor.company,
     contact: contractor.contact,
@@ -56,6 +60,7 @@ export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): 
     units: profile?.units ?? 'us',
     decidedAt: decision.decidedAt,
     expiresAt: ref.expiresAt,
+    ...(brand ? { brand } : {}),
   };
 }
 

@@ -66,6 +66,7 @@ const Support = page(loadSupportPages, 'SupportPage');
 const SupportThread = page(loadSupportPages, 'SupportThreadPage');
 const AdminSupport = page(() => import('./routes/admin/support'), 'AdminSupportPage');
 const Webhooks = page(() => import('./routes/app/webhooks'), 'WebhooksPage');
+const BrandSettings = page(() => import('./routes/app/settings-brand'), 'BrandSettingsPage');
 
 const Clients = page(loadClientPages, 'ClientsPage');
 const NewClient = page(loadClientPages, 'NewClientPage');
@@ -114,6 +115,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'settings/team', element: <Team /> },
   { path: 'settings/webhooks', element: <Webhooks /> },
   { path: 'settings/sso', element: <SsoSettings /> },
+  { path: 'settings/brand', element: <BrandSettings /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -138,6 +140,10 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Landing /> },
       // A notice's details link (/n/<signed token>) opens without signing in.
       { path: 'n/:token', element: <Notice /> },
+      // A notice's unsubscribe link and a foreman's confirmation link work without signing in; they
+      // carry the contractor's brand (issue 24), so they have their own frame, not the sign-in card's.
+      { path: 'unsubscribe', element: <Unsubscribe /> },
+      { path: 'c/:token', element: <Confirm /> },
       // The public API's reference (issue 23), rendered from /v1/openapi.json without signing in.
       { path: 'docs/api', element: <ApiReference /> },
       {
@@ -150,10 +156,6 @@ export const routes: RouteObject[] = [
           { path: 'admin/login', element: <AdminLogin /> },
           // Back from the company's sign-in (single sign-on, issue 24).
           { path: 'auth/sso-callback', element: <SsoCallback /> },
-          // A notice's unsubscribe link works without signing in.
-          { path: 'unsubscribe', element: <Unsubscribe /> },
-          // A foreman's confirmation link works without signing in.
-          { path: 'c/:token', element: <Confirm /> },
           // A team invite's link: sign in or sign up with the invited address, then join.
           { path: 'join/:token', element: <Join /> },
         ],

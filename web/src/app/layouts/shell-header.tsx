@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Brand } from './brand';
+import { AccountLogo, useAccountLogo } from './account-logo';
 import { HelpButton } from '../../features/support/components/help-button';
 
 interface Props {
@@ -25,6 +26,7 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
   // Below 360 px the menu, the name, the theme toggle and "Sign out" at 44 px do not fit in one row:
   // the cloud alone stays the home link (its label says "Raincheck home").
   const narrow = useMediaQuery('(max-width: 359.98px)');
+  const hasAccountLogo = useAccountLogo() !== null && !home.startsWith('/admin');
 
   // Once signed out, the route guard sends the user to the landing page.
   const onSignOut = async () => {
@@ -56,8 +58,10 @@ export function ShellHeader({ navOpened = false, onToggleNav, home, badge }: Pro
         ) : null}
         {/* The brand keeps its one line even with the larger phone touch targets beside it. */}
         <Box style={{ flexShrink: 0 }}>
-          <Brand to={home} compact={narrow} />
+          {/* On phones the account's logo takes the product name's place (the cloud stays the home link). */}
+          <Brand to={home} compact={narrow || (phone && hasAccountLogo)} />
         </Box>
+        {home.startsWith('/admin') || narrow ? null : <AccountLogo maxWidth={phone ? 96 : 120} />}
         {badge ? (
           <Text size="sm" c="dimmed" visibleFrom="xs">
             {badge}

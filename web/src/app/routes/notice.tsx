@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
+import { BrandBand } from '../../components/brand-band';
 import {
   NOTICE_LINK_DAYS,
   NOTICE_LINK_NOT_FOUND,
@@ -137,7 +138,10 @@ function NoticeBody({ token }: { token: string }) {
 
 /** Who the page speaks for: "<Company> via Raincheck" once the notice is loaded. */
 function NoticeBrand({ token }: { token: string }) {
-  const company = useNoticeDetails(token).data?.company;
+  const details = useNoticeDetails(token).data;
+  const company = details?.company;
+  // A white-labelled contractor's page speaks as itself alone (issue 24).
+  if (details?.brand) return <BrandBand brand={details.brand} as="header" />;
   return (
     <Text fw={700} size="sm">
       {company ? `${company} via Raincheck` : 'Raincheck'}
@@ -154,8 +158,10 @@ export function NoticePage() {
   return (
     <QueryClientProvider client={queryClient}>
       <Container size={860} py="lg" px="md">
-        <Group justify="space-between" mb="md" wrap="nowrap">
-          <NoticeBrand token={token} />
+        <Group justify="space-between" mb="md" wrap="nowrap" align="center">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <NoticeBrand token={token} />
+          </Box>
           <ColorSchemeToggle />
         </Group>
         <Paper component="main" withBorder p={{ base: 'md', sm: 'xl' }} radius="md">

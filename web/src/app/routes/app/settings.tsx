@@ -94,6 +94,15 @@ export function SettingsPage() {
           .
         </Text>
       </RecordSection>
+      <RecordSection titleGap="md" id="settings-brand" title="Brand">
+        <Text size="sm">
+          Put your company&apos;s name, logo and colour on everything your crews see (Enterprise):{' '}
+          <Anchor component={Link} to="/settings/brand" underline="always">
+            set your brand
+          </Anchor>
+          .
+        </Text>
+      </RecordSection>
       <RecordSection titleGap="md" id="settings-data" title="Your data">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">

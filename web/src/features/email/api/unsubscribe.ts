@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { BrandLook } from '../../../../../shared/brand';
 
 /** The body of GET and POST /api/unsubscribe. */
 export interface UnsubscribeView {
@@ -7,6 +8,8 @@ export interface UnsubscribeView {
   status: 'active' | 'unsubscribed' | 'bounced';
   sender: string | null;
   jobsiteNames: string[];
+  /** The contractor's brand while it has white-labelling (issue 24). */
+  brand?: BrandLook | null;
 }
 
 /** GET /api/unsubscribe?token= (public: no sign-in). */
