@@ -15,6 +15,13 @@ export interface MonthFigures {
   month: string;
   delayDays: number;
   hoursLost: number;
+  /**
+   * Of the delay days, those observation has judged (confirmed or not) and those it confirmed, and the
+   * share confirmed (null while none is judged): issue 25, a figure a contractor can defend.
+   */
+  observedJudged: number;
+  observedConfirmed: number;
+  confirmedShare: number | null;
 }
 
 export interface JobsiteFigures {

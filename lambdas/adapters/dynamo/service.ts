@@ -6,6 +6,7 @@ import { billingEntryEntity } from './entities/billing-entry.entity';
 import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
+import { dayObservationEntity } from './entities/day-observation.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
@@ -60,6 +61,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     zoneInUse: zoneInUseEntity(config),
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
+    dayObservation: dayObservationEntity(config),
     emailTemplate: emailTemplateEntity(config),
     forecastCache: forecastCacheEntity(config),
     deliveryDay: deliveryDayEntity(config),

@@ -10,6 +10,7 @@ import type {
   NoticeCounts,
 } from '../../../shared/analytics';
 import { isDelayDay, monthsBetween, workingHoursLength } from '../ledger/ledger';
+import { confirmedShare, type ObservationStatus } from '../../../shared/weather/observed';
 
 /** One decided working day of one jobsite, as analytics reads it. */
 export interface AnalyticsDay {
@@ -18,6 +19,8 @@ export interface AnalyticsDay {
   verdict: Verdict;
   hoursLost: number;
   worked: boolean | null;
+  /** What observation made of the day (issue 25); absent: not observed. */
+  observed?: ObservationStatus;
 }
 
 /** One message claim about a working day (the dispatch claims each before sending it). */
@@ -73,7 +76,15 @@ export function computeAnalytics(input: {
   const messages = input.messages.filter((m) => hoursOf.has(m.jobsiteId) && inRange(m.date));
   const figures = (days: AnalyticsDay[], month: string): MonthFigures => {
     const of = days.filter((d) => d.date.startsWith(month));
-    return { month, delayDays: of.length, hoursLost: round1(of.reduce((s, d) => s + d.hoursLost, 0)) };
+    const share = confirmedShare(of.flatMap((d) => (d.observed ? [d.observed] : [])));
+    return {
+      month,
+      delayDays: of.length,
+      hoursLost: round1(of.reduce((s, d) => s + d.hoursLost, 0)),
+      observedJudged: share.judged,
+      observedConfirmed: share.confirmed,
+      confirmedShare: share.share,
+    };
   };
   const jobsites = input.jobsites
     .map((j): JobsiteFigures => {

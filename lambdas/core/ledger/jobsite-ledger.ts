@@ -13,6 +13,8 @@ export const LEDGER_MAX_DAYS = 400;
 export const LEDGER_DEFAULT_DAYS = 90;
 import type { EventPublisher } from '../webhooks/webhook.ports';
 import { ledgerDayEvent } from '../webhooks/product-events';
+import type { ObservationRepo } from '../observations/observations.ports';
+import { observedForDecision } from '../observations/observed-day';
 
 export interface LedgerDeps {
   records: RecordsStore;
@@ -24,6 +26,8 @@ export interface LedgerDeps {
   holidays: HolidayCalendarRepo;
   /** Webhooks: a mark raises `ledger.day_marked`. */
   events?: EventPublisher;
+  /** What was observed on decided days (issue 25); absent, every day reads pending or unavailable. */
+  observations?: ObservationRepo;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -96,11 +100,14 @@ export async function jobsiteLedger(
 ): Promise<JobsiteLedger> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
-  const [decisions, sent, nonWorking] = await Promise.all([
+  const [decisions, sent, nonWorking, observations] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, from, to),
     deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
     new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
+    deps.observations?.listRange(tenant, jobsite.id, from, to) ?? Promise.resolve([]),
   ]);
+  const observedOn = new Map(observations.map((o) => [o.workDate, o]));
+  const now = deps.clock.now();
   const ledger = computeLedger({
     from,
     to,
@@ -115,6 +122,7 @@ export async function jobsiteLedger(
       note: d.workedNote ?? null,
       decidedAt: d.decidedAt,
       ...holidayOf(nonWorking, d.workDate),
+      observed: observedForDecision(jobsite, d, observedOn.get(d.workDate) ?? null, now).status,
       ...(sent ? { notified: sent[d.workDate]?.email ?? 0, texted: sent[d.workDate]?.sms ?? 0 } : {}),
     })),
   });
