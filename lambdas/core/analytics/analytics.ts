@@ -7,6 +7,7 @@ import type {
   JobsiteCost,
   JobsiteFigures,
   MonthFigures,
+  ObservedMonth,
   NoticeCounts,
 } from '../../../shared/analytics';
 import { isDelayDay, monthsBetween, workingHoursLength } from '../ledger/ledger';
@@ -76,15 +77,13 @@ export function computeAnalytics(input: {
   const messages = input.messages.filter((m) => hoursOf.has(m.jobsiteId) && inRange(m.date));
   const figures = (days: AnalyticsDay[], month: string): MonthFigures => {
     const of = days.filter((d) => d.date.startsWith(month));
-    const share = confirmedShare(of.flatMap((d) => (d.observed ? [d.observed] : [])));
-    return {
-      month,
-      delayDays: of.length,
-      hoursLost: round1(of.reduce((s, d) => s + d.hoursLost, 0)),
-      observedJudged: share.judged,
-      observedConfirmed: share.confirmed,
-      confirmedShare: share.share,
-    };
+    return { month, delayDays: of.length, hoursLost: round1(of.reduce((s, d) => s + d.hoursLost, 0)) };
+  };
+  const observedIn = (days: AnalyticsDay[], month: string): ObservedMonth => {
+    const share = confirmedShare(
+      days.filter((d) => d.date.startsWith(month)).flatMap((d) => (d.observed ? [d.observed] : [])),
+    );
+    return { month, judged: share.judged, confirmed: share.confirmed, share: share.share };
   };
   const jobsites = input.jobsites
     .map((j): JobsiteFigures => {
@@ -97,6 +96,7 @@ export function computeAnalytics(input: {
         months: perMonth,
         delayDays: own.length,
         hoursLost: round1(perMonth.reduce((s, m) => s + m.hoursLost, 0)),
+        observed: months.map((m) => observedIn(own, m)),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
