@@ -21,6 +21,8 @@ export interface CollectDeps {
   log?: Logger;
   /** Jobsite days asked about per call at most (a batch must stay well within its Lambda's time). */
   maxDays?: number;
+  /** No jobsite is started after this long (real time, ms; default 45 s of the worker's 150 s). */
+  timeBudgetMs?: number;
 }
 
 /** A day not fully observed is asked again at most this often (the reanalysis is published daily). */
@@ -51,22 +53,34 @@ export async function collectObservations(
 ): Promise<CollectTally> {
   const tally: CollectTally = { fetched: 0, completed: 0, failures: 0 };
   const seen = new Set<string>();
-  for (const j of jobsites) {
+  const unique = jobsites.filter((j) => {
     const key = `${j.tenantId}|${j.jobsiteId}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return false;
     seen.add(key);
-    try {
-      await collectForJobsite(deps, j.tenantId, j.jobsiteId, tally);
-    } catch (err) {
-      tally.failures += 1;
-      deps.log?.warn('observation collection failed', {
-        jobsiteId: j.jobsiteId,
-        error: String((err as Error)?.message ?? err),
-      });
-    }
+    return true;
+  });
+  // A few jobsites at a time, and no new one after the time budget: the batch's Lambda has its
+  // notices to finish within its timeout; what is left is taken on by the next runs.
+  const deadline = Date.now() + (deps.timeBudgetMs ?? 45_000);
+  for (let i = 0; i < unique.length && Date.now() < deadline; i += COLLECT_CONCURRENCY) {
+    await Promise.all(
+      unique.slice(i, i + COLLECT_CONCURRENCY).map(async (j) => {
+        try {
+          await collectForJobsite(deps, j.tenantId, j.jobsiteId, tally);
+        } catch (err) {
+          tally.failures += 1;
+          deps.log?.warn('observation collection failed', {
+            jobsiteId: j.jobsiteId,
+            error: String((err as Error)?.message ?? err),
+          });
+        }
+      }),
+    );
   }
   return tally;
 }
+
+const COLLECT_CONCURRENCY = 8;
 
 async function collectForJobsite(
   deps: CollectDeps,
@@ -92,7 +106,7 @@ async function collectForJobsite(
     if (previous?.complete || daysBetween(decision.workDate, today) < 1) continue;
     if (previous && now.getTime() - Date.parse(previous.lastAttemptAt) < OBSERVATION_RETRY_INTERVAL_MS)
       continue;
-    if (tally.fetched >= (deps.maxDays ?? 200)) return;
+    if (tally.fetched >= (deps.maxDays ?? 100)) return;
     tally.fetched += 1;
     const site = { ...jobsite, rules: jobsite.rules ?? [] };
     const series: ObservedSeries[] = [];
