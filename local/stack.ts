@@ -42,6 +42,8 @@ import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
 import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
+import { createReportsApp, REPORTS_PREFIX } from '../lambdas/reports/app';
+import { createReportsDeps } from '../lambdas/composition/reports.root';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -317,6 +319,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         ...HOLIDAY_ROUTES.map((r) => ({ prefix: r.path, app: holidaysApp })),
         // The public API's Lambda (`/v1/*`): it checks API keys itself, as behind API Gateway.
         { prefix: '/v1', app: createPublicApiApp({ ...root, log: lineLogger('public-api', log) }) },
+        // The reports Lambda (issue 25): custom reports, their PDF (pdfkit) and CSV bundle.
+        { prefix: REPORTS_PREFIX, app: createReportsApp({ authenticate, reports: createReportsDeps(root) }) },
         {
           prefix: '/api',
           app: createApiApp({

@@ -7,6 +7,7 @@ import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { dayObservationEntity } from './entities/day-observation.entity';
+import { reportDefinitionEntity } from './entities/report-definition.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
@@ -62,6 +63,7 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
     dispatchDecision: dispatchDecisionEntity(config),
     notificationClaim: notificationClaimEntity(config),
     dayObservation: dayObservationEntity(config),
+    reportDefinition: reportDefinitionEntity(config),
     emailTemplate: emailTemplateEntity(config),
     forecastCache: forecastCacheEntity(config),
     deliveryDay: deliveryDayEntity(config),
