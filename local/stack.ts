@@ -44,10 +44,11 @@ import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
 import { createReportsApp, REPORTS_PREFIX } from '../lambdas/reports/app';
 import { createReportsDeps } from '../lambdas/composition/reports.root';
+import { REPOSITORY_FONTS_DIR } from '../lambdas/adapters/pdf/report.pdf';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
-import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
+import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings, ROOT_DIR } from './settings';
 
 export interface RunningStack {
   settings: LocalSettings;
@@ -320,7 +321,13 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         // The public API's Lambda (`/v1/*`): it checks API keys itself, as behind API Gateway.
         { prefix: '/v1', app: createPublicApiApp({ ...root, log: lineLogger('public-api', log) }) },
         // The reports Lambda (issue 25): custom reports, their PDF (pdfkit) and CSV bundle.
-        { prefix: REPORTS_PREFIX, app: createReportsApp({ authenticate, reports: createReportsDeps(root) }) },
+        {
+          prefix: REPORTS_PREFIX,
+          app: createReportsApp({
+            authenticate,
+            reports: createReportsDeps(root, { fontsDir: path.join(ROOT_DIR, REPOSITORY_FONTS_DIR) }),
+          }),
+        },
         {
           prefix: '/api',
           app: createApiApp({

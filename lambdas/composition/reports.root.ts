@@ -12,7 +12,7 @@ import type { DataRoot } from './data.root';
  * The reports Lambda's dependencies: the saved definitions, the ledger's own repositories (every
  * figure through `jobsiteLedger`) and the PDF renderer (pdfkit stays out of every other bundle).
  */
-export function createReportsDeps(data: DataRoot): ReportsRoutesDeps {
+export function createReportsDeps(data: DataRoot, opts: { fontsDir: string }): ReportsRoutesDeps {
   const records = createRecordsStore(data.db);
   return {
     reports: new DynamoReportRepo(data.db),
@@ -25,7 +25,7 @@ export function createReportsDeps(data: DataRoot): ReportsRoutesDeps {
       holidays: new DynamoHolidayCalendarRepo(data.db),
       observations: new DynamoObservationRepo(data.db),
     },
-    renderer: new PdfkitReportRenderer(),
+    renderer: new PdfkitReportRenderer(opts.fontsDir),
     idempotency: records.idempotency,
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { handle } from 'hono/aws-lambda';
 import { loadConfig } from '../config';
 import { liveApiGatewayAuthenticate } from '../composition/auth.root';
@@ -12,6 +13,7 @@ const data = createDataRoot(config);
 export const handler = handle(
   createReportsApp({
     authenticate: liveApiGatewayAuthenticate(config, data.clock, data.db),
-    reports: createReportsDeps(data),
+    // The fonts ship beside the bundle (infra/lambda-entries.ts, `assets`).
+    reports: createReportsDeps(data, { fontsDir: path.join(__dirname, 'fonts') }),
   }),
 );

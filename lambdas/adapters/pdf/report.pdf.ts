@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-// The CommonJS build on purpose: its ESM build resolves a data file from import.meta.url, which is
-// empty once bundled to CommonJS (the Lambda would fail at init).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build, as said above
-import PDFDocument = require('pdfkit');
+// Bundled, this resolves to pdfkit's CommonJS build (LAMBDA_BUNDLING.alias says why).
+import PDFDocument from 'pdfkit';
 import type { ReportData, ReportJobsite } from '../../../shared/report-data';
 import { needsContents, REPORT_SECTION_LABELS } from '../../../shared/reports';
 import type { ReportRenderer } from '../../core/reports/reports.ports';
@@ -16,13 +14,8 @@ import { reportCsvZip } from './report-csv.zip';
  * standard fonts are not found once bundled (ECOSYSTEM-NOTES "PDF"); the reports Lambda ships the
  * fonts folder beside its bundle, as it sits beside this file in the repository.
  */
-const FONTS_DIR = process.env.RAINCHECK_FONTS_DIR ?? path.join(__dirname, 'fonts');
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans.ttf')),
-    bold: fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Bold.ttf')),
-  });
+/** Where the fonts are: beside the bundle in the Lambda, beside this file in the repository. */
+export const REPOSITORY_FONTS_DIR = 'lambdas/adapters/pdf/fonts';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -39,12 +32,24 @@ const OBSERVED: Record<string, string> = {
 type Doc = PDFKit.PDFDocument;
 
 export class PdfkitReportRenderer implements ReportRenderer {
+  private fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+  /** `fontsDir`: the folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf (read on the first PDF). */
+  constructor(private readonly fontsDir: string) {}
+
+  private loadFonts() {
+    return (this.fonts ??= {
+      regular: fs.readFileSync(path.join(this.fontsDir, 'DejaVuSans.ttf')),
+      bold: fs.readFileSync(path.join(this.fontsDir, 'DejaVuSans-Bold.ttf')),
+    });
+  }
+
   async csvZip(data: ReportData): Promise<Uint8Array> {
     return reportCsvZip(data);
   }
 
   async pdf(data: ReportData): Promise<Uint8Array> {
-    const { regular, bold } = loadFonts();
+    const { regular, bold } = this.loadFonts();
     const doc = new PDFDocument({
       size: 'LETTER',
       margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
