@@ -76,7 +76,8 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     sites.push({ id: created.body.id, name });
   }
-  const [quarry, harbor] = sites as [{ id: string }, { id: string }];
+  const quarry = sites[0]!;
+  const harbor = sites[1]!;
   for (const d of [
     decision(premium.userId, quarry.id, '2026-01-27', 'full', 10),
     decision(premium.userId, quarry.id, '2026-01-30', 'full', 10),
