@@ -60,10 +60,10 @@ test('a contractor builds a report, previews it, saves it and downloads its PDF'
   await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/analytics/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Custom reports' })).toBeVisible();
-  await page.getByLabel('Title').fill('January–February weather days');
+  await page.getByLabel('Title', { exact: true }).fill('January–February weather days');
   await page.getByText('Fixed dates', { exact: true }).click();
-  await page.getByLabel('From').fill('2026-01-26');
-  await page.getByLabel('To').fill('2026-02-06');
+  await page.getByLabel('From', { exact: true }).fill('2026-01-26');
+  await page.getByLabel('To', { exact: true }).fill('2026-02-06');
   await page.getByRole('checkbox', { name: REPORT_NOTICES }).check();
   const preview = page.getByRole('table', { name: 'Report preview' });
   const row = preview.getByRole('row', { name: new RegExp(siteName) });

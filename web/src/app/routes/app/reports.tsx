@@ -144,16 +144,18 @@ export function ReportsPage() {
                 onChange={(e) => setTitle(e.currentTarget.value)}
                 error={errors.title}
               />
-              <SegmentedControl
-                aria-label="Jobsites"
-                value={scope}
-                onChange={(v) => setScope(v as Scope)}
-                data={[
-                  { value: 'all', label: 'All jobsites' },
-                  { value: 'client', label: 'By client' },
-                  { value: 'chosen', label: 'Chosen' },
-                ]}
-              />
+              <div role="radiogroup" aria-label="Jobsites">
+                <SegmentedControl
+                  fullWidth
+                  value={scope}
+                  onChange={(v) => setScope(v as Scope)}
+                  data={[
+                    { value: 'all', label: 'All jobsites' },
+                    { value: 'client', label: 'By client' },
+                    { value: 'chosen', label: 'Chosen' },
+                  ]}
+                />
+              </div>
               {scope === 'client' ? (
                 <Select
                   label="Client"
@@ -172,15 +174,17 @@ export function ReportsPage() {
                   searchable
                 />
               ) : null}
-              <SegmentedControl
-                aria-label="Range"
-                value={rangeKind}
-                onChange={(v) => setRangeKind(v as 'relative' | 'fixed')}
-                data={[
-                  { value: 'relative', label: 'Relative' },
-                  { value: 'fixed', label: 'Fixed dates' },
-                ]}
-              />
+              <div role="radiogroup" aria-label="Range">
+                <SegmentedControl
+                  fullWidth
+                  value={rangeKind}
+                  onChange={(v) => setRangeKind(v as 'relative' | 'fixed')}
+                  data={[
+                    { value: 'relative', label: 'Relative' },
+                    { value: 'fixed', label: 'Fixed dates' },
+                  ]}
+                />
+              </div>
               {rangeKind === 'relative' ? (
                 <Select
                   label="Range"

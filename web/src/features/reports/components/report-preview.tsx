@@ -14,7 +14,6 @@ export function ReportPreview({ data }: { data: ReportData }) {
         <Text c="dimmed">No jobsite matches: choose others.</Text>
       ) : (
         <DataTable
-          minWidth={560}
           withTableBorder
           striped
           fz="sm"
