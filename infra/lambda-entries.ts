@@ -99,6 +99,8 @@ export interface LambdaEntry {
   readonly userPoolTrigger?: UserPoolTrigger;
   /** The HTTP API's Lambda authorizer: guards every route not marked public (api.construct.ts). */
   readonly authorizer?: boolean;
+  /** Folders copied beside the bundle (`from` relative to the repository root, `to` inside the bundle). */
+  readonly assets?: readonly { readonly from: string; readonly to: string }[];
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 */
@@ -174,6 +176,24 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     ],
     access: ['table', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.holidays,
+  },
+  {
+    // Custom reports (issue 25): definitions, preview, the PDF (pdfkit, DejaVu Sans embedded) and the
+    // CSV bundle (fflate). Its own Lambda: pdfkit stays out of the api bundle, and a long report gets
+    // the memory and time it needs (a 400-day, 100-jobsite PDF is thousands of table rows).
+    name: 'reports',
+    entry: 'lambdas/reports/index.ts',
+    routes: [
+      { method: 'ANY', path: '/api/reports' },
+      { method: 'ANY', path: '/api/reports/{proxy+}' },
+    ],
+    access: ['table', 'userStatus'],
+    // 1.5 GB gives pdfkit a full vCPU; 29 s is all API Gateway waits for an answer anyway.
+    memorySize: 1536,
+    timeoutSeconds: 29,
+    // pdfkit reads the fonts from disk: they ship beside the bundle (RaincheckFunction copies them).
+    assets: [{ from: 'lambdas/adapters/pdf/fonts', to: 'fonts' }],
+    budget: LAMBDA_BUNDLE_BUDGETS.reports,
   },
   {
     // The planner (EventBridge, every 15 minutes): records the run and queues its batches.

@@ -103,6 +103,15 @@ const configSchema = z.object({
   RAINCHECK_WEATHER_TIMEOUT_MS: boundedInt(100, 120_000),
   /** Attempts per weather call, the first included (default 3; 1 disables retries). */
   RAINCHECK_WEATHER_MAX_ATTEMPTS: boundedInt(1, 10),
+  /** NOAA NCEI's base URL (station search and Global Hourly data; keyless). Observed weather, issue 25. */
+  RAINCHECK_NCEI_URL: z._default(z.url(), 'https://www.ncei.noaa.gov'),
+  /**
+   * Open-Meteo's historical weather API base URL (`/v1/archive`). Unset: the public archive host, or the
+   * customer archive host when OPEN_METEO_API_KEY is set.
+   */
+  RAINCHECK_OPEN_METEO_ARCHIVE_URL: optionalUrl,
+  /** `off` skips observed weather altogether (the evidence then reads pending, then unavailable). */
+  RAINCHECK_OBSERVATIONS: z._default(z.enum(['on', 'off']), 'on'),
 });
 
 export type LambdaConfig = z.infer<typeof configSchema>;

@@ -34,6 +34,11 @@ export function localLambdaConfig(i: LocalLambdaConfigInput): LambdaConfig {
     RAINCHECK_ADDRESS_LOOKUP: process.env.RAINCHECK_ADDRESS_LOOKUP,
     RAINCHECK_GEO_PLACES_URL: process.env.RAINCHECK_GEO_PLACES_URL,
     RAINCHECK_NWS_URL: process.env.RAINCHECK_NWS_URL,
+    // Observed weather (issue 25): the real services; offline they fail fast and the evidence says
+    // observation is unavailable. Tests point these at local/observation-stand-in.ts.
+    RAINCHECK_NCEI_URL: process.env.RAINCHECK_NCEI_URL,
+    RAINCHECK_OPEN_METEO_ARCHIVE_URL: process.env.RAINCHECK_OPEN_METEO_ARCHIVE_URL,
+    RAINCHECK_OBSERVATIONS: process.env.RAINCHECK_OBSERVATIONS,
     OPEN_METEO_API_KEY: process.env.OPEN_METEO_API_KEY,
     AWS_REGION: i.region,
     TABLE_NAME: i.tableName,

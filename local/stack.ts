@@ -47,6 +47,7 @@ import { startFederation, type LocalFederation } from './federation/start-federa
 import { closeNow, localSecret } from './stack-helpers';
 import { localLambdaConfig, localRuntimeConfig } from './lambda-config';
 import { LOCAL_FILES_BUCKET, S3_MOUNT, startLocalFiles } from './s3-front/local-files';
+import { localReportsApp } from './reports-app';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
@@ -306,6 +307,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         ...HOLIDAY_ROUTES.map((r) => ({ prefix: r.path, app: holidaysApp })),
         // The public API's Lambda (`/v1/*`): it checks API keys itself, as behind API Gateway.
         { prefix: '/v1', app: createPublicApiApp({ ...root, log: lineLogger('public-api', log) }) },
+        localReportsApp(root, authenticate),
         {
           prefix: '/api',
           app: createApiApp({

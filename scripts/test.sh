@@ -41,7 +41,7 @@ else
 fi
 
 echo "── e2e: build the SPA, then Playwright in Chromium"
-if bash scripts/ensure-chromium.sh && npm run --silent build:web; then
+if bash scripts/ensure-chromium.sh && bash scripts/ensure-poppler.sh && npm run --silent build:web; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$OUT/e2e.json" npx playwright test -c test/e2e/playwright.config.ts --reporter=list,json
   e2e_status=$?
   if [ -s "$OUT/e2e.json" ]; then

@@ -17,6 +17,18 @@ export interface MonthFigures {
   hoursLost: number;
 }
 
+/**
+ * Of a month's delay days (called off and not marked worked), those observation has judged (confirmed
+ * or not), those it confirmed, and the share confirmed (0…1, null while none is judged): issue 25, a
+ * figure a contractor can defend, and one that shows which rules are too cautious.
+ */
+export interface ObservedMonth {
+  month: string;
+  judged: number;
+  confirmed: number;
+  share: number | null;
+}
+
 export interface JobsiteFigures {
   id: string;
   name: string;
@@ -24,6 +36,8 @@ export interface JobsiteFigures {
   months: MonthFigures[];
   delayDays: number;
   hoursLost: number;
+  /** Observation's verdict on the delay days, per month (issue 25). */
+  observed: ObservedMonth[];
 }
 
 export interface DeliveryFigures {

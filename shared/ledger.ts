@@ -1,5 +1,6 @@
 import type { DayJudgement, Verdict } from './weather/engine';
 import type { Rule } from './weather/rule';
+import type { ObservationStatus, ObservedEvidence } from './weather/observed';
 
 /**
  * The shapes of the weather-day ledger routes (`GET /api/jobsites/{id}/ledger` and
@@ -25,6 +26,8 @@ export interface LedgerDayInput {
    * listed, but never a delay day nor counted against the allowance.
    */
   holiday?: string | null;
+  /** What observation made of the day (issue 25): confirmed, not confirmed, pending or unavailable. */
+  observed?: ObservationStatus;
 }
 
 export interface LedgerDay extends LedgerDayInput {
@@ -103,4 +106,6 @@ export interface LedgerEvidence {
   forecast: ForecastSnapshot | null;
   /** Every message claimed about the day, oldest first, with its delivery status. */
   messages: LedgerMessage[];
+  /** The weather observed that day beside the forecast, and the day's verdict from it (issue 25). */
+  observed: ObservedEvidence;
 }

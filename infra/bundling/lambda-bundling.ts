@@ -19,7 +19,12 @@ export const LAMBDA_BUNDLING = {
   externalModules: ['@aws-sdk/*', '@smithy/*'],
   // Phone numbers: the shared schema imports libphonenumber-js's small metadata (the SPA's); on the
   // server it is the full set, one copy shared with lambdas/core/sms/phone-numbers.ts (issue 21).
-  alias: { 'libphonenumber-js/min': 'libphonenumber-js/max' },
+  // pdfkit (the reports Lambda): its ESM build finds a data file from `import.meta.url`, which is empty
+  // in a CommonJS bundle, so the Lambda would fail at init; its CommonJS build uses `__filename`.
+  alias: {
+    'libphonenumber-js/min': 'libphonenumber-js/max',
+    pdfkit: './node_modules/pdfkit/js/pdfkit.js',
+  },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;

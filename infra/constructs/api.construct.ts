@@ -98,6 +98,7 @@ export class ApiConstruct extends Construct {
         projectRoot: props.projectRoot,
         environment: entry.userPoolTrigger ? withoutPoolIds(environment) : environment,
         memorySize: entry.memorySize,
+        assets: entry.assets,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);

@@ -15,6 +15,8 @@ export interface RaincheckFunctionProps {
   /** Short name used in descriptions and as Powertools' service name, e.g. `api`. */
   readonly name: string;
   readonly environment: Readonly<Record<string, string>>;
+  /** Folders copied beside the bundle (`from` relative to the repository root). */
+  readonly assets?: readonly { readonly from: string; readonly to: string }[];
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 seconds (API Gateway gives up after 30 s anyway) */
@@ -79,6 +81,19 @@ export class RaincheckFunction extends Construct {
         esbuildArgs: Object.fromEntries(
           Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to]),
         ),
+        // Files the code reads from disk (the reports Lambda's fonts), copied beside the bundle.
+        ...(props.assets?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  props.assets!.map(
+                    (a) => `cp -r "${path.join(inputDir, a.from)}" "${path.join(outputDir, a.to)}"`,
+                  ),
+              },
+            }
+          : {}),
       },
     });
 

@@ -27,6 +27,7 @@ import type { DispatchDeps } from '../core/dispatch/run-dispatch';
 import type { DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import { ledgerRoutes } from '../routes/ledger.routes';
 import type { DayMessages } from '../core/ledger/ledger.ports';
+import type { ObservationRepo } from '../core/observations/observations.ports';
 import type { HolidayCalendarRepo } from '../core/holidays/holidays.ports';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { accountExportRoutes } from '../routes/account-export.routes';
@@ -100,6 +101,8 @@ export interface ApiDeps {
     messages?: DayMessages;
     /** The holiday calendars: a holiday is never a delay day. */
     holidays: HolidayCalendarRepo;
+    /** Observed weather beside the forecast (issue 25). */
+    observations?: ObservationRepo;
   };
   /** The account's own data as one JSON download (GET /api/me/export). */
   accountExport?: AccountDataStore;
@@ -215,6 +218,7 @@ export function createApiApp(deps: ApiDeps) {
             messages: deps.ledger.messages,
             accounts: deps.accounts,
             holidays: deps.ledger.holidays,
+            observations: deps.ledger.observations,
             clock: deps.clock,
           }),
         );

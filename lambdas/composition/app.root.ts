@@ -107,6 +107,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
       claims: new DynamoClaimRepo(data.db),
       messages: new DynamoDayMessages(data.db),
       holidays: dispatch.holidays,
+      observations: dispatch.observations?.repo,
     },
     accountExport: new DynamoAccountExport(data.db),
     /** The public API's keys (issue 23): managed by the api Lambda, checked by the public-api one. */

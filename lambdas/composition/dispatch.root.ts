@@ -24,6 +24,8 @@ import { createConfirmationDeps } from './confirmations.root';
 import type { EscalationTexter } from '../core/confirmations/confirmation.ports';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
 import { withNoticeEvents } from '../core/webhooks/notice-events';
+import { DynamoObservationRepo } from '../adapters/dynamo/observations.repo';
+import { createObservationSources } from '../adapters/observations/observations.factory';
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -63,6 +65,10 @@ export function createDispatchDeps(
     zonesCache: new DynamoCellZonesCache(data.db),
     held: new DynamoHeldMessageRepo(data.db),
     holidays: new DynamoHolidayCalendarRepo(data.db),
+    observations: {
+      sources: createObservationSources(data.config),
+      repo: new DynamoObservationRepo(data.db),
+    },
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
     ...(opts.texts ? { texts: opts.texts } : {}),

@@ -19,7 +19,9 @@ export type MetricName =
   | 'UpstreamCalls'
   | 'UpstreamFailures'
   | 'ForecastCacheHits'
-  | 'RunsIncomplete';
+  | 'RunsIncomplete'
+  /** Observation services that failed for a jobsite day (issue 25); the day is asked again later. */
+  | 'ObservationFailures';
 
 export interface Metrics {
   /** Adds `value` to the metric (a count); `dimensions` split it, e.g. MessagesSent by kind. */

@@ -7,6 +7,8 @@ import { billingEntryEntity } from './entities/billing-entry.entity';
 import { clientEntity } from './entities/client.entity';
 import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
+import { dayObservationEntity } from './entities/day-observation.entity';
+import { reportDefinitionEntity } from './entities/report-definition.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
@@ -91,6 +93,8 @@ const ENTITY_FACTORIES = {
   webhookEndpoint: webhookEndpointEntity,
   webhookDelivery: webhookDeliveryEntity,
   brand: brandEntity,
+  dayObservation: dayObservationEntity,
+  reportDefinition: reportDefinitionEntity,
 };
 
 type EntityName = keyof typeof ENTITY_FACTORIES;

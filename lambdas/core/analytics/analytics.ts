@@ -7,9 +7,11 @@ import type {
   JobsiteCost,
   JobsiteFigures,
   MonthFigures,
+  ObservedMonth,
   NoticeCounts,
 } from '../../../shared/analytics';
 import { isDelayDay, monthsBetween, workingHoursLength } from '../ledger/ledger';
+import { confirmedShare, type ObservationStatus } from '../../../shared/weather/observed';
 
 /** One decided working day of one jobsite, as analytics reads it. */
 export interface AnalyticsDay {
@@ -18,6 +20,8 @@ export interface AnalyticsDay {
   verdict: Verdict;
   hoursLost: number;
   worked: boolean | null;
+  /** What observation made of the day (issue 25); absent: not observed. */
+  observed?: ObservationStatus;
 }
 
 /** One message claim about a working day (the dispatch claims each before sending it). */
@@ -75,6 +79,12 @@ export function computeAnalytics(input: {
     const of = days.filter((d) => d.date.startsWith(month));
     return { month, delayDays: of.length, hoursLost: round1(of.reduce((s, d) => s + d.hoursLost, 0)) };
   };
+  const observedIn = (days: AnalyticsDay[], month: string): ObservedMonth => {
+    const share = confirmedShare(
+      days.filter((d) => d.date.startsWith(month)).flatMap((d) => (d.observed ? [d.observed] : [])),
+    );
+    return { month, judged: share.judged, confirmed: share.confirmed, share: share.share };
+  };
   const jobsites = input.jobsites
     .map((j): JobsiteFigures => {
       const own = delays.filter((d) => d.jobsiteId === j.id);
@@ -86,6 +96,7 @@ export function computeAnalytics(input: {
         months: perMonth,
         delayDays: own.length,
         hoursLost: round1(perMonth.reduce((s, m) => s + m.hoursLost, 0)),
+        observed: months.map((m) => observedIn(own, m)),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

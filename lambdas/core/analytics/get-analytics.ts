@@ -13,6 +13,8 @@ import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import type { Caller } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
+import type { ObservationRepo } from '../observations/observations.ports';
+import { observedForDecision } from '../observations/observed-day';
 import { computeAdvanced, computeAnalytics, type CrewCost } from './analytics';
 
 export const ANALYTICS_MAX_MONTHS = 24;
@@ -26,6 +28,8 @@ export interface AnalyticsDeps {
   /** The holiday calendars: a day that is (or became) a holiday is not a delay day, as in the ledger. */
   holidays: HolidayCalendarRepo;
   clock: Clock;
+  /** Observed weather: the share of called-off days observation confirmed (issue 25). */
+  observations?: Pick<ObservationRepo, 'listRange'>;
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -78,14 +82,23 @@ async function basicFor(tenant: TenantId, range: { from: string; to: string }, d
   const nonWorking = new NonWorkingDayLookup(deps.holidays);
   const perJobsite = await Promise.all(
     jobsites.map(async (j) => {
-      const [decisions, messages, offDays] = await Promise.all([
+      const [decisions, messages, offDays, observations] = await Promise.all([
         deps.decisions.listRange(tenant, j.id, fromDate, toDate),
         deps.messages.listRange(tenant, j.id, fromDate, toDate),
         nonWorking.of(tenant, j),
+        deps.observations?.listRange(tenant, j.id, fromDate, toDate) ?? Promise.resolve([]),
       ]);
+      const observedOn = new Map(observations.map((o) => [o.workDate, o]));
+      const now = deps.clock.now();
+      const observed = new Map(
+        decisions.map((d) => [
+          d.workDate,
+          observedForDecision(j, d, observedOn.get(d.workDate) ?? null, now).status,
+        ]),
+      );
       // A decision taken before its date became a holiday stays stored (the evidence keeps it),
       // but nobody was due on site that day: it is no delay day and no hours were lost.
-      return { decisions: decisions.filter((d) => !offDays.has(d.workDate)), messages };
+      return { decisions: decisions.filter((d) => !offDays.has(d.workDate)), messages, observed };
     }),
   );
   const basic = computeAnalytics({
@@ -104,6 +117,7 @@ async function basicFor(tenant: TenantId, range: { from: string; to: string }, d
         verdict: d.verdict,
         hoursLost: d.hoursLost,
         worked: d.worked ?? null,
+        observed: p.observed.get(d.workDate),
       })),
     ),
     messages: perJobsite.flatMap((p) =>

@@ -1,11 +1,15 @@
 import { silentLogger, type Logger, type Metrics } from '../observability.ports';
 import type { BatchTally, DispatchRunRepo, DueJobsite, RunRef, UnjudgedJobsite } from './dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from './notify-jobsites';
+import { collectObservations } from '../observations/collect-observations';
+import type { ObservationDeps } from '../observations/observations.ports';
 
 export interface BatchDeps extends NotifyDeps {
   runs: DispatchRunRepo;
   log?: Logger;
   metrics?: Metrics;
+  /** Observed weather (issue 25): after the notices, the batch's jobsites' ended days are observed. */
+  observations?: ObservationDeps;
 }
 
 /**
@@ -142,6 +146,12 @@ export async function workBatch(
     tally.failed = batch.length;
     tally.unjudged = batch.map(unjudgedOf);
     tally.errors = [`Batch ${message.batchNo} failed: ${String((err as Error)?.message ?? err)}`];
+  }
+  if (deps.observations) {
+    // After the notices, never before them: observation is for the record, notices are for the crew.
+    const observed = await collectObservations({ ...deps, observations: deps.observations, log }, batch);
+    deps.metrics?.count('ObservationFailures', observed.failures);
+    if (observed.fetched) log.info('observations collected', { ...observed });
   }
   const stats = deps.weather.stats();
   tally.upstreamCalls = stats.upstreamCalls;

@@ -15,6 +15,8 @@ export const LEDGER_MAX_DAYS = 400;
 export const LEDGER_DEFAULT_DAYS = 90;
 import type { EventPublisher } from '../webhooks/webhook.ports';
 import { ledgerDayEvent } from '../webhooks/product-events';
+import type { ObservationRepo } from '../observations/observations.ports';
+import { observedForDecision } from '../observations/observed-day';
 
 export interface LedgerDeps {
   records: RecordsStore;
@@ -28,6 +30,8 @@ export interface LedgerDeps {
   holidays: HolidayCalendarRepo;
   /** Webhooks: a mark raises `ledger.day_marked`. */
   events?: EventPublisher;
+  /** What was observed on decided days (issue 25); absent, every day reads pending or unavailable. */
+  observations?: ObservationRepo;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -100,14 +104,18 @@ export async function jobsiteLedger(
 ): Promise<JobsiteLedger> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
   const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
-  const [decisions, sent, nonWorking] = await Promise.all([
+  const [decisions, sent, nonWorking, observations] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, from, to),
     deps.claims?.sentPerDay(tenant, jobsite.id, from, to),
     new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
+    deps.observations?.listRange(tenant, jobsite.id, from, to) ?? Promise.resolve([]),
   ]);
+  const observedOn = new Map(observations.map((o) => [o.workDate, o]));
+  const now = deps.clock.now();
   const ledger = ledgerOfDecisions(jobsite, { from, to }, decisions, nonWorking, (d) => ({
     reasons: (d.judgement?.rules ?? []).map((r) => r.reason),
     note: d.workedNote ?? null,
+    observed: observedForDecision(jobsite, d, observedOn.get(d.workDate) ?? null, now).status,
     ...(sent ? { notified: sent[d.workDate]?.email ?? 0, texted: sent[d.workDate]?.sms ?? 0 } : {}),
   }));
   return { jobsite: { id: jobsite.id, name: jobsite.name, timezone: jobsite.timezone }, from, to, ...ledger };
@@ -115,14 +123,14 @@ export async function jobsiteLedger(
 
 /**
  * The ledger of a jobsite's decided days within `range`; `details` adds what the view shows beyond
- * the verdict (the reasons, the note, the messages sent).
+ * the verdict (the reasons, the note, the messages sent, what was observed).
  */
 export function ledgerOfDecisions(
   jobsite: Pick<Jobsite, 'anticipatedWeatherDays' | 'workingHours'>,
   range: { from: string; to: string },
   decisions: readonly Decision[],
   nonWorking: Map<string, string>,
-  details: (d: Decision) => Pick<LedgerDayInput, 'reasons' | 'note' | 'notified' | 'texted'>,
+  details: (d: Decision) => Pick<LedgerDayInput, 'reasons' | 'note' | 'notified' | 'texted' | 'observed'>,
 ) {
   return computeLedger({
     ...range,

@@ -6,6 +6,7 @@ import { mustGet } from '../records/record-crud';
 import { assertLedgerDate, isIsoDate, ledgerOfDecisions, type LedgerDeps } from './jobsite-ledger';
 import type { DayMessages } from './ledger.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
+import { observedForDecision } from '../observations/observed-day';
 
 /**
  * The evidence behind one decided working day: the decision as the dispatch stored it (forecast
@@ -24,11 +25,12 @@ export async function ledgerEvidence(
   const month = date.slice(0, 7);
   const monthStart = `${month}-01`;
   // The month's earlier decisions decide whether this day is within the allowance.
-  const [decisions, messages, client, nonWorking] = await Promise.all([
+  const [decisions, messages, client, nonWorking, observation] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, monthStart, date),
     deps.messages.listRange(tenant, jobsite.id, date, date),
     jobsite.clientId ? deps.records.clients.get(tenant, jobsite.clientId) : Promise.resolve(null),
     new NonWorkingDayLookup(deps.holidays).of(tenant, jobsite),
+    deps.observations?.get(tenant, jobsite.id, date) ?? Promise.resolve(null),
   ]);
   const decision = decisions.find((d) => d.workDate === date);
   if (!decision) throw new NotFoundError('Ledger day not found');
@@ -75,5 +77,6 @@ export async function ledgerEvidence(
         claimedAt: x.claimedAt,
         sentAt: x.sentAt,
       })),
+    observed: observedForDecision(jobsite, decision, observation, deps.clock.now()),
   };
 }

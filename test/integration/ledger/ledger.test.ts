@@ -150,6 +150,8 @@ describe('weather-day ledger', () => {
       delayDay: true,
       // January's allowance of 1 went to Jan 27: this second delay day is beyond it.
       beyondAllowance: true,
+      // Long past, and never observed (no observation was stored for it): issue 25.
+      observed: 'unavailable',
     });
     expect(res.body.days.map((d: { notified: number }) => d.notified)).toEqual([0, 0, 2, 1, 0, 0]);
     expect(res.body.days.map((d: { texted: number }) => d.texted)).toEqual([0, 0, 1, 0, 0, 0]);

@@ -35,6 +35,17 @@ const evidence: LedgerEvidence = {
     values: { precipitation: [0, 3], weather_code: [3, 95] },
   },
   messages: [],
+  observed: {
+    status: 'pending',
+    sources: [],
+    judgedOn: null,
+    verdict: null,
+    rules: [],
+    series: [],
+    attempts: 0,
+    lastAttemptAt: null,
+    reason: null,
+  },
 };
 
 describe('ForecastEvidence', () => {

@@ -61,6 +61,7 @@ const Join = page(() => import('./routes/join'), 'JoinPage');
 const Team = page(() => import('./routes/app/team'), 'TeamPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
+const Reports = page(() => import('./routes/app/reports'), 'ReportsPage');
 const loadSupportPages = () => import('./routes/app/support');
 const Support = page(loadSupportPages, 'SupportPage');
 const SupportThread = page(loadSupportPages, 'SupportThreadPage');
@@ -105,6 +106,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'weather', element: <Weather /> },
   { path: 'email', element: <Email /> },
   { path: 'analytics', element: <Analytics /> },
+  { path: 'analytics/reports', element: <Reports /> },
   // Outside the Premium gate: a Basic account's one jobsite has its ledger too (on the dashboard).
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },

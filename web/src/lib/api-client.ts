@@ -30,7 +30,8 @@ export interface ApiRequest {
   /** Sent as is with this content type instead of a JSON body (the workers CSV import). */
   text?: { content: string; contentType: string };
   /** `text` for answers that are not JSON (the workers CSV export). */
-  responseType?: 'json' | 'text';
+  /** `blob`: a document (the reports' PDF and zip). */
+  responseType?: 'json' | 'text' | 'blob';
   signal?: AbortSignal;
   /** False for the few public endpoints (guest checkout): no token is sent or required. */
   auth?: boolean;
@@ -55,7 +56,12 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   const responseType = request.responseType ?? 'json';
   const headers: Record<string, string> = {
     ...request.headers,
-    accept: responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json',
+    accept:
+      responseType === 'text'
+        ? 'text/csv, text/plain, application/json'
+        : responseType === 'blob'
+          ? 'application/pdf, application/zip, application/json'
+          : 'application/json',
   };
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   if (request.auth !== false) {
@@ -86,6 +92,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   }
 
   if (response.ok && responseType === 'text') return (await response.text()) as T;
+  if (response.ok && responseType === 'blob') return (await response.blob()) as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const { error, field, message, fields } = (body ?? {}) as {

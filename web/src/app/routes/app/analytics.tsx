@@ -1,5 +1,5 @@
 import { RangeInputs } from '../../../components/range-inputs';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -35,7 +35,10 @@ export function AnalyticsPage() {
             Analytics
           </Title>
           <Text c="dimmed">
-            Days and hours lost to weather, and the notices that went out, month by month.
+            Days and hours lost to weather, and the notices that went out, month by month.{' '}
+            <Anchor component={Link} to="/analytics/reports">
+              Custom reports (PDF, CSV)
+            </Anchor>
           </Text>
         </Stack>
         <RangeInputs type="month" typed={input} shown={basic.data} onType={setInput} width={160} />

@@ -7,6 +7,7 @@ import type { LedgerEvidence } from '../../../../../shared/ledger';
 import { useLedgerEvidence } from '../../../features/jobsites/api/get-ledger';
 import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/components/weather-ledger';
 import { ForecastEvidence } from '../../../features/weather/components/forecast-evidence';
+import { ObservedEvidence } from '../../../features/weather/components/observed-evidence';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { atSite, longDate } from '../../../lib/day-format';
@@ -153,6 +154,13 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
           Forecast at decision time
         </Title>
         <ForecastEvidence e={e} units={units} />
+      </section>
+
+      <section aria-labelledby="ev-observed">
+        <Title order={2} size="h4" id="ev-observed" mb="xs">
+          Forecast and observed
+        </Title>
+        <ObservedEvidence e={e} units={units} />
       </section>
 
       <section className="evidence-block" aria-labelledby="ev-told">

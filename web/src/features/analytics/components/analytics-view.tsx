@@ -175,11 +175,19 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             {data.jobsites.map((j) => (
               <Table.Tr key={j.id}>
                 <Table.Td>{j.name}</Table.Td>
-                {j.months.map((m) => (
-                  <Table.Td key={m.month}>
-                    {m.delayDays} d · {m.hoursLost} h
-                  </Table.Td>
-                ))}
+                {j.months.map((m) => {
+                  const o = j.observed?.find((x) => x.month === m.month);
+                  return (
+                    <Table.Td key={m.month}>
+                      {m.delayDays} d · {m.hoursLost} h
+                      {o && o.share !== null ? (
+                        <Text size="xs" c="dimmed">
+                          {Math.round(o.share * 100)}% confirmed ({o.confirmed}/{o.judged})
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  );
+                })}
                 <Table.Td fw={600}>
                   {j.delayDays} d · {j.hoursLost} h
                 </Table.Td>
@@ -189,7 +197,8 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         )}
         <Text size="xs" c="dimmed" mt="xs">
           d = delay days (a full-day call, or a partial one losing half the working day or more, not marked
-          worked); h = hours lost on them.
+          worked); h = hours lost on them; % confirmed = the share of those delay days that observed weather
+          (nearest official station, else the reanalysis at the point) bore out, of those observed so far.
         </Text>
       </RecordSection>
     </Stack>

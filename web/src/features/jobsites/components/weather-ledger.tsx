@@ -17,6 +17,7 @@ import type { Verdict } from '../../../../../shared/weather/engine';
 import { RangeInputs } from '../../../components/range-inputs';
 import { QueryError } from '../../../components/records/query-state';
 import { friendlyErrorMessage } from '../../../lib/error-message';
+import { OBSERVATION_COLOR, OBSERVATION_LABEL } from '../../../lib/observation-labels';
 import { toast } from '../../../lib/toast';
 import {
   useDownloadLedgerCsv,
@@ -206,11 +207,11 @@ export function WeatherLedger({
               </Text>
             ) : (
               <DataTable
-                minWidth={860}
+                minWidth={960}
                 striped
                 withTableBorder
                 aria-label="Working days"
-                headers={['Day', 'Forecast call', 'Hours lost', 'Told', 'Counts', 'Marked']}
+                headers={['Day', 'Forecast call', 'Observed', 'Hours lost', 'Told', 'Counts', 'Marked']}
                 actions="Actions"
               >
                 {data.days.map((d) => (
@@ -232,6 +233,13 @@ export function WeatherLedger({
                         <Text size="xs" c="dimmed" mt={2}>
                           {d.reasons.join('; ')}
                         </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {d.observed ? (
+                        <Badge variant="outline" color={OBSERVATION_COLOR[d.observed]}>
+                          {OBSERVATION_LABEL[d.observed]}
+                        </Badge>
                       ) : null}
                     </Table.Td>
                     <Table.Td>{d.hoursLost}</Table.Td>
