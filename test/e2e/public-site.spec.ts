@@ -61,27 +61,33 @@ test.describe('landing page', () => {
 });
 
 test.describe('login modal', () => {
-  test('should require both fields and use an email input when the modal opens', async ({ page }) => {
+  test('should ask for the email first in an email input, then require the password, when the modal opens', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
     const email = dialog.getByLabel('Email');
-    const password = dialog.getByLabel(/^Password/);
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toHaveAttribute('required', '');
-    await expect(password).toHaveAttribute('required', '');
 
-    // Submitting empty is stopped by the browser: no call reaches Cognito and the modal stays.
+    // Submitting empty, or not an address, is stopped by the browser: no call reaches Cognito.
     const cognitoCalls: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/__cognito')) cognitoCalls.push(req.url());
     });
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
     expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
     await email.fill('not-an-email');
-    await password.fill('whatever');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
     expect(await email.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+
+    // An address that signs in with a password: the password field appears, and is required too.
+    await email.fill(DEMO.email);
+    const password = dialog.getByLabel(/^Password/);
+    await expect(password).toHaveAttribute('required', '');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    expect(await password.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
     await expect(dialog).toBeVisible();
     expect(cognitoCalls).toEqual([]);
   });

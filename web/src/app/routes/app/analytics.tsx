@@ -36,7 +36,7 @@ export function AnalyticsPage() {
           </Title>
           <Text c="dimmed">
             Days and hours lost to weather, and the notices that went out, month by month.{' '}
-            <Anchor component={Link} to="/analytics/reports">
+            <Anchor component={Link} to="/analytics/reports" underline="always">
               Custom reports (PDF, CSV)
             </Anchor>
           </Text>
