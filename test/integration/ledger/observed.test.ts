@@ -6,10 +6,10 @@ import { NceiStationSource } from '../../../lambdas/adapters/observations/ncei.s
 import { OpenMeteoArchiveSource } from '../../../lambdas/adapters/observations/open-meteo-archive.source';
 import { collectObservations } from '../../../lambdas/core/observations/collect-observations';
 import type { Decision } from '../../../lambdas/core/dispatch/dispatch.ports';
-import type { Rule } from '../../../shared/weather/rule';
 import { startObservationStandIn, type ObservationStandIn } from '../../../local/observation-stand-in';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { testStack } from '../stack';
+import { GUSTS, OBSERVED_DATE, RAIN, SEATTLE } from '../../support/observation-fixtures';
 
 /**
  * Observed weather beside the forecast (issue 25) through the real adapters, the table and the API:
@@ -21,22 +21,7 @@ const root = createAppRoot(stack.lambdaConfig);
 const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
 const FIXTURES = path.resolve(__dirname, '../../fixtures/observations');
 
-const SEATTLE = { latitude: 47.6062, longitude: -122.3321, timezone: 'America/Los_Angeles' };
-const DATE = '2026-03-04';
-const GUSTS: Rule = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
-const RAIN: Rule = {
-  id: 'rain-rate',
-  metric: 'precipitation',
-  op: '>=',
-  threshold: 2.54,
-  label: 'the rain limit',
-};
+const DATE = OBSERVED_DATE;
 
 let account: TestAccount;
 let standIn: ObservationStandIn;

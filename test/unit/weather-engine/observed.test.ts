@@ -12,33 +12,17 @@ import {
   type ObservedSeries,
 } from '../../../shared/weather/observed';
 import type { Rule } from '../../../shared/weather/rule';
+import { GUSTS, OBSERVED_DATE, RAIN, SEATTLE } from '../../support/observation-fixtures';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/observations');
 const read = (name: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8')) as unknown;
 
-// Downtown Seattle; the fixtures' front crosses it on Wednesday 2026-03-04.
 const SITE = {
-  latitude: 47.6062,
-  longitude: -122.3321,
-  timezone: 'America/Los_Angeles',
+  ...SEATTLE,
   workingDays: [1, 2, 3, 4, 5],
   workingHours: { start: '07:00', end: '17:00' },
 };
-const DATE = '2026-03-04';
-const GUSTS: Rule = {
-  id: 'crane-gusts',
-  metric: 'wind_gusts',
-  op: '>=',
-  threshold: 48.28,
-  label: 'the crane gust limit',
-};
-const RAIN: Rule = {
-  id: 'rain-rate',
-  metric: 'precipitation',
-  op: '>=',
-  threshold: 2.54,
-  label: 'the rain limit',
-};
+const DATE = OBSERVED_DATE;
 const RAIN_CHANCE: Rule = { id: 'rain-chance', metric: 'precipitation_probability', op: '>=', threshold: 60 };
 
 /** The station's series of the local day, from the fixture's ISD reports. */
