@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cognitoGateRefusal } from './emulators';
+import { holdIdleConnections } from './keep-alive';
 
 const require = createRequire(import.meta.url);
 
@@ -52,6 +53,7 @@ async function main() {
     }
     cognito.application(req, res);
   });
+  holdIdleConnections(server);
   server.listen(port, host, () => console.log(`cognito-local listening on http://${host}:${port} (gated)`));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -7,6 +7,7 @@ import type { Hono as HonoApp } from 'hono';
 import { CACHE_CONTROL } from '../shared/web-serving';
 import { compressResponses } from './compression';
 import { hostGuard } from './host-guard';
+import { holdIdleConnections } from './keep-alive';
 import { serveSpa } from './static-files';
 
 export interface LocalServerOptions {
@@ -174,6 +175,7 @@ export async function listen(
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    holdIdleConnections(server);
     server.once('error', reject);
   });
 }

@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { holdIdleConnections } from '../keep-alive';
 import { hostGuard } from '../host-guard';
 import { outboxRoutes, type InboundDelivery } from './outbox.routes';
 import { smsApiRoutes } from './sms-api.routes';
@@ -25,6 +26,7 @@ export async function startSmsServer(opts: {
     .route('/', outboxRoutes(store, opts.originationNumber, opts.deliver));
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: '127.0.0.1' }, () => resolve(s));
+    holdIdleConnections(s);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;

@@ -11,6 +11,7 @@ import { StripeApiError, bodyTooLargeResponse, stripeErrorResponse } from './str
 import { createStripeObjects } from './stripe-objects';
 import { createSubscriptionLifecycle } from './subscription-lifecycle';
 import { createWebhookEvents } from './webhook-events';
+import { holdIdleConnections } from '../keep-alive';
 
 /**
  * The local payments sandbox: a small Stripe-API-compatible server for the subset of Stripe the
@@ -107,6 +108,7 @@ export function createStripeSandbox(opts: SandboxOptions): StripeSandbox {
           resolve();
         });
         s.once('error', reject);
+        holdIdleConnections(s);
         server = s;
       }),
     stop: () =>
