@@ -4,6 +4,8 @@ import type { TenantId } from '../../core/caller';
 import type { EmailTemplateRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { tenantRecordReads } from './record-repo';
+import { pickFields } from '../../../shared/pick-fields';
 import type { Limit } from '../../../shared/plans';
 import { GuardRefusedError } from '../../core/records/records.ports';
 import {
@@ -21,28 +23,16 @@ import {
 
 type TemplateItem = EntityItem<RaincheckService['entities']['emailTemplate']>;
 
+/** What a template stores as it is; its id is the item's `templateId`. */
+const TEMPLATE_FIELDS = ['name', 'kind', 'audience', 'subject', 'body', 'createdAt', 'updatedAt'] as const;
+
 const fromItem = (i: TemplateItem): EmailTemplate => ({
   id: i.templateId,
-  name: i.name,
-  kind: i.kind,
-  audience: i.audience,
-  subject: i.subject,
-  body: i.body,
-  createdAt: i.createdAt,
-  updatedAt: i.updatedAt,
+  ...pickFields(i, TEMPLATE_FIELDS),
 });
 
 const toItem = (tenant: TenantId, t: EmailTemplate) =>
-  tenantKey(tenant, {
-    templateId: t.id,
-    name: t.name,
-    kind: t.kind,
-    audience: t.audience,
-    subject: t.subject,
-    body: t.body,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  });
+  tenantKey(tenant, { templateId: t.id, ...pickFields(t, TEMPLATE_FIELDS) });
 
 const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
   uniqueKey('templatePair', `${t.kind}#${t.audience}`);
@@ -53,18 +43,18 @@ const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
  * can neither pass the limit nor make two templates of one pair (see record-guards.ts).
  */
 export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
-  constructor(private readonly db: RaincheckService) {}
+  private readonly reads;
 
-  async list(tenant: TenantId): Promise<EmailTemplate[]> {
-    const { data } = await this.db.entities.emailTemplate.query
-      .byTenant(tenantKey(tenant))
-      .go({ pages: 'all' });
-    return data.map(fromItem);
+  constructor(private readonly db: RaincheckService) {
+    this.reads = tenantRecordReads(db.entities.emailTemplate, 'templateId', fromItem);
   }
 
-  async get(tenant: TenantId, id: string): Promise<EmailTemplate | null> {
-    const { data } = await this.db.entities.emailTemplate.get(tenantKey(tenant, { templateId: id })).go();
-    return data ? fromItem(data) : null;
+  list(tenant: TenantId): Promise<EmailTemplate[]> {
+    return this.reads.list(tenantKey(tenant).tenantId);
+  }
+
+  get(tenant: TenantId, id: string): Promise<EmailTemplate | null> {
+    return this.reads.get(tenantKey(tenant).tenantId, id);
   }
 
   private ensureCounter(tenantId: string) {

@@ -66,14 +66,14 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 /** The verified event as the core sees it; the payload is only a pointer, state is re-read. */
 export function toBillingEvent(event: Stripe.Event): BillingEvent {
-  const created = new Date(event.created * 1000).toISOString();
+  // Every event carries its id and time; the rest names what to re-read.
+  const stamp = { id: event.id, created: new Date(event.created * 1000).toISOString() };
   switch (event.type) {
     case 'checkout.session.completed': {
       const s = event.data.object;
       return {
-        id: event.id,
+        ...stamp,
         type: event.type,
-        created,
         sessionId: s.id,
         mode: s.mode,
         customerId: idOf(s.customer),
@@ -88,9 +88,8 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
       return {
-        id: event.id,
+        ...stamp,
         type: event.type,
-        created,
         subscriptionId: sub.id,
         customerId: idOf(sub.customer)!,
       };
@@ -99,15 +98,14 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
     case 'invoice.payment_failed': {
       const inv = event.data.object;
       return {
-        id: event.id,
+        ...stamp,
         type: event.type,
-        created,
         invoiceId: inv.id!,
         subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
         customerId: idOf(inv.customer)!,
       };
     }
     default:
-      return { id: event.id, type: 'ignored', stripeType: event.type, created };
+      return { ...stamp, type: 'ignored', stripeType: event.type };
   }
 }
