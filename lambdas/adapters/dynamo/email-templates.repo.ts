@@ -43,10 +43,11 @@ const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
  * can neither pass the limit nor make two templates of one pair (see record-guards.ts).
  */
 export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
-  private readonly reads;
+  constructor(private readonly db: RaincheckService) {}
 
-  constructor(private readonly db: RaincheckService) {
-    this.reads = tenantRecordReads(db.entities.emailTemplate, 'templateId', fromItem);
+  /** Built on use: the entity must not be made while a Lambda loads (test/unit/lambdas/lazy-entities). */
+  private get reads() {
+    return tenantRecordReads(this.db.entities.emailTemplate, 'templateId', fromItem);
   }
 
   list(tenant: TenantId): Promise<EmailTemplate[]> {
