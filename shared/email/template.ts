@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { patchSchemaOf } from '../records/patch';
+import type { Stored } from '../records/stored';
 import { nameText, requiredText } from '../records/text';
 import { placeholderProblem } from './placeholders';
 
@@ -68,11 +69,7 @@ export const emailTemplatePatchSchema = patchSchemaOf(emailTemplateInputSchema.s
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 export type EmailTemplateFields = z.output<typeof emailTemplateInputSchema>;
 
-export interface EmailTemplate extends EmailTemplateFields {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type EmailTemplate = Stored<EmailTemplateFields>;
 
 /** What the renderer needs of a template. */
 export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;

@@ -1,5 +1,5 @@
 import { createHolidaysApp, HOLIDAY_ROUTES } from '../../lambdas/holidays/app';
-import { expectEachRefusedWithoutCaller, expectRoutedExactly } from './support/lambda-routes';
+import { expectEachRefusedWithoutCaller, expectRoutedExactly, neverReached } from './support/lambda-routes';
 
 describe('the holidays Lambda', () => {
   it('should be routed exactly the holiday calendar routes its app serves, none of them public', () => {
@@ -7,10 +7,7 @@ describe('the holidays Lambda', () => {
   });
 
   it('should refuse every holiday route without a verified caller', async () => {
-    const app = createHolidaysApp({
-      authenticate: async () => null,
-      holidays: {} as Parameters<typeof createHolidaysApp>[0]['holidays'],
-    });
+    const app = createHolidaysApp({ authenticate: async () => null, holidays: neverReached() });
     await expectEachRefusedWithoutCaller(app, HOLIDAY_ROUTES);
   });
 });

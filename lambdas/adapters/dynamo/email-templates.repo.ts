@@ -9,16 +9,15 @@ import { pickFields } from '../../../shared/pick-fields';
 import type { Limit } from '../../../shared/plans';
 import { GuardRefusedError } from '../../core/records/records.ports';
 import {
-  assertGoneOrDeleted,
   claimUnique,
-  countDown,
-  countUp,
-  ensureCounter,
+  createCounted,
+  deleteCounted,
   failedItems,
   releaseUnique,
   uniqueHolder,
   uniqueKey,
   writeGuarded,
+  type Counted,
 } from './record-guards';
 
 type TemplateItem = EntityItem<RaincheckService['entities']['emailTemplate']>;
@@ -58,26 +57,34 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     return this.reads.get(tenantKey(tenant).tenantId, id);
   }
 
-  private ensureCounter(tenantId: string) {
-    return ensureCounter(this.db, tenantId, 'emailTemplate', async () => {
-      const { data } = await this.db.entities.emailTemplate.query
-        .byTenant({ tenantId })
-        .go({ pages: 'all', consistent: true, attributes: ['templateId'] });
-      return data.length;
-    });
+  /** The account's template counter, counted from the templates when it must be made. */
+  private counted(tenantId: string): Counted {
+    return {
+      tenantId,
+      kind: 'emailTemplate',
+      countNow: async () => {
+        const { data } = await this.db.entities.emailTemplate.query
+          .byTenant({ tenantId })
+          .go({ pages: 'all', consistent: true, attributes: ['templateId'] });
+        return data.length;
+      },
+    };
   }
 
   async create(tenant: TenantId, template: EmailTemplate, max: Limit = null): Promise<void> {
     const { tenantId } = tenantKey(tenant);
-    await this.ensureCounter(tenantId);
-    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
-      emailTemplate.create(toItem(tenant, template)).commit(),
-      countUp(recordGuard, tenantId, 'emailTemplate', max),
-      claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
-    ]);
+    const result = await createCounted(
+      this.db,
+      this.counted(tenantId),
+      max,
+      ({ emailTemplate, recordGuard }) => [
+        emailTemplate.create(toItem(tenant, template)).commit(),
+        claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
+      ],
+    );
     const failed = failedItems(result);
-    if (failed.includes(2)) throw new GuardRefusedError('unique');
-    if (failed.includes(1)) throw new GuardRefusedError('limit');
+    if (failed.includes(1)) throw new GuardRefusedError('unique');
+    if (failed.includes(2)) throw new GuardRefusedError('limit');
     if (result.canceled) throw new Error('The template write was canceled');
   }
 
@@ -109,16 +116,13 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     const { tenantId } = tenantKey(tenant);
     const stored = await this.get(tenant, id);
     if (!stored) return;
-    await this.ensureCounter(tenantId);
     const holds = (await uniqueHolder(this.db, tenantId, pairGuard(stored))) === id;
-    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+    await deleteCounted(this.db, this.counted(tenantId), ({ emailTemplate, recordGuard }) => [
       emailTemplate
         .delete(tenantKey(tenant, { templateId: id }))
         .where((a, op) => op.exists(a.templateId))
         .commit(),
-      countDown(recordGuard, tenantId, 'emailTemplate'),
       ...(holds ? [releaseUnique(recordGuard, tenantId, pairGuard(stored), id)] : []),
     ]);
-    assertGoneOrDeleted(result);
   }
 }

@@ -39,3 +39,6 @@ export async function expectEachRefusedWithoutCaller(
   for (const route of served)
     expect(await askedWithoutCaller(app, route)).toEqual({ route: route.path, status: 401 });
 }
+
+/** A port an app is built with that a request without a caller never reaches. */
+export const neverReached = <T>(): T => ({}) as T;
