@@ -7,28 +7,28 @@ import { formatNumber, formatValue, toDisplay, type UnitSystem } from './units';
  * "Gusts 34 mph from 10 AM to 2 PM exceed the crane limit of 30 mph". The wording lives here, in
  * one place, so emails, the app and the ledger say the same thing.
  */
+interface Noun {
+  word: string;
+  plural?: boolean;
+}
 
-/** What each metric is called at the start of a reason line. */
-const NOUNS: Record<RuleMetric, string> = {
-  temperature: 'Air',
-  apparent_temperature: 'Feels-like temperature',
-  dew_point: 'Dew point',
-  relative_humidity: 'Humidity',
-  precipitation: 'Precipitation',
-  precipitation_probability: 'Chance of precipitation',
-  snowfall: 'Snowfall',
-  wind_speed: 'Wind',
-  wind_gusts: 'Gusts',
-  weather_code: 'Weather code',
-  visibility: 'Visibility',
-  heat_index: 'Heat index',
-  wind_chill: 'Wind chill',
-  dew_point_spread: 'Air-to-dew-point margin',
-  evaporation_rate: 'Evaporation rate',
+const NOUNS: Record<RuleMetric, Noun> = {
+  temperature: { word: 'Air' },
+  apparent_temperature: { word: 'Feels-like temperature' },
+  dew_point: { word: 'Dew point' },
+  relative_humidity: { word: 'Humidity' },
+  precipitation: { word: 'Precipitation' },
+  precipitation_probability: { word: 'Chance of precipitation' },
+  snowfall: { word: 'Snowfall' },
+  wind_speed: { word: 'Wind' },
+  wind_gusts: { word: 'Gusts', plural: true },
+  weather_code: { word: 'Weather code' },
+  visibility: { word: 'Visibility' },
+  heat_index: { word: 'Heat index' },
+  wind_chill: { word: 'Wind chill' },
+  dew_point_spread: { word: 'Air-to-dew-point margin' },
+  evaporation_rate: { word: 'Evaporation rate' },
 };
-
-/** Nouns that take a plural verb ("Gusts … exceed"). */
-const PLURAL_NOUNS: ReadonlySet<RuleMetric> = new Set<RuleMetric>(['wind_gusts']);
 
 /** WMO weather codes the lightning preset watches. */
 const THUNDER: Record<number, string> = {
@@ -71,7 +71,7 @@ export function ruleReason(
   const amount = rule.sumHours !== undefined;
   const threshold = formatValue(rule.metric, rule.threshold, units, { amount });
   const condition = rule.when
-    ? ` with ${NOUNS[rule.when.metric].toLowerCase()} ${CONDITION_WORDS[rule.when.op]} ${formatValue(
+    ? ` with ${NOUNS[rule.when.metric].word.toLowerCase()} ${CONDITION_WORDS[rule.when.op]} ${formatValue(
         rule.when.metric,
         rule.when.threshold,
         units,
@@ -91,7 +91,7 @@ export function ruleReason(
   }
 
   const noun = NOUNS[rule.metric];
-  const subject = amount ? `${rule.sumHours}-hour ${noun.toLowerCase()}` : noun;
+  const subject = amount ? `${rule.sumHours}-hour ${noun.word.toLowerCase()}` : noun.word;
   const peakText = Number.isNaN(peak) ? '' : ` ${formatValue(rule.metric, peak, units, { amount })}`;
   if (Number.isNaN(peak) || !meets(rule, peak)) {
     // Hours kept on by hysteresis (clearThreshold) or a hold after the value fell back.
@@ -100,7 +100,7 @@ export function ruleReason(
   const shownPeak = formatNumber(rule.metric, toDisplay(rule.metric, peak, units), units);
   const shownThreshold = formatNumber(rule.metric, toDisplay(rule.metric, rule.threshold, units), units);
   const atLimit = shownPeak === shownThreshold;
-  const plural = PLURAL_NOUNS.has(rule.metric) && !amount;
+  const plural = noun.plural === true && !amount;
   let verb: string;
   if (isUpper(rule.op)) verb = atLimit ? (plural ? 'reach' : 'reaches') : plural ? 'exceed' : 'exceeds';
   else verb = `${plural ? 'are' : 'is'} ${atLimit ? 'at' : 'below'}`;
