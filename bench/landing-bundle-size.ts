@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { LANDING_BUDGETS } from '../shared/budgets';
 import { startTestStack } from '../test/support/stack-process';
+import e2eConfig from '../test/e2e/playwright.config';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -32,16 +33,8 @@ async function main() {
   const { info, stop } = await startTestStack(ROOT, {
     RAINCHECK_PORT: process.env.RAINCHECK_BENCH_PORT ?? '3320',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.RAINCHECK_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  // The Debian Chromium the e2e suite drives, launched with the same flags.
+  const browser = await chromium.launch(e2eConfig.use?.launchOptions);
   try {
     const page = await browser.newPage();
     // Bodies as the browser decodes them, gzipped here (level 9): independent of what the server sends.

@@ -6,6 +6,8 @@
  * every entry as the construct does and fails when one grows past it.
  */
 import { SUBSCRIPTION_ROUTES } from '../shared/billing-routes';
+import { HOLIDAY_ROUTES } from '../shared/holiday-routes';
+import { CHECKOUT_ROUTES } from '../shared/checkout-routes';
 import { LAMBDA_BUNDLE_BUDGETS, type LambdaBundleBudget } from '../shared/budgets';
 
 /** What a function may touch; each grant is scoped to the one resource (see api.construct.ts). */
@@ -169,11 +171,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     // holidays, so date-holidays (over a megabyte of data) stays out of the api and dispatch bundles.
     name: 'holidays',
     entry: 'lambdas/holidays/index.ts',
-    routes: [
-      { method: 'GET', path: '/api/holidays' },
-      { method: 'PUT', path: '/api/holidays' },
-      { method: 'GET', path: '/api/holidays/countries' },
-    ],
+    routes: HOLIDAY_ROUTES,
     access: ['table', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.holidays,
   },
@@ -229,13 +227,7 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
   {
     name: 'checkout',
     entry: 'lambdas/checkout/index.ts',
-    routes: [
-      { method: 'POST', path: '/api/consolidated/stripe/create-checkout-session' },
-      { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
-      // After a guest checkout: session id → signed paid-email token → email (the register page).
-      { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-token', public: true },
-      { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-email', public: true },
-    ],
+    routes: CHECKOUT_ROUTES,
     // unsubscribeSecret: the guest-email token key is derived from it (domain-separated HMAC).
     access: ['table', 'stripeSecret', 'unsubscribeSecret', 'userStatus'],
     budget: LAMBDA_BUNDLE_BUDGETS.checkout,

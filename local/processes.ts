@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { stopProcessGroup } from './process-group';
 
 /**
  * Process groups of the emulators still running. If this process ends without stopping them (a crash,
@@ -57,23 +58,7 @@ export function startProcess(
     name,
     child,
     output: () => log,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopProcessGroup(child, exited, 5000),
   };
 }
 

@@ -7,7 +7,7 @@ import { createJobsite } from '../lambdas/core/records/jobsites';
 import { parseWith } from '../lambdas/core/validate';
 import { jobsiteInputSchema } from '../shared/records/jobsite';
 import type { SandboxAccess } from './stripe-sandbox/control-client';
-import { ensureDemoPlan } from './seed';
+import { ensureDemoPlan, ensureDemoProfile } from './seed';
 import { DEMO_USERS } from './settings';
 
 /** The file (in the stack's data folder) holding the API demo's key, read by the README's curl line. */
@@ -28,19 +28,7 @@ export async function ensureApiDemo(
 ): Promise<string> {
   const demo = { userId, email: DEMO_USERS.apiDemo.email };
   const tenant = tenantFromStore(demo.userId);
-  const { data: profile } = await root.db.entities.profile.get({ userId: demo.userId }).go();
-  if (!profile) {
-    await root.db.entities.profile
-      .put({
-        userId: demo.userId,
-        email: demo.email,
-        name: 'Avery Integrations',
-        company: 'Summit Civil (API demo)',
-        units: 'us',
-        createdAt: new Date().toISOString(),
-      })
-      .go();
-  }
+  await ensureDemoProfile(root, demo, { name: 'Avery Integrations', company: 'Summit Civil (API demo)' });
   await ensureDemoPlan(root, demo, sandbox, 'enterprise');
 
   const caller = { userId: demo.userId, email: demo.email, groups: [] };

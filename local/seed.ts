@@ -11,6 +11,20 @@ import { DynamoAccountCreator } from '../lambdas/adapters/dynamo/account-creator
 import type { Rule } from '../shared/weather/rule';
 import { payWithTestCard, type SandboxAccess } from './stripe-sandbox/control-client';
 
+/** A demo account's profile (name and company), written only when it has none, so edits survive restarts. */
+export async function ensureDemoProfile(
+  root: CompositionRoot,
+  demo: { userId: string; email: string },
+  shown: { name: string; company: string },
+): Promise<void> {
+  const { data: profile } = await root.db.entities.profile.get({ userId: demo.userId }).go();
+  if (profile) return;
+  const createdAt = new Date().toISOString();
+  await root.db.entities.profile
+    .put({ userId: demo.userId, email: demo.email, ...shown, units: 'us', createdAt })
+    .go();
+}
+
 /**
  * Demo data for the demo contractor: a believable small firm (two clients, three jobsites in three
  * timezones, six workers in two crews). Each record is written only when missing, so user edits
@@ -20,19 +34,7 @@ export async function seedDemoData(
   root: CompositionRoot,
   demo: { userId: string; email: string },
 ): Promise<void> {
-  const { data: profile } = await root.db.entities.profile.get({ userId: demo.userId }).go();
-  if (!profile) {
-    await root.db.entities.profile
-      .put({
-        userId: demo.userId,
-        email: demo.email,
-        name: 'Dana Demo',
-        company: 'Demo Builders LLC',
-        units: 'us',
-        createdAt: new Date().toISOString(),
-      })
-      .go();
-  }
+  await ensureDemoProfile(root, demo, { name: 'Dana Demo', company: 'Demo Builders LLC' });
 
   // Users confirmed before the post-confirmation trigger existed get their account record (idempotent).
   await backfillAccountRecords({

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { ServerType } from '@hono/node-server';
-import type { LambdaConfig } from '../lambdas/config';
 import { createApiApp } from '../lambdas/api/app';
 import { createAddressLookup } from '../lambdas/adapters/geo/address-lookup.factory';
 import { SUBSCRIPTION_ROUTES, createBillingApp } from '../lambdas/billing/app';
@@ -24,7 +23,6 @@ import { stripeModeFromEnv } from './stripe-sandbox/mode';
 import { SANDBOX_TOKEN_FILE } from './stripe-sandbox/sandbox-secrets';
 import { parseAllowedHosts } from './host-guard';
 import { SesMailer, createSesClient } from '../lambdas/adapters/ses/ses.mailer';
-import type { RuntimeConfig } from '../shared/runtime-config';
 import { CognitoPoolFile } from './cognito-pool-file';
 import { createCognitoProxy } from './cognito-proxy';
 import { createTokenSigner, loadOrCreateSigningKey, writeJwksFile } from './cognito-token-signer';
@@ -43,40 +41,21 @@ import { createLocalApp, listen } from './server';
 import { startSmsServer } from './sms-server/sms-server';
 import { createSmsEventsHandler } from '../lambdas/sms-events/app';
 import { createPublicApiApp } from '../lambdas/public-api/app';
-import { startFederation, type LocalFederation } from './federation/start-federation';
+import { startFederation } from './federation/start-federation';
 import { closeNow, localSecret } from './stack-helpers';
 import { localLambdaConfig, localRuntimeConfig } from './lambda-config';
 import { LOCAL_FILES_BUCKET, S3_MOUNT, startLocalFiles } from './s3-front/local-files';
 import { localReportsApp } from './reports-app';
+import type { StackInfo } from './stack-info';
 
 /** The local origination number (a US toll-free number reserved for fiction/tests). */
 const LOCAL_SMS_NUMBER = '+18885550100';
 import { DEMO_USERS, LOCAL_CREDENTIALS, type LocalSettings } from './settings';
 
-export interface RunningStack {
+export interface RunningStack extends StackInfo {
   settings: LocalSettings;
-  appUrl: string;
-  mailboxUrl: string;
-  /** The local SMS server's phone outbox (every text, replies typed as the phone). */
-  smsOutboxUrl: string;
-  cognitoUrl: string;
-  dynamoUrl: string;
-  lambdaConfig: LambdaConfig;
-  runtimeConfig: RuntimeConfig;
   runDispatch: () => Promise<DispatchRun>;
-  /** The local payments sandbox (null when real Stripe keys are set) and the webhook secret in use. */
-  stripeSandboxUrl: string | null;
-  /** The sandbox's control token (header x-sandbox-token) and the file that keeps it. */
-  stripeSandboxToken: string | null;
-  stripeSandboxTokenFile: string | null;
-  stripeWebhookSecret: string;
-  /** The shared secret of the local `POST /api/email-events` route (header x-raincheck-email-events-secret). */
-  emailEventsSecret: string;
-  /** The seeded admin's TOTP secret (base32): made on the first start, kept in the data folder. */
-  adminTotpSecret: string;
   demoApiKeyFile: string | null;
-  /** The local OIDC provider an owner can register on /settings/sso (any typed address signs in). */
-  demoOidcProvider: LocalFederation['demoProvider'];
   stop: () => Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { noticeTimeSchema } from './records/jobsite';
 import { limitParam } from './records/list-query';
+import { requiredText } from './records/text';
 
 /** The admin API's request schemas (types and messages in admin.ts). */
 export const adminUsersQuerySchema = z.object({
@@ -19,15 +20,10 @@ export const addAdminSchema = z.object({
 });
 
 export const adminSettingsInputSchema = z.object({
-  senderName: z
-    .string({ message: 'Sender name is required' })
-    .trim()
-    .min(1, 'Sender name is required')
-    .max(64, 'Sender name must be at most 64 characters')
-    .refine(
-      (v) => !/[<>"\\\p{Cc}]/u.test(v),
-      'Sender name cannot contain <, >, quotes or control characters',
-    ),
+  senderName: requiredText('Sender name', 64).refine(
+    (v) => !/[<>"\\\p{Cc}]/u.test(v),
+    'Sender name cannot contain <, >, quotes or control characters',
+  ),
   replyTo: z
     .union([z.literal(''), z.email({ message: 'Reply-to must be a valid email address' })])
     .default(''),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { requiredText } from './records/text';
 
 /**
  * API keys of the public API (issue 23): an Enterprise account's keys, the body that creates one and
@@ -17,11 +18,7 @@ export const API_KEY_RATE = { ratePerSecond: 10, burst: 20 } as const;
 
 /** `POST /api/api-keys`: `read`, or `read` and `write` (a write key can read). */
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ message: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Name must be at most 80 characters'),
+  name: requiredText('Name', 80),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { message: 'Scopes must be read or write' }), {
       message: 'Scopes must be ["read"] or ["read", "write"]',

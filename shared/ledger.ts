@@ -1,5 +1,6 @@
 import type { DayJudgement, Verdict } from './weather/engine';
 import type { Rule } from './weather/rule';
+import type { Jobsite } from './records';
 import type { ObservationStatus, ObservedEvidence } from './weather/observed';
 
 /**
@@ -81,13 +82,7 @@ export interface LedgerMessage {
 
 /** `GET /api/jobsites/{id}/ledger/{date}`: the evidence behind one decided working day. */
 export interface LedgerEvidence {
-  jobsite: {
-    id: string;
-    name: string;
-    address: string | null;
-    timezone: string;
-    workingHours: { start: string; end: string };
-  };
+  jobsite: Pick<Jobsite, 'id' | 'name' | 'address' | 'timezone' | 'workingHours'>;
   client: { id: string; name: string } | null;
   date: string;
   verdict: Verdict;

@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { DISPATCH_MAX_RECEIVE_COUNT } from '../../shared/dispatch-queue';
 import type { HandlerSchedule } from '../../shared/schedules';
 import { pascalCase } from '../naming';
-import { alarmOnAnyCount, deadLetterDepth, encryptedTopic, queueWithDeadLetter } from './secure-resources';
+import { alarmOnAnyCount, encryptedTopic, queueWithAlarmedDeadLetter } from './secure-resources';
 
 /** Jobsite batches one worker invocation takes: one message, so one failed batch retries alone. */
 const WORKER_BATCH_SIZE = 1;
@@ -40,20 +40,6 @@ export class AlertsConstruct extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
 
-    const dispatch = queueWithDeadLetter(
-      this,
-      { queue: 'DispatchQueue', deadLetter: 'DispatchDeadLetterQueue' },
-      DISPATCH_MAX_RECEIVE_COUNT,
-      {
-        // Longer than any worker may take on one batch (a consumer's timeout must stay below this).
-        visibilityTimeout: Duration.minutes(15),
-        // Batches are for one 15-minute slot; an older batch is stale news.
-        retentionPeriod: Duration.hours(6),
-      },
-    );
-    this.dispatchQueue = dispatch.queue;
-    this.dispatchDeadLetterQueue = dispatch.deadLetterQueue;
-
     // CloudWatch publishes alarm state changes to the encrypted topic.
     this.alarmTopic = encryptedTopic(
       this,
@@ -63,13 +49,24 @@ export class AlertsConstruct extends Construct {
     );
     const notify = new cloudwatchActions.SnsAction(this.alarmTopic);
 
-    this.dispatchDeadLetterAlarm = alarmOnAnyCount(
+    const dispatch = queueWithAlarmedDeadLetter(
       this,
-      'DispatchDeadLetterAlarm',
-      `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
-      deadLetterDepth(this.dispatchDeadLetterQueue),
-      notify,
+      'Dispatch',
+      DISPATCH_MAX_RECEIVE_COUNT,
+      {
+        // Longer than any worker may take on one batch (a consumer's timeout must stay below this).
+        visibilityTimeout: Duration.minutes(15),
+        // Batches are for one 15-minute slot; an older batch is stale news.
+        retentionPeriod: Duration.hours(6),
+      },
+      {
+        description: `Jobsite batches failed ${DISPATCH_MAX_RECEIVE_COUNT} times and wait in the dead-letter queue (docs/operations.md, "Dispatch dead-letter queue")`,
+        notify,
+      },
     );
+    this.dispatchQueue = dispatch.queue;
+    this.dispatchDeadLetterQueue = dispatch.deadLetterQueue;
+    this.dispatchDeadLetterAlarm = dispatch.deadLetterAlarm;
 
     // The planner of each scheduled run emits RunsIncomplete = 1 when the run before it judged fewer
     // jobsites than were due (ADR 0008): an upstream outage, failed batches or batches still running.

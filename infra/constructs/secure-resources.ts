@@ -16,21 +16,34 @@ export function secureQueue(scope: Construct, id: string, props: sqs.QueueProps 
 }
 
 /**
- * A secure queue whose messages move, after `maxReceiveCount` receives, to a secure dead-letter
- * queue kept 14 days: the longest SQS allows, time to look at them and redrive (docs/operations.md).
+ * A secure queue (`<name>Queue`) whose messages move, after `maxReceiveCount` receives, to a secure
+ * dead-letter queue (`<name>DeadLetterQueue`) kept 14 days: the longest SQS allows, time to look at
+ * them and redrive (docs/operations.md); `<name>DeadLetterAlarm` tells `alarm.notify` as soon as one
+ * waits there.
  */
-export function queueWithDeadLetter(
+export function queueWithAlarmedDeadLetter(
   scope: Construct,
-  ids: { queue: string; deadLetter: string },
+  name: string,
   maxReceiveCount: number,
   props: Omit<sqs.QueueProps, 'deadLetterQueue'>,
-): { queue: sqs.Queue; deadLetterQueue: sqs.Queue } {
-  const deadLetterQueue = secureQueue(scope, ids.deadLetter, { retentionPeriod: Duration.days(14) });
-  const queue = secureQueue(scope, ids.queue, {
+  alarm: { description: string; notify: cloudwatch.IAlarmAction },
+): { queue: sqs.Queue; deadLetterQueue: sqs.Queue; deadLetterAlarm: cloudwatch.Alarm } {
+  const deadLetterQueue = secureQueue(scope, `${name}DeadLetterQueue`, {
+    retentionPeriod: Duration.days(14),
+  });
+  const queue = secureQueue(scope, `${name}Queue`, {
     ...props,
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount },
   });
-  return { queue, deadLetterQueue };
+  const depth = deadLetterDepth(deadLetterQueue);
+  const deadLetterAlarm = alarmOnAnyCount(
+    scope,
+    `${name}DeadLetterAlarm`,
+    alarm.description,
+    depth,
+    alarm.notify,
+  );
+  return { queue, deadLetterQueue, deadLetterAlarm };
 }
 
 /**

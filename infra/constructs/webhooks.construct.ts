@@ -6,7 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { alarmOnAnyCount, deadLetterDepth, queueWithDeadLetter } from './secure-resources';
+import { queueWithAlarmedDeadLetter } from './secure-resources';
 
 /** Receives before a job is parked: the back-off is ours (new delayed messages), so these are table outages. */
 const MAX_RECEIVES = 5;
@@ -23,9 +23,9 @@ export class WebhooksConstruct extends Construct {
 
   constructor(scope: Construct, id: string, props: { alarmTopic: sns.ITopic }) {
     super(scope, id);
-    const webhook = queueWithDeadLetter(
+    const webhook = queueWithAlarmedDeadLetter(
       this,
-      { queue: 'WebhookQueue', deadLetter: 'WebhookDeadLetterQueue' },
+      'Webhook',
       MAX_RECEIVES,
       {
         // Six times the consumer's 30 s timeout, as AWS advises for Lambda event sources.
@@ -33,16 +33,14 @@ export class WebhooksConstruct extends Construct {
         // Deliveries retry for 24 h with re-sent messages; a day and a bit covers the slowest of them.
         retentionPeriod: Duration.days(2),
       },
+      {
+        description: 'Webhook delivery jobs failed to run and wait in the dead-letter queue',
+        notify: new cloudwatchActions.SnsAction(props.alarmTopic),
+      },
     );
     this.queue = webhook.queue;
     this.deadLetterQueue = webhook.deadLetterQueue;
-    this.deadLetterAlarm = alarmOnAnyCount(
-      this,
-      'WebhookDeadLetterAlarm',
-      'Webhook delivery jobs failed to run and wait in the dead-letter queue',
-      deadLetterDepth(this.deadLetterQueue),
-      new cloudwatchActions.SnsAction(props.alarmTopic),
-    );
+    this.deadLetterAlarm = webhook.deadLetterAlarm;
   }
 
   /** The `webhook-delivery` Lambda attempts each job; failed messages (partial batch responses) return. */

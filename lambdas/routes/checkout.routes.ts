@@ -15,19 +15,9 @@ import {
 } from '../core/billing/guest-checkout-email';
 import type { ErrorEnvelope } from '../http/errors';
 import { callerOf, jsonBody, requireCaller, type AppEnv, type Authenticate } from '../http/kit';
+import { CHECKOUT_ROUTES } from '../../shared/checkout-routes';
 
-/**
- * The routes of the checkout Lambda; the guest routes are public (no JWT authorizer). After a guest
- * checkout the register page trades the session id Stripe put in the success URL for a short-lived
- * signed token of the paid email (`guest-checkout-token`), keeps only the token in its URL, and reads
- * the email back from it (`guest-checkout-email`) to fill the form.
- */
-export const CHECKOUT_ROUTES = [
-  { method: 'POST', path: '/api/consolidated/stripe/create-checkout-session', public: false },
-  { method: 'POST', path: '/api/consolidated/stripe/create-guest-checkout', public: true },
-  { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-token', public: true },
-  { method: 'POST', path: '/api/consolidated/stripe/guest-checkout-email', public: true },
-] as const;
+export { CHECKOUT_ROUTES };
 
 /** Checkout endpoints of spec §7. Success: `{ sessionId, url }`. */
 export function checkoutRoutes(deps: {

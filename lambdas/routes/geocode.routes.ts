@@ -4,13 +4,15 @@ import type { AddressLookup } from '../core/geo/address-lookup.ports';
 import type { Geocoder } from '../core/geo/geocoder.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 
-const geocodeQuerySchema = z.object({
-  q: z
-    .string({ message: 'Type an address or place to look up' })
+/** The typed search text `q`: what to ask for when it is missing, and the fewest characters worth a lookup. */
+const searchText = (whenMissing: string, fewest: number) =>
+  z
+    .string({ message: whenMissing })
     .trim()
-    .min(2, 'Type at least 2 characters')
-    .max(200, 'At most 200 characters'),
-});
+    .min(fewest, `Type at least ${fewest} characters`)
+    .max(200, 'At most 200 characters');
+
+const geocodeQuerySchema = z.object({ q: searchText('Type an address or place to look up', 2) });
 
 const coordinate = (name: string, limit: number) =>
   z.coerce
@@ -19,11 +21,7 @@ const coordinate = (name: string, limit: number) =>
     .max(limit, `${name} must be between −${limit} and ${limit}`);
 
 const suggestQuerySchema = z.object({
-  q: z
-    .string({ message: 'Type a street address to look up' })
-    .trim()
-    .min(3, 'Type at least 3 characters')
-    .max(200, 'At most 200 characters'),
+  q: searchText('Type a street address to look up', 3),
   /** Rank addresses near this point first (the pin already on the map), e.g. `lat=47.6&lon=-122.3`. */
   lat: coordinate('Latitude', 90).optional(),
   lon: coordinate('Longitude', 180).optional(),

@@ -8,12 +8,7 @@ import {
 } from '../core/holidays/holiday-calendar';
 import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 
-/** The holidays Lambda's routes (infra/lambda-entries.ts): the only ones that need date-holidays. */
-export const HOLIDAY_ROUTES = [
-  { method: 'GET', path: '/api/holidays' },
-  { method: 'PUT', path: '/api/holidays' },
-  { method: 'GET', path: '/api/holidays/countries' },
-] as const;
+export { HOLIDAY_ROUTES } from '../../shared/holiday-routes';
 
 /**
  * `GET /api/holidays?year=2026` → `{ country, region, dates: [{ date, name, source }] }`;

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/profile';
 import { quietHoursSchema } from '../../shared/quiet-hours';
-import { updateQuietHours } from '../core/account/update-quiet-hours';
 import { getMe } from '../core/account/get-me';
-import { updateProfile } from '../core/account/update-profile';
+import { profileChange, quietHoursChange, saveProfile } from '../core/account/save-profile';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { Clock } from '../core/runtime.ports';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
@@ -29,10 +28,10 @@ export function meRoutes(deps: MeRoutesDeps) {
       return c.json(await getMe(callerOf(c), deps.accounts));
     })
     .put('/api/me/profile', jsonBody(profileUpdateSchema), async (c) =>
-      c.json({ profile: await updateProfile(callerOf(c), c.req.valid('json'), deps) }),
+      c.json({ profile: await saveProfile(callerOf(c), profileChange(c.req.valid('json')), deps) }),
     )
     .put('/api/me/quiet-hours', jsonBody(quietHoursSchema), async (c) =>
-      c.json({ profile: await updateQuietHours(callerOf(c), c.req.valid('json'), deps) }),
+      c.json({ profile: await saveProfile(callerOf(c), quietHoursChange(c.req.valid('json')), deps) }),
     );
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredEmail, isCleanLine } from '../records/text';
+import { requiredEmail, requiredText, isCleanLine } from '../records/text';
 import type { NoticeRenderInput } from './render';
 import { emailAudienceSchema, emailKindSchema, type TemplateText } from './template';
 import { namesOf } from '../named-set';
@@ -30,12 +30,10 @@ const id = z
   .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id');
 
 export const adminTestSampleSchema = z.object({
-  jobsiteName: z
-    .string({ message: 'Jobsite is required' })
-    .trim()
-    .min(1, 'Jobsite is required')
-    .max(120, 'Jobsite must be at most 120 characters')
-    .refine(isCleanLine, 'Jobsite contains characters that are not allowed'),
+  jobsiteName: requiredText('Jobsite', 120).refine(
+    isCleanLine,
+    'Jobsite contains characters that are not allowed',
+  ),
   date: z.iso.date({ message: 'Date must be a date (YYYY-MM-DD)' }),
   verdict: z.enum(['none', 'partial', 'full'], { message: 'Verdict must be none, partial or full' }),
   reason: z

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { patchSchemaOf } from '../records/patch';
-import { nameText } from '../records/text';
+import type { Stored } from '../records/stored';
+import { nameText, requiredText } from '../records/text';
 import { placeholderProblem } from './placeholders';
 
 import { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind } from './kinds';
@@ -33,21 +34,17 @@ const withPlaceholders = (schema: z.ZodString) =>
   });
 
 export const templateSubjectSchema = withPlaceholders(
-  z
-    .string({ message: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)
-    .refine((v) => !CONTROL_IN_LINE.test(v), 'Subject must be one line of text'),
+  requiredText('Subject', SUBJECT_MAX).refine(
+    (v) => !CONTROL_IN_LINE.test(v),
+    'Subject must be one line of text',
+  ),
 );
 
 export const templateBodySchema = withPlaceholders(
-  z
-    .string({ message: 'Body is required' })
-    .trim()
-    .min(1, 'Body is required')
-    .max(BODY_MAX, `Body must be at most ${BODY_MAX} characters`)
-    .refine((v) => !CONTROL_IN_TEXT.test(v), 'Body contains characters that are not allowed'),
+  requiredText('Body', BODY_MAX).refine(
+    (v) => !CONTROL_IN_TEXT.test(v),
+    'Body contains characters that are not allowed',
+  ),
 );
 
 export const emailKindSchema = z.enum(EMAIL_KINDS, {
@@ -72,11 +69,7 @@ export const emailTemplatePatchSchema = patchSchemaOf(emailTemplateInputSchema.s
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 export type EmailTemplateFields = z.output<typeof emailTemplateInputSchema>;
 
-export interface EmailTemplate extends EmailTemplateFields {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type EmailTemplate = Stored<EmailTemplateFields>;
 
 /** What the renderer needs of a template. */
 export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { patchSchemaOf } from './patch';
+import type { Stored } from './stored';
 import { nameText, optionalEmail, optionalLine, optionalPhone, optionalText } from './text';
 
 /** A contractor's customer: who the jobsites are built for. */
@@ -20,10 +21,6 @@ export const clientPatchSchema = patchSchemaOf(clientInputSchema.shape);
 export type ClientInput = z.input<typeof clientInputSchema>;
 export type ClientFields = z.output<typeof clientInputSchema>;
 
-export interface Client extends ClientFields {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Client = Stored<ClientFields>;
 
 export const CLIENT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;

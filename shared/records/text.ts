@@ -28,37 +28,41 @@ export const hasVisibleCharacter = (value: string) => VISIBLE.test(value);
 /** True when a one-line text holds no control, bidi-override or lone-surrogate character. */
 export const isCleanLine = refuseHidden(FORBIDDEN_IN_LINE);
 
-/** A required one-line name: trimmed, 1..max characters, no control or bidi-override characters. */
-export function nameText(label: string, max = 120) {
+/** A required text: trimmed, 1..max characters; the caller adds what characters it allows. */
+export function requiredText(label: string, max: number) {
   return z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** A required one-line name: trimmed, 1..max characters, no control or bidi-override characters. */
+export function nameText(label: string, max = 120) {
+  return requiredText(label, max)
     .refine(refuseHidden(FORBIDDEN_IN_LINE), `${label} contains characters that are not allowed`)
     .refine(hasVisibleCharacter, `${label} must have a visible character`);
 }
 
-/** An optional one-line text; an empty string reads as absent (null). */
-export function optionalLine(label: string, max = 160) {
+/** An optional text, refusing `forbidden`; an empty string reads as absent (null). */
+function optionalRefusing(forbidden: RegExp, label: string, max: number) {
   return z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(refuseHidden(FORBIDDEN_IN_LINE), `${label} contains characters that are not allowed`)
+    .refine(refuseHidden(forbidden), `${label} contains characters that are not allowed`)
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
+/** An optional one-line text; an empty string reads as absent (null). */
+export function optionalLine(label: string, max = 160) {
+  return optionalRefusing(FORBIDDEN_IN_LINE, label, max);
+}
+
 /** Optional multi-line text (notes, addresses): line breaks allowed. */
 export function optionalText(label: string, max = 2000) {
-  return z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(refuseHidden(FORBIDDEN_IN_TEXT), `${label} contains characters that are not allowed`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+  return optionalRefusing(FORBIDDEN_IN_TEXT, label, max);
 }
 
 export const EMAIL_MAX = 254;

@@ -48,36 +48,24 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Where each wall-clock part the formatter gives goes in [year, month, day, hour, minute, second]. */
+const WALL_PART_INDEX: Readonly<Partial<Record<Intl.DateTimeFormatPartTypes, number>>> = {
+  year: 0,
+  month: 1,
+  day: 2,
+  hour: 3,
+  minute: 4,
+  second: 5,
+};
+
 /** The zone's UTC offset at the instant `at` (epoch ms), in minutes. Throws RangeError on an unknown zone. */
 export function utcOffsetMinutes(at: number, timeZone: string): number {
-  let y = 0;
-  let mo = 0;
-  let d = 0;
-  let h = 0;
-  let mi = 0;
-  let s = 0;
+  const wallParts = [0, 0, 0, 0, 0, 0];
   for (const p of formatter(timeZone).formatToParts(at)) {
-    switch (p.type) {
-      case 'year':
-        y = Number(p.value);
-        break;
-      case 'month':
-        mo = Number(p.value);
-        break;
-      case 'day':
-        d = Number(p.value);
-        break;
-      case 'hour':
-        h = Number(p.value);
-        break;
-      case 'minute':
-        mi = Number(p.value);
-        break;
-      case 'second':
-        s = Number(p.value);
-        break;
-    }
+    const index = WALL_PART_INDEX[p.type];
+    if (index !== undefined) wallParts[index] = Number(p.value);
   }
+  const [y, mo, d, h, mi, s] = wallParts as [number, number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h % 24, mi, s);
   return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
 }

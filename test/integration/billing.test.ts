@@ -368,13 +368,19 @@ describe('POST /api/subscription/change', () => {
 });
 
 describe('guest checkout', () => {
-  it('should link a guest purchase exactly once to the account that signs up with that email', async () => {
-    const email = uniqueEmail('guest');
+  /** A guest's checkout session (no account); the idempotency key is the guest's email. */
+  const guestCheckout = async (email: string, plan: string, billingCycle: string) => {
     const guest = await api('/api/consolidated/stripe/create-guest-checkout', {
-      body: { plan: 'enterprise', billingCycle: 'monthly' },
+      body: { plan, billingCycle },
       headers: { 'idempotency-key': email },
     });
     expect(guest.status).toBe(200);
+    return guest;
+  };
+
+  it('should link a guest purchase exactly once to the account that signs up with that email', async () => {
+    const email = uniqueEmail('guest');
+    const guest = await guestCheckout(email, 'enterprise', 'monthly');
     const paid = await sandbox(`/__sandbox/checkout/${guest.body.sessionId}/pay`, { ...TEST_CARD, email });
     expect(paid.body.deliveries.map((d: { status: number }) => d.status)).toEqual([200, 200, 200]);
 
@@ -413,11 +419,7 @@ describe('guest checkout', () => {
 
   it('should trade a paid guest session for a signed token that reads back as the paid email, and refuse tampering', async () => {
     const email = uniqueEmail('guest-token');
-    const guest = await api('/api/consolidated/stripe/create-guest-checkout', {
-      body: { plan: 'basic', billingCycle: 'annual' },
-      headers: { 'idempotency-key': email },
-    });
-    expect(guest.status).toBe(200);
+    const guest = await guestCheckout(email, 'basic', 'annual');
     const sessionId = guest.body.sessionId as string;
 
     // Before payment the session id yields nothing.

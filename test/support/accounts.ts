@@ -102,13 +102,47 @@ export async function subscribe(
   if (session.status !== 200) throw new Error(`Checkout failed: ${session.text}`);
   const paid = await payWithTestCard(sandboxAccess(stack), session.body.sessionId);
   if (paid.status !== 200) throw new Error(`Sandbox payment failed: ${JSON.stringify(paid.body)}`);
+  await untilSubscription(
+    stack,
+    account,
+    (s) => s?.plan === plan && s?.status === 'active',
+    `The ${plan} subscription never became active`,
+  );
+}
+
+/** Reads /api/me until its subscription passes `landed`; throws `never` after 10 s (the webhook is late). */
+async function untilSubscription(
+  stack: TestStackInfo,
+  account: TestAccount,
+  landed: (subscription: { plan?: string; status?: string } | undefined) => boolean,
+  never: string,
+): Promise<void> {
   const deadline = Date.now() + 10_000;
-  for (;;) {
-    const me = await callApi(stack, '/api/me', { token: account.token });
-    if (me.body?.subscription?.plan === plan && me.body?.subscription?.status === 'active') return;
-    if (Date.now() > deadline) throw new Error(`The ${plan} subscription never became active`);
+  while (!landed((await callApi(stack, '/api/me', { token: account.token })).body?.subscription)) {
+    if (Date.now() > deadline) throw new Error(never);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/**
+ * Moves a subscribed account to another plan as the subscription page does (preview, then change
+ * with the preview's proration date), and waits until /api/me reads the new plan.
+ */
+export async function changePlan(
+  stack: TestStackInfo,
+  account: TestAccount,
+  plan: 'basic' | 'premium' | 'enterprise',
+): Promise<void> {
+  const me = (pathname: string, body?: unknown) => callApi(stack, pathname, { token: account.token, body });
+  const subscriptionId = (await me('/api/me')).body.subscription.id;
+  const change = { subscriptionId, plan, billingCycle: 'monthly' };
+  const preview = await me('/api/subscription/preview-change', change);
+  const changed = await me('/api/subscription/change', {
+    ...change,
+    prorationDate: preview.body.prorationDate,
+  });
+  expect(changed.status).toBe(200);
+  await untilSubscription(stack, account, (s) => s?.plan === plan, 'The plan change never landed');
 }
 
 /** A new account that bought `plan` through the sandbox (the real checkout and webhook). */

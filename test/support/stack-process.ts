@@ -1,30 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LambdaConfig } from '../../lambdas/config';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { StackInfo } from '../../local/stack-info';
+import { stopProcessGroup } from '../../local/process-group';
 
-export interface TestStackInfo {
-  appUrl: string;
-  mailboxUrl: string;
-  /** The local SMS server's phone outbox (GET /messages, POST /inbound). */
-  smsOutboxUrl: string;
-  cognitoUrl: string;
-  dynamoUrl: string;
-  lambdaConfig: LambdaConfig;
-  runtimeConfig: RuntimeConfig;
-  /** The local payments sandbox (null when real Stripe keys are set). */
-  stripeSandboxUrl: string | null;
-  /** Its control token (header x-sandbox-token), also kept in the stack's data folder at the file named. */
-  stripeSandboxToken: string | null;
-  stripeSandboxTokenFile: string | null;
-  stripeWebhookSecret: string;
-  emailEventsSecret: string;
-  /** The seeded admin's TOTP secret: `signIn` answers the admin's second-factor challenge with it. */
-  adminTotpSecret: string;
-  /** The stack's demo OIDC provider (any typed address signs in) and its client (issue 24). */
-  demoOidcProvider: { issuer: string; clientId: string; clientSecret: string };
-}
+/** What the test stack's READY line says (local/stack-info.ts). */
+export type TestStackInfo = StackInfo;
 
 const READY = 'RAINCHECK_STACK_READY ';
 
@@ -71,18 +52,6 @@ export async function startTestStack(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     info,
-    stop: async () => {
-      if (child.exitCode !== null || !child.pid) return;
-      process.kill(-child.pid, 'SIGTERM');
-      const killer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 15_000);
-      await exited;
-      clearTimeout(killer);
-    },
+    stop: () => stopProcessGroup(child, exited, 15_000),
   };
 }

@@ -123,22 +123,15 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async addToGroup(id: string, group: string): Promise<void> {
-    await this.client.send(
-      new AdminAddUserToGroupCommand({
-        UserPoolId: this.userPoolId,
-        Username: await this.username(id),
-        GroupName: group,
-      }),
-    );
+    await this.client.send(new AdminAddUserToGroupCommand(await this.membership(id, group)));
   }
 
   async removeFromGroup(id: string, group: string): Promise<void> {
-    await this.client.send(
-      new AdminRemoveUserFromGroupCommand({
-        UserPoolId: this.userPoolId,
-        Username: await this.username(id),
-        GroupName: group,
-      }),
-    );
+    await this.client.send(new AdminRemoveUserFromGroupCommand(await this.membership(id, group)));
+  }
+
+  /** The user and group a group command names (both commands take the same three fields). */
+  private async membership(id: string, group: string) {
+    return { UserPoolId: this.userPoolId, Username: await this.username(id), GroupName: group };
   }
 }

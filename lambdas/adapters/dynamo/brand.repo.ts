@@ -2,6 +2,10 @@ import type { TenantId } from '../../core/caller';
 import type { BrandStore, StoredBrand } from '../../core/brand/brand.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { pickFields } from '../../../shared/pick-fields';
+
+/** What a brand item always holds, stored as it is. */
+const REQUIRED = ['companyName', 'colour', 'updatedAt'] as const;
 
 /** The account's one brand item: a PUT replaces it whole, so repeating one writes the same item. */
 export class DynamoBrandStore implements BrandStore {
@@ -10,25 +14,15 @@ export class DynamoBrandStore implements BrandStore {
   async get(tenant: TenantId): Promise<StoredBrand | null> {
     const { data } = await this.db.entities.brand.get(tenantKey(tenant)).go();
     if (!data) return null;
-    return {
-      companyName: data.companyName,
-      colour: data.colour,
-      footer: data.footer ?? '',
-      logoKey: data.logoKey ?? null,
-      updatedAt: data.updatedAt,
-    };
+    return { ...pickFields(data, REQUIRED), footer: data.footer ?? '', logoKey: data.logoKey ?? null };
   }
 
+  /** An empty footer and no logo are stored as absent. */
   async put(tenant: TenantId, brand: StoredBrand): Promise<void> {
+    const { footer, logoKey } = brand;
+    const optional = { ...(footer ? { footer } : {}), ...(logoKey ? { logoKey } : {}) };
     await this.db.entities.brand
-      .put({
-        ...tenantKey(tenant),
-        companyName: brand.companyName,
-        colour: brand.colour,
-        updatedAt: brand.updatedAt,
-        ...(brand.footer ? { footer: brand.footer } : {}),
-        ...(brand.logoKey ? { logoKey: brand.logoKey } : {}),
-      })
+      .put({ ...tenantKey(tenant), ...pickFields(brand, REQUIRED), ...optional })
       .go();
   }
 }

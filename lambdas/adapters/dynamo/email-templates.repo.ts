@@ -4,45 +4,34 @@ import type { TenantId } from '../../core/caller';
 import type { EmailTemplateRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { tenantRecordReads } from './record-repo';
+import { pickFields } from '../../../shared/pick-fields';
 import type { Limit } from '../../../shared/plans';
 import { GuardRefusedError } from '../../core/records/records.ports';
 import {
-  assertGoneOrDeleted,
   claimUnique,
-  countDown,
-  countUp,
-  ensureCounter,
+  createCounted,
+  deleteCounted,
   failedItems,
   releaseUnique,
   uniqueHolder,
   uniqueKey,
   writeGuarded,
+  type Counted,
 } from './record-guards';
 
 type TemplateItem = EntityItem<RaincheckService['entities']['emailTemplate']>;
 
+/** What a template stores as it is; its id is the item's `templateId`. */
+const TEMPLATE_FIELDS = ['name', 'kind', 'audience', 'subject', 'body', 'createdAt', 'updatedAt'] as const;
+
 const fromItem = (i: TemplateItem): EmailTemplate => ({
   id: i.templateId,
-  name: i.name,
-  kind: i.kind,
-  audience: i.audience,
-  subject: i.subject,
-  body: i.body,
-  createdAt: i.createdAt,
-  updatedAt: i.updatedAt,
+  ...pickFields(i, TEMPLATE_FIELDS),
 });
 
 const toItem = (tenant: TenantId, t: EmailTemplate) =>
-  tenantKey(tenant, {
-    templateId: t.id,
-    name: t.name,
-    kind: t.kind,
-    audience: t.audience,
-    subject: t.subject,
-    body: t.body,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  });
+  tenantKey(tenant, { templateId: t.id, ...pickFields(t, TEMPLATE_FIELDS) });
 
 const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
   uniqueKey('templatePair', `${t.kind}#${t.audience}`);
@@ -55,38 +44,47 @@ const pairGuard = (t: Pick<EmailTemplate, 'kind' | 'audience'>) =>
 export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
   constructor(private readonly db: RaincheckService) {}
 
-  async list(tenant: TenantId): Promise<EmailTemplate[]> {
-    const { data } = await this.db.entities.emailTemplate.query
-      .byTenant(tenantKey(tenant))
-      .go({ pages: 'all' });
-    return data.map(fromItem);
+  /** Built on use: the entity must not be made while a Lambda loads (test/unit/lambdas/lazy-entities). */
+  private get reads() {
+    return tenantRecordReads(this.db.entities.emailTemplate, 'templateId', fromItem);
   }
 
-  async get(tenant: TenantId, id: string): Promise<EmailTemplate | null> {
-    const { data } = await this.db.entities.emailTemplate.get(tenantKey(tenant, { templateId: id })).go();
-    return data ? fromItem(data) : null;
+  list(tenant: TenantId): Promise<EmailTemplate[]> {
+    return this.reads.list(tenantKey(tenant).tenantId);
   }
 
-  private ensureCounter(tenantId: string) {
-    return ensureCounter(this.db, tenantId, 'emailTemplate', async () => {
-      const { data } = await this.db.entities.emailTemplate.query
-        .byTenant({ tenantId })
-        .go({ pages: 'all', consistent: true, attributes: ['templateId'] });
-      return data.length;
-    });
+  get(tenant: TenantId, id: string): Promise<EmailTemplate | null> {
+    return this.reads.get(tenantKey(tenant).tenantId, id);
+  }
+
+  /** The account's template counter, counted from the templates when it must be made. */
+  private counted(tenantId: string): Counted {
+    return {
+      tenantId,
+      kind: 'emailTemplate',
+      countNow: async () => {
+        const { data } = await this.db.entities.emailTemplate.query
+          .byTenant({ tenantId })
+          .go({ pages: 'all', consistent: true, attributes: ['templateId'] });
+        return data.length;
+      },
+    };
   }
 
   async create(tenant: TenantId, template: EmailTemplate, max: Limit = null): Promise<void> {
     const { tenantId } = tenantKey(tenant);
-    await this.ensureCounter(tenantId);
-    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
-      emailTemplate.create(toItem(tenant, template)).commit(),
-      countUp(recordGuard, tenantId, 'emailTemplate', max),
-      claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
-    ]);
+    const result = await createCounted(
+      this.db,
+      this.counted(tenantId),
+      max,
+      ({ emailTemplate, recordGuard }) => [
+        emailTemplate.create(toItem(tenant, template)).commit(),
+        claimUnique(recordGuard, tenantId, pairGuard(template), template.id),
+      ],
+    );
     const failed = failedItems(result);
-    if (failed.includes(2)) throw new GuardRefusedError('unique');
-    if (failed.includes(1)) throw new GuardRefusedError('limit');
+    if (failed.includes(1)) throw new GuardRefusedError('unique');
+    if (failed.includes(2)) throw new GuardRefusedError('limit');
     if (result.canceled) throw new Error('The template write was canceled');
   }
 
@@ -118,16 +116,13 @@ export class DynamoEmailTemplateRepo implements EmailTemplateRepo {
     const { tenantId } = tenantKey(tenant);
     const stored = await this.get(tenant, id);
     if (!stored) return;
-    await this.ensureCounter(tenantId);
     const holds = (await uniqueHolder(this.db, tenantId, pairGuard(stored))) === id;
-    const result = await writeGuarded(this.db, ({ emailTemplate, recordGuard }) => [
+    await deleteCounted(this.db, this.counted(tenantId), ({ emailTemplate, recordGuard }) => [
       emailTemplate
         .delete(tenantKey(tenant, { templateId: id }))
         .where((a, op) => op.exists(a.templateId))
         .commit(),
-      countDown(recordGuard, tenantId, 'emailTemplate'),
       ...(holds ? [releaseUnique(recordGuard, tenantId, pairGuard(stored), id)] : []),
     ]);
-    assertGoneOrDeleted(result);
   }
 }

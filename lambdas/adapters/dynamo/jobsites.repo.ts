@@ -8,12 +8,12 @@ import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.
 import type { RaincheckService } from './service';
 import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
-  assertGoneOrDeleted,
-  countDown,
   countUp,
+  deleteCounted,
   ensureCounter,
   failedItems,
   writeGuarded,
+  type Counted,
 } from './record-guards';
 
 type JobsiteItem = EntityItem<Db['jobsite']>;
@@ -103,13 +103,16 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map(
       (n) => n.time,
     );
-  const ensureJobsiteCounter = (tenantId: string) =>
-    ensureCounter(db, tenantId, 'jobsite', async () => {
+  const jobsiteCounter = (tenantId: string): Counted => ({
+    tenantId,
+    kind: 'jobsite',
+    countNow: async () => {
       const { data } = await e.jobsite.query
         .byTenant({ tenantId })
         .go({ pages: 'all', consistent: true, attributes: ['jobsiteId'] });
       return data.length;
-    });
+    },
+  });
 
   /**
    * The jobsite and its notice slots change in one transaction, so the planner never sees a slot of
@@ -121,7 +124,7 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     change: { expectedUpdatedAt: string } | { max: number | null },
   ) => {
     const creating = 'max' in change;
-    if (creating) await ensureJobsiteCounter(tenantId);
+    if (creating) await ensureCounter(db, tenantId, 'jobsite', jobsiteCounter(tenantId).countNow);
     const slots = slotsOf(tenantId, j);
     const stale = creating ? [] : await storedSlotTimes(tenantId, j.id);
     const result = await writeGuarded(db, ({ jobsite, noticeSlot, zoneInUse, recordGuard }) => [
@@ -154,17 +157,14 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
     /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */
     remove: async (tenantId, jobsiteId) => {
-      await ensureJobsiteCounter(tenantId);
       const times = await storedSlotTimes(tenantId, jobsiteId);
-      const result = await writeGuarded(db, ({ jobsite, noticeSlot, recordGuard }) => [
+      await deleteCounted(db, jobsiteCounter(tenantId), ({ jobsite, noticeSlot }) => [
         jobsite
           .delete({ tenantId, jobsiteId })
           .where((a, op) => op.exists(a.jobsiteId))
           .commit(),
         ...times.map((time) => noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
-        countDown(recordGuard, tenantId, 'jobsite'),
       ]);
-      assertGoneOrDeleted(result);
     },
   });
   return {

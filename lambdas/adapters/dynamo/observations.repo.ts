@@ -3,6 +3,7 @@ import type { TenantId } from '../../core/caller';
 import type { ObservationRepo } from '../../core/observations/observations.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { pickFields } from '../../../shared/pick-fields';
 
 type Item = {
   tenantId: string;
@@ -16,13 +17,8 @@ type Item = {
 };
 
 const fromItem = (d: Item): DayObservation => ({
-  tenantId: d.tenantId,
-  jobsiteId: d.jobsiteId,
-  workDate: d.workDate,
+  ...pickFields(d, ['tenantId', 'jobsiteId', 'workDate', 'complete', 'attempts', 'lastAttemptAt']),
   series: (d.series as ObservedSeries[]) ?? [],
-  complete: d.complete,
-  attempts: d.attempts,
-  lastAttemptAt: d.lastAttemptAt,
   lastError: d.lastError ?? null,
 });
 

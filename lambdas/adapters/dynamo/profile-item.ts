@@ -1,16 +1,17 @@
 import type { EntityItem } from 'electrodb';
 import type { AccountProfile } from '../../../shared/account';
 import type { RaincheckService } from './service';
+import { absentIfNull, nullIfAbsent, pickFields } from '../../../shared/pick-fields';
+
+const STORED_AS_IS = ['userId', 'email', 'units'] as const;
+/** Null in the profile, absent in the item. */
+const OPTIONAL_FIELDS = ['name', 'company', 'createdAt'] as const;
 
 /** The profile entity's item of an account profile (the one mapping both writers use). */
 export function profileItem(profile: AccountProfile) {
   return {
-    userId: profile.userId,
-    email: profile.email,
-    name: profile.name ?? undefined,
-    company: profile.company ?? undefined,
-    units: profile.units,
-    createdAt: profile.createdAt ?? undefined,
+    ...pickFields(profile, STORED_AS_IS),
+    ...absentIfNull(profile, OPTIONAL_FIELDS),
     quietEnabled: profile.quietHours?.enabled,
     quietStart: profile.quietHours?.start,
     quietEnd: profile.quietHours?.end,
@@ -21,12 +22,8 @@ export function profileItem(profile: AccountProfile) {
 /** The account profile of a stored profile item; quiet hours only once a start and an end were saved. */
 export function profileFromItem(data: EntityItem<RaincheckService['entities']['profile']>): AccountProfile {
   return {
-    userId: data.userId,
-    email: data.email,
-    name: data.name ?? null,
-    company: data.company ?? null,
-    units: data.units,
-    createdAt: data.createdAt ?? null,
+    ...pickFields(data, STORED_AS_IS),
+    ...nullIfAbsent(data, OPTIONAL_FIELDS),
     ...(data.quietStart && data.quietEnd
       ? { quietHours: { enabled: data.quietEnabled === true, start: data.quietStart, end: data.quietEnd } }
       : {}),

@@ -122,3 +122,42 @@ export async function writeGuarded(
     await new Promise((r) => setTimeout(r, Math.random() * 25 * attempt));
   }
 }
+
+/** A counted kind's counter, and how to count its records when the counter must be made (see the note above). */
+export interface Counted {
+  tenantId: string;
+  kind: CountedKind;
+  countNow: () => Promise<number>;
+}
+
+/**
+ * A counted record's create: `writes` (the record's own items) and, last, +1 within `max`, in one
+ * transaction, once the counter exists. Answers the transaction's result (the count's item is last).
+ */
+export async function createCounted(
+  db: RaincheckService,
+  counted: Counted,
+  max: number | null,
+  writes: (tx: Tx) => ReturnType<WriteFn>,
+): Promise<{ canceled: boolean; data: unknown }> {
+  const { tenantId, kind } = counted;
+  await ensureCounter(db, tenantId, kind, counted.countNow);
+  return writeGuarded(db, (tx) => [...writes(tx), countUp(tx.recordGuard, tenantId, kind, max)]);
+}
+
+/**
+ * A counted record's delete: `writes` (first the record's delete, conditioned on its existence) and,
+ * last, −1, in one transaction. A record already gone (a parallel delete took it) is left as it is.
+ * Answers whether this call deleted it.
+ */
+export async function deleteCounted(
+  db: RaincheckService,
+  counted: Counted,
+  writes: (tx: Tx) => ReturnType<WriteFn>,
+): Promise<boolean> {
+  const { tenantId, kind } = counted;
+  await ensureCounter(db, tenantId, kind, counted.countNow);
+  const result = await writeGuarded(db, (tx) => [...writes(tx), countDown(tx.recordGuard, tenantId, kind)]);
+  assertGoneOrDeleted(result);
+  return !failedItems(result).includes(0);
+}

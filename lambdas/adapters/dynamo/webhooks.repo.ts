@@ -9,14 +9,7 @@ import type {
 } from '../../core/webhooks/webhook.ports';
 import { absentIfNull, nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions';
-import {
-  assertGoneOrDeleted,
-  countDown,
-  countUp,
-  ensureCounter,
-  failedItems,
-  writeGuarded,
-} from './record-guards';
+import { createCounted, deleteCounted, failedItems, type Counted } from './record-guards';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 
@@ -67,33 +60,26 @@ export class DynamoWebhookStore implements WebhookStore {
 
   async createEndpoint(e: WebhookEndpoint, max: number): Promise<boolean> {
     const tenant = e.tenantId as TenantId;
-    await this.ensureCount(tenant);
-    const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
-      countUp(recordGuard, tenant, 'webhookEndpoint', max),
-      webhookEndpoint
-        .create({
-          ...tenantKey(tenant, { endpointId: e.id }),
-          url: e.url,
-          events: e.events,
-          secret: e.secret,
-          status: e.status,
-          createdAt: e.createdAt,
-        })
-        .commit(),
+    const item = {
+      ...tenantKey(tenant, { endpointId: e.id }),
+      ...pickFields(e, ['url', 'events', 'secret', 'status', 'createdAt']),
+    };
+    const result = await createCounted(this.db, this.counted(tenant), max, ({ webhookEndpoint }) => [
+      webhookEndpoint.create(item).commit(),
     ]);
-    if (failedItems(result).includes(0)) return false;
+    // The count's item (last) failed: the plan's limit is reached.
+    if (failedItems(result).includes(1)) return false;
     if (result.canceled) throw new Error('The webhook endpoint was not stored');
     return true;
   }
 
   /** The endpoint counter the create and delete transactions condition on (made on first use). */
-  private ensureCount(tenant: TenantId): Promise<void> {
-    return ensureCounter(
-      this.db,
-      tenant,
-      'webhookEndpoint',
-      async () => (await this.listEndpoints(tenant)).length,
-    );
+  private counted(tenant: TenantId): Counted {
+    return {
+      tenantId: tenant,
+      kind: 'webhookEndpoint',
+      countNow: async () => (await this.listEndpoints(tenant)).length,
+    };
   }
 
   async listEndpoints(tenant: TenantId): Promise<WebhookEndpoint[]> {
@@ -110,17 +96,13 @@ export class DynamoWebhookStore implements WebhookStore {
 
   async deleteEndpoint(tenant: TenantId, id: string): Promise<boolean> {
     if (!(await this.getEndpoint(tenant, id))) return false;
-    await this.ensureCount(tenant);
-    const result = await writeGuarded(this.db, ({ webhookEndpoint, recordGuard }) => [
+    // False when a parallel delete took it first: nothing was deleted here.
+    return deleteCounted(this.db, this.counted(tenant), ({ webhookEndpoint }) => [
       webhookEndpoint
         .delete(tenantKey(tenant, { endpointId: id }))
         .where((a, op) => op.exists(a.url))
         .commit(),
-      countDown(recordGuard, tenant, 'webhookEndpoint'),
     ]);
-    assertGoneOrDeleted(result);
-    // A parallel delete took it first: nothing was deleted here.
-    return !failedItems(result).includes(0);
   }
 
   async setEndpointHealth(

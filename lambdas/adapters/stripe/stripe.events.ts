@@ -64,50 +64,43 @@ export function verifyStripeEvent(
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
+/** What a completed checkout session points to: the session, its customer, subscription and buyer. */
+const sessionPointers = (s: Stripe.Checkout.Session) => ({
+  sessionId: s.id,
+  mode: s.mode,
+  customerId: idOf(s.customer),
+  subscriptionId: idOf(s.subscription),
+  clientReferenceId: s.client_reference_id ?? null,
+  metadataUserId: s.metadata?.userId ?? null,
+  email: (s.customer_details?.email ?? s.customer_email ?? null)?.toLowerCase() ?? null,
+});
+
+const subscriptionPointers = (sub: Stripe.Subscription) => ({
+  subscriptionId: sub.id,
+  customerId: idOf(sub.customer)!,
+});
+
+const invoicePointers = (inv: Stripe.Invoice) => ({
+  invoiceId: inv.id!,
+  subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
+  customerId: idOf(inv.customer)!,
+});
+
 /** The verified event as the core sees it; the payload is only a pointer, state is re-read. */
 export function toBillingEvent(event: Stripe.Event): BillingEvent {
-  const created = new Date(event.created * 1000).toISOString();
+  // Every event carries its id and time; the rest names what to re-read.
+  const stamp = { id: event.id, created: new Date(event.created * 1000).toISOString() };
   switch (event.type) {
-    case 'checkout.session.completed': {
-      const s = event.data.object;
-      return {
-        id: event.id,
-        type: event.type,
-        created,
-        sessionId: s.id,
-        mode: s.mode,
-        customerId: idOf(s.customer),
-        subscriptionId: idOf(s.subscription),
-        clientReferenceId: s.client_reference_id ?? null,
-        metadataUserId: s.metadata?.userId ?? null,
-        email: (s.customer_details?.email ?? s.customer_email ?? null)?.toLowerCase() ?? null,
-      };
-    }
+    case 'checkout.session.completed':
+      return { ...stamp, type: event.type, ...sessionPointers(event.data.object) };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const sub = event.data.object;
-      return {
-        id: event.id,
-        type: event.type,
-        created,
-        subscriptionId: sub.id,
-        customerId: idOf(sub.customer)!,
-      };
-    }
+    case 'customer.subscription.deleted':
+      return { ...stamp, type: event.type, ...subscriptionPointers(event.data.object) };
     case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const inv = event.data.object;
-      return {
-        id: event.id,
-        type: event.type,
-        created,
-        invoiceId: inv.id!,
-        subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
-        customerId: idOf(inv.customer)!,
-      };
-    }
+    case 'invoice.payment_failed':
+      return { ...stamp, type: event.type, ...invoicePointers(event.data.object) };
     default:
-      return { id: event.id, type: 'ignored', stripeType: event.type, created };
+      return { ...stamp, type: 'ignored', stripeType: event.type };
   }
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/weather/open-meteo-response';
 import { OPEN_METEO_HOURLY_REQUEST } from '../../../shared/weather/open-meteo-variables';
 import { checkForecastOptions, locationProblem } from '../../core/weather/forecast-input';
+import { emptyProviderStats } from '../../core/weather/provider-stats';
 import type {
   ForecastLocation,
   ForecastOptions,
@@ -79,7 +80,7 @@ export class OpenMeteoProvider implements WeatherProvider {
   private readonly policy: RetryPolicy;
   private readonly maxPerCall: number;
   private readonly maxGetUrlLength: number;
-  private counters: WeatherProviderStats = emptyStats();
+  private counters: WeatherProviderStats = emptyProviderStats();
 
   constructor(private readonly options: OpenMeteoProviderOptions = {}) {
     const base = (
@@ -103,7 +104,7 @@ export class OpenMeteoProvider implements WeatherProvider {
   }
 
   resetStats(): void {
-    this.counters = emptyStats();
+    this.counters = emptyProviderStats();
   }
 
   async forecast(locations: ForecastLocation[], opts: ForecastOptions): Promise<ForecastResult[]> {
@@ -238,10 +239,6 @@ export class OpenMeteoProvider implements WeatherProvider {
       ),
     };
   }
-}
-
-function emptyStats(): WeatherProviderStats {
-  return { upstreamCalls: 0, upstreamLocations: 0, retries: 0, failures: 0 };
 }
 
 function failure(o: { error: string; status?: number }): PointResult {

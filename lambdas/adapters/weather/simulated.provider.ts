@@ -12,8 +12,8 @@ import type {
   ForecastOptions,
   ForecastResult,
   WeatherProvider,
-  WeatherProviderStats,
 } from '../../core/weather/weather.ports';
+import { emptyProviderStats } from '../../core/weather/provider-stats';
 
 /**
  * Plausible, deterministic weather with no network: the embedded default when Open-Meteo is not
@@ -43,19 +43,14 @@ const DAY_MS = 24 * HOUR_MS;
 
 export class SimulatedWeatherProvider implements WeatherProvider {
   readonly name = 'simulated' as const;
-  private counters: WeatherProviderStats = {
-    upstreamCalls: 0,
-    upstreamLocations: 0,
-    retries: 0,
-    failures: 0,
-  };
+  private counters = emptyProviderStats();
 
-  stats(): WeatherProviderStats {
+  stats() {
     return { ...this.counters };
   }
 
   resetStats(): void {
-    this.counters = { upstreamCalls: 0, upstreamLocations: 0, retries: 0, failures: 0 };
+    this.counters = emptyProviderStats();
   }
 
   async forecast(locations: ForecastLocation[], opts: ForecastOptions): Promise<ForecastResult[]> {

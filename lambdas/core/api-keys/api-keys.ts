@@ -38,14 +38,19 @@ export async function accountPlan(
   return sub ? effectivePlan(sub) : 'none';
 }
 
-/** Refuses (403, naming the plan) an account whose plan lacks `apiAccess`. */
-export async function assertApiAccess(
+/** Refuses (403, naming the plan) an account whose plan lacks the plan-gated `feature`. */
+export async function assertAccountHas(
   tenant: TenantId,
   accounts: Pick<AccountRepo, 'getSubscription'>,
+  feature: Parameters<typeof planHas>[1],
 ): Promise<void> {
   const plan = await accountPlan(tenant, accounts);
-  if (!planHas(plan, 'apiAccess')) throw new ForbiddenError(planRefusal('apiAccess', plan));
+  if (!planHas(plan, feature)) throw new ForbiddenError(planRefusal(feature, plan));
 }
+
+/** Refuses (403, naming the plan) an account whose plan lacks `apiAccess`. */
+export const assertApiAccess = (tenant: TenantId, accounts: Pick<AccountRepo, 'getSubscription'>) =>
+  assertAccountHas(tenant, accounts, 'apiAccess');
 
 /** Keys act with the account's data: a read-only member (or support) does not hand them out. */
 function assertMayManage(caller: Caller): void {

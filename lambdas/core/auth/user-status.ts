@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, ROLE_GROUPS } from '../../../shared/admin';
 import type { Caller } from '../caller';
 import { NotAuthenticatedError } from '../errors';
 import type { Clock } from '../runtime.ports';
+import { ContainerCache } from '../container-cache';
 
 /** What the identity provider says of a user now, whatever their token says. */
 export interface LiveUserStatus {
@@ -26,52 +27,36 @@ export interface UserStatusSource {
 /** How long one container trusts a lookup: the upper bound on how late a disable takes effect. */
 export const USER_STATUS_TTL_MS = 60_000;
 
-interface Entry {
-  status: LiveUserStatus | null;
-  expiresAt: number;
-}
+/** An admin who has not set up TOTP yet: not cached, so the admin area opens the moment they have. */
+const isAdminWithoutTotp = (status: LiveUserStatus | null) =>
+  !!status && !status.totpEnabled && ROLE_GROUPS.some((g) => status.groups.includes(g.group));
 
 /**
- * One lookup per user per TTL per container (the map lives as long as the Lambda container). An admin
+ * One lookup per user per TTL per container (parallel requests of one user share it). An admin
  * without TOTP is not cached, so the admin area opens the moment they finish setting it up.
  */
 export class CachedUserStatus implements UserStatusSource {
-  private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, Promise<LiveUserStatus | null>>();
+  private readonly cache: ContainerCache<LiveUserStatus | null>;
 
   constructor(
     private readonly source: UserStatusSource,
-    private readonly clock: Clock,
-    private readonly ttlMs = USER_STATUS_TTL_MS,
-  ) {}
+    clock: Clock,
+    ttlMs = USER_STATUS_TTL_MS,
+  ) {
+    this.cache = new ContainerCache(clock, ttlMs);
+  }
 
-  async statusOf(user: UserRef): Promise<LiveUserStatus | null> {
-    const now = this.clock.now().getTime();
-    const cached = this.entries.get(user.userId);
-    if (cached && cached.expiresAt > now) return cached.status;
-    // Parallel requests of one user share one lookup.
-    const pending = this.inFlight.get(user.userId) ?? this.lookUp(user);
-    this.inFlight.set(user.userId, pending);
-    return pending;
+  statusOf(user: UserRef): Promise<LiveUserStatus | null> {
+    return this.cache.read(
+      user.userId,
+      () => this.source.statusOf(user),
+      (status) => !isAdminWithoutTotp(status),
+    );
   }
 
   /** Drops what this container knows of a user (after it changed them itself). */
   forget(userId: string): void {
-    this.entries.delete(userId);
-  }
-
-  private async lookUp(user: UserRef): Promise<LiveUserStatus | null> {
-    try {
-      const status = await this.source.statusOf(user);
-      const adminWithoutTotp =
-        !!status && !status.totpEnabled && ROLE_GROUPS.some((g) => status.groups.includes(g.group));
-      if (!adminWithoutTotp) {
-        this.entries.set(user.userId, { status, expiresAt: this.clock.now().getTime() + this.ttlMs });
-      }
-      return status;
-    } finally {
-      this.inFlight.delete(user.userId);
-    }
+    this.cache.forget(userId);
   }
 }
 

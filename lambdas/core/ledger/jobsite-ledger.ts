@@ -16,6 +16,8 @@ export const LEDGER_DEFAULT_DAYS = 90;
 import type { EventPublisher } from '../webhooks/webhook.ports';
 import { ledgerDayEvent } from '../webhooks/product-events';
 import type { ObservationRepo } from '../observations/observations.ports';
+// Today at the jobsite is the date the reports read too.
+import { localDate } from '../../../shared/reports';
 import { observedForDecision } from '../observations/observed-day';
 
 export interface LedgerDeps {
@@ -58,16 +60,6 @@ export function assertLedgerDate(field: string, date: string, today: string): vo
     throw new ValidationError(field, `${field} must be a date from ${LEDGER_EARLIEST} to ${latest}`);
 }
 
-/** Today's date at the jobsite, YYYY-MM-DD. */
-function localToday(now: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -103,7 +95,7 @@ export async function jobsiteLedger(
   deps: LedgerDeps,
 ): Promise<JobsiteLedger> {
   const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
-  const { from, to } = ledgerRange(query, localToday(deps.clock.now(), jobsite.timezone));
+  const { from, to } = ledgerRange(query, localDate(deps.clock.now(), jobsite.timezone));
   const [decisions, sent, nonWorking, observations] = await Promise.all([
     deps.decisions.listRange(tenant, jobsite.id, from, to),
     deps.claims?.sentPerDay(tenant, jobsite.id, from, to),

@@ -1,4 +1,5 @@
 import type { LedgerEvidence } from '../../../shared/ledger';
+import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { isNoticeClaim } from '../dispatch/dispatch.ports';
 import type { TenantId } from '../caller';
 import { NotFoundError } from '../errors';
@@ -51,19 +52,14 @@ export async function ledgerEvidence(
     },
     client: client ? { id: client.id, name: client.name } : null,
     date,
-    verdict: decision.verdict,
-    hoursLost: decision.hoursLost,
+    ...pickFields(decision, ['verdict', 'hoursLost']),
     delayDay: day?.delayDay ?? false,
     beyondAllowance: day?.beyondAllowance ?? false,
     month: { month, delayDays: m.delayDays, anticipated: m.anticipated, beyondAllowance: m.beyondAllowance },
     worked: decision.worked ?? null,
     note: decision.workedNote ?? null,
-    markedAt: decision.markedAt ?? null,
-    markedBy: decision.markedBy ?? null,
-    decidedAt: decision.decidedAt,
-    judgement: decision.judgement,
-    rules: decision.rules,
-    forecast: decision.forecast,
+    ...nullIfAbsent(decision, ['markedAt', 'markedBy']),
+    ...pickFields(decision, ['decidedAt', 'judgement', 'rules', 'forecast']),
     messages: messages
       .filter(isNoticeClaim)
       .sort((a, b) => a.claimedAt.localeCompare(b.claimedAt) || a.recipient.localeCompare(b.recipient))

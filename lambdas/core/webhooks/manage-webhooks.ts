@@ -53,6 +53,14 @@ async function endpointOf(tenant: TenantId, id: string, deps: ManageWebhooksDeps
   return endpoint;
 }
 
+/** The caller's endpoint `id` and its tenant, for an action a disabled endpoint refuses (409). */
+async function enabledEndpointOf(caller: Caller, id: string, deps: ManageWebhooksDeps) {
+  const tenant = await enterpriseTenant(caller, deps);
+  const endpoint = await endpointOf(tenant, id, deps);
+  if (endpoint.status === 'disabled') throw new ConflictError(WEBHOOK_MESSAGES.disabled);
+  return { tenant, endpoint };
+}
+
 /** `POST /api/webhooks`: the URL checked against the address rules, the secret made and shown once. */
 export async function createWebhook(
   caller: Caller,
@@ -101,9 +109,7 @@ export async function sendTestEvent(
   id: string,
   deps: ManageWebhooksDeps,
 ): Promise<WebhookDeliveryView> {
-  const tenant = await enterpriseTenant(caller, deps);
-  const endpoint = await endpointOf(tenant, id, deps);
-  if (endpoint.status === 'disabled') throw new ConflictError(WEBHOOK_MESSAGES.disabled);
+  const { endpoint } = await enabledEndpointOf(caller, id, deps);
   const at = deps.clock.now();
   const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
   const body = eventBody(eventId, 'webhook.test', at, {
@@ -125,9 +131,7 @@ export async function resendDelivery(
   deliveryId: string,
   deps: ManageWebhooksDeps,
 ): Promise<WebhookDeliveryView> {
-  const tenant = await enterpriseTenant(caller, deps);
-  const endpoint = await endpointOf(tenant, id, deps);
-  if (endpoint.status === 'disabled') throw new ConflictError(WEBHOOK_MESSAGES.disabled);
+  const { tenant, endpoint } = await enabledEndpointOf(caller, id, deps);
   const delivery = await deps.store.getDelivery(tenant, endpoint.id, deliveryId);
   if (!delivery) throw new NotFoundError(WEBHOOK_MESSAGES.deliveryNotFound);
   const again: WebhookDelivery = { ...delivery, status: 'pending', attempts: 0, nextAttemptAt: null };

@@ -1,5 +1,5 @@
 import { testStack } from '../stack';
-import { accountOnPlan, apiFor, newAccount, type TestAccount } from '../../support/accounts';
+import { accountOnPlan, apiFor, changePlan, newAccount, type TestAccount } from '../../support/accounts';
 
 /**
  * API keys (issue 23) through the real path: the api app manages them, the public API's app (`/v1`)
@@ -79,19 +79,7 @@ describe('managing API keys', () => {
     const made = await api('/api/api-keys', { token: account.token, body: { name: 'D', scopes: ['read'] } });
     expect((await api('/v1/clients', { token: made.body.secret })).status).toBe(200);
 
-    const subscriptionId = (await api('/api/me', { token: account.token })).body.subscription.id;
-    const change = { subscriptionId, plan: 'premium', billingCycle: 'monthly' };
-    const preview = await api('/api/subscription/preview-change', { token: account.token, body: change });
-    const changed = await api('/api/subscription/change', {
-      token: account.token,
-      body: { ...change, prorationDate: preview.body.prorationDate },
-    });
-    expect(changed.status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while ((await api('/api/me', { token: account.token })).body.subscription.plan !== 'premium') {
-      if (Date.now() > deadline) throw new Error('The plan change never landed');
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await changePlan(stack, account, 'premium');
 
     const refused = await api('/v1/clients', { token: made.body.secret });
     expect(refused.status).toBe(403);

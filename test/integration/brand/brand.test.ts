@@ -53,17 +53,17 @@ const brandBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The brand form's save: PUT the brand with `extra` over the usual fields, as `account`. */
+const putBrand = (extra: Record<string, unknown> = {}, account: TestAccount = enterprise) =>
+  api('/api/account/brand', { method: 'PUT', token: account.token, body: brandBody(extra) });
+
 describe('the account brand', () => {
   it('should store the brand and serve an uploaded PNG logo from the app origin when an Enterprise owner sets it', async () => {
     const upload = await presign(enterprise, 'image/png');
     expect(upload.key.startsWith(`uploads/brand-logo/${enterprise.userId}/`)).toBe(true);
     expect((await post(upload, PNG)).status).toBe(204);
 
-    const put = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoKey: upload.key }),
-    });
+    const put = await putBrand({ logoKey: upload.key });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ companyName: 'Harbor Steel Erectors', colour: '#1d4ed8' });
     expect(put.body.logoUrl).toMatch(
@@ -78,48 +78,28 @@ describe('the account brand', () => {
     expect(new Uint8Array(await logo.arrayBuffer())).toEqual(PNG);
 
     // Keeping the logo: the same logoUrl comes back; an address we did not make is refused.
-    const kept = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoUrl: put.body.logoUrl, footer: '' }),
-    });
+    const kept = await putBrand({ logoUrl: put.body.logoUrl, footer: '' });
     expect(kept.status).toBe(200);
     expect(kept.body.logoUrl).toBe(put.body.logoUrl);
-    const foreign = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoUrl: 'https://evil.example/logo.png' }),
-    });
+    const foreign = await putBrand({ logoUrl: 'https://evil.example/logo.png' });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.logoUrl).toEqual(expect.any(String));
   });
 
   it('should write one brand when the same PUT is sent several times at once', async () => {
-    const results = await Promise.all(
-      [1, 2, 3].map(() =>
-        api('/api/account/brand', { method: 'PUT', token: enterprise.token, body: brandBody() }),
-      ),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => putBrand()));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const got = await api('/api/account/brand', { token: enterprise.token });
     expect(got.body).toEqual({ ...brandBody(), colour: '#1d4ed8' });
   });
 
   it('should refuse a colour without 4.5:1 contrast with the reason, naming the field', async () => {
-    const res = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ colour: '#808080' }),
-    });
+    const res = await putBrand({ colour: '#808080' });
     expect(res.status).toBe(400);
     expect(res.body.fields.colour).toMatch(
       /#808080 has 3\.\d\d:1 contrast with white text and 3\.\d\d:1 with dark text/,
     );
-    const bad = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ colour: 'blue' }),
-    });
+    const bad = await putBrand({ colour: 'blue' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.colour).toBe('Brand colour must be a hex colour like #1d4ed8');
   });
@@ -127,11 +107,7 @@ describe('the account brand', () => {
   it('should refuse an SVG logo holding a script and never serve it', async () => {
     const upload = await presign(enterprise, 'image/svg+xml');
     expect((await post(upload, SCRIPT_SVG)).status).toBe(204);
-    const put = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoKey: upload.key }),
-    });
+    const put = await putBrand({ logoKey: upload.key });
     expect(put.status).toBe(400);
     expect(put.body.fields.logo).toMatch(/script/);
     // The upload waits under uploads/, which the app's origin never serves.
@@ -140,11 +116,7 @@ describe('the account brand', () => {
 
     const clean = await presign(enterprise, 'image/svg+xml');
     expect((await post(clean, CLEAN_SVG)).status).toBe(204);
-    const ok = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoKey: clean.key }),
-    });
+    const ok = await putBrand({ logoKey: clean.key });
     expect(ok.status).toBe(200);
     expect(ok.body.logoUrl).toMatch(/\.svg$/);
   });
@@ -154,11 +126,7 @@ describe('the account brand', () => {
     await subscribe(stack, other, 'enterprise');
     const theirs = await presign(other, 'image/png');
     expect((await post(theirs, PNG)).status).toBe(204);
-    const res = await api('/api/account/brand', {
-      method: 'PUT',
-      token: enterprise.token,
-      body: brandBody({ logoKey: theirs.key }),
-    });
+    const res = await putBrand({ logoKey: theirs.key });
     expect(res.status).toBe(400);
     expect(res.body.fields.logoKey).toEqual(expect.any(String));
   }, 60_000);
@@ -168,7 +136,7 @@ describe('the account brand', () => {
     await subscribe(stack, premium, 'premium');
     const calls = await Promise.all([
       api('/api/account/brand', { token: premium.token }),
-      api('/api/account/brand', { method: 'PUT', token: premium.token, body: brandBody() }),
+      putBrand({}, premium),
       api('/api/account/brand/logo-upload', { token: premium.token, body: { contentType: 'image/png' } }),
     ]);
     for (const res of calls) {
@@ -180,6 +148,10 @@ describe('the account brand', () => {
 });
 
 describe('the local S3 front, as S3 checks a presigned POST', () => {
+  /** A fresh presigned form for a PNG, posted with the PNG after `change` altered the form. */
+  const postPngFormChanged = async (change: (form: FormData) => void) =>
+    post(await presign(enterprise, 'image/png'), PNG, change);
+
   it('should refuse a file over the size limit with EntityTooLarge', async () => {
     const upload = await presign(enterprise, 'image/png');
     const res = await post(upload, new Uint8Array(1024 * 1024 + 1));
@@ -196,8 +168,7 @@ describe('the local S3 front, as S3 checks a presigned POST', () => {
   });
 
   it('should refuse a key outside the prefix the policy allows', async () => {
-    const upload = await presign(enterprise, 'image/png');
-    const res = await post(upload, PNG, (f) => f.set('key', 'files/brand/someone-else/logo.png'));
+    const res = await postPngFormChanged((f) => f.set('key', 'files/brand/someone-else/logo.png'));
     expect(res.status).toBe(403);
     expect(res.text).toContain('Policy Condition failed');
     expect(res.text).toContain('$key');
@@ -216,8 +187,7 @@ describe('the local S3 front, as S3 checks a presigned POST', () => {
   });
 
   it('should refuse a field the policy does not cover', async () => {
-    const upload = await presign(enterprise, 'image/png');
-    const res = await post(upload, PNG, (f) => f.append('x-amz-meta-owner', 'me'));
+    const res = await postPngFormChanged((f) => f.append('x-amz-meta-owner', 'me'));
     expect(res.status).toBe(403);
     expect(res.text).toContain('Extra input fields: x-amz-meta-owner');
   });

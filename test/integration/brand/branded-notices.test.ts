@@ -1,6 +1,6 @@
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { callApi, changePlan, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { signIn } from '../../support/cognito';
 import { stormSiteInSeattle } from '../../support/storm-site';
 
@@ -115,19 +115,7 @@ describe('a white-labelled notice', () => {
   });
 
   it("should fall back to Raincheck's look once the account leaves Enterprise", async () => {
-    const subscriptionId = (await api('/api/me', { token: account.token })).body.subscription.id;
-    const change = { subscriptionId, plan: 'premium', billingCycle: 'monthly' };
-    const preview = await api('/api/subscription/preview-change', { token: account.token, body: change });
-    const changed = await api('/api/subscription/change', {
-      token: account.token,
-      body: { ...change, prorationDate: preview.body.prorationDate },
-    });
-    expect(changed.status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while ((await api('/api/me', { token: account.token })).body.subscription.plan !== 'premium') {
-      if (Date.now() > deadline) throw new Error('The plan change never landed');
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await changePlan(stack, account, 'premium');
     const sent = await api('/api/email/test', {
       token: account.token,
       body: { kind: 'notice', audience: 'worker' },

@@ -1,5 +1,6 @@
 import { testStack } from '../stack';
-import { callApi, newAccount, subscribe } from '../../support/accounts';
+import { accountOnPlan, callApi, newAccount } from '../../support/accounts';
+import { atOnce } from '../../support/at-once';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from '../../../shared/webhooks';
 import { RATE_LIMITS } from '../../../lambdas/core/limits/rate-limits';
 
@@ -13,16 +14,13 @@ const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => call
 
 describe('limits under 20 parallel requests', () => {
   it(`should create at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints when 20 are created at once`, async () => {
-    const owner = await newAccount(stack, 'limits-hooks');
-    await subscribe(stack, owner, 'enterprise');
+    const owner = await accountOnPlan(stack, 'limits-hooks', 'enterprise');
 
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        api('/api/webhooks', {
-          token: owner.token,
-          body: { url: `http://127.0.0.1:9/hook-${i}`, events: ['jobsite.created'] },
-        }),
-      ),
+    const answers = await atOnce(20, (i) =>
+      api('/api/webhooks', {
+        token: owner.token,
+        body: { url: `http://127.0.0.1:9/hook-${i}`, events: ['jobsite.created'] },
+      }),
     );
 
     const created = answers.filter((a) => a.status === 201);
@@ -38,13 +36,11 @@ describe('limits under 20 parallel requests', () => {
     // Deleting one frees one place, and only one.
     const gone = await api(`/api/webhooks/${created[0]!.body.id}`, { method: 'DELETE', token: owner.token });
     expect(gone.status).toBe(204);
-    const again = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        api('/api/webhooks', {
-          token: owner.token,
-          body: { url: `http://127.0.0.1:9/again-${i}`, events: ['jobsite.created'] },
-        }),
-      ),
+    const again = await atOnce(5, (i) =>
+      api('/api/webhooks', {
+        token: owner.token,
+        body: { url: `http://127.0.0.1:9/again-${i}`, events: ['jobsite.created'] },
+      }),
     );
     expect(again.filter((a) => a.status === 201)).toHaveLength(1);
   });
@@ -52,13 +48,11 @@ describe('limits under 20 parallel requests', () => {
   it(`should accept at most ${RATE_LIMITS.supportRequest.limit} support requests an hour per account when 20 are sent at once`, async () => {
     const customer = await newAccount(stack, 'limits-support');
 
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        api('/api/support/requests', {
-          token: customer.token,
-          body: { subject: `Parallel ${i}`, body: 'Sent at once', page: '/dashboard' },
-        }),
-      ),
+    const answers = await atOnce(20, (i) =>
+      api('/api/support/requests', {
+        token: customer.token,
+        body: { subject: `Parallel ${i}`, body: 'Sent at once', page: '/dashboard' },
+      }),
     );
 
     const limit = RATE_LIMITS.supportRequest.limit;
@@ -81,20 +75,16 @@ describe('limits under 20 parallel requests', () => {
     const first = await api('/api/support/requests', { token: customer.token, body, headers });
     expect(first.status).toBe(201);
 
-    const repeats = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        api('/api/support/requests', { token: customer.token, body, headers }),
-      ),
+    const repeats = await atOnce(20, () =>
+      api('/api/support/requests', { token: customer.token, body, headers }),
     );
     expect(repeats.map((r) => r.status)).toEqual(repeats.map(() => 201));
     expect(repeats.map((r) => r.body.id)).toEqual(repeats.map(() => first.body.id));
-    const others = await Promise.all(
-      Array.from({ length: RATE_LIMITS.supportRequest.limit - 1 }, (_, i) =>
-        api('/api/support/requests', {
-          token: customer.token,
-          body: { ...body, subject: `Other ${i}` },
-        }),
-      ),
+    const others = await atOnce(RATE_LIMITS.supportRequest.limit - 1, (i) =>
+      api('/api/support/requests', {
+        token: customer.token,
+        body: { ...body, subject: `Other ${i}` },
+      }),
     );
     expect(others.map((r) => r.status)).toEqual(others.map(() => 201));
   });

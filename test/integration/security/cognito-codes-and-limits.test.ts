@@ -1,20 +1,12 @@
-import {
-  codeFrom,
-  cognitoCall,
-  latestEmailTo,
-  registerUser,
-  signIn,
-  uniqueEmail,
-} from '../../support/cognito';
+import { codeFrom, latestEmailTo, registerUser, signIn, uniqueEmail } from '../../support/cognito';
 import { testStack } from '../stack';
-import { decodeJwt, rawCognitoCall } from './proxy-client';
+import { appClientCall, decodeJwt, rawCognitoCall } from './proxy-client';
 
 const stack = testStack();
 const ClientId = stack.runtimeConfig.userPoolClientId;
 
 type Answer = { __type?: string; message?: string; CodeDeliveryDetails?: Record<string, string> };
-const call = (target: string, body: Record<string, unknown>) =>
-  cognitoCall<Answer>(stack, target, { ClientId, ...body });
+const call = (target: string, body: Record<string, unknown>) => appClientCall<Answer>(stack, target, body);
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 /** A sign-in as the SPA sends it, answered raw (status, headers, JSON text). */
 const signInCall = async (email: string, password: string) => {

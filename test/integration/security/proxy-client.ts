@@ -1,4 +1,14 @@
 import type { TestStackInfo } from '../../support/stack-process';
+import { cognitoCall } from '../../support/cognito';
+
+/** `cognitoCall` as the SPA's app client makes it: the stack's user pool client id added to the body. */
+export function appClientCall<T = Record<string, unknown>>(
+  stack: TestStackInfo,
+  target: string,
+  body: Record<string, unknown>,
+) {
+  return cognitoCall<T>(stack, target, { ClientId: stack.runtimeConfig.userPoolClientId, ...body });
+}
 
 export interface RawAnswer {
   status: number;

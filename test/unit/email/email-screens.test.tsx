@@ -4,6 +4,7 @@ import { TemplateEditor } from '../../../web/src/features/email/components/templ
 import { UnsubscribeCard } from '../../../web/src/features/email/components/unsubscribe-card';
 import { defaultSubscription } from '../../../shared/subscription';
 import { EmailPage } from '../../../web/src/app/routes/app/email';
+import { noticeTemplate } from '../../support/email-templates';
 import { fakeAuth, renderWithProviders } from '../web/render';
 
 jest.mock('../../../web/src/lib/auth/load-auth-client', () => ({
@@ -113,11 +114,7 @@ describe('the /email screen', () => {
   it("should show the plan's template limit, disable New template at the limit and show an empty history while /api/alerts is missing", async () => {
     const template = {
       id: 't1',
-      name: 'Crew notice',
-      kind: 'notice',
-      audience: 'worker',
-      subject: '{{verdict}} at {{jobsite}}',
-      body: '{{action}}',
+      ...noticeTemplate('Crew notice', '{{action}}'),
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };

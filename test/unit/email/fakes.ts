@@ -49,19 +49,14 @@ export class FakeWorkerStatusRepo implements WorkerStatusRepo {
       }));
   }
 
-  async markIfActive(
-    tenant: TenantId,
-    workerId: string,
-    email: string,
-    status: Exclude<WorkerStatus, 'active'>,
-    at: string,
-  ): Promise<boolean> {
+  // Typed by the port, so the fake cannot drift from the repository's signature.
+  markIfActive: WorkerStatusRepo['markIfActive'] = async (tenant, workerId, email, status, at) => {
     const found = this.workers.get(`${tenant}#${workerId}`);
     if (!found || found.status !== 'active' || found.email !== email) return false;
     found.status = status;
     found.updatedAt = at;
     return true;
-  }
+  };
 }
 
 /** The stored jobsite builder, under the name the email and dispatch tests know. */
