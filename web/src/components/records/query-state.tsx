@@ -104,17 +104,31 @@ export function QueryBlock<T>({
   query,
   loading,
   errorTitle,
+  errorMessage,
+  errorFallback,
   children,
 }: {
   query: UseQueryResult<T>;
   /** The busy bars: what is loading and their shape. */
   loading: { label: string; rows?: number; height?: number };
   errorTitle: string;
+  /** Said instead of the server's reason (QueryError's `message`). */
+  errorMessage?: string;
+  /** Said instead of a reason not written for people (QueryError's `fallback`). */
+  errorFallback?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingBlock {...loading} />;
   if (query.isError)
-    return <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <QueryError
+        title={errorTitle}
+        error={query.error}
+        message={errorMessage}
+        fallback={errorFallback}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return <>{children(query.data)}</>;
 }
 
