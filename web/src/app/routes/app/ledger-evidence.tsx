@@ -172,8 +172,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
         ) : (
           <DataTable
             minWidth={640}
-            withTableBorder
-            striped
+            framed
             fz="sm"
             headers={['Recipient', 'Role', 'Message', 'When', 'Delivery']}
           >

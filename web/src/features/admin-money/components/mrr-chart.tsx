@@ -50,8 +50,7 @@ export function RevenueTable({ months }: { months: RevenueMonth[] }) {
   return (
     <DataTable
       minWidth={320}
-      striped
-      withTableBorder
+      framed
       aria-label="MRR and revenue per month"
       headers={['Month', { label: 'MRR at month end', ta: 'right' }, { label: 'Revenue', ta: 'right' }]}
     >
