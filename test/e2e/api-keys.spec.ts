@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, subscribe, type TestAccount } from '../support/accounts';
+import type { TestAccount } from '../support/accounts';
 import { seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
-import { e2eStack } from './stack';
+import { enterpriseAndPremium } from './support/accounts';
 
 /**
  * API keys in a real browser (issue 23): an Enterprise contractor creates a key on /settings/api,
@@ -13,12 +13,7 @@ let enterprise: TestAccount;
 let premium: TestAccount;
 
 test.beforeAll(async () => {
-  [enterprise, premium] = await Promise.all([
-    newAccount(e2eStack(), 'apikeys-e2e'),
-    newAccount(e2eStack(), 'apikeys-e2e-premium'),
-  ]);
-  await subscribe(e2eStack(), enterprise, 'enterprise');
-  await subscribe(e2eStack(), premium, 'premium');
+  [enterprise, premium] = await enterpriseAndPremium('apikeys-e2e');
 });
 
 /** axe's color-contrast failures inside the reference's schemas and server picker (element and colours). */

@@ -9,6 +9,7 @@ import {
   submitAdminLogIn,
 } from './helpers';
 import { ADMIN, DEMO, e2eStack } from './stack';
+import { submitSignUp } from './support/forms';
 
 test('should set a new password through the emailed link, which fills the email and the code, when a user resets their password', async ({
   page,
@@ -50,13 +51,7 @@ test('should land on the dashboard signed in when a visitor registers with the e
 }) => {
   const email = uniqueEmail('register');
   await page.goto('/register');
-  const form = page.getByRole('form', { name: 'Create your account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel(/^Password/).fill('Register-Passw0rd');
-  await form.getByRole('button', { name: 'Create account' }).click();
-
-  const confirm = page.getByRole('form', { name: 'Confirm your email' });
-  await expect(confirm).toBeVisible();
+  const confirm = await submitSignUp(page, email, 'Register-Passw0rd');
   let mail;
   try {
     mail = await latestEmailTo(e2eStack(), email, /verification code/i);

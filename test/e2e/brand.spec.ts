@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import { mailTo } from '../support/mailbox';
 import { stormSiteInSeattle } from '../support/storm-site';
 import { screenA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { ADMIN, e2eStack } from './stack';
+import { enterpriseAndPremium } from './support/accounts';
 
 /**
  * White-labelling in a real browser (issue 24): an Enterprise owner uploads a logo straight to
@@ -19,14 +20,7 @@ let enterprise: TestAccount;
 let premium: TestAccount;
 
 test.beforeAll(async () => {
-  [enterprise, premium] = await Promise.all([
-    newAccount(e2eStack(), 'brand-e2e'),
-    newAccount(e2eStack(), 'brand-e2e-premium'),
-  ]);
-  await Promise.all([
-    subscribe(e2eStack(), enterprise, 'enterprise'),
-    subscribe(e2eStack(), premium, 'premium'),
-  ]);
+  [enterprise, premium] = await enterpriseAndPremium('brand-e2e');
 });
 
 test('should upload a logo with progress, set a colour and see the brand in a test notice', async ({
@@ -140,8 +134,7 @@ test('should show a worker the contractor’s brand on the details and unsubscri
 }) => {
   test.setTimeout(180_000);
   const stack = e2eStack();
-  const owner = await newAccount(stack, 'brand-e2e-pages');
-  await subscribe(stack, owner, 'enterprise');
+  const owner = await accountOnPlan(stack, 'brand-e2e-pages', 'enterprise');
   const upload = await callApi(stack, '/api/account/brand/logo-upload', {
     token: owner.token,
     body: { contentType: 'image/svg+xml' },

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
 import { shootWideAndPhone, signInThroughLoginPage } from './helpers';
+import { fillJobsitePlace } from './support/forms';
 import { e2eStack } from './stack';
 
 /**
@@ -89,9 +90,7 @@ test('should save a night-shift jobsite whose hours cross midnight', async ({ pa
   await signInThroughLoginPage(page, account.email, account.password);
   await page.goto('/jobsites/new');
   const form = page.getByRole('form', { name: 'New jobsite' });
-  await form.getByLabel(/^Jobsite name/).fill('Route 9 Paving');
-  await form.getByLabel(/^Latitude/).fill('41.8781');
-  await form.getByLabel(/^Longitude/).fill('-87.6298');
+  await fillJobsitePlace(form, { name: 'Route 9 Paving', latitude: '41.8781', longitude: '-87.6298' });
   await form.getByLabel(/^Work starts/).fill('22:00');
   await form.getByLabel(/^Work ends/).fill('06:00');
   await expect(form.getByText(/Night shift: work runs past midnight/)).toBeVisible();

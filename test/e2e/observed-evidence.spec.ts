@@ -8,7 +8,8 @@ import { OpenMeteoArchiveSource } from '../../lambdas/adapters/observations/open
 import { collectObservations } from '../../lambdas/core/observations/collect-observations';
 import { tenantFromStore } from '../../lambdas/core/caller';
 import { startObservationStandIn } from '../../local/observation-stand-in';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
+import { GUSTS, OBSERVED_DATE, RAIN, SEATTLE } from '../support/observation-fixtures';
 import { seriousA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
@@ -18,34 +19,23 @@ import { e2eStack } from './stack';
  * and the reanalysis recorded, collected through the real adapters from the fixture stand-in.
  */
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/observations');
-const DATE = '2026-03-04';
-const RULES = [
-  {
-    id: 'crane-gusts',
-    metric: 'wind_gusts' as const,
-    op: '>=' as const,
-    threshold: 48.28,
-    label: 'the crane gust limit',
-  },
-  {
-    id: 'rain-rate',
-    metric: 'precipitation' as const,
-    op: '>=' as const,
-    threshold: 2.54,
-    label: 'the rain limit',
-  },
-];
+const DATE = OBSERVED_DATE;
+const RULES = [GUSTS, RAIN];
 
 let account: TestAccount;
 let siteId: string;
 
 test.beforeAll(async () => {
   const stack = e2eStack();
-  account = await newAccount(stack, 'observed-e2e');
-  await subscribe(stack, account, 'premium');
+  account = await accountOnPlan(stack, 'observed-e2e', 'premium');
   const site = await callApi(stack, '/api/jobsites', {
     token: account.token,
-    body: { name: `Elliott Bay Tower ${Date.now()}`, latitude: 47.6062, longitude: -122.3321, rules: RULES },
+    body: {
+      name: `Elliott Bay Tower ${Date.now()}`,
+      latitude: SEATTLE.latitude,
+      longitude: SEATTLE.longitude,
+      rules: RULES,
+    },
   });
   expect(site.status).toBe(201);
   siteId = site.body.id;

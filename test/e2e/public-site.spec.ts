@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { colorScheme, requestPasswordReset, seriousA11yViolations } from './helpers';
 import { DEMO } from './stack';
+import { openLoginModal } from './support/forms';
 
 test.describe('landing page', () => {
   test('should show the headline, the three feature blurbs and the plans when a visitor opens /', async ({
@@ -53,9 +54,7 @@ test.describe('landing page', () => {
   test('should have no serious or critical accessibility violations when the login modal is open', async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible();
+    await expect(await openLoginModal(page)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
@@ -64,9 +63,7 @@ test.describe('login modal', () => {
   test('should ask for the email first in an email input, then require the password, when the modal opens', async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
+    const dialog = await openLoginModal(page);
     const email = dialog.getByLabel('Email');
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toHaveAttribute('required', '');
@@ -95,9 +92,7 @@ test.describe('login modal', () => {
   test('should show "Invalid email or password. Please try again." where spec §5 puts it when the password is wrong', async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
+    const dialog = await openLoginModal(page);
     const email = dialog.getByLabel('Email');
     const password = dialog.getByLabel(/^Password/);
     await email.fill(DEMO.email);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/cognito';
 import { signInAsFreshUser } from './helpers';
 import { e2eStack } from './stack';
+import { fillJobsitePlace } from './support/forms';
 
 /**
  * The everyday record paths that lost a contractor's trust (issue 19), in the browser against the
@@ -144,9 +145,7 @@ test('should show the reason next to the field and save nothing when a number is
   await test.step('a February allowance of 45 days', async () => {
     await page.goto('/dashboard');
     const form = page.getByRole('form', { name: 'New jobsite' });
-    await form.getByLabel(/^Jobsite name/).fill('Harbor yard');
-    await form.getByLabel(/^Latitude/).fill('47.6062');
-    await form.getByLabel(/^Longitude/).fill('-122.3321');
+    await fillJobsitePlace(form, { name: 'Harbor yard', latitude: '47.6062', longitude: '-122.3321' });
     const february = form.getByLabel('Anticipated weather days in Feb');
     await february.fill('45');
     await form.getByRole('button', { name: 'Create jobsite' }).click();

@@ -9,6 +9,7 @@ import {
   signInThroughLoginPage,
 } from './helpers';
 import { e2eStack } from './stack';
+import { fillJobsitePlace } from './support/forms';
 
 /**
  * Clients, crews, workers (one by CSV import) and a jobsite with recipients, through the SPA against
@@ -381,9 +382,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
   await test.step('without a plan, the one jobsite is set up on the dashboard with the same form', async () => {
     await page.goto('/dashboard');
     const form = page.getByRole('form', { name: 'New jobsite' });
-    await form.getByLabel(/^Jobsite name/).fill('Home office yard');
-    await form.getByLabel(/^Latitude/).fill('47.6062');
-    await form.getByLabel(/^Longitude/).fill('-122.3321');
+    await fillJobsitePlace(form, { name: 'Home office yard', latitude: '47.6062', longitude: '-122.3321' });
     await expect(
       form.getByText('Derived from the coordinates: America/Los_Angeles.', { exact: false }),
     ).toBeVisible();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createAppRoot } from '../../lambdas/composition/app.root';
 import { tenantFromStore } from '../../lambdas/core/caller';
-import { callApi, newAccount, subscribe, type TestAccount } from '../support/accounts';
+import { accountOnPlan, callApi, type TestAccount } from '../support/accounts';
 import { seriousA11yViolations, shootWideAndPhone, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
 
@@ -20,8 +20,7 @@ let siteName: string;
 
 test.beforeAll(async () => {
   const stack = e2eStack();
-  account = await newAccount(stack, 'reports-e2e');
-  await subscribe(stack, account, 'premium');
+  account = await accountOnPlan(stack, 'reports-e2e', 'premium');
   siteName = `Quarry Road Bridge ${Date.now()}`;
   const site = await callApi(stack, '/api/jobsites', {
     token: account.token,

@@ -4,6 +4,7 @@ import { inviteTokenFor } from '../support/team';
 import { codeFrom, latestEmailTo, uniqueEmail } from '../support/cognito';
 import { freshUser, seriousA11yViolations, shootBothSchemes, signInThroughLoginPage } from './helpers';
 import { e2eStack } from './stack';
+import { submitSignUp } from './support/forms';
 
 /**
  * Teams (issue 22) in a real browser against the whole local stack: the owner invites a manager on
@@ -112,12 +113,7 @@ test('should let an invitee without a login sign up from the /join link, confirm
   await page.goto(`/join/${token}`);
   await expect(page.getByRole('heading', { name: 'Join your team on Raincheck' })).toBeVisible();
   await page.getByRole('link', { name: 'Create an account' }).click();
-  const form = page.getByRole('form', { name: 'Create your account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel(/^Password/).fill('Newcomer-Passw0rd');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  const confirm = page.getByRole('form', { name: 'Confirm your email' });
-  await expect(confirm).toBeVisible();
+  const confirm = await submitSignUp(page, email, 'Newcomer-Passw0rd');
   await confirm
     .getByLabel('Confirmation code')
     .fill(codeFrom(await latestEmailTo(e2eStack(), email, /verification code/i)));

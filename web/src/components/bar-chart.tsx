@@ -1,5 +1,6 @@
 import { Box, Group, Text, useMantineTheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { ChartGridLine } from './chart-grid-line';
 
 /** One place on the x axis (a month, say). */
 export interface BarSlot {
@@ -149,25 +150,17 @@ export function BarChart({
       >
         <title>{title}</title>
         {ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={pad.left}
-              x2={W - pad.right}
-              y1={y(t)}
-              y2={y(t)}
-              stroke="var(--mantine-color-default-border)"
-              strokeDasharray={t === 0 ? undefined : g.dash}
-            />
-            <text
-              x={pad.left - g.tickGap}
-              y={y(t) + 4}
-              textAnchor="end"
-              fontSize={g.fontSize}
-              fill="var(--mantine-color-dimmed)"
-            >
-              {formatAxis(t)}
-            </text>
-          </g>
+          <ChartGridLine
+            key={t}
+            left={pad.left}
+            right={W - pad.right}
+            y={y(t)}
+            gap={g.tickGap}
+            fontSize={g.fontSize}
+            dash={t === 0 ? undefined : g.dash}
+          >
+            {formatAxis(t)}
+          </ChartGridLine>
         ))}
         {slots.map((sl, i) => {
           const x0 = pad.left + i * slot + (slot - barW * n) / 2;

@@ -1,32 +1,54 @@
-import { Table, VisuallyHidden, type TableProps, type TableThProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Table, VisuallyHidden, type TableProps, type TableTdProps, type TableThProps } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
 
 /** A header cell: its text, or its text with the cell's own props (`ta="right"`, a style). */
 export type DataTableHeader = string | ({ label: string } & Omit<TableThProps, 'children'>);
 
 /**
+ * The rows of a plain table, one cell a column: `rows` (the data), `rowKey` (each row's React key) and
+ * `cells` (a row's cells, in the headers' order); `columnProps` gives a column's cells their props
+ * (`{ fw: 600 }` for a total). For rows of another shape, pass the `Table.Tr` rows as children instead.
+ */
+export interface DataTableRows<R> {
+  rows: readonly R[];
+  rowKey: (row: R) => Key;
+  cells: (row: R) => ReactNode[];
+  columnProps?: Partial<Record<number, Omit<TableTdProps, 'children'>>>;
+}
+
+/**
  * A table of rows under one header row. Given `minWidth`, it scrolls sideways inside its own box on a
  * narrower screen, so a phone never scrolls the whole page for it. `actions` names a last column of
- * buttons (its header is read out, not shown). The rows (`Table.Tr`) are the children.
+ * buttons (its header is read out, not shown). The rows are the children (`Table.Tr`), or `rows` and
+ * `cells` (DataTableRows).
  */
-export function DataTable({
+export function DataTable<R>({
   headers,
   actions,
   caption,
   minWidth,
   maxHeight,
   children,
+  rows,
+  rowKey,
+  cells,
+  columnProps,
+  framed = false,
   ...table
 }: Omit<TableProps, 'children' | 'caption'> & {
   headers: DataTableHeader[];
+  /** A table of figures: striped rows inside a border (Mantine's `striped` and `withTableBorder`). */
+  framed?: boolean;
   actions?: string;
   caption?: ReactNode;
   minWidth?: number;
   maxHeight?: number;
-  children: ReactNode;
-}) {
+} & (
+    | { children: ReactNode; rows?: never; rowKey?: never; cells?: never; columnProps?: never }
+    | (DataTableRows<R> & { children?: never })
+  )) {
   const body = (
-    <Table {...table}>
+    <Table {...(framed ? { striped: true, withTableBorder: true } : {})} {...table}>
       {caption ? <Table.Caption>{caption}</Table.Caption> : null}
       <Table.Thead>
         <Table.Tr>
@@ -44,7 +66,19 @@ export function DataTable({
           ) : null}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
+      <Table.Tbody>
+        {rows
+          ? rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {cells(row).map((cell, i) => (
+                  <Table.Td key={i} {...columnProps?.[i]}>
+                    {cell}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          : children}
+      </Table.Tbody>
     </Table>
   );
   if (minWidth === undefined) return body;

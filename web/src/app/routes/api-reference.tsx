@@ -1,5 +1,6 @@
-import { Anchor, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Container, Group, Paper, Stack } from '@mantine/core';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { PageHeader } from '../../components/records/page-header';
 import { ApiReferenceView, OPENAPI_URL } from '../../features/api-keys/components/api-reference-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -16,23 +17,23 @@ export function ApiReferencePage() {
       </Group>
       {/* Swagger UI brings its own <main> (the operations): no second main landmark around it. */}
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            API reference
-          </Title>
-          <Text c="dimmed">
-            Create a key on{' '}
-            <Anchor href="/settings/api" underline="always">
-              Settings › API keys
-            </Anchor>{' '}
-            (Enterprise), then send it as <Code>Authorization: Bearer rck_live_…</Code>. The OpenAPI 3.1
-            document is at{' '}
-            <Anchor href={OPENAPI_URL} underline="always">
-              {OPENAPI_URL}
-            </Anchor>
-            .
-          </Text>
-        </Stack>
+        <PageHeader
+          title="API reference"
+          description={
+            <>
+              Create a key on{' '}
+              <Anchor href="/settings/api" underline="always">
+                Settings › API keys
+              </Anchor>{' '}
+              (Enterprise), then send it as <Code>Authorization: Bearer rck_live_…</Code>. The OpenAPI 3.1
+              document is at{' '}
+              <Anchor href={OPENAPI_URL} underline="always">
+                {OPENAPI_URL}
+              </Anchor>
+              .
+            </>
+          }
+        />
         <Paper withBorder p={{ base: 0, sm: 'xs' }} radius="md">
           <ApiReferenceView />
         </Paper>

@@ -1,5 +1,5 @@
 import { Skeleton, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from '../error-boundary';
 import type { MapPin } from './map-pins';
 import type { PickedPoint } from './pin-picker-map';
@@ -30,28 +30,30 @@ function MapFrame({
   );
 }
 
-/** The jobsites page's map (a browser without WebGL shows a line instead; the list says the same). */
-export function JobsitesMap(props: { pins: MapPin[]; onOpen: (href: string) => void }) {
-  return (
-    <MapFrame
-      height={360}
-      unavailable="The map cannot be shown in this browser; the list below has every jobsite."
-    >
-      <PinsMapChunk {...props} />
-    </MapFrame>
-  );
+/** A map chunk in its frame: a skeleton of `height` while it loads, `unavailable` where it cannot run. */
+function framedMap<P extends object>(
+  Chunk: ComponentType<P>,
+  frame: { height: number; unavailable: string },
+): (props: P) => ReactNode {
+  return function FramedMap(props: P) {
+    return (
+      <MapFrame {...frame}>
+        <Chunk {...props} />
+      </MapFrame>
+    );
+  };
 }
 
+/** The jobsites page's map (a browser without WebGL shows a line instead; the list says the same). */
+export const JobsitesMap = framedMap<{ pins: MapPin[]; onOpen: (href: string) => void }>(PinsMapChunk, {
+  height: 360,
+  unavailable: 'The map cannot be shown in this browser; the list below has every jobsite.',
+});
+
 /** The jobsite form's map: click to place the pin, drag to move it. */
-export function PinPicker(props: { point: PickedPoint | null; onPick: (point: PickedPoint) => void }) {
-  return (
-    <MapFrame
-      height={300}
-      unavailable="The map cannot be shown in this browser; type the coordinates instead."
-    >
-      <PinPickerMapChunk {...props} />
-    </MapFrame>
-  );
-}
+export const PinPicker = framedMap<{ point: PickedPoint | null; onPick: (point: PickedPoint) => void }>(
+  PinPickerMapChunk,
+  { height: 300, unavailable: 'The map cannot be shown in this browser; type the coordinates instead.' },
+);
 
 export type { MapPin, PickedPoint };

@@ -9,9 +9,12 @@ export function PageHeader({
   back,
   actions,
   badge,
+  descriptionWidth,
 }: {
   title: ReactNode;
   description?: ReactNode;
+  /** The widest the line under the title may run (a long one reads better kept short). */
+  descriptionWidth?: number;
   back?: { to: string; label: string };
   actions?: ReactNode;
   badge?: ReactNode;
@@ -31,7 +34,11 @@ export function PageHeader({
             </Title>
             {badge}
           </Group>
-          {description ? <Text c="dimmed">{description}</Text> : null}
+          {description ? (
+            <Text c="dimmed" maw={descriptionWidth}>
+              {description}
+            </Text>
+          ) : null}
         </Stack>
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>

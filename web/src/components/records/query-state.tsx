@@ -43,6 +43,8 @@ export interface ReadStates<T> {
   label: string;
   height: number;
   failed: string;
+  /** The failure's heading, where the page says what could not be read ("This link does not work"). */
+  failedTitle?: string;
   /** When the data is "nothing yet" (`when`), the dimmed line said instead (`size`: sm unless told). */
   empty?: { when: (data: T) => boolean; say: ReactNode; size?: 'sm' | 'md' };
 }
@@ -58,13 +60,13 @@ export type ReadOrPlaceholder<T> =
  */
 export function readOrPlaceholder<T>(
   query: UseQueryResult<T>,
-  { label, height, failed, empty }: ReadStates<T>,
+  { label, height, failed, failedTitle, empty }: ReadStates<T>,
 ): ReadOrPlaceholder<T> {
   if (query.isPending) return { placeholder: <Skeleton h={height} aria-label={label} /> };
   if (query.isError)
     return {
       placeholder: (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" title={failedTitle}>
           {friendlyErrorMessage(query.error, failed)}
         </Alert>
       ),
@@ -104,17 +106,31 @@ export function QueryBlock<T>({
   query,
   loading,
   errorTitle,
+  errorMessage,
+  errorFallback,
   children,
 }: {
   query: UseQueryResult<T>;
   /** The busy bars: what is loading and their shape. */
   loading: { label: string; rows?: number; height?: number };
   errorTitle: string;
+  /** Said instead of the server's reason (QueryError's `message`). */
+  errorMessage?: string;
+  /** Said instead of a reason not written for people (QueryError's `fallback`). */
+  errorFallback?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingBlock {...loading} />;
   if (query.isError)
-    return <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <QueryError
+        title={errorTitle}
+        error={query.error}
+        message={errorMessage}
+        fallback={errorFallback}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return <>{children(query.data)}</>;
 }
 

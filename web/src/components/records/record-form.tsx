@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, Stack, Text, type MantineSpacing } from
 import type { ReactNode } from 'react';
 import { useFormContrast } from './form-contrast';
 import { LeaveGuard } from './leave-guard';
-import type { FormError, RecordFormState } from './use-record-form';
+import type { FormError, RecordFormProps, RecordFormState } from './use-record-form';
 
 /** The save and cancel buttons of a form: the save button shows progress and takes no second click. */
 export function SubmitBar({
@@ -58,8 +58,9 @@ export function RecordForm({
   label = `${editing ? 'Edit' : 'New'} ${noun ?? 'record'}`,
   errorTitle = noun ? `The ${noun} was not saved` : undefined,
   errorAction,
-  submitLabel,
-  onCancel,
+  page,
+  submitLabel = page?.submitLabel ?? 'Save',
+  onCancel = page?.onCancel,
   maw,
   gap = 'md',
   bar = true,
@@ -74,7 +75,9 @@ export function RecordForm({
   errorTitle?: string;
   /** What to offer under a form-level error (e.g. "See plans and upgrade" on a plan limit). */
   errorAction?: (error: FormError) => ReactNode;
-  submitLabel: string;
+  /** What the form's page gives it (RecordFormProps): the save button's words and Cancel. */
+  page?: Pick<RecordFormProps<unknown, unknown>, 'submitLabel' | 'onCancel'>;
+  submitLabel?: string;
   onCancel?: () => void;
   maw?: number;
   gap?: MantineSpacing;

@@ -18,6 +18,12 @@ import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ReadBlock, readOrPlaceholder } from '../../../components/records/query-state';
 
+/** The one status button of a request (closed: reopen; open or answered: close): its words, the status it sets, the toast. */
+const STATUS_TOGGLE = {
+  closed: { label: 'Reopen', next: 'open', done: 'Request reopened' },
+  open: { label: 'Close', next: 'closed', done: 'Request closed' },
+} as const;
+
 /** `/admin/support` (permission `support_access`): the queue, a thread, reply, assign, close, support session. */
 export function AdminSupportPage() {
   useDocumentTitle('Support queue');
@@ -88,6 +94,7 @@ function AdminThread({ id }: { id: string }) {
   });
   if (read.placeholder) return read.placeholder;
   const t = read.data;
+  const toggle = t.status === 'closed' ? STATUS_TOGGLE.closed : STATUS_TOGGLE.open;
   const act = (work: Promise<unknown>, done: string) =>
     work.then(
       () => toast.success(done),
@@ -119,23 +126,13 @@ function AdminThread({ id }: { id: string }) {
               Assign to me
             </Button>
           ) : null}
-          {t.status === 'closed' ? (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void act(update.mutateAsync({ status: 'open' }), 'Request reopened')}
-            >
-              Reopen
-            </Button>
-          ) : (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void act(update.mutateAsync({ status: 'closed' }), 'Request closed')}
-            >
-              Close
-            </Button>
-          )}
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => void act(update.mutateAsync({ status: toggle.next }), toggle.done)}
+          >
+            {toggle.label}
+          </Button>
           <Button size="xs" variant="light" loading={session.isPending} onClick={() => void openSession()}>
             Open support session
           </Button>

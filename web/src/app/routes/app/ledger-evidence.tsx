@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ReadBlock } from '../../../components/records/query-state';
 import { Link, useParams } from 'react-router-dom';
 import { effectivePlan } from '../../../../../shared/subscription';
 import type { UnitSystem } from '../../../../../shared/weather/units';
@@ -8,7 +9,6 @@ import { useLedgerEvidence } from '../../../features/jobsites/api/get-ledger';
 import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/components/weather-ledger';
 import { ForecastEvidence } from '../../../features/weather/components/forecast-evidence';
 import { ObservedEvidence } from '../../../features/weather/components/observed-evidence';
-import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { atSite, longDate } from '../../../lib/day-format';
 import { LabelledFact } from '../../../components/labelled-fact';
@@ -172,8 +172,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
         ) : (
           <DataTable
             minWidth={640}
-            withTableBorder
-            striped
+            framed
             fz="sm"
             headers={['Recipient', 'Role', 'Message', 'When', 'Delivery']}
           >
@@ -238,15 +237,15 @@ export function LedgerEvidencePage() {
           Print
         </Button>
       </Group>
-      {evidence.isPending ? (
-        <Skeleton h={400} aria-label="Loading the evidence" />
-      ) : evidence.isError ? (
-        <Alert color="red" role="alert" title="Could not load this day">
-          {friendlyErrorMessage(evidence.error, 'The evidence could not be loaded just now.')}
-        </Alert>
-      ) : (
-        <EvidenceDocument e={evidence.data} units={units} />
-      )}
+      <ReadBlock
+        query={evidence}
+        label="Loading the evidence"
+        height={400}
+        failedTitle="Could not load this day"
+        failed="The evidence could not be loaded just now."
+      >
+        {(e) => <EvidenceDocument e={e} units={units} />}
+      </ReadBlock>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { CreatedApiKey } from '../../../../../shared/api-keys';
 import { planHas, planRefusal } from '../../../../../shared/plan-refusal';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { PageLoader } from '../../../components/page-loader';
+import { PlanLockedCard } from '../../../components/plan-locked-card';
+import { RecordPage } from '../../../components/records/record-page';
 import { RecordSection } from '../../../components/records/record-section';
 import { useMe } from '../../../features/account/api/get-me';
 import { ApiKeySecretModal } from '../../../features/api-keys/components/api-key-secret-modal';
@@ -21,34 +22,25 @@ export function ApiSettingsPage() {
   if (me.isError) throw me.error;
   const plan = effectivePlan(me.data.subscription);
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          API keys
-        </Title>
-        <Text c="dimmed">
+    <RecordPage
+      title="API keys"
+      description={
+        <>
           Keys let your own tools read jobsites, verdicts and the weather-day ledger, and keep records in
           sync. See the{' '}
           <Anchor href="/docs/api" underline="always">
             API reference
           </Anchor>
           .
-        </Text>
-      </Stack>
+        </>
+      }
+    >
       {!planHas(plan, 'apiAccess') ? (
-        <Card withBorder padding="lg" component="section" aria-labelledby="api-locked-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="api-locked-title">
-              API access is locked
-            </Title>
-            <Text size="sm">{planRefusal('apiAccess', plan)}</Text>
-            <Group>
-              <Button component={Link} to="/subscription">
-                See Enterprise
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <PlanLockedCard
+          titleId="api-locked-title"
+          title="API access is locked"
+          reason={planRefusal('apiAccess', plan)}
+        />
       ) : (
         <>
           <RecordSection title="Create a key">
@@ -66,6 +58,6 @@ export function ApiSettingsPage() {
           <ApiKeySecretModal created={created} onClose={() => setCreated(null)} />
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Alert, Card, Skeleton, Text } from '@mantine/core';
 import { planHas, planRefusal } from '../../../../../shared/plan-refusal';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { PageLoader } from '../../../components/page-loader';
+import { PlanLockedCard } from '../../../components/plan-locked-card';
+import { RecordPage } from '../../../components/records/record-page';
 import { useMe } from '../../../features/account/api/get-me';
 import { useBrand } from '../../../features/brand/api/brand-api';
 import { BrandForm } from '../../../features/brand/components/brand-form';
@@ -20,30 +21,22 @@ export function BrandSettingsPage() {
   if (me.isError) throw me.error;
   const editor = me.data.account?.role !== 'viewer' && me.data.account?.role !== 'support';
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Brand
-        </Title>
-        <Text c="dimmed" maw={720}>
+    <RecordPage
+      title="Brand"
+      descriptionWidth={720}
+      description={
+        <>
           Your crews see your name, logo and colour instead of Raincheck&apos;s on every notice, text,
           confirmation, details and unsubscribe page, and your team sees your logo in the app.
-        </Text>
-      </Stack>
+        </>
+      }
+    >
       {!allowed ? (
-        <Card withBorder padding="lg" component="section" aria-labelledby="brand-locked-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="brand-locked-title">
-              White labelling is locked
-            </Title>
-            <Text size="sm">{planRefusal('whiteLabeling', plan!)}</Text>
-            <Group>
-              <Button component={Link} to="/subscription">
-                See Enterprise
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <PlanLockedCard
+          titleId="brand-locked-title"
+          title="White labelling is locked"
+          reason={planRefusal('whiteLabeling', plan!)}
+        />
       ) : brand.isPending ? (
         <Skeleton h={320} aria-label="Loading your brand" />
       ) : brand.isError ? (
@@ -57,6 +50,6 @@ export function BrandSettingsPage() {
           <BrandForm brand={brand.data} />
         </Card>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

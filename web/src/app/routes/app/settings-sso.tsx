@@ -1,9 +1,10 @@
-import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Code, Stack, Text } from '@mantine/core';
 import { planHas, planRefusal } from '../../../../../shared/plan-refusal';
 import { SSO_MESSAGES } from '../../../../../shared/sso';
 import { effectivePlan } from '../../../../../shared/subscription';
 import { PageLoader } from '../../../components/page-loader';
+import { PlanLockedCard } from '../../../components/plan-locked-card';
+import { RecordPage } from '../../../components/records/record-page';
 import { RecordSection } from '../../../components/records/record-section';
 import { useMe } from '../../../features/account/api/get-me';
 import { useSsoSettings } from '../../../features/sso/api/sso-api';
@@ -22,35 +23,23 @@ export function SsoSettingsPage() {
   if (me.isError) throw me.error;
   if (sso.isError) throw sso.error;
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Single sign-on
-        </Title>
-        <Text c="dimmed">
+    <RecordPage
+      title="Single sign-on"
+      description={
+        <>
           Your people sign in through your company&apos;s identity provider. Sign-in asks for the email first
           and sends addresses in your domains to the provider; as the owner you keep your password as a
           fallback if the provider is down.
-        </Text>
-      </Stack>
+        </>
+      }
+    >
       {!planHas(plan, 'singleSignOn') || !isOwner ? (
-        <Card withBorder padding="lg" component="section" aria-labelledby="sso-locked-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="sso-locked-title">
-              Single sign-on is locked
-            </Title>
-            <Text size="sm">
-              {planHas(plan, 'singleSignOn') ? SSO_MESSAGES.ownerOnly : planRefusal('singleSignOn', plan)}
-            </Text>
-            {planHas(plan, 'singleSignOn') ? null : (
-              <Group>
-                <Button component={Link} to="/subscription">
-                  See Enterprise
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Card>
+        <PlanLockedCard
+          titleId="sso-locked-title"
+          title="Single sign-on is locked"
+          reason={planHas(plan, 'singleSignOn') ? SSO_MESSAGES.ownerOnly : planRefusal('singleSignOn', plan)}
+          upgrade={planHas(plan, 'singleSignOn') ? null : 'See Enterprise'}
+        />
       ) : (
         <>
           <RecordSection title="Identity provider">
@@ -73,6 +62,6 @@ export function SsoSettingsPage() {
           </RecordSection>
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

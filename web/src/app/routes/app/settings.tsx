@@ -1,4 +1,5 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
 import { useMe } from '../../../features/account/api/get-me';
@@ -16,6 +17,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
 import { QueryError } from '../../../components/records/query-state';
 import { RecordSection } from '../../../components/records/record-section';
+
+/** The sections that read and save on their own, in the page's order (after profile and quiet hours). */
+const SELF_CONTAINED_SECTIONS: { id: string; title: string; Body: ComponentType }[] = [
+  { id: 'settings-holidays', title: 'Holidays', Body: HolidayCalendarSection },
+  { id: 'settings-support-access', title: 'Support access', Body: SupportAccessSection },
+  { id: 'settings-appearance', title: 'Appearance', Body: AppearanceForm },
+  { id: 'settings-password', title: 'Password', Body: PasswordForm },
+];
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -55,18 +64,11 @@ export function SettingsPage() {
           />
         </RecordSection>
       ) : null}
-      <RecordSection titleGap="md" id="settings-holidays" title="Holidays">
-        <HolidayCalendarSection />
-      </RecordSection>
-      <RecordSection titleGap="md" id="settings-support-access" title="Support access">
-        <SupportAccessSection />
-      </RecordSection>
-      <RecordSection titleGap="md" id="settings-appearance" title="Appearance">
-        <AppearanceForm />
-      </RecordSection>
-      <RecordSection titleGap="md" id="settings-password" title="Password">
-        <PasswordForm />
-      </RecordSection>
+      {SELF_CONTAINED_SECTIONS.map(({ id, title, Body }) => (
+        <RecordSection key={id} titleGap="md" id={id} title={title}>
+          <Body />
+        </RecordSection>
+      ))}
       {me.data ? (
         <RecordSection titleGap="md" id="settings-two-factor" title="Two-factor authentication">
           <TwoFactorSection email={me.data.profile.email} />

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { LoadingBlock, QueryError } from '../../../components/records/query-state';
+import { QueryBlock } from '../../../components/records/query-state';
 import { RecordPage } from '../../../components/records/record-page';
 import { Link } from 'react-router-dom';
 import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
@@ -13,38 +13,38 @@ export function WeatherPage() {
       title="Weather"
       description="The coming working days of each jobsite, judged by its rules, with the hours behind each verdict."
     >
-      {outlook.isPending ? (
-        <LoadingBlock label="Loading forecasts" rows={2} height={140} />
-      ) : outlook.isError ? (
-        <QueryError
-          title="Could not load the forecasts"
-          error={outlook.error}
-          message="Something went wrong while loading the weather. Please try again."
-          onRetry={() => void outlook.refetch()}
-        />
-      ) : outlook.data.items.length === 0 ? (
-        <Alert color="blue" title="No active jobsites">
-          Add a jobsite with its location and rules, and its forecast shows here.{' '}
-          <Anchor component={Link} to="/dashboard">
-            Go to the dashboard
-          </Anchor>
-        </Alert>
-      ) : (
-        <>
-          {outlook.data.items.map((item) => (
-            <JobsiteOutlookCard key={item.jobsite.id} outlook={item} units={outlook.data.units} />
-          ))}
-          {outlook.data.items.some((i) => i.source === 'open-meteo') ? (
-            <Text size="xs" c="dimmed">
-              Weather data by{' '}
-              <Anchor href="https://open-meteo.com/" target="_blank" rel="noreferrer" size="xs">
-                Open-Meteo.com
-              </Anchor>{' '}
-              (CC BY 4.0).
-            </Text>
-          ) : null}
-        </>
-      )}
+      <QueryBlock
+        query={outlook}
+        loading={{ label: 'Loading forecasts', rows: 2, height: 140 }}
+        errorTitle="Could not load the forecasts"
+        errorMessage="Something went wrong while loading the weather. Please try again."
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <Alert color="blue" title="No active jobsites">
+              Add a jobsite with its location and rules, and its forecast shows here.{' '}
+              <Anchor component={Link} to="/dashboard">
+                Go to the dashboard
+              </Anchor>
+            </Alert>
+          ) : (
+            <>
+              {data.items.map((item) => (
+                <JobsiteOutlookCard key={item.jobsite.id} outlook={item} units={data.units} />
+              ))}
+              {data.items.some((i) => i.source === 'open-meteo') ? (
+                <Text size="xs" c="dimmed">
+                  Weather data by{' '}
+                  <Anchor href="https://open-meteo.com/" target="_blank" rel="noreferrer" size="xs">
+                    Open-Meteo.com
+                  </Anchor>{' '}
+                  (CC BY 4.0).
+                </Text>
+              ) : null}
+            </>
+          )
+        }
+      </QueryBlock>
     </RecordPage>
   );
 }

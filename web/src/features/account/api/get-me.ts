@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '../../../../../shared/account';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 export const meQueryKey = (sub: string | undefined) => ['me', sub] as const;
 
@@ -11,10 +10,5 @@ export function getMe(signal?: AbortSignal): Promise<MeResponse> {
 
 /** GET /api/me: the profile, the subscription and whether the caller is an admin. Keyed by user. */
 export function useMe() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: meQueryKey(user?.sub),
-    queryFn: ({ signal }) => getMe(signal),
-    enabled: !!user,
-  });
+  return useSignedInQuery(meQueryKey, getMe);
 }

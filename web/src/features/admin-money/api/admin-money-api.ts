@@ -49,15 +49,18 @@ export interface SubscriptionFilters {
   page: number;
 }
 
-export function useAdminSubscriptions(filters: SubscriptionFilters) {
+/** One page (20 rows) of an admin table under its filters; the last page stays shown while the next loads. */
+function useAdminPage<Row>(table: 'subscriptions' | 'invoices', filters: { page: number }) {
   return useQuery({
-    queryKey: [...KEY, 'subscriptions', filters],
+    queryKey: [...KEY, table, filters],
     queryFn: ({ signal }) =>
-      api<Page<AdminSubscriptionRow>>(`/api/admin/subscriptions?${query({ ...filters, pageSize: 20 })}`, {
-        signal,
-      }),
+      api<Page<Row>>(`/api/admin/${table}?${query({ ...filters, pageSize: 20 })}`, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useAdminSubscriptions(filters: SubscriptionFilters) {
+  return useAdminPage<AdminSubscriptionRow>('subscriptions', filters);
 }
 
 export interface InvoiceFilters {
@@ -66,12 +69,7 @@ export interface InvoiceFilters {
 }
 
 export function useAdminInvoices(filters: InvoiceFilters) {
-  return useQuery({
-    queryKey: [...KEY, 'invoices', filters],
-    queryFn: ({ signal }) =>
-      api<Page<AdminInvoiceRow>>(`/api/admin/invoices?${query({ ...filters, pageSize: 20 })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useAdminPage<AdminInvoiceRow>('invoices', filters);
 }
 
 /** `GET /api/admin/reports/{name}.csv` with the token, handed to the browser as a file. */

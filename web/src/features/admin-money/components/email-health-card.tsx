@@ -20,21 +20,22 @@ const STATE: Record<DeliveryHealthState, { label: string; color: string; say: st
   },
 };
 
-function Rate({
-  label,
-  rate,
-  count,
-  state,
-  limits,
-  noun,
-}: {
-  noun: string;
-  label: string;
-  rate: number;
-  count: number;
-  state: DeliveryHealthState;
-  limits: { review: number; pause: number };
-}) {
+/** The two rates SES watches: what each is called, what it counts, and where its figures sit in EmailHealth. */
+const RATES = {
+  bounce: { label: 'Bounce rate', noun: 'hard bounces', count: 'bounced', limits: SES_THRESHOLDS.bounce },
+  complaint: {
+    label: 'Complaint rate',
+    noun: 'complaints',
+    count: 'complained',
+    limits: SES_THRESHOLDS.complaint,
+  },
+} as const satisfies Record<string, { count: keyof EmailHealth } & Record<string, unknown>>;
+
+function Rate({ kind, health }: { kind: keyof typeof RATES; health: EmailHealth }) {
+  const { label, noun, limits } = RATES[kind];
+  const rate = health[`${kind}Rate`];
+  const state = health[`${kind}State`];
+  const count = health[RATES[kind].count];
   const pause = limits.pause * 100;
   const fill = Math.min(rate / pause, 1) * 100;
   return (
@@ -90,22 +91,8 @@ export function EmailHealthCard({ health }: { health: EmailHealth }) {
           {health.sent === 0 ? 'Nothing sent in this window yet.' : STATE[health.state].say}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Rate
-            label="Bounce rate"
-            rate={health.bounceRate}
-            count={health.bounced}
-            noun="hard bounces"
-            state={health.bounceState}
-            limits={SES_THRESHOLDS.bounce}
-          />
-          <Rate
-            label="Complaint rate"
-            rate={health.complaintRate}
-            count={health.complained}
-            noun="complaints"
-            state={health.complaintState}
-            limits={SES_THRESHOLDS.complaint}
-          />
+          <Rate kind="bounce" health={health} />
+          <Rate kind="complaint" health={health} />
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -19,28 +19,44 @@ function axisUsd(cents: number): string {
   return Number.isInteger(dollars) ? `$${dollars}` : formatUsd(cents);
 }
 
-/** MRR at each month's end over the last 12 months (the current month: now). */
-export function MrrChart({ months }: { months: RevenueMonth[] }) {
+/** One dollar figure of each of the last 12 months as bars, the current month marked. */
+function MonthlyUsdChart({
+  months,
+  title,
+  label,
+  figure,
+}: {
+  months: RevenueMonth[];
+  title: string;
+  label: string;
+  figure: (month: RevenueMonth) => number;
+}) {
   return (
     <BarChart
-      title="MRR over the last 12 months"
+      title={title}
       slots={months.map(slot)}
-      series={[{ label: 'MRR', color: 'blue', values: months.map((m) => m.mrr), format: formatUsd }]}
+      series={[{ label, color: 'blue', values: months.map(figure), format: formatUsd }]}
       formatAxis={axisUsd}
       highlightLast
     />
   );
 }
 
+/** MRR at each month's end over the last 12 months (the current month: now). */
+export function MrrChart({ months }: { months: RevenueMonth[] }) {
+  return (
+    <MonthlyUsdChart months={months} title="MRR over the last 12 months" label="MRR" figure={(m) => m.mrr} />
+  );
+}
+
 /** Paid revenue per month over the last 12 months. */
 export function RevenueChart({ months }: { months: RevenueMonth[] }) {
   return (
-    <BarChart
+    <MonthlyUsdChart
+      months={months}
       title="Revenue per month over the last 12 months"
-      slots={months.map(slot)}
-      series={[{ label: 'Revenue', color: 'blue', values: months.map((m) => m.revenue), format: formatUsd }]}
-      formatAxis={axisUsd}
-      highlightLast
+      label="Revenue"
+      figure={(m) => m.revenue}
     />
   );
 }
@@ -50,8 +66,7 @@ export function RevenueTable({ months }: { months: RevenueMonth[] }) {
   return (
     <DataTable
       minWidth={320}
-      striped
-      withTableBorder
+      framed
       aria-label="MRR and revenue per month"
       headers={['Month', { label: 'MRR at month end', ta: 'right' }, { label: 'Revenue', ta: 'right' }]}
     >

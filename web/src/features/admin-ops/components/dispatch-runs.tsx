@@ -108,8 +108,7 @@ export function DispatchRuns() {
       ) : (
         <DataTable
           minWidth={720}
-          striped
-          withTableBorder
+          framed
           aria-label="Recent dispatch runs"
           headers={[
             'Slot (UTC)',

@@ -167,8 +167,7 @@ export function WeatherTesting() {
           ) : (
             <DataTable
               minWidth={640}
-              striped
-              withTableBorder
+              framed
               aria-label="Verdicts"
               headers={['Day', 'Verdict', 'Hours lost', 'Why']}
             >

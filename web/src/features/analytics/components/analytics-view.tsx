@@ -138,8 +138,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         </SimpleGrid>
         <DataTable
           minWidth={640}
-          striped
-          withTableBorder
+          framed
           aria-label="Figures by month"
           headers={['Month', 'Delay days', 'Hours lost', 'Notices', 'Updates', 'All clears', 'Delivery rate']}
         >
@@ -167,8 +166,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         ) : (
           <DataTable
             minWidth={200 + months.length * 110}
-            striped
-            withTableBorder
+            framed
             aria-label="Delay days and hours lost by jobsite and month"
             headers={['Jobsite', ...months, 'Total']}
           >
@@ -247,21 +245,20 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
         ) : null}
         <DataTable
           minWidth={560}
-          striped
-          withTableBorder
+          framed
           aria-label="Cost of delay by jobsite"
           headers={['Jobsite', 'Hours lost', 'Crew workers', 'Cost per hour', 'Cost of delay']}
-        >
-          {data.jobsites.map((j) => (
-            <Table.Tr key={j.id}>
-              <Table.Td>{j.name}</Table.Td>
-              <Table.Td>{j.hoursLost}</Table.Td>
-              <Table.Td>{j.crewWorkers}</Table.Td>
-              <Table.Td>{formatUsd(j.hourlyCostCents)}</Table.Td>
-              <Table.Td fw={600}>{formatUsd(j.costCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+          rows={data.jobsites}
+          rowKey={(j) => j.id}
+          cells={(j) => [
+            j.name,
+            j.hoursLost,
+            j.crewWorkers,
+            formatUsd(j.hourlyCostCents),
+            formatUsd(j.costCents),
+          ]}
+          columnProps={{ 4: { fw: 600 } }}
+        />
       </RecordSection>
       <RecordSection
         id="analytics-clients"
@@ -270,21 +267,13 @@ export function AdvancedAnalyticsView({ data }: { data: AdvancedAnalyticsAnswer 
       >
         <DataTable
           minWidth={520}
-          striped
-          withTableBorder
+          framed
           aria-label="Figures by client"
           headers={['Client', 'Jobsites', 'Delay days', 'Hours lost', 'Cost of delay']}
-        >
-          {data.clients.map((c) => (
-            <Table.Tr key={c.clientId ?? 'none'}>
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td>{c.jobsites}</Table.Td>
-              <Table.Td>{c.delayDays}</Table.Td>
-              <Table.Td>{c.hoursLost}</Table.Td>
-              <Table.Td>{formatUsd(c.costCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+          rows={data.clients}
+          rowKey={(c) => c.clientId ?? 'none'}
+          cells={(c) => [c.name, c.jobsites, c.delayDays, c.hoursLost, formatUsd(c.costCents)]}
+        />
       </RecordSection>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/messages';
@@ -10,6 +10,7 @@ import { guestCheckout } from '../../../lib/guest-checkout';
 import { toast } from '../../../lib/toast';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { passwordRulesRefusal } from '../password-rules';
+import { AuthForm } from './auth-form';
 import { NewPasswordField } from './password-rules-list';
 
 interface Props {
@@ -124,98 +125,96 @@ export function RegisterForm({ confirmEmail, onConfirmedWithoutPassword, paidEma
 
   if (step === 'code') {
     return (
-      <form onSubmit={onConfirm} aria-label="Confirm your email">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            Check your email
-          </Title>
-          {guestBanner}
-          <Text size="sm">
-            We sent a confirmation code to <strong>{email}</strong>. Enter it below to activate your account.
-          </Text>
-          {stage === 'local' && mailboxUrl ? (
-            <Alert color="blue" title="Running locally">
-              Emails are not really sent: read the code in the{' '}
-              <Anchor href={mailboxUrl} target="_blank" rel="noreferrer">
-                local mailbox
-              </Anchor>
-              .
-            </Alert>
-          ) : null}
-          <TextField
-            ref={codeRef}
-            label="Confirmation code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            data-autofocus
-            value={code}
-            onValueChange={setCode}
-            error={error?.onCode ? error.message : undefined}
-          />
-          <FormErrorAlert message={error && !error.onCode ? error.message : null} />
-          <Button type="submit" loading={submitting} fullWidth>
-            Confirm email
-          </Button>
-          <Button variant="subtle" type="button" onClick={onResend} fullWidth>
-            Send a new code
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Confirm your email"
+        heading="Check your email"
+        intro={guestBanner}
+        onSubmit={onConfirm}
+      >
+        <Text size="sm">
+          We sent a confirmation code to <strong>{email}</strong>. Enter it below to activate your account.
+        </Text>
+        {stage === 'local' && mailboxUrl ? (
+          <Alert color="blue" title="Running locally">
+            Emails are not really sent: read the code in the{' '}
+            <Anchor href={mailboxUrl} target="_blank" rel="noreferrer">
+              local mailbox
+            </Anchor>
+            .
+          </Alert>
+        ) : null}
+        <TextField
+          ref={codeRef}
+          label="Confirmation code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          data-autofocus
+          value={code}
+          onValueChange={setCode}
+          error={error?.onCode ? error.message : undefined}
+        />
+        <FormErrorAlert message={error && !error.onCode ? error.message : null} />
+        <Button type="submit" loading={submitting} fullWidth>
+          Confirm email
+        </Button>
+        <Button variant="subtle" type="button" onClick={onResend} fullWidth>
+          Send a new code
+        </Button>
+      </AuthForm>
     );
   }
 
   return (
-    <form onSubmit={onSignUp} aria-label="Create your account">
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Create your account
-        </Title>
-        {guestBanner}
-        <FormErrorAlert message={error?.field === null ? error.message : null} />
-        <EmailField
-          ref={emailRef}
-          data-autofocus
-          value={email}
-          onValueChange={setEmail}
-          description={filledFromPayment ? 'The email you paid with' : undefined}
-          error={error?.field === 'email' ? error.message : undefined}
-        />
-        {error?.exists ? (
-          <Text size="sm">
-            <Anchor component={Link} to="/login" state={{ email: email.trim() }} underline="always">
-              Log in
-            </Anchor>{' '}
-            or{' '}
-            <Anchor
-              component={Link}
-              to={`/forgot-password?email=${encodeURIComponent(email.trim())}`}
-              underline="always"
-            >
-              reset your password
-            </Anchor>
-            .
-          </Text>
-        ) : null}
-        <NewPasswordField
-          ref={passwordRef}
-          rulesId="register-password-rules"
-          value={password}
-          onValueChange={setPassword}
-          error={error?.field === 'password' ? error.message : undefined}
-        />
-        <Button type="submit" loading={submitting} fullWidth>
-          Create account
-        </Button>
-        <Text size="sm" ta="center">
-          Already have an account?{' '}
-          {/* Underlined: inside a sentence, colour alone would not tell the link apart (WCAG 1.4.1). */}
-          <Anchor component={Link} to="/login" underline="always">
+    <AuthForm
+      label="Create your account"
+      heading="Create your account"
+      intro={guestBanner}
+      formError={error?.field === null ? error.message : null}
+      onSubmit={onSignUp}
+    >
+      <EmailField
+        ref={emailRef}
+        data-autofocus
+        value={email}
+        onValueChange={setEmail}
+        description={filledFromPayment ? 'The email you paid with' : undefined}
+        error={error?.field === 'email' ? error.message : undefined}
+      />
+      {error?.exists ? (
+        <Text size="sm">
+          <Anchor component={Link} to="/login" state={{ email: email.trim() }} underline="always">
             Log in
+          </Anchor>{' '}
+          or{' '}
+          <Anchor
+            component={Link}
+            to={`/forgot-password?email=${encodeURIComponent(email.trim())}`}
+            underline="always"
+          >
+            reset your password
           </Anchor>
+          .
         </Text>
-      </Stack>
-    </form>
+      ) : null}
+      <NewPasswordField
+        ref={passwordRef}
+        rulesId="register-password-rules"
+        value={password}
+        onValueChange={setPassword}
+        error={error?.field === 'password' ? error.message : undefined}
+      />
+      <Button type="submit" loading={submitting} fullWidth>
+        Create account
+      </Button>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        {/* Underlined: inside a sentence, colour alone would not tell the link apart (WCAG 1.4.1). */}
+        <Anchor component={Link} to="/login" underline="always">
+          Log in
+        </Anchor>
+      </Text>
+    </AuthForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { EmailField, FormErrorAlert, PasswordField, TextField } from '../../../components/form-fields';
+import { EmailField, PasswordField, TextField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mapAuthError, type MappedAuthError } from '../map-auth-error';
 import { passwordRulesRefusal } from '../password-rules';
 import { NewPasswordField } from './password-rules-list';
+import { AuthForm } from './auth-form';
 
 const MISMATCH = 'The two passwords are not the same.';
 
@@ -57,55 +58,56 @@ export function ResetPasswordForm({
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Set a new password">
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Set a new password
-        </Title>
+    <AuthForm
+      label="Set a new password"
+      heading="Set a new password"
+      intro={
         <Text size="sm" c="dimmed">
           Enter the code from the password reset email and choose a new password.
         </Text>
-        <FormErrorAlert message={error?.field === null ? error.message : null} />
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onValueChange={setEmail}
-          error={error?.field === 'email' ? error.message : undefined}
-        />
-        <TextField
-          label="Reset code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          data-autofocus={initialCode ? undefined : true}
-          value={code}
-          onValueChange={setCode}
-        />
-        <NewPasswordField
-          ref={passwordRef}
-          // With the code filled from the email's link, the new password is what is left to type.
-          data-autofocus={initialCode ? true : undefined}
-          label="New password"
-          name="new-password"
-          rulesId="reset-password-rules"
-          value={password}
-          onValueChange={setPassword}
-          error={error?.field === 'password' ? error.message : undefined}
-        />
-        <PasswordField
-          ref={confirmRef}
-          label="Confirm new password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onValueChange={setConfirm}
-          error={error?.field === 'confirm' ? error.message : undefined}
-        />
-        <Button type="submit" loading={submitting} fullWidth>
-          Set new password
-        </Button>
-      </Stack>
-    </form>
+      }
+      formError={error?.field === null ? error.message : null}
+      onSubmit={onSubmit}
+    >
+      <EmailField
+        ref={emailRef}
+        value={email}
+        onValueChange={setEmail}
+        error={error?.field === 'email' ? error.message : undefined}
+      />
+      <TextField
+        label="Reset code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        data-autofocus={initialCode ? undefined : true}
+        value={code}
+        onValueChange={setCode}
+      />
+      <NewPasswordField
+        ref={passwordRef}
+        // With the code filled from the email's link, the new password is what is left to type.
+        data-autofocus={initialCode ? true : undefined}
+        label="New password"
+        name="new-password"
+        rulesId="reset-password-rules"
+        value={password}
+        onValueChange={setPassword}
+        error={error?.field === 'password' ? error.message : undefined}
+      />
+      <PasswordField
+        ref={confirmRef}
+        label="Confirm new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={setConfirm}
+        error={error?.field === 'confirm' ? error.message : undefined}
+      />
+      <Button type="submit" loading={submitting} fullWidth>
+        Set new password
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../../../shared/messages';
-import { EmailField, FormErrorAlert } from '../../../components/form-fields';
+import { EmailField } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { authErrorCode, mapAuthError, type MappedAuthError } from '../map-auth-error';
+import { AuthForm } from './auth-form';
 
 interface Props {
   /** After the code is sent (and the spec's alert is dismissed). */
@@ -48,28 +49,31 @@ export function ResetRequestForm({ onSent, onBack, initialEmail = '' }: Props) {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Reset password">
-      <Stack gap="md">
+    <AuthForm
+      label="Reset password"
+      intro={
         <Text size="sm" c="dimmed">
           {ACCOUNT_MESSAGES.resetRequestIntro}
         </Text>
-        <FormErrorAlert message={error?.field === null ? error.message : null} />
-        <EmailField
-          ref={emailRef}
-          data-autofocus
-          value={email}
-          onValueChange={setEmail}
-          error={error?.field ? error.message : undefined}
-        />
-        <Button type="submit" loading={submitting} fullWidth>
-          {ACCOUNT_MESSAGES.sendResetLink}
+      }
+      formError={error?.field === null ? error.message : null}
+      onSubmit={onSubmit}
+    >
+      <EmailField
+        ref={emailRef}
+        data-autofocus
+        value={email}
+        onValueChange={setEmail}
+        error={error?.field ? error.message : undefined}
+      />
+      <Button type="submit" loading={submitting} fullWidth>
+        {ACCOUNT_MESSAGES.sendResetLink}
+      </Button>
+      {onBack ? (
+        <Button variant="subtle" type="button" onClick={onBack} fullWidth>
+          Back to Login
         </Button>
-        {onBack ? (
-          <Button variant="subtle" type="button" onClick={onBack} fullWidth>
-            Back to Login
-          </Button>
-        ) : null}
-      </Stack>
-    </form>
+      ) : null}
+    </AuthForm>
   );
 }

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { PhoneList } from '../../../components/phone-list';
 import type { BillingHistoryEntry, InvoiceLine } from '../../../../../shared/billing';
 import { formatUsd } from '../../../../../shared/plans';
 import { formatDate, sortHistoryNewestFirst, statusLabel } from '../billing-history';
@@ -28,15 +29,7 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
   return (
     <>
       {/* Phones: one block per invoice instead of a table that scrolls sideways. */}
-      <Stack
-        gap={0}
-        hiddenFrom="sm"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Billing history"
-      >
+      <PhoneList label="Billing history">
         {sorted.map((entry, index) => (
           <Box
             component="li"
@@ -60,7 +53,7 @@ export function BillingHistoryTable({ entries }: { entries: readonly BillingHist
             </Group>
           </Box>
         ))}
-      </Stack>
+      </PhoneList>
       <Box visibleFrom="sm">
         <DataTable
           minWidth={600}

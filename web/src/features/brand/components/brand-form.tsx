@@ -11,6 +11,7 @@ import {
   type Brand,
 } from '../../../../../shared/brand';
 import { BrandBand } from '../../../components/brand-band';
+import { textField } from '../../../lib/form-errors';
 import { useSchemaSubmit } from '../../../lib/use-schema-submit';
 import { useSaveBrand } from '../api/brand-api';
 import { LogoUpload, type LogoChoice } from './logo-upload';
@@ -21,9 +22,16 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 /** The white-labelling form: name, logo, colour (checked for contrast as one types) and footer. */
 export function BrandForm({ brand }: { brand: Brand }) {
   const save = useSaveBrand();
-  const [companyName, setCompanyName] = useState(brand.companyName);
-  const [colour, setColour] = useState(brand.colour);
-  const [footer, setFooter] = useState(brand.footer);
+  const [values, setValues] = useState({
+    companyName: brand.companyName,
+    colour: brand.colour,
+    footer: brand.footer,
+  });
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
+  const { companyName, colour, footer } = values;
   const [logo, setLogo] = useState<LogoChoice>({ key: null, previewUrl: brand.logoUrl });
 
   const { errors, saving, onSubmit } = useSchemaSubmit({
@@ -44,6 +52,7 @@ export function BrandForm({ brand }: { brand: Brand }) {
     failed: 'The brand could not be saved.',
   });
 
+  const text = textField({ values, errors, set });
   const valid = HEX.test(colour);
   const check = valid ? checkBrandColour(colour.toLowerCase()) : null;
   const ratios = valid
@@ -70,11 +79,9 @@ export function BrandForm({ brand }: { brand: Brand }) {
         <TextInput
           label="Company name"
           description="Shown instead of Raincheck on notices, texts and the pages your crews open."
-          value={companyName}
-          onChange={(e) => setCompanyName(e.currentTarget.value)}
           maxLength={BRAND_LIMITS.companyName}
-          error={errors.companyName}
           required
+          {...text('companyName')}
         />
         <LogoUpload
           currentUrl={brand.logoUrl}
@@ -86,7 +93,7 @@ export function BrandForm({ brand }: { brand: Brand }) {
           label="Brand colour"
           description={ratios}
           value={colour}
-          onChange={setColour}
+          onChange={set('colour')}
           format="hex"
           // Chrome-only and unnamed for screen readers: typing or the picker is enough.
           withEyeDropper={false}
@@ -96,12 +103,10 @@ export function BrandForm({ brand }: { brand: Brand }) {
         <Textarea
           label="Email footer"
           description="Plain text under every email your crews get: address, safety line, licence number."
-          value={footer}
-          onChange={(e) => setFooter(e.currentTarget.value)}
           maxLength={BRAND_LIMITS.footer}
           autosize
           minRows={2}
-          error={errors.footer}
+          {...text('footer')}
         />
         {preview ? (
           <Stack gap={4}>

@@ -25,10 +25,7 @@ function initialValues(client?: Client) {
  */
 export function ClientForm({
   client,
-  submitLabel,
-  onSubmit,
-  onSaved,
-  onCancel,
+  ...page
 }: {
   client?: Client;
 } & RecordFormProps<Client, ClientFields>) {
@@ -36,21 +33,14 @@ export function ClientForm({
     initial: () => initialValues(client),
     schema: clientInputSchema,
     shows,
-    onSubmit,
-    onSaved,
+    onSubmit: page.onSubmit,
+    onSaved: page.onSaved,
     savedMessage: (saved) => `${saved.name} has been saved.`,
   });
   const text = textField(form);
 
   return (
-    <RecordForm
-      form={form}
-      noun="client"
-      editing={!!client}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      maw={720}
-    >
+    <RecordForm form={form} noun="client" editing={!!client} page={page} maw={720}>
       <TextInput label="Company name" required autoComplete="organization" {...text('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Contact name" autoComplete="name" {...text('contactName')} />

@@ -1,4 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ReadBlock } from '../../../components/records/query-state';
+import { PublicCard } from '../../../components/public-card';
 import {
   CONFIRMATION_ANSWERS,
   CONFIRMATION_WORDS,
@@ -29,42 +31,36 @@ export function ConfirmationCard({
   const answer = useAnswerConfirmation(token);
 
   return (
-    <Card withBorder padding="lg" maw={520} mx="auto" component="main" aria-labelledby="confirm-title">
-      <Stack gap="md">
-        <Title order={1} size="h3" id="confirm-title">
-          Confirm the crew
-        </Title>
-        {view.isPending ? (
-          <Skeleton h={120} aria-label="Checking your link" />
-        ) : view.isError ? (
-          <Alert color="red" role="alert" title="This link does not work">
-            {friendlyErrorMessage(
-              view.error,
-              'The link could not be checked just now. Try again in a moment.',
-            )}
-          </Alert>
-        ) : (
+    <PublicCard title="Confirm the crew">
+      <ReadBlock
+        query={view}
+        label="Checking your link"
+        height={120}
+        failedTitle="This link does not work"
+        failed="The link could not be checked just now. Try again in a moment."
+      >
+        {(data) => (
           <>
             <Stack gap={6}>
               <Text size="lg" fw={700}>
-                {view.data.jobsiteName}
+                {data.jobsiteName}
               </Text>
               <Group gap="xs">
-                <Badge color={VERDICT[view.data.verdict].color} style={{ textTransform: 'none' }}>
-                  {VERDICT[view.data.verdict].label}
+                <Badge color={VERDICT[data.verdict].color} style={{ textTransform: 'none' }}>
+                  {VERDICT[data.verdict].label}
                 </Badge>
-                <Text size="sm">{formatNoticeDate(view.data.workDate)}</Text>
+                <Text size="sm">{formatNoticeDate(data.workDate)}</Text>
               </Group>
             </Stack>
-            {view.data.answered ? (
+            {data.answered ? (
               <Alert color="green" role="status" title="Thanks, the office has your answer">
-                {view.data.line}
+                {data.line}
               </Alert>
             ) : (
               <>
                 <Text>
-                  {view.data.foremanName}, did the crew stand down, or are they working anyway? Your answer
-                  goes to the office at once and is kept as the day&apos;s record.
+                  {data.foremanName}, did the crew stand down, or are they working anyway? Your answer goes to
+                  the office at once and is kept as the day&apos;s record.
                 </Text>
                 {answer.isError ? (
                   <Alert color="red" role="alert">
@@ -98,7 +94,7 @@ export function ConfirmationCard({
             )}
           </>
         )}
-      </Stack>
-    </Card>
+      </ReadBlock>
+    </PublicCard>
   );
 }

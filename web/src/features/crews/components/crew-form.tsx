@@ -16,10 +16,7 @@ const toCents = (rate: string | number) => (rate === '' ? null : Math.round(Numb
 export function CrewForm({
   crew,
   compact = false,
-  submitLabel,
-  onSubmit,
-  onSaved,
-  onCancel,
+  ...page
 }: {
   crew?: Crew;
   compact?: boolean;
@@ -35,8 +32,8 @@ export function CrewForm({
     schema: crewInputSchema,
     toInput: ({ name, notes, rate }) => (adding ? { name } : { name, notes, hourlyRateCents: toCents(rate) }),
     shows,
-    onSubmit,
-    onSaved,
+    onSubmit: page.onSubmit,
+    onSaved: page.onSaved,
     savedMessage: (saved) =>
       crew ? `${saved.name} has been saved.` : `Crew ${saved.name} has been created.`,
     resetOnSave: !crew,
@@ -56,25 +53,18 @@ export function CrewForm({
 
   if (compact) {
     return (
-      <RecordForm form={form} label="New crew" submitLabel={submitLabel} gap="xs" bar={false} guard={false}>
+      <RecordForm form={form} label="New crew" gap="xs" bar={false} guard={false}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           {nameInput}
           <Button type="submit" loading={form.saving} mt={{ base: 0, xs: 25 }}>
-            {submitLabel}
+            {page.submitLabel}
           </Button>
         </Group>
       </RecordForm>
     );
   }
   return (
-    <RecordForm
-      form={form}
-      noun="crew"
-      editing={!!crew}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      maw={560}
-    >
+    <RecordForm form={form} noun="crew" editing={!!crew} page={page} maw={560}>
       {nameInput}
       <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
       {/* No min and no clamping: a typed -45 must reach the schema and be refused with its reason, not become $0. */}

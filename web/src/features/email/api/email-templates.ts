@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   EmailTemplate,
   EmailTemplateInput,
@@ -8,6 +8,7 @@ import type {
 import type { ListResponse } from '../../../../../shared/records';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 export const emailTemplatesQueryKey = (sub: string | undefined) => ['email-templates', sub] as const;
 
@@ -17,12 +18,7 @@ export function getEmailTemplates(signal?: AbortSignal): Promise<ListResponse<Em
 }
 
 export function useEmailTemplates() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: emailTemplatesQueryKey(user?.sub),
-    queryFn: ({ signal }) => getEmailTemplates(signal),
-    enabled: !!user,
-  });
+  return useSignedInQuery(emailTemplatesQueryKey, getEmailTemplates);
 }
 
 function useInvalidateTemplates() {

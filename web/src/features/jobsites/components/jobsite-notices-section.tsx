@@ -5,6 +5,7 @@ import type { QuietHours } from '../../../../../shared/quiet-hours';
 import { noticeTimesHeldByQuietHours } from '../../../../../shared/quiet-hours-notices';
 import { QuietHoursWarning } from '../../../components/quiet-hours-warning';
 import { ChoiceSelect } from '../../../components/form-fields';
+import { RemoveRowButton } from './remove-row-button';
 
 const NOTICE_DAYS = [
   { value: 'next', label: 'about the next working day' },
@@ -56,16 +57,10 @@ export function JobsiteNoticesSection({
               style={{ flex: '1 1 14rem' }}
               comboboxProps={{ withinPortal: true }}
             />
-            <Button
-              variant="subtle"
-              color="red"
-              mt={{ base: 0, xs: 25 }}
-              ml={{ base: 'auto', xs: 0 }}
-              onClick={() => set('noticeTimes')(values.noticeTimes.filter((n) => n.key !== notice.key))}
-              aria-label={`Remove notice ${i + 1}`}
-            >
-              Remove
-            </Button>
+            <RemoveRowButton
+              label={`Remove notice ${i + 1}`}
+              onRemove={() => set('noticeTimes')(values.noticeTimes.filter((n) => n.key !== notice.key))}
+            />
           </Group>
         ))}
         {errors.noticeTimes ? (

@@ -4,6 +4,24 @@ import { checkField } from '../../../lib/form-errors';
 import { RecordMultiSelect } from '../../../components/form-fields';
 import { withMissing, type Option, type SectionProps } from './jobsite-form-values';
 
+/** The two pickers of people, in order: their field, words, the placeholder when empty, and "no match". */
+const PICKERS: {
+  field: 'workerIds' | 'crewIds';
+  label: string;
+  description?: string;
+  nobody: string;
+  noMatch: string;
+}[] = [
+  { field: 'workerIds', label: 'Workers', nobody: 'Nobody chosen', noMatch: 'No worker by that name' },
+  {
+    field: 'crewIds',
+    label: 'Crews',
+    description: 'Everyone in a chosen crew is notified.',
+    nobody: 'No crew chosen',
+    noMatch: 'No crew by that name',
+  },
+];
+
 /** Who is told: workers, whole crews, and the client. */
 export function JobsiteRecipientsSection({
   form,
@@ -18,25 +36,19 @@ export function JobsiteRecipientsSection({
   return (
     <FormSection legend="Who is notified">
       <Stack gap="md">
-        <RecordMultiSelect
-          label="Workers"
-          placeholder={values.workerIds.length === 0 ? 'Nobody chosen' : undefined}
-          data={withMissing(workerOptions, values.workerIds)}
-          value={values.workerIds}
-          onChange={set('workerIds')}
-          nothingFoundMessage="No worker by that name"
-          error={err('recipients.workerIds')}
-        />
-        <RecordMultiSelect
-          label="Crews"
-          description="Everyone in a chosen crew is notified."
-          placeholder={values.crewIds.length === 0 ? 'No crew chosen' : undefined}
-          data={withMissing(crewOptions, values.crewIds)}
-          value={values.crewIds}
-          onChange={set('crewIds')}
-          nothingFoundMessage="No crew by that name"
-          error={err('recipients.crewIds')}
-        />
+        {PICKERS.map(({ field, label, description, nobody, noMatch }) => (
+          <RecordMultiSelect
+            key={field}
+            label={label}
+            description={description}
+            placeholder={values[field].length === 0 ? nobody : undefined}
+            data={withMissing(field === 'workerIds' ? workerOptions : crewOptions, values[field])}
+            value={values[field]}
+            onChange={set(field)}
+            nothingFoundMessage={noMatch}
+            error={err(`recipients.${field}`)}
+          />
+        ))}
         <Checkbox
           label="Also notify the client"
           description="Sent to the client's email, when it has one."

@@ -7,6 +7,7 @@ import { FormSection } from '../../../components/records/record-form';
 import { describeRule, METRIC_OPTIONS, OP_LABELS } from '../rule-units';
 import { newKey, newRuleId, ruleRowsOf, type RuleRow, type SectionProps } from './jobsite-form-values';
 import { ChoiceSelect } from '../../../components/form-fields';
+import { RemoveRowButton } from './remove-row-button';
 
 const MAX_RULES = 30;
 const OPS = RULE_OPS.map((op) => ({ value: op, label: OP_LABELS[op] }));
@@ -83,16 +84,10 @@ function RuleFields({
           error={err(`rules.${i}.threshold`, `rules.${i}`)}
           w={180}
         />
-        <Button
-          variant="subtle"
-          color="red"
-          mt={{ base: 0, xs: 25 }}
-          ml={{ base: 'auto', xs: 0 }}
-          onClick={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
-          aria-label={`Remove rule ${i + 1}`}
-        >
-          Remove
-        </Button>
+        <RemoveRowButton
+          label={`Remove rule ${i + 1}`}
+          onRemove={() => set('rules')(values.rules.filter((r) => r.key !== rule.key))}
+        />
       </Group>
     </Stack>
   );

@@ -185,21 +185,13 @@ export function WeatherLedger({
             </Text>
             <DataTable
               minWidth={300}
-              striped
-              withTableBorder
+              framed
               caption="Delay days per month against the anticipated weather days"
               headers={['Month', 'Delay days', 'Hours lost', 'Anticipated', 'Beyond allowance']}
-            >
-              {data.months.map((m) => (
-                <Table.Tr key={m.month}>
-                  <Table.Td>{m.month}</Table.Td>
-                  <Table.Td>{m.delayDays}</Table.Td>
-                  <Table.Td>{m.hoursLost}</Table.Td>
-                  <Table.Td>{m.anticipated}</Table.Td>
-                  <Table.Td>{m.beyondAllowance}</Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
+              rows={data.months}
+              rowKey={(m) => m.month}
+              cells={(m) => [m.month, m.delayDays, m.hoursLost, m.anticipated, m.beyondAllowance]}
+            />
             {data.days.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No working day in this range has been decided yet: days appear here once a notice time has
@@ -208,8 +200,7 @@ export function WeatherLedger({
             ) : (
               <DataTable
                 minWidth={960}
-                striped
-                withTableBorder
+                framed
                 aria-label="Working days"
                 headers={['Day', 'Forecast call', 'Observed', 'Hours lost', 'Told', 'Counts', 'Marked']}
                 actions="Actions"

@@ -14,8 +14,7 @@ export function ReportPreview({ data }: { data: ReportData }) {
         <Text c="dimmed">No jobsite matches: choose others.</Text>
       ) : (
         <DataTable
-          withTableBorder
-          striped
+          framed
           fz="sm"
           aria-label="Report preview"
           headers={['Jobsite', 'Range', 'Delay days', 'Beyond allowance', 'Hours lost']}

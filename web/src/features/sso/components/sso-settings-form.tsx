@@ -17,7 +17,7 @@ import { putSsoSchema, type SsoDefaultRole, type SsoType, type SsoView } from '.
 import { FormErrorAlert } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { friendlyErrorMessage } from '../../../lib/error-message';
-import { zodFieldErrors } from '../../../lib/form-errors';
+import { textField, zodFieldErrors } from '../../../lib/form-errors';
 import { useSaveSso } from '../api/sso-api';
 
 const FIELDS = [
@@ -35,15 +35,24 @@ const FIELDS = [
 export function SsoSettingsForm({ current }: { current: SsoView }) {
   const save = useSaveSso();
   const saved = current.configured ? current : null;
-  const [type, setType] = useState<SsoType>(saved?.type ?? 'oidc');
-  const [issuerUrl, setIssuerUrl] = useState(saved?.issuerUrl ?? '');
-  const [clientId, setClientId] = useState(saved?.clientId ?? '');
-  const [clientSecret, setClientSecret] = useState('');
-  const [metadataUrl, setMetadataUrl] = useState(saved?.metadataUrl ?? '');
-  const [metadataXml, setMetadataXml] = useState('');
-  const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
-  const [defaultRole, setDefaultRole] = useState<SsoDefaultRole>(saved?.defaultRole ?? 'viewer');
+  // Secrets and metadata XML are never sent back: their fields start empty ("leave empty to keep it").
+  const [values, setValues] = useState(() => ({
+    type: (saved?.type ?? 'oidc') as SsoType,
+    issuerUrl: saved?.issuerUrl ?? '',
+    clientId: saved?.clientId ?? '',
+    clientSecret: '',
+    metadataUrl: saved?.metadataUrl ?? '',
+    metadataXml: '',
+    domains: saved?.domains.map((d) => d.domain).join('\n') ?? '',
+    defaultRole: (saved?.defaultRole ?? 'viewer') as SsoDefaultRole,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
+  const text = textField({ values, errors, set });
+  const { type, issuerUrl, clientId, clientSecret, metadataUrl, metadataXml, domains, defaultRole } = values;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +88,7 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
     setErrors({});
     try {
       await save.mutateAsync(parsed.data);
-      setClientSecret('');
+      set('clientSecret')('');
     } catch (err) {
       const field = err instanceof ApiError && err.field && FIELDS.includes(err.field) ? err.field : 'form';
       setErrors({ [field]: friendlyErrorMessage(err, 'Single sign-on could not be saved.') });
@@ -93,7 +102,7 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
         <Radio.Group
           label="Provider type"
           value={type}
-          onChange={(v) => setType(v as SsoType)}
+          onChange={(v) => set('type')(v as SsoType)}
           error={errors.type}
         >
           <Group mt="xs">
@@ -106,18 +115,10 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
             <TextInput
               label="Issuer URL"
               description="From your provider, e.g. https://login.example.com"
-              value={issuerUrl}
-              onChange={(e) => setIssuerUrl(e.currentTarget.value)}
-              error={errors.issuerUrl}
               required
+              {...text('issuerUrl')}
             />
-            <TextInput
-              label="Client ID"
-              value={clientId}
-              onChange={(e) => setClientId(e.currentTarget.value)}
-              error={errors.clientId}
-              required
-            />
+            <TextInput label="Client ID" required {...text('clientId')} />
             <PasswordInput
               label="Client secret"
               description={
@@ -125,29 +126,20 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
                   ? 'A secret is saved and never shown. Leave empty to keep it.'
                   : 'Stored with the identity provider, never shown again.'
               }
-              value={clientSecret}
-              onChange={(e) => setClientSecret(e.currentTarget.value)}
-              error={errors.clientSecret}
+              {...text('clientSecret')}
               autoComplete="off"
               required={!saved?.hasClientSecret}
             />
           </>
         ) : (
           <>
-            <TextInput
-              label="Metadata URL"
-              value={metadataUrl}
-              onChange={(e) => setMetadataUrl(e.currentTarget.value)}
-              error={errors.metadataUrl}
-            />
+            <TextInput label="Metadata URL" {...text('metadataUrl')} />
             <Textarea
               label="Or metadata XML"
               description={
                 saved?.hasMetadataXml ? 'Metadata XML is saved. Paste new XML to replace it.' : undefined
               }
-              value={metadataXml}
-              onChange={(e) => setMetadataXml(e.currentTarget.value)}
-              error={errors.metadataXml}
+              {...text('metadataXml')}
               autosize
               minRows={3}
               maxRows={8}
@@ -157,9 +149,7 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
         <Textarea
           label="Email domains"
           description="One per line. People with these addresses sign in through this provider."
-          value={domains}
-          onChange={(e) => setDomains(e.currentTarget.value)}
-          error={errors.domains}
+          {...text('domains')}
           autosize
           minRows={2}
           required
@@ -171,7 +161,7 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
             { value: 'manager', label: 'Manager' },
           ]}
           value={defaultRole}
-          onChange={(v) => v && setDefaultRole(v as SsoDefaultRole)}
+          onChange={(v) => v && set('defaultRole')(v as SsoDefaultRole)}
           error={errors.defaultRole}
           allowDeselect={false}
         />

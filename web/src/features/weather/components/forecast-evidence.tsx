@@ -48,8 +48,7 @@ export function ForecastEvidence({
   const table = (
     <DataTable
       minWidth={120 + metrics.length * 120}
-      withTableBorder
-      striped
+      framed
       fz="sm"
       caption={
         <>

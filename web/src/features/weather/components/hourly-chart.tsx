@@ -1,5 +1,6 @@
 import { useMantineTheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { ChartGridLine } from '../../../components/chart-grid-line';
 import { formatNumber, toDisplay, unitLabel, type UnitSystem } from '../../../../../shared/weather/units';
 import type { Rule, RuleMetric } from '../../../../../shared/weather/rule';
 
@@ -112,24 +113,9 @@ export function HourlyChart({
           </rect>
         ) : null}
         {[lo + (hi - lo) * 0.1, (lo + hi) / 2, hi - (hi - lo) * 0.1].map((v) => (
-          <g key={v}>
-            <line
-              x1={pad.l}
-              x2={W - pad.r}
-              y1={y(v)}
-              y2={y(v)}
-              stroke="var(--mantine-color-default-border)"
-            />
-            <text
-              x={pad.l - 6}
-              y={y(v) + 4}
-              fontSize="11"
-              textAnchor="end"
-              fill="var(--mantine-color-dimmed)"
-            >
-              {formatNumber(metric, v, units)}
-            </text>
-          </g>
+          <ChartGridLine key={v} left={pad.l} right={W - pad.r} y={y(v)} gap={6} fontSize="11">
+            {formatNumber(metric, v, units)}
+          </ChartGridLine>
         ))}
         {[0, 6, 12, 18].map((h) => (
           <text key={h} x={x(h)} y={H - 8} fontSize="11" fill="var(--mantine-color-dimmed)">

@@ -92,8 +92,7 @@ export function ObservedEvidence({ e, units }: { e: LedgerEvidence; units: UnitS
       {judged && metrics.length > 0 ? (
         <DataTable
           minWidth={120 + metrics.length * 200}
-          withTableBorder
-          striped
+          framed
           fz="sm"
           caption={
             <>

@@ -24,11 +24,8 @@ export function WorkerForm({
   worker,
   crewOptions,
   crewsLoading = false,
-  submitLabel,
-  onSubmit,
-  onSaved,
-  onCancel,
   smsLockedPlan = null,
+  ...page
 }: {
   worker?: Worker;
   /** The account's plan name when it has no SMS notifications: the toggle shows, locked, with the way to upgrade. */
@@ -48,8 +45,8 @@ export function WorkerForm({
     }),
     schema: workerInputSchema,
     shows,
-    onSubmit,
-    onSaved,
+    onSubmit: page.onSubmit,
+    onSaved: page.onSaved,
     savedMessage: (saved) => `${saved.name} has been saved.`,
   });
   const { values, set } = form;
@@ -67,14 +64,7 @@ export function WorkerForm({
   ];
 
   return (
-    <RecordForm
-      form={form}
-      noun="worker"
-      editing={!!worker}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      maw={720}
-    >
+    <RecordForm form={form} noun="worker" editing={!!worker} page={page} maw={720}>
       {worker ? (
         <Alert color="gray" variant="light" title="Notification status">
           <Group gap="sm">

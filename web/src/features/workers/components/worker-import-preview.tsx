@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Stack, Table, Text, useComputedColorScheme } from '@mantine/core';
+import { PhoneList } from '../../../components/phone-list';
 import type { ImportRowStatus } from '../api/import-workers';
 import {
   onlyPhoneBad,
@@ -162,15 +163,7 @@ export function WorkerImportPreview({
         </DataTable>
       </Box>
       {/* Phones: one block per row, every column labelled, instead of a table that scrolls sideways. */}
-      <Stack
-        component="ul"
-        hiddenFrom="sm"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Workers in the file"
-      >
+      <PhoneList label="Workers in the file" gap="xs">
         {preview.rows.map((row) => {
           const bad = rowHasErrors(row);
           return (
@@ -224,7 +217,7 @@ export function WorkerImportPreview({
             </Box>
           );
         })}
-      </Stack>
+      </PhoneList>
       {newCrews.length > 0 ? (
         <Text size="sm" c="dimmed">
           New crews will be created: {newCrews.join(', ')}.
