@@ -12,6 +12,7 @@ import {
   type PlanId,
 } from './plans';
 import { grantsPlan, type Subscription } from './subscription';
+import { builtOnFirstUse } from './built-on-first-use';
 
 /**
  * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
@@ -67,44 +68,54 @@ export { BILLING_MESSAGES } from './messages';
 /** What a Stripe object id is made of (`cs_test_…`, `sub_…`). */
 const STRIPE_ID = /^[A-Za-z0-9_]+$/;
 
-const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
-const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid });
+const planField = builtOnFirstUse(() => z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid }));
+const cycleField = builtOnFirstUse(() =>
+  z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid }),
+);
 
 /** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
-export const checkoutRequestSchema = z.object({
-  userId: z
-    .string({ error: BILLING_MESSAGES.userIdRequired })
-    .min(1, BILLING_MESSAGES.userIdRequired)
-    .max(128, BILLING_MESSAGES.userIdRequired),
-  email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
-  plan: planField,
-  billingCycle: cycleField,
-});
+export const checkoutRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    userId: z
+      .string({ error: BILLING_MESSAGES.userIdRequired })
+      .min(1, BILLING_MESSAGES.userIdRequired)
+      .max(128, BILLING_MESSAGES.userIdRequired),
+    email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
+    plan: planField,
+    billingCycle: cycleField,
+  }),
+);
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/create-guest-checkout (spec §7). */
-export const guestCheckoutRequestSchema = z.object({ plan: planField, billingCycle: cycleField });
+export const guestCheckoutRequestSchema = builtOnFirstUse(() =>
+  z.object({ plan: planField, billingCycle: cycleField }),
+);
 export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-token: the id Stripe put in the success URL. */
-export const guestCheckoutTokenRequestSchema = z.object({
-  sessionId: z
-    .string({ error: BILLING_MESSAGES.guestSessionUnknown })
-    .min(1, BILLING_MESSAGES.guestSessionUnknown)
-    // Stripe's checkout session ids are well under this; a longer one cannot exist.
-    .max(255, BILLING_MESSAGES.guestSessionUnknown)
-    // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
-    // only fail inside the Stripe client's URL encoding.
-    .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
-});
+export const guestCheckoutTokenRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    sessionId: z
+      .string({ error: BILLING_MESSAGES.guestSessionUnknown })
+      .min(1, BILLING_MESSAGES.guestSessionUnknown)
+      // Stripe's checkout session ids are well under this; a longer one cannot exist.
+      .max(255, BILLING_MESSAGES.guestSessionUnknown)
+      // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
+      // only fail inside the Stripe client's URL encoding.
+      .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
+  }),
+);
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
-export const guestCheckoutEmailRequestSchema = z.object({
-  token: z
-    .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
-    .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
-    .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
-});
+export const guestCheckoutEmailRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    token: z
+      .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
+      .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
+      .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
+  }),
+);
 
 /** A paid guest checkout's email, and a short-lived signed token that stands for it. */
 export interface GuestCheckoutTokenResponse {
@@ -115,34 +126,40 @@ export interface GuestCheckoutTokenResponse {
 }
 
 /** Body of POST /api/subscription/change. */
-export const changeSubscriptionRequestSchema = z.object({
-  subscriptionId: z
-    .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
-    .min(1, BILLING_MESSAGES.subscriptionIdRequired)
-    // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
-    .max(255, 'Subscription id is not valid')
-    .regex(STRIPE_ID, 'Subscription id is not valid'),
-  plan: planField,
-  billingCycle: cycleField,
-});
+export const changeSubscriptionRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    subscriptionId: z
+      .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
+      .min(1, BILLING_MESSAGES.subscriptionIdRequired)
+      // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
+      .max(255, 'Subscription id is not valid')
+      .regex(STRIPE_ID, 'Subscription id is not valid'),
+    plan: planField,
+    billingCycle: cycleField,
+  }),
+);
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 
 /**
  * Body of POST /api/subscription/change: the target, and optionally the proration time the preview
  * was computed for (unix seconds), so the invoice charges exactly what the confirm dialog showed.
  */
-export const changeSubscriptionWithPreviewSchema = changeSubscriptionRequestSchema.extend({
-  prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
-});
+export const changeSubscriptionWithPreviewSchema = builtOnFirstUse(() =>
+  changeSubscriptionRequestSchema.extend({
+    prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
+  }),
+);
 export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWithPreviewSchema>;
 
 /** Body of POST /api/subscription/preview-change: the same target as the change itself. */
 export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
 
 /** Body of POST /api/subscription/cancel and /resume. */
-export const subscriptionActionRequestSchema = z.object({
-  subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
-});
+export const subscriptionActionRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
+  }),
+);
 export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;
 
 /** One line of an invoice: a negative amount is a credit (unused time on the old plan). */

@@ -21,8 +21,11 @@ export const LAMBDA_BUNDLING = {
   // server it is the full set, one copy shared with lambdas/core/sms/phone-numbers.ts (issue 21).
   // pdfkit (the reports Lambda): its ESM build finds a data file from `import.meta.url`, which is empty
   // in a CommonJS bundle, so the Lambda would fail at init; its CommonJS build uses `__filename`.
+  // Both entries resolve to a module that reads the full metadata on the first phone number, not at
+  // load (lambdas/adapters/phone/libphonenumber-on-first-use.ts; issue 26 item 8).
   alias: {
-    'libphonenumber-js/min': 'libphonenumber-js/max',
+    'libphonenumber-js/min': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
+    'libphonenumber-js/max': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
   },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so

@@ -2,11 +2,14 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { getAdvancedAnalytics, getAnalytics, type AnalyticsDeps } from '../core/analytics/get-analytics';
 import { callerOf, queryParams, type AppEnv } from '../http/kit';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
 
-const monthRangeSchema = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
+const monthRangeSchema = builtOnFirstUse(() =>
+  z.object({
+    from: z.string().optional(),
+    to: z.string().optional(),
+  }),
+);
 
 /**
  * `GET /api/analytics?from=YYYY-MM&to=YYYY-MM`: delay days, hours lost and messages per jobsite and

@@ -4,6 +4,7 @@ import { nameText } from '../records/text';
 import { placeholderProblem } from './placeholders';
 
 import { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind } from './kinds';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 export { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind };
 
@@ -32,42 +33,52 @@ const withPlaceholders = (schema: z.ZodString) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const templateSubjectSchema = withPlaceholders(
-  z
-    .string({ message: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)
-    .refine((v) => !CONTROL_IN_LINE.test(v), 'Subject must be one line of text'),
+export const templateSubjectSchema = builtOnFirstUse(() =>
+  withPlaceholders(
+    z
+      .string({ message: 'Subject is required' })
+      .trim()
+      .min(1, 'Subject is required')
+      .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)
+      .refine((v) => !CONTROL_IN_LINE.test(v), 'Subject must be one line of text'),
+  ),
 );
 
-export const templateBodySchema = withPlaceholders(
-  z
-    .string({ message: 'Body is required' })
-    .trim()
-    .min(1, 'Body is required')
-    .max(BODY_MAX, `Body must be at most ${BODY_MAX} characters`)
-    .refine((v) => !CONTROL_IN_TEXT.test(v), 'Body contains characters that are not allowed'),
+export const templateBodySchema = builtOnFirstUse(() =>
+  withPlaceholders(
+    z
+      .string({ message: 'Body is required' })
+      .trim()
+      .min(1, 'Body is required')
+      .max(BODY_MAX, `Body must be at most ${BODY_MAX} characters`)
+      .refine((v) => !CONTROL_IN_TEXT.test(v), 'Body contains characters that are not allowed'),
+  ),
 );
 
-export const emailKindSchema = z.enum(EMAIL_KINDS, {
-  message: 'Kind must be one of notice, update, allClear',
-});
-export const emailAudienceSchema = z.enum(EMAIL_AUDIENCES, {
-  message: 'Audience must be one of worker, manager, client',
-});
+export const emailKindSchema = builtOnFirstUse(() =>
+  z.enum(EMAIL_KINDS, {
+    message: 'Kind must be one of notice, update, allClear',
+  }),
+);
+export const emailAudienceSchema = builtOnFirstUse(() =>
+  z.enum(EMAIL_AUDIENCES, {
+    message: 'Audience must be one of worker, manager, client',
+  }),
+);
 
 /** An account's own wording for one kind of message to one audience (one template per pair). */
-export const emailTemplateInputSchema = z.object({
-  name: nameText('Name', 80),
-  kind: emailKindSchema,
-  audience: emailAudienceSchema,
-  subject: templateSubjectSchema,
-  body: templateBodySchema,
-});
+export const emailTemplateInputSchema = builtOnFirstUse(() =>
+  z.object({
+    name: nameText('Name', 80),
+    kind: emailKindSchema,
+    audience: emailAudienceSchema,
+    subject: templateSubjectSchema,
+    body: templateBodySchema,
+  }),
+);
 
 /** PUT body: fields left out keep their stored values. */
-export const emailTemplatePatchSchema = patchSchemaOf(emailTemplateInputSchema.shape);
+export const emailTemplatePatchSchema = builtOnFirstUse(() => patchSchemaOf(emailTemplateInputSchema.shape));
 
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 export type EmailTemplateFields = z.output<typeof emailTemplateInputSchema>;
@@ -84,24 +95,28 @@ export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;
 export const EMAIL_TEMPLATE_SORTS = ['name', 'kind', 'audience', 'createdAt', 'updatedAt'] as const;
 
 /** `POST /api/email-templates/preview`: a subject and body (saved or not) rendered with sample data. */
-export const templatePreviewSchema = z.object({
-  kind: emailKindSchema.default('notice'),
-  audience: emailAudienceSchema.default('worker'),
-  subject: templateSubjectSchema,
-  body: templateBodySchema,
-  simulated: z.boolean({ message: 'Simulated must be true or false' }).default(false),
-});
+export const templatePreviewSchema = builtOnFirstUse(() =>
+  z.object({
+    kind: emailKindSchema.default('notice'),
+    audience: emailAudienceSchema.default('worker'),
+    subject: templateSubjectSchema,
+    body: templateBodySchema,
+    simulated: z.boolean({ message: 'Simulated must be true or false' }).default(false),
+  }),
+);
 export type TemplatePreviewRequest = z.input<typeof templatePreviewSchema>;
 
 /** `POST /api/email/test`: a saved template (by id) or the default for kind × audience, to the caller. */
-export const testEmailSchema = z.object({
-  templateId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
-    .optional(),
-  kind: emailKindSchema.default('notice'),
-  audience: emailAudienceSchema.default('worker'),
-});
+export const testEmailSchema = builtOnFirstUse(() =>
+  z.object({
+    templateId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
+      .optional(),
+    kind: emailKindSchema.default('notice'),
+    audience: emailAudienceSchema.default('worker'),
+  }),
+);
 export type TestEmailRequest = z.input<typeof testEmailSchema>;
 
 /** The rendered message, as `POST /api/email-templates/preview` answers it. */
