@@ -5,7 +5,10 @@
  * (lambdas/composition) and for zod schemas, whose construction is most of a Lambda's module init:
  * `export const fooSchema = builtOnFirstUse(() => z.object({ … }))` keeps the export's type, and
  * the schema is built when a request first parses with it (or another schema built from it is).
- * Methods are bound to the built object, so classes with private members work through it.
+ * Methods are bound to the built object, so classes with private members work through it. A library
+ * handed a schema may check that it is one by its parse methods (@hono/zod-openapi does when a route
+ * is registered, at load): before the build, those four members answer a function that builds on its
+ * first call.
  */
 export function builtOnFirstUse<T extends object>(build: () => T): T {
   let built: T | undefined;
@@ -13,6 +16,13 @@ export function builtOnFirstUse<T extends object>(build: () => T): T {
   const target = (): T => (built ??= build());
   return new Proxy({} as T, {
     get(_, name) {
+      if (!built && PARSE_METHODS.has(name)) {
+        if (!bound.has(name))
+          bound.set(name, (...args: unknown[]) =>
+            (Reflect.get(target(), name) as (...a: unknown[]) => unknown).apply(target(), args),
+          );
+        return bound.get(name);
+      }
       const value: unknown = Reflect.get(target(), name);
       if (typeof value !== 'function') return value;
       if (!bound.has(name)) bound.set(name, (value as (...args: unknown[]) => unknown).bind(target()));
@@ -31,4 +41,16 @@ export function builtOnFirstUse<T extends object>(build: () => T): T {
     deleteProperty: (_, name) => Reflect.deleteProperty(target(), name),
     getPrototypeOf: () => Reflect.getPrototypeOf(target()),
   });
+}
+
+/** zod's parse methods, by which a library tells a schema from other values. */
+const PARSE_METHODS = new Set<PropertyKey>(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
+
+/**
+ * `build`'s value, built by the first call and kept: for a schema a library must see as itself rather
+ * than through a stand-in, as zod-to-openapi finds a named schema (`.openapi('Error')`) by identity.
+ */
+export function builtOnFirstCall<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
 }
