@@ -1,48 +1,39 @@
 import * as z from 'zod';
 import { noticeTimeSchema } from './records/jobsite';
 import { limitParam } from './records/list-query';
-import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /** The admin API's request schemas (types and messages in admin.ts). */
-export const adminUsersQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    q: z
-      .string()
-      .trim()
-      .max(128, 'Search at most 128 characters')
-      .refine(
-        (v) => !/["\\\p{Cc}]/u.test(v),
-        'Search cannot contain quotes, backslashes or control characters',
-      )
-      .default(''),
-    limit: limitParam(60, 20),
-    cursor: z.string().max(2048, 'Cursor is too long').optional(),
-  }),
-);
+export const adminUsersQuerySchema = objectOnFirstUse(() => ({
+  q: z
+    .string()
+    .trim()
+    .max(128, 'Search at most 128 characters')
+    .refine((v) => !/["\\\p{Cc}]/u.test(v), 'Search cannot contain quotes, backslashes or control characters')
+    .default(''),
+  limit: limitParam(60, 20),
+  cursor: z.string().max(2048, 'Cursor is too long').optional(),
+}));
 
-export const addAdminSchema = builtOnFirstUse(() =>
-  z.object({
-    email: z.email({ message: 'Email must be a valid email address' }).max(254, 'Email is too long'),
-  }),
-);
+export const addAdminSchema = objectOnFirstUse(() => ({
+  email: z.email({ message: 'Email must be a valid email address' }).max(254, 'Email is too long'),
+}));
 
-export const adminSettingsInputSchema = builtOnFirstUse(() =>
-  z.object({
-    senderName: z
-      .string({ message: 'Sender name is required' })
-      .trim()
-      .min(1, 'Sender name is required')
-      .max(64, 'Sender name must be at most 64 characters')
-      .refine(
-        (v) => !/[<>"\\\p{Cc}]/u.test(v),
-        'Sender name cannot contain <, >, quotes or control characters',
-      ),
-    replyTo: z
-      .union([z.literal(''), z.email({ message: 'Reply-to must be a valid email address' })])
-      .default(''),
-    defaultNoticeTimes: z
-      .array(noticeTimeSchema, { message: 'Default notice times must be a list' })
-      .min(1, 'Keep at least one default notice time')
-      .max(6, 'At most 6 default notice times'),
-  }),
-);
+export const adminSettingsInputSchema = objectOnFirstUse(() => ({
+  senderName: z
+    .string({ message: 'Sender name is required' })
+    .trim()
+    .min(1, 'Sender name is required')
+    .max(64, 'Sender name must be at most 64 characters')
+    .refine(
+      (v) => !/[<>"\\\p{Cc}]/u.test(v),
+      'Sender name cannot contain <, >, quotes or control characters',
+    ),
+  replyTo: z
+    .union([z.literal(''), z.email({ message: 'Reply-to must be a valid email address' })])
+    .default(''),
+  defaultNoticeTimes: z
+    .array(noticeTimeSchema, { message: 'Default notice times must be a list' })
+    .min(1, 'Keep at least one default notice time')
+    .max(6, 'At most 6 default notice times'),
+}));

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * API keys of the public API (issue 23): an Enterprise account's keys, the body that creates one and
@@ -17,22 +17,20 @@ export const API_KEY_SHOWN_PREFIX_LENGTH = API_KEY_SECRET_PREFIX.length + 6;
 export const API_KEY_RATE = { ratePerSecond: 10, burst: 20 } as const;
 
 /** `POST /api/api-keys`: `read`, or `read` and `write` (a write key can read). */
-export const createApiKeySchema = builtOnFirstUse(() =>
-  z.object({
-    name: z
-      .string({ message: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Name must be at most 80 characters'),
-    scopes: z
-      .array(z.enum(API_KEY_SCOPES, { message: 'Scopes must be read or write' }), {
-        message: 'Scopes must be ["read"] or ["read", "write"]',
-      })
-      .refine((s) => s.includes('read') && new Set(s).size === s.length, {
-        message: 'Scopes must be ["read"] or ["read", "write"]',
-      }),
-  }),
-);
+export const createApiKeySchema = objectOnFirstUse(() => ({
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name must be at most 80 characters'),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES, { message: 'Scopes must be read or write' }), {
+      message: 'Scopes must be ["read"] or ["read", "write"]',
+    })
+    .refine((s) => s.includes('read') && new Set(s).size === s.length, {
+      message: 'Scopes must be ["read"] or ["read", "write"]',
+    }),
+}));
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
 
 /** A key as the settings page lists it. */

@@ -13,6 +13,7 @@ import {
 } from './plans';
 import { grantsPlan, type Subscription } from './subscription';
 import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
@@ -74,48 +75,43 @@ const cycleField = builtOnFirstUse(() =>
 );
 
 /** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
-export const checkoutRequestSchema = builtOnFirstUse(() =>
-  z.object({
-    userId: z
-      .string({ error: BILLING_MESSAGES.userIdRequired })
-      .min(1, BILLING_MESSAGES.userIdRequired)
-      .max(128, BILLING_MESSAGES.userIdRequired),
-    email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
-    plan: planField,
-    billingCycle: cycleField,
-  }),
-);
+export const checkoutRequestSchema = objectOnFirstUse(() => ({
+  userId: z
+    .string({ error: BILLING_MESSAGES.userIdRequired })
+    .min(1, BILLING_MESSAGES.userIdRequired)
+    .max(128, BILLING_MESSAGES.userIdRequired),
+  email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
+  plan: planField,
+  billingCycle: cycleField,
+}));
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/create-guest-checkout (spec §7). */
-export const guestCheckoutRequestSchema = builtOnFirstUse(() =>
-  z.object({ plan: planField, billingCycle: cycleField }),
-);
+export const guestCheckoutRequestSchema = objectOnFirstUse(() => ({
+  plan: planField,
+  billingCycle: cycleField,
+}));
 export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-token: the id Stripe put in the success URL. */
-export const guestCheckoutTokenRequestSchema = builtOnFirstUse(() =>
-  z.object({
-    sessionId: z
-      .string({ error: BILLING_MESSAGES.guestSessionUnknown })
-      .min(1, BILLING_MESSAGES.guestSessionUnknown)
-      // Stripe's checkout session ids are well under this; a longer one cannot exist.
-      .max(255, BILLING_MESSAGES.guestSessionUnknown)
-      // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
-      // only fail inside the Stripe client's URL encoding.
-      .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
-  }),
-);
+export const guestCheckoutTokenRequestSchema = objectOnFirstUse(() => ({
+  sessionId: z
+    .string({ error: BILLING_MESSAGES.guestSessionUnknown })
+    .min(1, BILLING_MESSAGES.guestSessionUnknown)
+    // Stripe's checkout session ids are well under this; a longer one cannot exist.
+    .max(255, BILLING_MESSAGES.guestSessionUnknown)
+    // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
+    // only fail inside the Stripe client's URL encoding.
+    .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
+}));
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
-export const guestCheckoutEmailRequestSchema = builtOnFirstUse(() =>
-  z.object({
-    token: z
-      .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
-      .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
-      .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
-  }),
-);
+export const guestCheckoutEmailRequestSchema = objectOnFirstUse(() => ({
+  token: z
+    .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
+    .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
+    .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
+}));
 
 /** A paid guest checkout's email, and a short-lived signed token that stands for it. */
 export interface GuestCheckoutTokenResponse {
@@ -126,18 +122,16 @@ export interface GuestCheckoutTokenResponse {
 }
 
 /** Body of POST /api/subscription/change. */
-export const changeSubscriptionRequestSchema = builtOnFirstUse(() =>
-  z.object({
-    subscriptionId: z
-      .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
-      .min(1, BILLING_MESSAGES.subscriptionIdRequired)
-      // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
-      .max(255, 'Subscription id is not valid')
-      .regex(STRIPE_ID, 'Subscription id is not valid'),
-    plan: planField,
-    billingCycle: cycleField,
-  }),
-);
+export const changeSubscriptionRequestSchema = objectOnFirstUse(() => ({
+  subscriptionId: z
+    .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
+    .min(1, BILLING_MESSAGES.subscriptionIdRequired)
+    // Stripe ids are short; a longer one cannot exist (and would exceed DynamoDB's key size).
+    .max(255, 'Subscription id is not valid')
+    .regex(STRIPE_ID, 'Subscription id is not valid'),
+  plan: planField,
+  billingCycle: cycleField,
+}));
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 
 /**
@@ -155,11 +149,9 @@ export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWit
 export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
 
 /** Body of POST /api/subscription/cancel and /resume. */
-export const subscriptionActionRequestSchema = builtOnFirstUse(() =>
-  z.object({
-    subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
-  }),
-);
+export const subscriptionActionRequestSchema = objectOnFirstUse(() => ({
+  subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
+}));
 export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;
 
 /** One line of an invoice: a negative amount is a credit (unused time on the old plan). */

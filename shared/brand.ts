@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * White-labelling (issue 24 item 4): an Enterprise account's brand, which replaces Raincheck's on
@@ -114,31 +115,27 @@ export const brandColourSchema = builtOnFirstUse(() =>
  * `PUT /api/account/brand`: the contract's four fields, plus `logoKey` (the key a logo-upload answered)
  * to adopt a newly uploaded logo. `logoUrl` may only be null (remove) or the current logo (keep).
  */
-export const brandInputSchema = builtOnFirstUse(() =>
-  z.object({
-    companyName: z
-      .string({ message: BRAND_MESSAGES.companyNameRequired })
-      .trim()
-      .min(1, BRAND_MESSAGES.companyNameRequired)
-      .max(BRAND_LIMITS.companyName, BRAND_MESSAGES.companyNameTooLong),
-    colour: brandColourSchema,
-    footer: z
-      .string({ message: BRAND_MESSAGES.footerTooLong })
-      .trim()
-      .max(BRAND_LIMITS.footer, BRAND_MESSAGES.footerTooLong)
-      .default(''),
-    logoUrl: z.string().nullable().default(null),
-    logoKey: z.string().max(300).optional(),
-  }),
-);
+export const brandInputSchema = objectOnFirstUse(() => ({
+  companyName: z
+    .string({ message: BRAND_MESSAGES.companyNameRequired })
+    .trim()
+    .min(1, BRAND_MESSAGES.companyNameRequired)
+    .max(BRAND_LIMITS.companyName, BRAND_MESSAGES.companyNameTooLong),
+  colour: brandColourSchema,
+  footer: z
+    .string({ message: BRAND_MESSAGES.footerTooLong })
+    .trim()
+    .max(BRAND_LIMITS.footer, BRAND_MESSAGES.footerTooLong)
+    .default(''),
+  logoUrl: z.string().nullable().default(null),
+  logoKey: z.string().max(300).optional(),
+}));
 export type BrandInput = z.output<typeof brandInputSchema>;
 
 /** `POST /api/account/brand/logo-upload`: the type the browser will send (the policy holds it to it). */
-export const logoUploadSchema = builtOnFirstUse(() =>
-  z.object({
-    contentType: z.enum(LOGO_CONTENT_TYPES, { message: BRAND_MESSAGES.contentTypeInvalid }),
-  }),
-);
+export const logoUploadSchema = objectOnFirstUse(() => ({
+  contentType: z.enum(LOGO_CONTENT_TYPES, { message: BRAND_MESSAGES.contentTypeInvalid }),
+}));
 
 /** A presigned POST: the form's action, its fields (policy and signature included) and the object key. */
 export interface PresignedUpload {

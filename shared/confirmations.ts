@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { localClock } from './notice-slots';
 import { recordId } from './records/ids';
 import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Crew confirmation (issue 21 §5–6): a delay notice asks the jobsite's foreman whether the crew stood
@@ -39,11 +40,9 @@ export const foremanShape = builtOnFirstUse(() => ({
 }));
 
 export const CONFIRMATION_ANSWER_MESSAGE = 'Answer must be "stood-down" or "working"';
-export const confirmationAnswerSchema = builtOnFirstUse(() =>
-  z.object({
-    answer: z.enum(CONFIRMATION_ANSWERS, { message: CONFIRMATION_ANSWER_MESSAGE }),
-  }),
-);
+export const confirmationAnswerSchema = objectOnFirstUse(() => ({
+  answer: z.enum(CONFIRMATION_ANSWERS, { message: CONFIRMATION_ANSWER_MESSAGE }),
+}));
 
 export const CONFIRMATION_WORDS = {
   'stood-down': { button: 'Crew stood down', said: 'crew stood down' },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_EXTRA_DATES } from './holidays';
 import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 // The holiday calendar's request bodies (shared/holidays.ts has the types and the lookup), apart so
 // the dispatch bundle, which only reads stored dates, carries none of these schemas.
@@ -15,16 +16,14 @@ const dateText = builtOnFirstUse(() =>
     }, 'Date must be a real date'),
 );
 
-export const holidayDateSchema = builtOnFirstUse(() =>
-  z.object({
-    date: dateText,
-    name: z
-      .string({ message: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Name must be at most 80 characters'),
-  }),
-);
+export const holidayDateSchema = objectOnFirstUse(() => ({
+  date: dateText,
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name must be at most 80 characters'),
+}));
 
 /** A list of dated names, one per date (a second entry for a date is refused, naming it). */
 export const holidayDatesSchema = (label: string) =>
@@ -42,33 +41,29 @@ export const holidayDatesSchema = (label: string) =>
     .transform((dates) => [...dates].sort((a, b) => a.date.localeCompare(b.date)));
 
 /** `PUT /api/holidays`: the country and region codes are checked against the library's list. */
-export const holidayCalendarInputSchema = builtOnFirstUse(() =>
-  z.object({
-    country: z
-      .string({ message: 'Country must be a two-letter code like US' })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code like US'),
-    region: z
-      .string({ message: 'Region must be a code like CA, or null' })
-      .trim()
-      .toUpperCase()
-      .max(10, 'Region must be a code like CA, or null')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    extraDates: holidayDatesSchema('Extra dates').default([]),
-  }),
-);
+export const holidayCalendarInputSchema = objectOnFirstUse(() => ({
+  country: z
+    .string({ message: 'Country must be a two-letter code like US' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code like US'),
+  region: z
+    .string({ message: 'Region must be a code like CA, or null' })
+    .trim()
+    .toUpperCase()
+    .max(10, 'Region must be a code like CA, or null')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  extraDates: holidayDatesSchema('Extra dates').default([]),
+}));
 
 export type HolidayCalendarInput = z.output<typeof holidayCalendarInputSchema>;
 
-export const holidayYearSchema = builtOnFirstUse(() =>
-  z.object({
-    year: z.coerce
-      .number({ message: 'Year must be a number like 2026' })
-      .int('Year must be a whole number')
-      .min(2000, 'Year must be from 2000 to 2100')
-      .max(2100, 'Year must be from 2000 to 2100')
-      .optional(),
-  }),
-);
+export const holidayYearSchema = objectOnFirstUse(() => ({
+  year: z.coerce
+    .number({ message: 'Year must be a number like 2026' })
+    .int('Year must be a whole number')
+    .min(2000, 'Year must be from 2000 to 2100')
+    .max(2100, 'Year must be from 2000 to 2100')
+    .optional(),
+}));

@@ -1,28 +1,26 @@
 import * as z from 'zod';
 import { UNIT_SYSTEMS } from './account';
 import { isCleanLine } from './records/text';
-import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * One schema validates the settings form and `PUT /api/me/profile`. Names refuse control characters,
  * bidi overrides and lone surrogates (issue 13), by the same rule as every record name.
  */
-export const profileUpdateSchema = builtOnFirstUse(() =>
-  z.object({
-    name: z
-      .string()
-      .trim()
-      .max(120, 'Name must be at most 120 characters')
-      .refine(isCleanLine, 'Name contains characters that are not allowed')
-      .nullable(),
-    company: z
-      .string()
-      .trim()
-      .max(160, 'Company must be at most 160 characters')
-      .refine(isCleanLine, 'Company contains characters that are not allowed')
-      .nullable(),
-    units: z.enum(UNIT_SYSTEMS, { message: 'Units must be "us" or "metric"' }),
-  }),
-);
+export const profileUpdateSchema = objectOnFirstUse(() => ({
+  name: z
+    .string()
+    .trim()
+    .max(120, 'Name must be at most 120 characters')
+    .refine(isCleanLine, 'Name contains characters that are not allowed')
+    .nullable(),
+  company: z
+    .string()
+    .trim()
+    .max(160, 'Company must be at most 160 characters')
+    .refine(isCleanLine, 'Company contains characters that are not allowed')
+    .nullable(),
+  units: z.enum(UNIT_SYSTEMS, { message: 'Units must be "us" or "metric"' }),
+}));
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

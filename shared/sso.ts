@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SSO_DEFAULT_ROLES, type SsoDefaultRole, type SsoType } from './sso-names';
 import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 export * from './sso-names';
 
@@ -107,15 +108,13 @@ export type SsoView =
       verificationValue: string;
     };
 
-export const discoverQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    email: z
-      .string({ message: 'Email is required' })
-      .trim()
-      .toLowerCase()
-      .email('Email must be an email address'),
-  }),
-);
+export const discoverQuerySchema = objectOnFirstUse(() => ({
+  email: z
+    .string({ message: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .email('Email must be an email address'),
+}));
 
 /** `GET /api/auth/discover?email=` */
 export type DiscoverAnswer = { method: 'password' } | { method: 'sso'; redirectUrl: string };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { namesOf } from './named-set';
-import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Signed webhooks (issue 23 §5–8): the events an endpoint can ask for, the create body the SPA and
@@ -52,21 +52,19 @@ export const WEBHOOK_MESSAGES = {
   disabled: 'This webhook is disabled after failing for 24 hours; add it again to start over',
 } as const;
 
-export const webhookInputSchema = builtOnFirstUse(() =>
-  z.object({
-    url: z
-      .string({ message: WEBHOOK_MESSAGES.urlInvalid })
-      .trim()
-      .max(2000, 'URL must be at most 2000 characters')
-      .refine((u) => URL.canParse(u), WEBHOOK_MESSAGES.urlInvalid),
-    events: z
-      .array(z.enum(WEBHOOK_EVENT_TYPES, { message: WEBHOOK_MESSAGES.eventUnknown }), {
-        message: WEBHOOK_MESSAGES.eventsEmpty,
-      })
-      .min(1, WEBHOOK_MESSAGES.eventsEmpty)
-      .refine((events) => new Set(events).size === events.length, WEBHOOK_MESSAGES.eventsRepeated),
-  }),
-);
+export const webhookInputSchema = objectOnFirstUse(() => ({
+  url: z
+    .string({ message: WEBHOOK_MESSAGES.urlInvalid })
+    .trim()
+    .max(2000, 'URL must be at most 2000 characters')
+    .refine((u) => URL.canParse(u), WEBHOOK_MESSAGES.urlInvalid),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { message: WEBHOOK_MESSAGES.eventUnknown }), {
+      message: WEBHOOK_MESSAGES.eventsEmpty,
+    })
+    .min(1, WEBHOOK_MESSAGES.eventsEmpty)
+    .refine((events) => new Set(events).size === events.length, WEBHOOK_MESSAGES.eventsRepeated),
+}));
 export type WebhookInput = z.output<typeof webhookInputSchema>;
 
 /** `GET /api/webhooks` items: never the secret, which is shown once, on create. */

@@ -15,6 +15,7 @@ import {
 import { pageOf } from '../core/admin/money';
 import { queryParams, requireAdmin, type AppEnv } from '../http/kit';
 import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 const paging = builtOnFirstUse(() => ({
   page: z.coerce.number().int().min(1, 'Page must be at least 1').max(100_000).default(1),
@@ -26,20 +27,16 @@ const paging = builtOnFirstUse(() => ({
     .default(25),
 }));
 
-const subscriptionsQuery = builtOnFirstUse(() =>
-  z.object({
-    ...paging,
-    plan: z.enum([...PAID_PLAN_IDS, 'none'], { message: 'Unknown plan' }).optional(),
-    status: z.enum(SUBSCRIPTION_STATUSES, { message: 'Unknown status' }).optional(),
-  }),
-);
+const subscriptionsQuery = objectOnFirstUse(() => ({
+  ...paging,
+  plan: z.enum([...PAID_PLAN_IDS, 'none'], { message: 'Unknown plan' }).optional(),
+  status: z.enum(SUBSCRIPTION_STATUSES, { message: 'Unknown status' }).optional(),
+}));
 
-const invoicesQuery = builtOnFirstUse(() =>
-  z.object({
-    ...paging,
-    state: z.enum(INVOICE_STATES, { message: 'Unknown invoice state' }).optional(),
-  }),
-);
+const invoicesQuery = objectOnFirstUse(() => ({
+  ...paging,
+  state: z.enum(INVOICE_STATES, { message: 'Unknown invoice state' }).optional(),
+}));
 
 /**
  * The admin money routes (definitions in docs/metrics.md), admins only (403 otherwise):

@@ -6,13 +6,11 @@ import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/h
 import type { Clock } from '../core/runtime.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
-import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const alertsQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-  }),
-);
+const alertsQuerySchema = objectOnFirstUse(() => ({
+  limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
+}));
 
 /**
  * `GET /api/alerts`: the account's messages, newest first, with each delivery's status. Messages quiet

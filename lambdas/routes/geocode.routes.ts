@@ -3,17 +3,15 @@ import * as z from 'zod';
 import type { AddressLookup } from '../core/geo/address-lookup.ports';
 import type { Geocoder } from '../core/geo/geocoder.ports';
 import { queryParams, type AppEnv } from '../http/kit';
-import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const geocodeQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    q: z
-      .string({ message: 'Type an address or place to look up' })
-      .trim()
-      .min(2, 'Type at least 2 characters')
-      .max(200, 'At most 200 characters'),
-  }),
-);
+const geocodeQuerySchema = objectOnFirstUse(() => ({
+  q: z
+    .string({ message: 'Type an address or place to look up' })
+    .trim()
+    .min(2, 'Type at least 2 characters')
+    .max(200, 'At most 200 characters'),
+}));
 
 const coordinate = (name: string, limit: number) =>
   z.coerce
@@ -21,28 +19,24 @@ const coordinate = (name: string, limit: number) =>
     .min(-limit, `${name} must be between −${limit} and ${limit}`)
     .max(limit, `${name} must be between −${limit} and ${limit}`);
 
-const suggestQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    q: z
-      .string({ message: 'Type a street address to look up' })
-      .trim()
-      .min(3, 'Type at least 3 characters')
-      .max(200, 'At most 200 characters'),
-    /** Rank addresses near this point first (the pin already on the map), e.g. `lat=47.6&lon=-122.3`. */
-    lat: coordinate('Latitude', 90).optional(),
-    lon: coordinate('Longitude', 180).optional(),
-  }),
-);
+const suggestQuerySchema = objectOnFirstUse(() => ({
+  q: z
+    .string({ message: 'Type a street address to look up' })
+    .trim()
+    .min(3, 'Type at least 3 characters')
+    .max(200, 'At most 200 characters'),
+  /** Rank addresses near this point first (the pin already on the map), e.g. `lat=47.6&lon=-122.3`. */
+  lat: coordinate('Latitude', 90).optional(),
+  lon: coordinate('Longitude', 180).optional(),
+}));
 
-const placeQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    id: z
-      .string({ message: 'Pick an address from the suggestions' })
-      .trim()
-      .min(1, 'Pick an address from the suggestions')
-      .max(2048, 'That address id is too long'),
-  }),
-);
+const placeQuerySchema = objectOnFirstUse(() => ({
+  id: z
+    .string({ message: 'Pick an address from the suggestions' })
+    .trim()
+    .min(1, 'Pick an address from the suggestions')
+    .max(2048, 'That address id is too long'),
+}));
 
 /**
  * The address lookups of the jobsite form. `GET /api/geocode?q=`: places by name or postal code

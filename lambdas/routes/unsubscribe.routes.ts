@@ -10,6 +10,7 @@ import {
 } from '../core/email/unsubscribe';
 import { jsonBody, limitBody, queryParams, type AppEnv } from '../http/kit';
 import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 export type UnsubscribeRoutesDeps = UnsubscribeDeps;
 
@@ -20,8 +21,8 @@ const token = builtOnFirstUse(() =>
     .min(1, INVALID_UNSUBSCRIBE_LINK)
     .max(2048, INVALID_UNSUBSCRIBE_LINK),
 );
-const tokenQuery = builtOnFirstUse(() => z.object({ token }));
-const tokenBody = builtOnFirstUse(() => z.object({ token }));
+const tokenQuery = objectOnFirstUse(() => ({ token }));
+const tokenBody = objectOnFirstUse(() => ({ token }));
 
 /** The body a mail client's one-click unsubscribe POSTs (RFC 8058). */
 const ONE_CLICK = 'List-Unsubscribe=One-Click';

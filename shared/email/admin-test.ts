@@ -4,6 +4,7 @@ import type { NoticeRenderInput } from './render';
 import { emailAudienceSchema, emailKindSchema, type TemplateText } from './template';
 import { namesOf } from '../named-set';
 import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** The account emails an admin can test (lambdas/core/email/account-emails.ts builds them), with their labels. */
 export const ACCOUNT_EMAIL_LABEL = {
@@ -32,30 +33,28 @@ const id = builtOnFirstUse(() =>
     .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'),
 );
 
-export const adminTestSampleSchema = builtOnFirstUse(() =>
-  z.object({
-    jobsiteName: z
-      .string({ message: 'Jobsite is required' })
-      .trim()
-      .min(1, 'Jobsite is required')
-      .max(120, 'Jobsite must be at most 120 characters')
-      .refine(isCleanLine, 'Jobsite contains characters that are not allowed'),
-    date: z.iso.date({ message: 'Date must be a date (YYYY-MM-DD)' }),
-    verdict: z.enum(['none', 'partial', 'full'], { message: 'Verdict must be none, partial or full' }),
-    reason: z
-      .string()
-      .trim()
-      .max(200, 'Reason must be at most 200 characters')
-      .refine(isCleanLine, 'Reason contains characters that are not allowed'),
-    hoursLost: z
-      .number({ message: 'Hours lost must be a number' })
-      .int('Hours lost must be whole hours')
-      .min(0, 'Hours lost must be 0 to 24')
-      .max(24, 'Hours lost must be 0 to 24'),
-    start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours start must be HH:MM'),
-    end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours end must be HH:MM'),
-  }),
-);
+export const adminTestSampleSchema = objectOnFirstUse(() => ({
+  jobsiteName: z
+    .string({ message: 'Jobsite is required' })
+    .trim()
+    .min(1, 'Jobsite is required')
+    .max(120, 'Jobsite must be at most 120 characters')
+    .refine(isCleanLine, 'Jobsite contains characters that are not allowed'),
+  date: z.iso.date({ message: 'Date must be a date (YYYY-MM-DD)' }),
+  verdict: z.enum(['none', 'partial', 'full'], { message: 'Verdict must be none, partial or full' }),
+  reason: z
+    .string()
+    .trim()
+    .max(200, 'Reason must be at most 200 characters')
+    .refine(isCleanLine, 'Reason contains characters that are not allowed'),
+  hoursLost: z
+    .number({ message: 'Hours lost must be a number' })
+    .int('Hours lost must be whole hours')
+    .min(0, 'Hours lost must be 0 to 24')
+    .max(24, 'Hours lost must be 0 to 24'),
+  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours start must be HH:MM'),
+  end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours end must be HH:MM'),
+}));
 export type AdminTestSample = z.infer<typeof adminTestSampleSchema>;
 
 export const DEFAULT_ADMIN_TEST_SAMPLE: AdminTestSample = {

@@ -5,6 +5,7 @@ import { placeholderProblem } from './placeholders';
 
 import { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind } from './kinds';
 import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 export { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind };
 
@@ -67,15 +68,13 @@ export const emailAudienceSchema = builtOnFirstUse(() =>
 );
 
 /** An account's own wording for one kind of message to one audience (one template per pair). */
-export const emailTemplateInputSchema = builtOnFirstUse(() =>
-  z.object({
-    name: nameText('Name', 80),
-    kind: emailKindSchema,
-    audience: emailAudienceSchema,
-    subject: templateSubjectSchema,
-    body: templateBodySchema,
-  }),
-);
+export const emailTemplateInputSchema = objectOnFirstUse(() => ({
+  name: nameText('Name', 80),
+  kind: emailKindSchema,
+  audience: emailAudienceSchema,
+  subject: templateSubjectSchema,
+  body: templateBodySchema,
+}));
 
 /** PUT body: fields left out keep their stored values. */
 export const emailTemplatePatchSchema = builtOnFirstUse(() => patchSchemaOf(emailTemplateInputSchema.shape));
@@ -95,28 +94,24 @@ export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;
 export const EMAIL_TEMPLATE_SORTS = ['name', 'kind', 'audience', 'createdAt', 'updatedAt'] as const;
 
 /** `POST /api/email-templates/preview`: a subject and body (saved or not) rendered with sample data. */
-export const templatePreviewSchema = builtOnFirstUse(() =>
-  z.object({
-    kind: emailKindSchema.default('notice'),
-    audience: emailAudienceSchema.default('worker'),
-    subject: templateSubjectSchema,
-    body: templateBodySchema,
-    simulated: z.boolean({ message: 'Simulated must be true or false' }).default(false),
-  }),
-);
+export const templatePreviewSchema = objectOnFirstUse(() => ({
+  kind: emailKindSchema.default('notice'),
+  audience: emailAudienceSchema.default('worker'),
+  subject: templateSubjectSchema,
+  body: templateBodySchema,
+  simulated: z.boolean({ message: 'Simulated must be true or false' }).default(false),
+}));
 export type TemplatePreviewRequest = z.input<typeof templatePreviewSchema>;
 
 /** `POST /api/email/test`: a saved template (by id) or the default for kind × audience, to the caller. */
-export const testEmailSchema = builtOnFirstUse(() =>
-  z.object({
-    templateId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
-      .optional(),
-    kind: emailKindSchema.default('notice'),
-    audience: emailAudienceSchema.default('worker'),
-  }),
-);
+export const testEmailSchema = objectOnFirstUse(() => ({
+  templateId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
+    .optional(),
+  kind: emailKindSchema.default('notice'),
+  audience: emailAudienceSchema.default('worker'),
+}));
 export type TestEmailRequest = z.input<typeof testEmailSchema>;
 
 /** The rendered message, as `POST /api/email-templates/preview` answers it. */

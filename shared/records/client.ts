@@ -2,20 +2,19 @@ import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalEmail, optionalLine, optionalPhone, optionalText } from './text';
 import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** A contractor's customer: who the jobsites are built for. */
-export const clientInputSchema = builtOnFirstUse(() =>
-  z.object({
-    name: nameText('Company name', 160),
-    contactName: optionalLine('Contact name', 120),
-    email: optionalEmail,
-    phone: optionalPhone,
-    address: optionalText('Address', 300),
-    notes: optionalText('Notes', 2000),
-    /** Whether the client also gets the "no work today" notices of its jobsites. */
-    notifyNoWork: z.boolean({ message: 'Notify must be true or false' }).default(false),
-  }),
-);
+export const clientInputSchema = objectOnFirstUse(() => ({
+  name: nameText('Company name', 160),
+  contactName: optionalLine('Contact name', 120),
+  email: optionalEmail,
+  phone: optionalPhone,
+  address: optionalText('Address', 300),
+  notes: optionalText('Notes', 2000),
+  /** Whether the client also gets the "no work today" notices of its jobsites. */
+  notifyNoWork: z.boolean({ message: 'Notify must be true or false' }).default(false),
+}));
 
 /** PUT body: fields left out keep their stored values. */
 export const clientPatchSchema = builtOnFirstUse(() => patchSchemaOf(clientInputSchema.shape));

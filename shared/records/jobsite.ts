@@ -8,6 +8,7 @@ import { foremanShape } from '../confirmations';
 import { nameText, optionalText } from './text';
 import { siteContactSchema } from './site-contact';
 import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const hhmm = (label: string) =>
@@ -59,23 +60,19 @@ export const workingHoursSchema = builtOnFirstUse(() =>
   }),
 );
 
-export const noticeTimeSchema = builtOnFirstUse(() =>
-  z.object({
-    time: hhmm('Notice time').refine(
-      (t) => Number(t.slice(3)) % 15 === 0,
-      'Notice times are on the quarter hour',
-    ),
-    forDay: z.enum(['next', 'same'], { message: 'Notice day must be "next" or "same"' }),
-  }),
-);
+export const noticeTimeSchema = objectOnFirstUse(() => ({
+  time: hhmm('Notice time').refine(
+    (t) => Number(t.slice(3)) % 15 === 0,
+    'Notice times are on the quarter hour',
+  ),
+  forDay: z.enum(['next', 'same'], { message: 'Notice day must be "next" or "same"' }),
+}));
 
-export const recipientsSchema = builtOnFirstUse(() =>
-  z.object({
-    workerIds: idList('Workers').default([]),
-    crewIds: idList('Crews').default([]),
-    notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
-  }),
-);
+export const recipientsSchema = objectOnFirstUse(() => ({
+  workerIds: idList('Workers').default([]),
+  crewIds: idList('Crews').default([]),
+  notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
+}));
 
 /** Built on first use, as the schemas made of it (shared/built-on-first-use.ts). */
 export const jobsiteShape = builtOnFirstUse(() => ({

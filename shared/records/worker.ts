@@ -5,24 +5,23 @@ import type { SmsStatus } from '../sms-messages';
 import { optionalMobilePhone } from './mobile-phone';
 import { nameText, optionalLine, requiredEmail } from './text';
 import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** Set by the email system (bounces, complaints, unsubscribe links); read-only through the API. */
 export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
-export const workerInputSchema = builtOnFirstUse(() =>
-  z.object({
-    name: nameText('Name', 120),
-    email: requiredEmail,
-    /** Any common format in; E.164 stored and returned ("+12065550100"). */
-    phone: optionalMobilePhone,
-    trade: optionalLine('Trade', 80),
-    crewIds: idList('Crews', 50).default([]),
-    isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
-    /** The contractor's SMS toggle; texts go only after the worker's own YES (see `sms`). */
-    smsOptIn: z.boolean({ message: 'SMS must be true or false' }).default(false),
-  }),
-);
+export const workerInputSchema = objectOnFirstUse(() => ({
+  name: nameText('Name', 120),
+  email: requiredEmail,
+  /** Any common format in; E.164 stored and returned ("+12065550100"). */
+  phone: optionalMobilePhone,
+  trade: optionalLine('Trade', 80),
+  crewIds: idList('Crews', 50).default([]),
+  isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
+  /** The contractor's SMS toggle; texts go only after the worker's own YES (see `sms`). */
+  smsOptIn: z.boolean({ message: 'SMS must be true or false' }).default(false),
+}));
 
 /** PUT body: fields left out keep their stored values. */
 export const workerPatchSchema = builtOnFirstUse(() => patchSchemaOf(workerInputSchema.shape));

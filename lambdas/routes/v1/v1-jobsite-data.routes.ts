@@ -5,6 +5,7 @@ import type { ClaimRepo } from '../../core/dispatch/dispatch.ports';
 import { jobsiteLedger, type LedgerDeps } from '../../core/ledger/jobsite-ledger';
 import { jobsiteVerdicts } from '../../core/weather/jobsite-verdicts';
 import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import type { V1Env } from './v1-kit';
 import { idParams, json, recordIdOf, v1Route, v1Tenant } from './v1-route';
 
@@ -31,11 +32,9 @@ const dateQuery = builtOnFirstUse(() =>
     .optional(),
 );
 
-const alertsQuery = builtOnFirstUse(() =>
-  z.object({
-    limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-  }),
-);
+const alertsQuery = objectOnFirstUse(() => ({
+  limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
+}));
 
 export type V1JobsiteDataDeps = Parameters<typeof jobsiteVerdicts>[3] &
   LedgerDeps & { alerts: Pick<ClaimRepo, 'listRecent'> };
@@ -64,7 +63,7 @@ export function v1JobsiteDataRoutes(app: OpenAPIHono<V1Env>, deps: V1JobsiteData
       summary: 'The jobsite’s weather-day ledger for a range (default: this month so far)',
       request: {
         params: idParams,
-        query: builtOnFirstUse(() => z.object({ from: dateQuery, to: dateQuery })),
+        query: objectOnFirstUse(() => ({ from: dateQuery, to: dateQuery })),
       },
       responses: {
         200: json(

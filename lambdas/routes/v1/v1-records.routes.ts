@@ -5,13 +5,16 @@ import { listQuerySchema } from '../../../shared/records';
 import { idempotent, type AppEnv } from '../../http/kit';
 import type { RecordRoutesSpec } from '../record-routes';
 import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import { v1ErrorSchema, type V1Env } from './v1-kit';
 import { idempotencyKeyParameter, idParams, json, jsonBody, recordIdOf, v1Route, v1Tenant } from './v1-route';
 
 /** What every stored record adds to its fields. */
-const recordStamps = builtOnFirstUse(() =>
-  z.object({ id: z.string(), createdAt: z.string(), updatedAt: z.string() }),
-);
+const recordStamps = objectOnFirstUse(() => ({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
 
 /**
  * `/v1/<resource>` (list with `?limit=&cursor=`, create) and `/v1/<resource>/{id}` (read, update,

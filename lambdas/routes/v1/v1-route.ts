@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { isRecordId } from '../../../shared/records';
 import { tenantOf, type TenantId } from '../../core/caller';
 import { NotFoundError } from '../../core/errors';
-import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+import { builtOnFirstCall } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import { v1Caller, v1ErrorSchema, type V1Env } from './v1-kit';
 
 /**
@@ -61,9 +62,9 @@ export const jsonBody = (schema: z.ZodType) => ({
 });
 
 /** `{id}` in a path: a string; one that cannot be an id answers 404 like an unknown one. */
-export const idParams = builtOnFirstUse(() =>
-  z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
-);
+export const idParams = objectOnFirstUse(() => ({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+}));
 
 /**
  * `Idempotency-Key` on every POST: the same key and body within 24 h answer the first result. Written
