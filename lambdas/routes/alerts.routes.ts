@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, limitParam } from '../../shared/records/list-query';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
 import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/held-messages';
