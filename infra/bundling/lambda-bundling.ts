@@ -27,6 +27,10 @@ export const LAMBDA_BUNDLING = {
     'libphonenumber-js/min': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
     'libphonenumber-js/max': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
+    // date-holidays' own ES modules rather than the CommonJS build a `require` would take (~100 KB
+    // more): the holidays Lambda requires it on the first lookup (date-holidays.presets.ts), and
+    // esbuild wraps what is required so that it is evaluated then, not at load.
+    'date-holidays': './node_modules/date-holidays/src/index.js',
   },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
