@@ -121,13 +121,13 @@ async function bundle(
   name: string,
   entry: string | { contents: string },
   outDir: string,
-  opts: { lean: boolean },
+  /** That tree's own bundling settings (its aliases name files of its own). */
+  optionsFor: typeof esbuildOptionsFor = esbuildOptionsFor,
 ): Promise<BundleResult> {
   const outfile = path.join(outDir, name, 'index.js');
-  const base = esbuildOptionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
+  const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
   const options: esbuild.BuildOptions = {
     ...base,
-    ...(opts.lean ? {} : { tsconfig: undefined }),
     ...(typeof entry === 'string'
       ? {}
       : {
@@ -212,7 +212,10 @@ function timeInits(runner: string, bundles: BundleResult[], runs: number, nodeMo
 }
 
 /** The Lambdas of another commit: its tree, its entries, bundled with that commit's settings. */
-async function beforeTree(ref: string, tmp: string): Promise<{ root: string; entries: LambdaEntry[] }> {
+async function beforeTree(
+  ref: string,
+  tmp: string,
+): Promise<{ root: string; entries: LambdaEntry[]; optionsFor: typeof esbuildOptionsFor }> {
   const root = path.join(tmp, 'before-tree');
   fs.mkdirSync(root, { recursive: true });
   const tar = execFileSync(
@@ -228,7 +231,10 @@ async function beforeTree(ref: string, tmp: string): Promise<{ root: string; ent
   const mod = (await import(path.join(root, 'infra/lambda-entries.ts'))) as {
     LAMBDA_ENTRIES: LambdaEntry[];
   };
-  return { root, entries: mod.LAMBDA_ENTRIES };
+  const bundling = (await import(path.join(root, 'infra/bundling/lambda-bundling.ts'))) as {
+    esbuildOptionsFor: typeof esbuildOptionsFor;
+  };
+  return { root, entries: mod.LAMBDA_ENTRIES, optionsFor: bundling.esbuildOptionsFor };
 }
 
 function arg(name: string): string | undefined {
@@ -258,13 +264,12 @@ async function main() {
           "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
       },
       path.join(tmp, 'after'),
-      { lean: true },
     );
     const afterBundles: { entry: LambdaEntry; b: BundleResult }[] = [];
     for (const entry of entries) {
       afterBundles.push({
         entry,
-        b: await bundle(ROOT, entry.name, entry.entry, path.join(tmp, 'after'), { lean: true }),
+        b: await bundle(ROOT, entry.name, entry.entry, path.join(tmp, 'after')),
       });
     }
     const beforeBundles: BundleResult[] = [];
@@ -272,7 +277,7 @@ async function main() {
       const tree = await beforeTree(beforeRef, tmp);
       for (const entry of tree.entries.filter((e) => !only || only.includes(e.name))) {
         beforeBundles.push(
-          await bundle(tree.root, entry.name, entry.entry, path.join(tmp, 'before'), { lean: false }),
+          await bundle(tree.root, entry.name, entry.entry, path.join(tmp, 'before'), tree.optionsFor),
         );
       }
     }

@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { noticeTimeSchema } from './records/jobsite';
 import { limitParam } from './records/list-query';
 import { requiredText } from './records/text';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /** The admin API's request schemas (types and messages in admin.ts). */
-export const adminUsersQuerySchema = z.object({
+export const adminUsersQuerySchema = objectOnFirstUse(() => ({
   q: z
     .string()
     .trim()
@@ -13,13 +14,13 @@ export const adminUsersQuerySchema = z.object({
     .default(''),
   limit: limitParam(60, 20),
   cursor: z.string().max(2048, 'Cursor is too long').optional(),
-});
+}));
 
-export const addAdminSchema = z.object({
+export const addAdminSchema = objectOnFirstUse(() => ({
   email: z.email({ message: 'Email must be a valid email address' }).max(254, 'Email is too long'),
-});
+}));
 
-export const adminSettingsInputSchema = z.object({
+export const adminSettingsInputSchema = objectOnFirstUse(() => ({
   senderName: requiredText('Sender name', 64).refine(
     (v) => !/[<>"\\\p{Cc}]/u.test(v),
     'Sender name cannot contain <, >, quotes or control characters',
@@ -31,4 +32,4 @@ export const adminSettingsInputSchema = z.object({
     .array(noticeTimeSchema, { message: 'Default notice times must be a list' })
     .min(1, 'Keep at least one default notice time')
     .max(6, 'At most 6 default notice times'),
-});
+}));

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { requiredText } from './records/text';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * API keys of the public API (issue 23): an Enterprise account's keys, the body that creates one and
@@ -17,7 +18,7 @@ export const API_KEY_SHOWN_PREFIX_LENGTH = API_KEY_SECRET_PREFIX.length + 6;
 export const API_KEY_RATE = { ratePerSecond: 10, burst: 20 } as const;
 
 /** `POST /api/api-keys`: `read`, or `read` and `write` (a write key can read). */
-export const createApiKeySchema = z.object({
+export const createApiKeySchema = objectOnFirstUse(() => ({
   name: requiredText('Name', 80),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { message: 'Scopes must be read or write' }), {
@@ -26,7 +27,7 @@ export const createApiKeySchema = z.object({
     .refine((s) => s.includes('read') && new Set(s).size === s.length, {
       message: 'Scopes must be ["read"] or ["read", "write"]',
     }),
-});
+}));
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
 
 /** A key as the settings page lists it. */

@@ -12,6 +12,8 @@ import {
   type PlanId,
 } from './plans';
 import { grantsPlan, type Subscription } from './subscription';
+import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Billing contracts shared by the API, the webhook, the local payments sandbox and the SPA:
@@ -67,11 +69,13 @@ export { BILLING_MESSAGES } from './messages';
 /** What a Stripe object id is made of (`cs_test_…`, `sub_…`). */
 const STRIPE_ID = /^[A-Za-z0-9_]+$/;
 
-const planField = z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid });
-const cycleField = z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid });
+const planField = builtOnFirstUse(() => z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid }));
+const cycleField = builtOnFirstUse(() =>
+  z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid }),
+);
 
 /** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
-export const checkoutRequestSchema = z.object({
+export const checkoutRequestSchema = objectOnFirstUse(() => ({
   userId: z
     .string({ error: BILLING_MESSAGES.userIdRequired })
     .min(1, BILLING_MESSAGES.userIdRequired)
@@ -79,15 +83,18 @@ export const checkoutRequestSchema = z.object({
   email: z.email({ error: BILLING_MESSAGES.emailInvalid }).max(254, BILLING_MESSAGES.emailInvalid),
   plan: planField,
   billingCycle: cycleField,
-});
+}));
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/create-guest-checkout (spec §7). */
-export const guestCheckoutRequestSchema = z.object({ plan: planField, billingCycle: cycleField });
+export const guestCheckoutRequestSchema = objectOnFirstUse(() => ({
+  plan: planField,
+  billingCycle: cycleField,
+}));
 export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-token: the id Stripe put in the success URL. */
-export const guestCheckoutTokenRequestSchema = z.object({
+export const guestCheckoutTokenRequestSchema = objectOnFirstUse(() => ({
   sessionId: z
     .string({ error: BILLING_MESSAGES.guestSessionUnknown })
     .min(1, BILLING_MESSAGES.guestSessionUnknown)
@@ -96,15 +103,15 @@ export const guestCheckoutTokenRequestSchema = z.object({
     // Stripe ids are letters, digits and underscores; anything else (a lone surrogate, say) would
     // only fail inside the Stripe client's URL encoding.
     .regex(STRIPE_ID, BILLING_MESSAGES.guestSessionUnknown),
-});
+}));
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
-export const guestCheckoutEmailRequestSchema = z.object({
+export const guestCheckoutEmailRequestSchema = objectOnFirstUse(() => ({
   token: z
     .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
     .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
     .max(1024, BILLING_MESSAGES.guestEmailTokenInvalid),
-});
+}));
 
 /** A paid guest checkout's email, and a short-lived signed token that stands for it. */
 export interface GuestCheckoutTokenResponse {
@@ -115,7 +122,7 @@ export interface GuestCheckoutTokenResponse {
 }
 
 /** Body of POST /api/subscription/change. */
-export const changeSubscriptionRequestSchema = z.object({
+export const changeSubscriptionRequestSchema = objectOnFirstUse(() => ({
   subscriptionId: z
     .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
     .min(1, BILLING_MESSAGES.subscriptionIdRequired)
@@ -124,25 +131,27 @@ export const changeSubscriptionRequestSchema = z.object({
     .regex(STRIPE_ID, 'Subscription id is not valid'),
   plan: planField,
   billingCycle: cycleField,
-});
+}));
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 
 /**
  * Body of POST /api/subscription/change: the target, and optionally the proration time the preview
  * was computed for (unix seconds), so the invoice charges exactly what the confirm dialog showed.
  */
-export const changeSubscriptionWithPreviewSchema = changeSubscriptionRequestSchema.extend({
-  prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
-});
+export const changeSubscriptionWithPreviewSchema = builtOnFirstUse(() =>
+  changeSubscriptionRequestSchema.extend({
+    prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
+  }),
+);
 export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWithPreviewSchema>;
 
 /** Body of POST /api/subscription/preview-change: the same target as the change itself. */
 export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
 
 /** Body of POST /api/subscription/cancel and /resume. */
-export const subscriptionActionRequestSchema = z.object({
+export const subscriptionActionRequestSchema = objectOnFirstUse(() => ({
   subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
-});
+}));
 export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;
 
 /** One line of an invoice: a negative amount is a credit (unused time on the old plan). */

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * White-labelling (issue 24 item 4): an Enterprise account's brand, which replaces Raincheck's on
@@ -97,21 +99,23 @@ export function checkBrandColour(
   };
 }
 
-export const brandColourSchema = z
-  .string({ message: BRAND_MESSAGES.colourFormat })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, BRAND_MESSAGES.colourFormat)
-  .transform((c) => c.toLowerCase())
-  .superRefine((colour, ctx) => {
-    const check = checkBrandColour(colour);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });
-  });
+export const brandColourSchema = builtOnFirstUse(() =>
+  z
+    .string({ message: BRAND_MESSAGES.colourFormat })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, BRAND_MESSAGES.colourFormat)
+    .transform((c) => c.toLowerCase())
+    .superRefine((colour, ctx) => {
+      const check = checkBrandColour(colour);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });
+    }),
+);
 
 /**
  * `PUT /api/account/brand`: the contract's four fields, plus `logoKey` (the key a logo-upload answered)
  * to adopt a newly uploaded logo. `logoUrl` may only be null (remove) or the current logo (keep).
  */
-export const brandInputSchema = z.object({
+export const brandInputSchema = objectOnFirstUse(() => ({
   companyName: z
     .string({ message: BRAND_MESSAGES.companyNameRequired })
     .trim()
@@ -125,13 +129,13 @@ export const brandInputSchema = z.object({
     .default(''),
   logoUrl: z.string().nullable().default(null),
   logoKey: z.string().max(300).optional(),
-});
+}));
 export type BrandInput = z.output<typeof brandInputSchema>;
 
 /** `POST /api/account/brand/logo-upload`: the type the browser will send (the policy holds it to it). */
-export const logoUploadSchema = z.object({
+export const logoUploadSchema = objectOnFirstUse(() => ({
   contentType: z.enum(LOGO_CONTENT_TYPES, { message: BRAND_MESSAGES.contentTypeInvalid }),
-});
+}));
 
 /** A presigned POST: the form's action, its fields (policy and signature included) and the object key. */
 export interface PresignedUpload {

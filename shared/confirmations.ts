@@ -2,6 +2,8 @@ import type { BrandLook } from './brand';
 import * as z from 'zod';
 import { localClock } from './notice-slots';
 import { recordId } from './records/ids';
+import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Crew confirmation (issue 21 §5–6): a delay notice asks the jobsite's foreman whether the crew stood
@@ -21,7 +23,7 @@ export const MAX_ESCALATION_MINUTES = 240;
 export const LIFE_SAFETY_ESCALATION_MINUTES = 10;
 
 /** The jobsite fields (spread into `jobsiteShape`). */
-export const foremanShape = {
+export const foremanShape = builtOnFirstUse(() => ({
   foremanWorkerId: recordId.nullish().transform((v) => v ?? null),
   escalationMinutes: z
     .number({ message: 'Escalation minutes must be a number' })
@@ -35,12 +37,12 @@ export const foremanShape = {
       `Escalation minutes must be between ${MIN_ESCALATION_MINUTES} and ${MAX_ESCALATION_MINUTES}`,
     )
     .default(DEFAULT_ESCALATION_MINUTES),
-};
+}));
 
 export const CONFIRMATION_ANSWER_MESSAGE = 'Answer must be "stood-down" or "working"';
-export const confirmationAnswerSchema = z.object({
+export const confirmationAnswerSchema = objectOnFirstUse(() => ({
   answer: z.enum(CONFIRMATION_ANSWERS, { message: CONFIRMATION_ANSWER_MESSAGE }),
-});
+}));
 
 export const CONFIRMATION_WORDS = {
   'stood-down': { button: 'Crew stood down', said: 'crew stood down' },

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { UNIT_SYSTEMS } from './account';
 import { isCleanLine } from './records/text';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * One schema validates the settings form and `PUT /api/me/profile`. Names refuse control characters,
  * bidi overrides and lone surrogates (issue 13), by the same rule as every record name.
  */
-export const profileUpdateSchema = z.object({
+export const profileUpdateSchema = objectOnFirstUse(() => ({
   name: z
     .string()
     .trim()
@@ -20,6 +21,6 @@ export const profileUpdateSchema = z.object({
     .refine(isCleanLine, 'Company contains characters that are not allowed')
     .nullable(),
   units: z.enum(UNIT_SYSTEMS, { message: 'Units must be "us" or "metric"' }),
-});
+}));
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { localClock, minuteOfDay, SLOT_MINUTES, slotStart } from './notice-slots';
 import type { DayJudgement } from './weather/engine';
 import type { Rule } from './weather/rule';
+import { builtOnFirstUse } from './built-on-first-use';
 
 /**
  * Quiet hours of an account (issue 10 §2): while they last, non-urgent messages are held and sent by
@@ -25,16 +26,18 @@ const quarterHour = (label: string) =>
     .regex(QUARTER_HOUR, `${label} must be a time on the quarter hour, like 20:00 or 06:15`);
 
 /** One schema for the settings form and `PUT /api/me/quiet-hours`. */
-export const quietHoursSchema = z
-  .object({
-    enabled: z.boolean({ message: 'Quiet hours must be on or off' }),
-    start: quarterHour('Start'),
-    end: quarterHour('End'),
-  })
-  .refine((q) => !q.enabled || q.start !== q.end, {
-    path: ['end'],
-    message: 'End must differ from start',
-  });
+export const quietHoursSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      enabled: z.boolean({ message: 'Quiet hours must be on or off' }),
+      start: quarterHour('Start'),
+      end: quarterHour('End'),
+    })
+    .refine((q) => !q.enabled || q.start !== q.end, {
+      path: ['end'],
+      message: 'End must differ from start',
+    }),
+);
 
 function inWindow(minute: number, start: number, end: number): boolean {
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 
 /**
  * Custom reports (issue 25 §4–6; Premium and Enterprise, `customReports`): a saved definition of what
@@ -27,56 +28,62 @@ const isoDate = (label: string) =>
       return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
     }, `${label} must be a real date`);
 
-export const reportRangeSchema = z.union(
-  [
-    z
-      .object({ from: isoDate('From'), to: isoDate('To') }, { message: 'Range needs from and to' })
-      .strict()
-      .refine((r) => r.from <= r.to, { message: 'From must be on or before to', path: ['from'] }),
-    z
-      .object({
-        relative: z.enum(RELATIVE_RANGES, {
-          message: 'Relative range must be last-month, month-to-date or contract-to-date',
-        }),
-      })
-      .strict(),
-  ],
-  { message: 'Range must be { from, to } or { relative }' },
+export const reportRangeSchema = builtOnFirstUse(() =>
+  z.union(
+    [
+      z
+        .object({ from: isoDate('From'), to: isoDate('To') }, { message: 'Range needs from and to' })
+        .strict()
+        .refine((r) => r.from <= r.to, { message: 'From must be on or before to', path: ['from'] }),
+      z
+        .object({
+          relative: z.enum(RELATIVE_RANGES, {
+            message: 'Relative range must be last-month, month-to-date or contract-to-date',
+          }),
+        })
+        .strict(),
+    ],
+    { message: 'Range must be { from, to } or { relative }' },
+  ),
 );
 
-export const reportJobsitesSchema = z.union(
-  [
-    z.literal('all'),
-    z
-      .object({ clientId: z.string({ message: 'Client id must be text' }).min(1, 'Client id is required') })
-      .strict(),
-    z
-      .array(z.string({ message: 'Jobsite ids must be text' }).min(1), {
-        message: 'Jobsites must be "all", { clientId } or a list of ids',
-      })
-      .min(1, 'Choose at least one jobsite')
-      .max(100, 'At most 100 jobsites'),
-  ],
-  { message: 'Jobsites must be "all", { clientId } or a list of ids' },
+export const reportJobsitesSchema = builtOnFirstUse(() =>
+  z.union(
+    [
+      z.literal('all'),
+      z
+        .object({ clientId: z.string({ message: 'Client id must be text' }).min(1, 'Client id is required') })
+        .strict(),
+      z
+        .array(z.string({ message: 'Jobsite ids must be text' }).min(1), {
+          message: 'Jobsites must be "all", { clientId } or a list of ids',
+        })
+        .min(1, 'Choose at least one jobsite')
+        .max(100, 'At most 100 jobsites'),
+    ],
+    { message: 'Jobsites must be "all", { clientId } or a list of ids' },
+  ),
 );
 
-export const reportInputSchema = z
-  .object({
-    title: z
-      .string({ message: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .max(120, 'Title must be at most 120 characters'),
-    jobsites: reportJobsitesSchema,
-    range: reportRangeSchema,
-    sections: z
-      .array(z.enum(REPORT_SECTIONS, { message: `Sections must be among ${REPORT_SECTIONS.join(', ')}` }), {
-        message: 'Sections must be a list',
-      })
-      .min(1, 'Choose at least one section')
-      .transform((s) => [...new Set(s)]),
-  })
-  .strict();
+export const reportInputSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      title: z
+        .string({ message: 'Title is required' })
+        .trim()
+        .min(1, 'Title is required')
+        .max(120, 'Title must be at most 120 characters'),
+      jobsites: reportJobsitesSchema,
+      range: reportRangeSchema,
+      sections: z
+        .array(z.enum(REPORT_SECTIONS, { message: `Sections must be among ${REPORT_SECTIONS.join(', ')}` }), {
+          message: 'Sections must be a list',
+        })
+        .min(1, 'Choose at least one section')
+        .transform((s) => [...new Set(s)]),
+    })
+    .strict(),
+);
 
 export type ReportInput = z.output<typeof reportInputSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * What the SPA reads from `/config.json` at start-up. In AWS the CDK web construct writes it next to
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  * This schema is the declaration (infra tests check the deployed file with it); the SPA checks the file
  * with the hand-written, equivalent runtime-config-parse.ts, which keeps zod out of its first load.
  */
-export const runtimeConfigSchema = z.object({
+export const runtimeConfigSchema = objectOnFirstUse(() => ({
   stage: z.enum(['local', 'aws']),
   region: z.string().check(z.minLength(1)),
   userPoolId: z.string().check(z.minLength(1)),
@@ -27,6 +28,6 @@ export const runtimeConfigSchema = z.object({
    * `{colorScheme}` in it becomes `Light` or `Dark`. Absent: the bundled offline outlines.
    */
   mapStyleUrl: z.optional(z.string().check(z.minLength(1))),
-});
+}));
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

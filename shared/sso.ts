@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { SSO_DEFAULT_ROLES, type SsoDefaultRole, type SsoType } from './sso-names';
+import { builtOnFirstUse } from './built-on-first-use';
+import { objectOnFirstUse } from './object-on-first-use';
 
 export * from './sso-names';
 
@@ -10,18 +12,20 @@ export * from './sso-names';
 /** Lower-case host names of two or more labels (`acme.com`, `eu.acme.co.uk`). */
 const DOMAIN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-const domainsSchema = z
-  .array(
-    z
-      .string({ message: 'Each domain must be text' })
-      .trim()
-      .toLowerCase()
-      .regex(DOMAIN, 'Each domain must be a domain name such as example.com'),
-    { message: 'Domains must be a list of domain names' },
-  )
-  .min(1, 'Give at least one email domain')
-  .max(20, 'At most 20 domains')
-  .transform((list) => [...new Set(list)]);
+const domainsSchema = builtOnFirstUse(() =>
+  z
+    .array(
+      z
+        .string({ message: 'Each domain must be text' })
+        .trim()
+        .toLowerCase()
+        .regex(DOMAIN, 'Each domain must be a domain name such as example.com'),
+      { message: 'Domains must be a list of domain names' },
+    )
+    .min(1, 'Give at least one email domain')
+    .max(20, 'At most 20 domains')
+    .transform((list) => [...new Set(list)]),
+);
 
 const httpUrl = (label: string) =>
   z
@@ -30,47 +34,49 @@ const httpUrl = (label: string) =>
     .max(2000, `${label} must be at most 2000 characters`)
     .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), `${label} must be an http(s) URL`);
 
-const common = {
+const common = builtOnFirstUse(() => ({
   domains: domainsSchema,
   defaultRole: z
     .enum(SSO_DEFAULT_ROLES, { message: 'Default role must be viewer or manager' })
     .default('viewer'),
-};
+}));
 
 /** `PUT /api/account/sso`. The client secret may be left out once one is stored (it is never shown). */
-export const putSsoSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.object({
-      type: z.literal('oidc'),
-      issuerUrl: httpUrl('Issuer URL'),
-      clientId: z
-        .string({ message: 'Client ID is required' })
-        .trim()
-        .min(1, 'Client ID is required')
-        .max(255, 'Client ID must be at most 255 characters'),
-      clientSecret: z
-        .string({ message: 'Client secret must be text' })
-        .min(1, 'Client secret must not be empty')
-        .max(1000, 'Client secret must be at most 1000 characters')
-        .optional(),
-      ...common,
-    }),
-    z.object({
-      type: z.literal('saml'),
-      metadataUrl: httpUrl('Metadata URL').optional(),
-      metadataXml: z
-        .string({ message: 'Metadata XML must be text' })
-        .max(100_000, 'Metadata XML must be at most 100 KB')
-        .refine(
-          (v) => v.includes('EntityDescriptor'),
-          'Metadata XML must be SAML metadata (an EntityDescriptor)',
-        )
-        .optional(),
-      ...common,
-    }),
-  ],
-  { message: 'Type must be oidc or saml' },
+export const putSsoSchema = builtOnFirstUse(() =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('oidc'),
+        issuerUrl: httpUrl('Issuer URL'),
+        clientId: z
+          .string({ message: 'Client ID is required' })
+          .trim()
+          .min(1, 'Client ID is required')
+          .max(255, 'Client ID must be at most 255 characters'),
+        clientSecret: z
+          .string({ message: 'Client secret must be text' })
+          .min(1, 'Client secret must not be empty')
+          .max(1000, 'Client secret must be at most 1000 characters')
+          .optional(),
+        ...common,
+      }),
+      z.object({
+        type: z.literal('saml'),
+        metadataUrl: httpUrl('Metadata URL').optional(),
+        metadataXml: z
+          .string({ message: 'Metadata XML must be text' })
+          .max(100_000, 'Metadata XML must be at most 100 KB')
+          .refine(
+            (v) => v.includes('EntityDescriptor'),
+            'Metadata XML must be SAML metadata (an EntityDescriptor)',
+          )
+          .optional(),
+        ...common,
+      }),
+    ],
+    { message: 'Type must be oidc or saml' },
+  ),
 );
 export type PutSsoInput = z.output<typeof putSsoSchema>;
 
@@ -102,13 +108,13 @@ export type SsoView =
       verificationValue: string;
     };
 
-export const discoverQuerySchema = z.object({
+export const discoverQuerySchema = objectOnFirstUse(() => ({
   email: z
     .string({ message: 'Email is required' })
     .trim()
     .toLowerCase()
     .email('Email must be an email address'),
-});
+}));
 
 /** `GET /api/auth/discover?email=` */
 export type DiscoverAnswer = { method: 'password' } | { method: 'sso'; redirectUrl: string };

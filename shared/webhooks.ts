@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { namesOf } from './named-set';
+import { objectOnFirstUse } from './object-on-first-use';
 
 /**
  * Signed webhooks (issue 23 §5–8): the events an endpoint can ask for, the create body the SPA and
@@ -51,7 +52,7 @@ export const WEBHOOK_MESSAGES = {
   disabled: 'This webhook is disabled after failing for 24 hours; add it again to start over',
 } as const;
 
-export const webhookInputSchema = z.object({
+export const webhookInputSchema = objectOnFirstUse(() => ({
   url: z
     .string({ message: WEBHOOK_MESSAGES.urlInvalid })
     .trim()
@@ -63,7 +64,7 @@ export const webhookInputSchema = z.object({
     })
     .min(1, WEBHOOK_MESSAGES.eventsEmpty)
     .refine((events) => new Set(events).size === events.length, WEBHOOK_MESSAGES.eventsRepeated),
-});
+}));
 export type WebhookInput = z.output<typeof webhookInputSchema>;
 
 /** `GET /api/webhooks` items: never the secret, which is shown once, on create. */

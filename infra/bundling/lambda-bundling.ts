@@ -21,9 +21,16 @@ export const LAMBDA_BUNDLING = {
   // server it is the full set, one copy shared with lambdas/core/sms/phone-numbers.ts (issue 21).
   // pdfkit (the reports Lambda): its ESM build finds a data file from `import.meta.url`, which is empty
   // in a CommonJS bundle, so the Lambda would fail at init; its CommonJS build uses `__filename`.
+  // Both entries resolve to a module that reads the full metadata on the first phone number, not at
+  // load (lambdas/adapters/phone/libphonenumber-on-first-use.ts; issue 26 item 8).
   alias: {
-    'libphonenumber-js/min': 'libphonenumber-js/max',
+    'libphonenumber-js/min': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
+    'libphonenumber-js/max': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
+    // date-holidays' own ES modules rather than the CommonJS build a `require` would take (~100 KB
+    // more): the holidays Lambda requires it on the first lookup (date-holidays.presets.ts), and
+    // esbuild wraps what is required so that it is evaluated then, not at load.
+    'date-holidays': './node_modules/date-holidays/src/index.js',
   },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).

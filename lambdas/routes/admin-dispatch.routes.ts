@@ -4,18 +4,19 @@ import { limitParam } from '../../shared/records/list-query';
 import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const runRequestSchema = z.object({
+const runRequestSchema = objectOnFirstUse(() => ({
   at: z
     .string({ message: 'at must be an ISO instant' })
     .max(40, 'at must be an ISO instant')
     .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
     .optional(),
-});
+}));
 
-const recentRunsSchema = z.object({
+const recentRunsSchema = objectOnFirstUse(() => ({
   limit: limitParam(100, 20),
-});
+}));
 
 /**
  * `POST /api/admin/dispatch/run` `{ at? }`: runs the dispatch for the 15-minute slot containing `at`

@@ -14,8 +14,10 @@ import {
 } from '../core/admin/admin-money';
 import { pageOf } from '../core/admin/money';
 import { queryParams, requireAdmin, type AppEnv } from '../http/kit';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const paging = {
+const paging = builtOnFirstUse(() => ({
   page: z.coerce.number().int().min(1, 'Page must be at least 1').max(100_000).default(1),
   pageSize: z.coerce
     .number()
@@ -23,18 +25,18 @@ const paging = {
     .min(1, 'Page size must be at least 1')
     .max(100, 'Page size must be at most 100')
     .default(25),
-};
+}));
 
-const subscriptionsQuery = z.object({
+const subscriptionsQuery = objectOnFirstUse(() => ({
   ...paging,
   plan: z.enum([...PAID_PLAN_IDS, 'none'], { message: 'Unknown plan' }).optional(),
   status: z.enum(SUBSCRIPTION_STATUSES, { message: 'Unknown status' }).optional(),
-});
+}));
 
-const invoicesQuery = z.object({
+const invoicesQuery = objectOnFirstUse(() => ({
   ...paging,
   state: z.enum(INVOICE_STATES, { message: 'Unknown invoice state' }).optional(),
-});
+}));
 
 /**
  * The admin money routes (definitions in docs/metrics.md), admins only (403 otherwise):

@@ -21,6 +21,7 @@ import type { AccountRepo } from '../core/account/account.ports';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { MESSAGES } from '../../shared/messages';
 import { callerOf, jsonBody, queryParams, requirePermission, type AppEnv } from '../http/kit';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
 
 export interface AdminPeopleDeps extends ManageUsersDeps {
   profiles: Pick<AccountRepo, 'getProfile'>;
@@ -28,7 +29,7 @@ export interface AdminPeopleDeps extends ManageUsersDeps {
 }
 
 /** Cognito's `sub` is a UUID; anything else cannot name a user (404 before any call). */
-const userIdSchema = z.string().regex(/^[0-9a-f-]{36}$/i);
+const userIdSchema = builtOnFirstUse(() => z.string().regex(/^[0-9a-f-]{36}$/i));
 function userIdOf(raw: string): string {
   if (!userIdSchema.safeParse(raw).success) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return raw.toLowerCase();

@@ -14,10 +14,11 @@ import {
 } from '../core/support/support-queue';
 import type { SupportDeps } from '../core/support/support.ports';
 import { callerOf, jsonBody, queryParams, requirePermission, type AppEnv } from '../http/kit';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const queueQuerySchema = z.object({
+const queueQuerySchema = objectOnFirstUse(() => ({
   status: z.enum(['open', 'closed'], 'Status must be open or closed').default('open'),
-});
+}));
 
 const requestId = (c: Context<AppEnv>) => c.req.param('id') ?? '';
 

@@ -10,11 +10,12 @@ import { OpenMeteoResponseError, parseOpenMeteo } from '../../shared/weather/ope
 import { rulesSchema } from '../../shared/weather/rule';
 import { ValidationError } from '../core/errors';
 import { jsonBody, requireAdmin, type AppEnv } from '../http/kit';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 /** A pasted provider response can be a 14-day, many-location one. */
 const EVALUATE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-const evaluateRequestSchema = z.object({
+const evaluateRequestSchema = objectOnFirstUse(() => ({
   forecast: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()).max(1000)], {
     message: 'forecast must be an Open-Meteo response: an object, or an array for several locations',
   }),
@@ -24,16 +25,16 @@ const evaluateRequestSchema = z.object({
   workingHours: workingHoursSchema.default({ start: '07:00', end: '17:00' }),
   rules: rulesSchema.min(1, 'Give at least one rule'),
   units: z.enum(['us', 'metric'], { message: 'units must be "us" or "metric"' }).default('us'),
-});
+}));
 
-const forecastRequestSchema = z.object({
+const forecastRequestSchema = objectOnFirstUse(() => ({
   latitude: jobsiteShape.latitude,
   longitude: jobsiteShape.longitude,
   scenario: z
     .enum(SIMULATED_SCENARIOS, { message: `Scenario must be one of ${SIMULATED_SCENARIOS.join(', ')}` })
     .nullish(),
   days: z.number().int().min(1, 'Days must be 1 to 7').max(7, 'Days must be 1 to 7').default(3),
-});
+}));
 
 export interface AdminWeatherDeps {
   /** The configured provider (Open-Meteo, or simulated when the stack runs without it). */

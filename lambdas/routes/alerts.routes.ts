@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, limitParam } from '../../shared/records/list-query';
 import type { ClaimRepo } from '../core/dispatch/dispatch.ports';
 import { RELEASE_LOOKBACK_HOURS, type HeldMessageRepo } from '../core/dispatch/held-messages';
 import type { Clock } from '../core/runtime.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const alertsQuerySchema = z.object({
+const alertsQuerySchema = objectOnFirstUse(() => ({
   limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-});
+}));
 
 /**
  * `GET /api/alerts`: the account's messages, newest first, with each delivery's status. Messages quiet

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { getAdvancedAnalytics, getAnalytics, type AnalyticsDeps } from '../core/analytics/get-analytics';
 import { callerOf, queryParams, type AppEnv } from '../http/kit';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const monthRangeSchema = z.object({
+const monthRangeSchema = objectOnFirstUse(() => ({
   from: z.string().optional(),
   to: z.string().optional(),
-});
+}));
 
 /**
  * `GET /api/analytics?from=YYYY-MM&to=YYYY-MM`: delay days, hours lost and messages per jobsite and

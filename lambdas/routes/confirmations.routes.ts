@@ -12,6 +12,7 @@ import { listConfirmations } from '../core/confirmations/list-confirmations';
 import { NotFoundError } from '../core/errors';
 import { jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
 
 export type ConfirmationRoutesDeps = AnswerDeps;
 
@@ -19,23 +20,27 @@ export type ConfirmationRoutesDeps = AnswerDeps;
 export const PUBLIC_CONFIRMATION_PATH = /^\/api\/confirmations\/[^/]+$/;
 
 const SMALL_BODY_BYTES = 1024;
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31');
+const isoDay = builtOnFirstUse(() =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31'),
+);
 
-const listQuerySchema = z
-  .object({
-    jobsiteId: recordId.optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-  })
-  .refine((q) => !q.jobsiteId || (q.from && q.to), {
-    message: 'from and to are required with jobsiteId',
-    path: ['from'],
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must be on or before to',
-    path: ['to'],
-  });
+const listQuerySchema = builtOnFirstUse(() =>
+  z
+    .object({
+      jobsiteId: recordId.optional(),
+      from: isoDay.optional(),
+      to: isoDay.optional(),
+      limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
+    })
+    .refine((q) => !q.jobsiteId || (q.from && q.to), {
+      message: 'from and to are required with jobsiteId',
+      path: ['from'],
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'from must be on or before to',
+      path: ['to'],
+    }),
+);
 
 const noStore = (c: Context) => {
   c.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { AddressLookup } from '../core/geo/address-lookup.ports';
 import type { Geocoder } from '../core/geo/geocoder.ports';
 import { queryParams, type AppEnv } from '../http/kit';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 /** The typed search text `q`: what to ask for when it is missing, and the fewest characters worth a lookup. */
 const searchText = (whenMissing: string, fewest: number) =>
@@ -12,7 +13,9 @@ const searchText = (whenMissing: string, fewest: number) =>
     .min(fewest, `Type at least ${fewest} characters`)
     .max(200, 'At most 200 characters');
 
-const geocodeQuerySchema = z.object({ q: searchText('Type an address or place to look up', 2) });
+const geocodeQuerySchema = objectOnFirstUse(() => ({
+  q: searchText('Type an address or place to look up', 2),
+}));
 
 const coordinate = (name: string, limit: number) =>
   z.coerce
@@ -20,20 +23,20 @@ const coordinate = (name: string, limit: number) =>
     .min(-limit, `${name} must be between −${limit} and ${limit}`)
     .max(limit, `${name} must be between −${limit} and ${limit}`);
 
-const suggestQuerySchema = z.object({
+const suggestQuerySchema = objectOnFirstUse(() => ({
   q: searchText('Type a street address to look up', 3),
   /** Rank addresses near this point first (the pin already on the map), e.g. `lat=47.6&lon=-122.3`. */
   lat: coordinate('Latitude', 90).optional(),
   lon: coordinate('Longitude', 180).optional(),
-});
+}));
 
-const placeQuerySchema = z.object({
+const placeQuerySchema = objectOnFirstUse(() => ({
   id: z
     .string({ message: 'Pick an address from the suggestions' })
     .trim()
     .min(1, 'Pick an address from the suggestions')
     .max(2048, 'That address id is too long'),
-});
+}));
 
 /**
  * The address lookups of the jobsite form. `GET /api/geocode?q=`: places by name or postal code

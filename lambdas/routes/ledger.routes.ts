@@ -9,16 +9,17 @@ import type { DayMessages } from '../core/ledger/ledger.ports';
 import { actingMember } from '../core/team/acting-member';
 import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const rangeQuerySchema = z.object({
+const rangeQuerySchema = objectOnFirstUse(() => ({
   from: z.string().optional(),
   to: z.string().optional(),
-});
+}));
 
-const markSchema = z.object({
+const markSchema = objectOnFirstUse(() => ({
   worked: z.boolean({ message: 'Worked must be true or false' }),
   note: z.string({ message: 'Note must be text' }).max(500, 'Note must be at most 500 characters').nullish(),
-});
+}));
 
 const jobsiteIdOf = (c: Context<AppEnv>): string => {
   const id = c.req.param('id');

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
 import { isRecordId, listQuerySchema } from '../../shared/records';
 import { tenantOf, type TenantId } from '../core/caller';
 import { NotFoundError } from '../core/errors';
@@ -82,7 +83,7 @@ export function recordRoutes<C extends z.ZodType, P extends z.ZodType, Out>(
   };
   const { useCases } = spec;
   return new Hono<AppEnv>()
-    .get(spec.path, queryParams(listQuerySchema(spec.sorts)), async (c) =>
+    .get(spec.path, queryParams(builtOnFirstUse(() => listQuerySchema(spec.sorts))), async (c) =>
       c.json(await useCases.list(tenantOfRequest(c), c.req.valid('query'))),
     )
     .post(spec.path, jsonBody(spec.createSchema), idempotent(spec.idempotency), async (c) =>

@@ -9,16 +9,20 @@ import {
   type UnsubscribeDeps,
 } from '../core/email/unsubscribe';
 import { jsonBody, limitBody, queryParams, type AppEnv } from '../http/kit';
+import { builtOnFirstUse } from '../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 export type UnsubscribeRoutesDeps = UnsubscribeDeps;
 
-const token = z
-  .string({ message: INVALID_UNSUBSCRIBE_LINK })
-  .trim()
-  .min(1, INVALID_UNSUBSCRIBE_LINK)
-  .max(2048, INVALID_UNSUBSCRIBE_LINK);
-const tokenQuery = z.object({ token });
-const tokenBody = z.object({ token });
+const token = builtOnFirstUse(() =>
+  z
+    .string({ message: INVALID_UNSUBSCRIBE_LINK })
+    .trim()
+    .min(1, INVALID_UNSUBSCRIBE_LINK)
+    .max(2048, INVALID_UNSUBSCRIBE_LINK),
+);
+const tokenQuery = objectOnFirstUse(() => ({ token }));
+const tokenBody = objectOnFirstUse(() => ({ token }));
 
 /** The body a mail client's one-click unsubscribe POSTs (RFC 8058). */
 const ONE_CLICK = 'List-Unsubscribe=One-Click';

@@ -8,15 +8,16 @@ import { jobsiteOutlooks } from '../core/weather/jobsite-outlook';
 import type { WeatherProvider } from '../core/weather/weather.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const outlookQuerySchema = z.object({
+const outlookQuerySchema = objectOnFirstUse(() => ({
   days: z.coerce
     .number()
     .int()
     .min(1, 'Days must be at least 1')
     .max(16, 'Days must be at most 16')
     .default(7),
-});
+}));
 
 /** `GET /api/weather?days=7`: the coming days of every active jobsite, with verdicts and the data behind them. */
 export function weatherRoutes(deps: {

@@ -14,17 +14,18 @@ import {
 import { importWorkers, previewWorkersImport } from '../core/records/workers-import';
 import { idempotent, limitBody, queryParams, type AppEnv } from '../http/kit';
 import { recordRoutes, tenantOfRequest, tenantRecordSpec } from './record-routes';
+import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 /** A CSV of the largest import (1,000 rows) fits well within this. */
 const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** `?dryRun=true`: answer what the import would do, write nothing. */
-const importQuerySchema = z.object({
+const importQuerySchema = objectOnFirstUse(() => ({
   dryRun: z
     .enum(['true', 'false'], { message: 'dryRun must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
-});
+}));
 
 export function workersRoutes(deps: RecordsDeps) {
   // Import and export first: `/api/workers/import` must not be read as a worker id.

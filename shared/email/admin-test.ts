@@ -3,6 +3,8 @@ import { requiredEmail, requiredText, isCleanLine } from '../records/text';
 import type { NoticeRenderInput } from './render';
 import { emailAudienceSchema, emailKindSchema, type TemplateText } from './template';
 import { namesOf } from '../named-set';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** The account emails an admin can test (lambdas/core/email/account-emails.ts builds them), with their labels. */
 export const ACCOUNT_EMAIL_LABEL = {
@@ -24,12 +26,14 @@ export const ACCOUNT_EMAIL_KINDS = namesOf(ACCOUNT_EMAIL_LABEL);
 export const ADMIN_TEST_TEMPLATES = ['default', 'custom', ...ACCOUNT_EMAIL_KINDS] as const;
 export type AdminTestTemplate = (typeof ADMIN_TEST_TEMPLATES)[number];
 
-const id = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id');
+const id = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'),
+);
 
-export const adminTestSampleSchema = z.object({
+export const adminTestSampleSchema = objectOnFirstUse(() => ({
   jobsiteName: requiredText('Jobsite', 120).refine(
     isCleanLine,
     'Jobsite contains characters that are not allowed',
@@ -48,7 +52,7 @@ export const adminTestSampleSchema = z.object({
     .max(24, 'Hours lost must be 0 to 24'),
   start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours start must be HH:MM'),
   end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Working hours end must be HH:MM'),
-});
+}));
 export type AdminTestSample = z.infer<typeof adminTestSampleSchema>;
 
 export const DEFAULT_ADMIN_TEST_SAMPLE: AdminTestSample = {
@@ -61,7 +65,7 @@ export const DEFAULT_ADMIN_TEST_SAMPLE: AdminTestSample = {
   end: '17:00',
 };
 
-const adminTestShape = {
+const adminTestShape = builtOnFirstUse(() => ({
   template: z.enum(ADMIN_TEST_TEMPLATES, { message: 'Choose a template' }),
   kind: emailKindSchema.default('notice'),
   audience: emailAudienceSchema.default('worker'),
@@ -69,7 +73,7 @@ const adminTestShape = {
   tenantId: id.optional(),
   templateId: id.optional(),
   sample: adminTestSampleSchema.default(DEFAULT_ADMIN_TEST_SAMPLE),
-};
+}));
 
 const needsCustomIds = (
   v: { template: string; tenantId?: string; templateId?: string },
@@ -82,11 +86,13 @@ const needsCustomIds = (
 };
 
 /** `POST /api/admin/email-testing/preview`. */
-export const adminTestPreviewSchema = z.object(adminTestShape).superRefine(needsCustomIds);
+export const adminTestPreviewSchema = builtOnFirstUse(() =>
+  z.object({ ...adminTestShape }).superRefine(needsCustomIds),
+);
 /** `POST /api/admin/email-testing/send`: the same, and the address it goes to. */
-export const adminTestSendSchema = z
-  .object({ ...adminTestShape, to: requiredEmail })
-  .superRefine(needsCustomIds);
+export const adminTestSendSchema = builtOnFirstUse(() =>
+  z.object({ ...adminTestShape, to: requiredEmail }).superRefine(needsCustomIds),
+);
 export type AdminTestPreviewRequest = z.output<typeof adminTestPreviewSchema>;
 export type AdminTestSendRequest = z.output<typeof adminTestSendSchema>;
 

@@ -5,6 +5,8 @@ import { nameText, requiredText } from '../records/text';
 import { placeholderProblem } from './placeholders';
 
 import { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind } from './kinds';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 export { EMAIL_AUDIENCES, EMAIL_KINDS, type EmailAudience, type EmailKind };
 
@@ -33,38 +35,46 @@ const withPlaceholders = (schema: z.ZodString) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const templateSubjectSchema = withPlaceholders(
-  requiredText('Subject', SUBJECT_MAX).refine(
-    (v) => !CONTROL_IN_LINE.test(v),
-    'Subject must be one line of text',
+export const templateSubjectSchema = builtOnFirstUse(() =>
+  withPlaceholders(
+    requiredText('Subject', SUBJECT_MAX).refine(
+      (v) => !CONTROL_IN_LINE.test(v),
+      'Subject must be one line of text',
+    ),
   ),
 );
 
-export const templateBodySchema = withPlaceholders(
-  requiredText('Body', BODY_MAX).refine(
-    (v) => !CONTROL_IN_TEXT.test(v),
-    'Body contains characters that are not allowed',
+export const templateBodySchema = builtOnFirstUse(() =>
+  withPlaceholders(
+    requiredText('Body', BODY_MAX).refine(
+      (v) => !CONTROL_IN_TEXT.test(v),
+      'Body contains characters that are not allowed',
+    ),
   ),
 );
 
-export const emailKindSchema = z.enum(EMAIL_KINDS, {
-  message: 'Kind must be one of notice, update, allClear',
-});
-export const emailAudienceSchema = z.enum(EMAIL_AUDIENCES, {
-  message: 'Audience must be one of worker, manager, client',
-});
+export const emailKindSchema = builtOnFirstUse(() =>
+  z.enum(EMAIL_KINDS, {
+    message: 'Kind must be one of notice, update, allClear',
+  }),
+);
+export const emailAudienceSchema = builtOnFirstUse(() =>
+  z.enum(EMAIL_AUDIENCES, {
+    message: 'Audience must be one of worker, manager, client',
+  }),
+);
 
 /** An account's own wording for one kind of message to one audience (one template per pair). */
-export const emailTemplateInputSchema = z.object({
+export const emailTemplateInputSchema = objectOnFirstUse(() => ({
   name: nameText('Name', 80),
   kind: emailKindSchema,
   audience: emailAudienceSchema,
   subject: templateSubjectSchema,
   body: templateBodySchema,
-});
+}));
 
 /** PUT body: fields left out keep their stored values. */
-export const emailTemplatePatchSchema = patchSchemaOf(emailTemplateInputSchema.shape);
+export const emailTemplatePatchSchema = builtOnFirstUse(() => patchSchemaOf(emailTemplateInputSchema.shape));
 
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 export type EmailTemplateFields = z.output<typeof emailTemplateInputSchema>;
@@ -77,24 +87,24 @@ export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;
 export const EMAIL_TEMPLATE_SORTS = ['name', 'kind', 'audience', 'createdAt', 'updatedAt'] as const;
 
 /** `POST /api/email-templates/preview`: a subject and body (saved or not) rendered with sample data. */
-export const templatePreviewSchema = z.object({
+export const templatePreviewSchema = objectOnFirstUse(() => ({
   kind: emailKindSchema.default('notice'),
   audience: emailAudienceSchema.default('worker'),
   subject: templateSubjectSchema,
   body: templateBodySchema,
   simulated: z.boolean({ message: 'Simulated must be true or false' }).default(false),
-});
+}));
 export type TemplatePreviewRequest = z.input<typeof templatePreviewSchema>;
 
 /** `POST /api/email/test`: a saved template (by id) or the default for kind × audience, to the caller. */
-export const testEmailSchema = z.object({
+export const testEmailSchema = objectOnFirstUse(() => ({
   templateId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')
     .optional(),
   kind: emailKindSchema.default('notice'),
   audience: emailAudienceSchema.default('worker'),
-});
+}));
 export type TestEmailRequest = z.input<typeof testEmailSchema>;
 
 /** The rendered message, as `POST /api/email-templates/preview` answers it. */

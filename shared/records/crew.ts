@@ -1,13 +1,15 @@
 import * as z from 'zod';
 import { patchSchemaOf } from './patch';
 import { nameText, optionalText } from './text';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** $1,000 an hour per worker: above it is a typo (cents typed as dollars), not a rate. */
 export const CREW_RATE_MAX_CENTS = 100_000;
 export const CREW_RATE_RANGE_MESSAGE = 'Enter a rate from $0 to $1,000 per hour';
 
 /** A team of workers that a jobsite can notify as a whole. Membership lives on the worker (`crewIds`). */
-export const crewInputSchema = z.object({
+export const crewInputSchema = objectOnFirstUse(() => ({
   name: nameText('Crew name', 120),
   notes: optionalText('Notes', 1000),
   /** What one worker of the crew costs an hour, in US cents: the analytics' cost of delay reads it. */
@@ -18,10 +20,10 @@ export const crewInputSchema = z.object({
     .max(CREW_RATE_MAX_CENTS, CREW_RATE_RANGE_MESSAGE)
     .nullish()
     .transform((v) => v ?? null),
-});
+}));
 
 /** PUT body: fields left out keep their stored values. */
-export const crewPatchSchema = patchSchemaOf(crewInputSchema.shape);
+export const crewPatchSchema = builtOnFirstUse(() => patchSchemaOf(crewInputSchema.shape));
 
 export type CrewInput = z.input<typeof crewInputSchema>;
 export type CrewFields = z.output<typeof crewInputSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
  * Record ids are chosen by the server (UUIDs). A path or reference id that is not of this shape
@@ -10,7 +11,7 @@ export function isRecordId(value: unknown): value is string {
   return typeof value === 'string' && RECORD_ID_PATTERN.test(value);
 }
 
-export const recordId = z.string().regex(RECORD_ID_PATTERN, 'Not a valid id');
+export const recordId = builtOnFirstUse(() => z.string().regex(RECORD_ID_PATTERN, 'Not a valid id'));
 
 /** A list of references (crew ids, worker ids), unique, at most `max`. */
 export function idList(label: string, max = 200) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ruleSchema, type Rule, type RuleMetric } from '../weather/rule';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
  * A jobsite's rules as the records API and the jobsite form take them: the engine's rule shape,
@@ -48,16 +49,18 @@ const inRange = (metric: RuleMetric, value: number | undefined) => {
   return value === undefined || (value >= r.min && value <= r.max);
 };
 
-const ruleInputSchema = ruleSchema.extend({ id: ruleSchema.shape.id.optional() }).superRefine((rule, ctx) => {
-  for (const [path, metric, value] of [
-    [['threshold'], rule.metric, rule.threshold],
-    [['clearThreshold'], rule.metric, rule.clearThreshold],
-    [['when', 'threshold'], rule.when?.metric, rule.when?.threshold],
-  ] as const) {
-    if (metric && !inRange(metric, value))
-      ctx.addIssue({ code: 'custom', path: [...path], message: thresholdRangeMessage(metric) });
-  }
-});
+const ruleInputSchema = builtOnFirstUse(() =>
+  ruleSchema.extend({ id: ruleSchema.shape.id.optional() }).superRefine((rule, ctx) => {
+    for (const [path, metric, value] of [
+      [['threshold'], rule.metric, rule.threshold],
+      [['clearThreshold'], rule.metric, rule.clearThreshold],
+      [['when', 'threshold'], rule.when?.metric, rule.when?.threshold],
+    ] as const) {
+      if (metric && !inRange(metric, value))
+        ctx.addIssue({ code: 'custom', path: [...path], message: thresholdRangeMessage(metric) });
+    }
+  }),
+);
 
 /** Names the rules without an id: the first free `rule-N`, so names never collide within the jobsite. */
 function nameRules(rules: z.output<typeof ruleInputSchema>[]): Rule[] {
@@ -73,7 +76,9 @@ function nameRules(rules: z.output<typeof ruleInputSchema>[]): Rule[] {
   });
 }
 
-export const jobsiteRulesSchema = z
-  .array(ruleInputSchema, { message: 'Rules must be a list' })
-  .max(30, 'A jobsite can have at most 30 rules')
-  .transform(nameRules);
+export const jobsiteRulesSchema = builtOnFirstUse(() =>
+  z
+    .array(ruleInputSchema, { message: 'Rules must be a list' })
+    .max(30, 'A jobsite can have at most 30 rules')
+    .transform(nameRules),
+);

@@ -7,6 +7,8 @@ import { patchSchemaOf } from './patch';
 import { foremanShape } from '../confirmations';
 import { nameText, optionalText } from './text';
 import { siteContactSchema } from './site-contact';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const hhmm = (label: string) =>
@@ -41,36 +43,39 @@ export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-win
 export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
 
 /** The end of a working window: any time, or 24:00 for a shift that runs to midnight. */
-const endTime = z
-  .string({ message: 'End time is required' })
-  .regex(/^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/, 'End time must be a time like 17:00 (24:00 for midnight)');
+const endTime = builtOnFirstUse(() =>
+  z
+    .string({ message: 'End time is required' })
+    .regex(/^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/, 'End time must be a time like 17:00 (24:00 for midnight)'),
+);
 
 /**
  * An end before the start is a night shift (22:00–06:00): its hours belong to the day it starts.
  * Only an empty window is refused.
  */
-export const workingHoursSchema = z
-  .object({ start: hhmm('Start time'), end: endTime })
-  .refine((h) => h.end !== h.start, {
+export const workingHoursSchema = builtOnFirstUse(() =>
+  z.object({ start: hhmm('Start time'), end: endTime }).refine((h) => h.end !== h.start, {
     message: 'End time must differ from the start time',
     path: ['end'],
-  });
+  }),
+);
 
-export const noticeTimeSchema = z.object({
+export const noticeTimeSchema = objectOnFirstUse(() => ({
   time: hhmm('Notice time').refine(
     (t) => Number(t.slice(3)) % 15 === 0,
     'Notice times are on the quarter hour',
   ),
   forDay: z.enum(['next', 'same'], { message: 'Notice day must be "next" or "same"' }),
-});
+}));
 
-export const recipientsSchema = z.object({
+export const recipientsSchema = objectOnFirstUse(() => ({
   workerIds: idList('Workers').default([]),
   crewIds: idList('Crews').default([]),
   notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
-});
+}));
 
-export const jobsiteShape = {
+/** Built on first use, as the schemas made of it (shared/built-on-first-use.ts). */
+export const jobsiteShape = builtOnFirstUse(() => ({
   name: nameText('Jobsite name', 160),
   address: optionalText('Address', 300),
   /** Whom workers call about the site (issue 20); null: the jobsite's manager, else the account owner. */
@@ -149,17 +154,19 @@ export const jobsiteShape = {
     .transform((v) => v ?? null),
   /** Crew confirmation (issue 21 §5–6): the foreman asked to confirm, and when managers hear otherwise. */
   ...foremanShape,
-};
+}));
 
 const datesInOrder = (j: { startDate?: string | null; endDate?: string | null }) =>
   !j.startDate || !j.endDate || j.endDate >= j.startDate;
 
-export const jobsiteInputSchema = z
-  .object(jobsiteShape)
-  .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] });
+export const jobsiteInputSchema = builtOnFirstUse(() =>
+  z
+    .object({ ...jobsiteShape })
+    .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] }),
+);
 
 /** PUT body: fields left out keep their stored values. */
-export const jobsitePatchSchema = patchSchemaOf(jobsiteShape);
+export const jobsitePatchSchema = builtOnFirstUse(() => patchSchemaOf({ ...jobsiteShape }));
 
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { optionalLine } from './text';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
  * Loose on purpose: digits, spaces and + - ( ) . only, 6–25 characters. A site contact is read by
@@ -15,16 +16,20 @@ export interface SiteContact {
   phone: string | null;
 }
 
-export const siteContactSchema = z
-  .object({
-    name: optionalLine('Site contact name', 120),
-    phone: z
-      .string({ message: 'Site contact phone must be text' })
-      .trim()
-      .refine((v) => v === '' || (LOOSE_PHONE.test(v) && /\d/.test(v)), SITE_CONTACT_PHONE_RULE)
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
-  .nullish()
-  // Nothing entered is no contact at all: the notice falls back to the jobsite's manager.
-  .transform((v): SiteContact | null => (v && (v.name || v.phone) ? { name: v.name, phone: v.phone } : null));
+export const siteContactSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      name: optionalLine('Site contact name', 120),
+      phone: z
+        .string({ message: 'Site contact phone must be text' })
+        .trim()
+        .refine((v) => v === '' || (LOOSE_PHONE.test(v) && /\d/.test(v)), SITE_CONTACT_PHONE_RULE)
+        .nullish()
+        .transform((v) => (v ? v : null)),
+    })
+    .nullish()
+    // Nothing entered is no contact at all: the notice falls back to the jobsite's manager.
+    .transform((v): SiteContact | null =>
+      v && (v.name || v.phone) ? { name: v.name, phone: v.phone } : null,
+    ),
+);

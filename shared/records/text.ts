@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
  * Text rules shared by every record form and API body. Names and free text refuse control
@@ -67,31 +68,37 @@ export function optionalText(label: string, max = 2000) {
 
 export const EMAIL_MAX = 254;
 
-export const requiredEmail = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email({ message: 'Enter a valid email address' }))
-  .transform((v) => v.toLowerCase());
+export const requiredEmail = builtOnFirstUse(() =>
+  z
+    .string({ message: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .pipe(z.email({ message: 'Enter a valid email address' }))
+    .transform((v) => v.toLowerCase()),
+);
 
-export const optionalEmail = z
-  .string({ message: 'Email must be text' })
-  .trim()
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null));
+export const optionalEmail = builtOnFirstUse(() =>
+  z
+    .string({ message: 'Email must be text' })
+    .trim()
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+);
 
 /** Phone numbers as people type them: digits, spaces and + ( ) - . x; 7 to 20 digits. */
-export const optionalPhone = z
-  .string({ message: 'Phone must be text' })
-  .trim()
-  .max(32, 'Phone must be at most 32 characters')
-  .refine(
-    (v) => v === '' || (/^[0-9+().\-\sx]+$/i.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7),
-    'Enter a phone number with 7 to 20 digits',
-  )
-  .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 20, 'Enter a phone number with 7 to 20 digits')
-  .nullish()
-  .transform((v) => (v ? v : null));
+export const optionalPhone = builtOnFirstUse(() =>
+  z
+    .string({ message: 'Phone must be text' })
+    .trim()
+    .max(32, 'Phone must be at most 32 characters')
+    .refine(
+      (v) => v === '' || (/^[0-9+().\-\sx]+$/i.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7),
+      'Enter a phone number with 7 to 20 digits',
+    )
+    .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 20, 'Enter a phone number with 7 to 20 digits')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+);

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import * as z from 'zod';
 import { readCsvCell, toCsv } from '../csv';
 import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS, workerInputSchema, type Worker } from './worker';
+import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
  * Workers CSV, read the same way by the SPA's preview and by `POST /api/workers/import`: a header
@@ -68,9 +69,11 @@ const MANAGER_VALUES: Record<string, boolean> = {
   '': false,
 };
 
-const workerCsvRowSchema = workerInputSchema.omit({ crewIds: true });
+const workerCsvRowSchema = builtOnFirstUse(() => workerInputSchema.omit({ crewIds: true }));
 
-const crewNameSchema = z.string().trim().min(1).max(120, 'Crew names must be at most 120 characters');
+const crewNameSchema = builtOnFirstUse(() =>
+  z.string().trim().min(1).max(120, 'Crew names must be at most 120 characters'),
+);
 
 export function parseWorkersCsv(text: string): WorkerCsvParse {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {

@@ -4,12 +4,14 @@ import { idList } from './ids';
 import type { SmsStatus } from '../sms-messages';
 import { optionalMobilePhone } from './mobile-phone';
 import { nameText, optionalLine, requiredEmail } from './text';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /** Set by the email system (bounces, complaints, unsubscribe links); read-only through the API. */
 export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
-export const workerInputSchema = z.object({
+export const workerInputSchema = objectOnFirstUse(() => ({
   name: nameText('Name', 120),
   email: requiredEmail,
   /** Any common format in; E.164 stored and returned ("+12065550100"). */
@@ -19,10 +21,10 @@ export const workerInputSchema = z.object({
   isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
   /** The contractor's SMS toggle; texts go only after the worker's own YES (see `sms`). */
   smsOptIn: z.boolean({ message: 'SMS must be true or false' }).default(false),
-});
+}));
 
 /** PUT body: fields left out keep their stored values. */
-export const workerPatchSchema = patchSchemaOf(workerInputSchema.shape);
+export const workerPatchSchema = builtOnFirstUse(() => patchSchemaOf(workerInputSchema.shape));
 
 export type WorkerInput = z.input<typeof workerInputSchema>;
 export type WorkerFields = z.output<typeof workerInputSchema>;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { FORECAST_VARIABLES } from './forecast';
+import { builtOnFirstUse } from '../built-on-first-use';
+import { objectOnFirstUse } from '../object-on-first-use';
 
 /**
  * A jobsite rule: weather that stops the work. Thresholds are stored in canonical metric units
@@ -19,7 +21,7 @@ export type RuleKind = (typeof RULE_KINDS)[number];
 const finite = (label: string) =>
   z.number({ message: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 
-export const ruleSchema = z.object({
+export const ruleSchema = objectOnFirstUse(() => ({
   id: z
     .string({ message: 'Rule id is required' })
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Rule id must be 1 to 64 letters, digits, - or _'),
@@ -73,8 +75,10 @@ export const ruleSchema = z.object({
       threshold: finite('Condition threshold'),
     })
     .optional(),
-});
+}));
 
 export type Rule = z.output<typeof ruleSchema>;
 
-export const rulesSchema = z.array(ruleSchema).max(30, 'A jobsite can have at most 30 rules');
+export const rulesSchema = builtOnFirstUse(() =>
+  z.array(ruleSchema).max(30, 'A jobsite can have at most 30 rules'),
+);

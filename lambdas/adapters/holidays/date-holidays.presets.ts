@@ -1,6 +1,19 @@
-import Holidays from 'date-holidays';
 import type { HolidayCountry, HolidayDate } from '../../../shared/holidays';
 import type { HolidayPresets } from '../../core/holidays/holidays.ports';
+import { requiredOnFirstUse } from '../required-on-first-use';
+
+type DateHolidays = typeof import('date-holidays');
+
+/**
+ * date-holidays, with its rules for every country and moment-timezone's zones (~25 ms of module
+ * evaluation), loaded on the first holiday lookup rather than at the holidays Lambda's load (issue 26
+ * item 8). Bundled, the literal `require` takes the package's CommonJS build.
+ */
+const dateHolidays = requiredOnFirstUse<DateHolidays>(
+  'date-holidays',
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use (above)
+  () => require('date-holidays'),
+);
 
 /**
  * The country and region presets, from `date-holidays` (maintained, 200+ countries). Only public
@@ -8,7 +21,12 @@ import type { HolidayPresets } from '../../core/holidays/holidays.ports';
  * the country's English (or English). Only the holidays Lambda bundles this module: the library's data is over a megabyte.
  */
 export class DateHolidaysPresets implements HolidayPresets {
-  private readonly lib = new Holidays();
+  private all: InstanceType<DateHolidays['default']> | undefined;
+
+  /** Every country's names and regions, from one calendar built on the first lookup. */
+  private get lib() {
+    return (this.all ??= new (holidaysClass())());
+  }
 
   hasCountry(country: string): boolean {
     return Object.hasOwn(this.lib.getCountries('en'), country);
@@ -32,6 +50,7 @@ export class DateHolidaysPresets implements HolidayPresets {
   }
 
   publicHolidays(country: string, region: string | null, year: number): HolidayDate[] {
+    const Holidays = holidaysClass();
     const calendar = region ? new Holidays(country, region) : new Holidays(country);
     // The country's own English when it has one ("Labor Day" in the US, "Labour Day" in Canada).
     const english = calendar.getLanguages().find((l) => l === 'en' || l.startsWith('en-')) ?? 'en';
@@ -46,4 +65,10 @@ export class DateHolidaysPresets implements HolidayPresets {
     }
     return [...byDate].map(([date, name]) => ({ date, name })).sort((a, b) => a.date.localeCompare(b.date));
   }
+}
+
+/** The class, whichever way the module was loaded (its CommonJS build exports it as `default` too). */
+function holidaysClass(): DateHolidays['default'] {
+  const loaded = dateHolidays() as DateHolidays & DateHolidays['default'];
+  return loaded.default ?? loaded;
 }

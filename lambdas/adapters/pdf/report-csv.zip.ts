@@ -1,7 +1,14 @@
-import { strToU8, zipSync } from 'fflate';
 import type { ReportData } from '../../../shared/report-data';
 import { toCsv } from '../../../shared/csv';
 import { ledgerCsv } from '../../core/ledger/ledger';
+import { requiredOnFirstUse } from '../required-on-first-use';
+
+/** fflate (~6 ms of tables built at module evaluation) loaded on the first CSV bundle (issue 26 item 8). */
+const fflate = requiredOnFirstUse<typeof import('fflate')>(
+  'fflate',
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use (above)
+  () => require('fflate'),
+);
 
 const slug = (s: string) =>
   s
@@ -15,6 +22,7 @@ const slug = (s: string) =>
  * ledger in the ledger route's own CSV (the same columns as `GET …/ledger.csv`).
  */
 export function reportCsvZip(data: ReportData): Uint8Array {
+  const { strToU8, zipSync } = fflate();
   const files: Record<string, Uint8Array> = {};
   files['summary.csv'] = strToU8(
     toCsv(

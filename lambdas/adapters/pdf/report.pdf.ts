@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-// Bundled, this resolves to pdfkit's CommonJS build (LAMBDA_BUNDLING.alias says why).
-import PDFDocument from 'pdfkit';
 import type { ReportData, ReportJobsite } from '../../../shared/report-data';
 import { needsContents, REPORT_SECTION_LABELS } from '../../../shared/reports';
 import type { ReportRenderer } from '../../core/reports/reports.ports';
+import { requiredOnFirstUse } from '../required-on-first-use';
 import { reportCsvZip } from './report-csv.zip';
+
+/**
+ * pdfkit (with fontkit, brotli and its ciphers: ~75 ms of module evaluation) loaded on the first PDF,
+ * not with the reports Lambda's module graph (issue 26 item 8). Bundled, this resolves to pdfkit's
+ * CommonJS build (LAMBDA_BUNDLING.alias says why).
+ */
+const pdfkit = requiredOnFirstUse<typeof import('pdfkit')>(
+  'pdfkit',
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use (above)
+  () => require('pdfkit'),
+);
 
 /**
  * The report as a PDF, drawn with pdfkit: a cover with the totals, a table of contents for long
@@ -50,6 +60,7 @@ export class PdfkitReportRenderer implements ReportRenderer {
 
   async pdf(data: ReportData): Promise<Uint8Array> {
     const { regular, bold } = this.loadFonts();
+    const PDFDocument = pdfkit();
     const doc = new PDFDocument({
       size: 'LETTER',
       margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },

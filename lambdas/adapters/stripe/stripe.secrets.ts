@@ -2,12 +2,13 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import * as z from 'zod';
 import type { LambdaConfig } from '../../config';
 import type { StripeKeys } from './stripe.client';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 
-const secretSchema = z.object({
+const secretSchema = objectOnFirstUse(() => ({
   secretKey: z.string().startsWith('sk_', 'secretKey must be a Stripe secret key (sk_…)'),
   webhookSecret: z.string().startsWith('whsec_', 'webhookSecret must be a webhook signing secret (whsec_…)'),
   priceIds: z.record(z.string(), z.string()).optional(),
-});
+}));
 
 export class StripeNotConfiguredError extends Error {}
 

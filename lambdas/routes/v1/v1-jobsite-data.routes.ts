@@ -4,31 +4,37 @@ import { VERDICTS } from '../../../shared/weather/judgement';
 import type { ClaimRepo } from '../../core/dispatch/dispatch.ports';
 import { jobsiteLedger, type LedgerDeps } from '../../core/ledger/jobsite-ledger';
 import { jobsiteVerdicts } from '../../core/weather/jobsite-verdicts';
+import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import type { V1Env } from './v1-kit';
 import { idParams, json, recordIdOf, v1Route, v1Tenant } from './v1-route';
 
 /** The verdicts' horizon: the next 7 days, as the dashboard shows them. */
 const VERDICT_DAYS = 7;
 
-const verdictSchema = z
-  .object({
-    date: z.string().openapi({ description: 'Local date at the jobsite, YYYY-MM-DD' }),
-    verdict: z.enum(VERDICTS as ['none', 'partial', 'full']),
-    delayDay: z.boolean().openapi({ description: 'Counts as a weather day in the ledger' }),
-    hoursLost: z.number(),
-    reasons: z.array(z.string()),
-    holiday: z.string().nullable(),
-  })
-  .openapi('Verdict');
+const verdictSchema = builtOnFirstCall(() =>
+  z
+    .object({
+      date: z.string().openapi({ description: 'Local date at the jobsite, YYYY-MM-DD' }),
+      verdict: z.enum(VERDICTS as ['none', 'partial', 'full']),
+      delayDay: z.boolean().openapi({ description: 'Counts as a weather day in the ledger' }),
+      hoursLost: z.number(),
+      reasons: z.array(z.string()),
+      holiday: z.string().nullable(),
+    })
+    .openapi('Verdict'),
+);
 
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
-  .optional();
+const dateQuery = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+    .optional(),
+);
 
-const alertsQuery = z.object({
+const alertsQuery = objectOnFirstUse(() => ({
   limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-});
+}));
 
 export type V1JobsiteDataDeps = Parameters<typeof jobsiteVerdicts>[3] &
   LedgerDeps & { alerts: Pick<ClaimRepo, 'listRecent'> };
@@ -43,7 +49,7 @@ export function v1JobsiteDataRoutes(app: OpenAPIHono<V1Env>, deps: V1JobsiteData
       tags: ['Jobsites'],
       summary: 'The jobsite’s verdict for each working day of the next 7 days',
       request: { params: idParams },
-      responses: { 200: json(z.object({ data: z.array(verdictSchema) }), 'One verdict per day') },
+      responses: { 200: json(() => z.object({ data: z.array(verdictSchema()) }), 'One verdict per day') },
     },
     async (c) =>
       c.json({ data: await jobsiteVerdicts(v1Tenant(c), recordIdOf(c, 'Jobsite'), VERDICT_DAYS, deps) }),
@@ -55,14 +61,18 @@ export function v1JobsiteDataRoutes(app: OpenAPIHono<V1Env>, deps: V1JobsiteData
       path: '/v1/jobsites/{id}/ledger',
       tags: ['Jobsites'],
       summary: 'The jobsite’s weather-day ledger for a range (default: this month so far)',
-      request: { params: idParams, query: z.object({ from: dateQuery, to: dateQuery }) },
+      request: {
+        params: idParams,
+        query: objectOnFirstUse(() => ({ from: dateQuery, to: dateQuery })),
+      },
       responses: {
         200: json(
-          z.object({
-            data: z.looseObject({
-              days: z.array(z.looseObject({ date: z.string(), delayDay: z.boolean() })),
+          () =>
+            z.object({
+              data: z.looseObject({
+                days: z.array(z.looseObject({ date: z.string(), delayDay: z.boolean() })),
+              }),
             }),
-          }),
           'The days, months and totals, with each day’s verdict, hours lost and delay-day status',
         ),
       },
@@ -82,16 +92,17 @@ export function v1JobsiteDataRoutes(app: OpenAPIHono<V1Env>, deps: V1JobsiteData
       request: { query: alertsQuery },
       responses: {
         200: json(
-          z.object({
-            data: z.array(
-              z.looseObject({
-                jobsiteId: z.string(),
-                workDate: z.string(),
-                kind: z.string(),
-                status: z.string(),
-              }),
-            ),
-          }),
+          () =>
+            z.object({
+              data: z.array(
+                z.looseObject({
+                  jobsiteId: z.string(),
+                  workDate: z.string(),
+                  kind: z.string(),
+                  status: z.string(),
+                }),
+              ),
+            }),
           'Messages sent',
         ),
       },

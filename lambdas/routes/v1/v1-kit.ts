@@ -10,6 +10,7 @@ import type { Logger } from '../../core/observability.ports';
 import { fieldsOf } from '../../core/validate';
 import { toProblem, type HttpProblem } from '../../http/errors';
 import { JSON_BODY_LIMIT_BYTES } from '../../http/kit';
+import { builtOnFirstCall } from '../../../shared/built-on-first-use';
 
 /**
  * The public API's HTTP kit (issue 23): one error shape, `{ "error": { "type", "message", "field"? } }`,
@@ -32,16 +33,21 @@ const ERROR_TYPES: Record<HttpProblem['status'], string> = {
   503: 'service_unavailable',
 };
 
-/** The one error body of `/v1`, also the schema the OpenAPI document gives every error response. */
-export const v1ErrorSchema = z
-  .object({
-    error: z.object({
-      type: z.string(),
-      message: z.string(),
-      field: z.string().optional(),
-    }),
-  })
-  .openapi('Error');
+/**
+ * The one error body of `/v1`, also the schema the OpenAPI document gives every error response (built
+ * when the document is first asked for).
+ */
+export const v1ErrorSchema = builtOnFirstCall(() =>
+  z
+    .object({
+      error: z.object({
+        type: z.string(),
+        message: z.string(),
+        field: z.string().optional(),
+      }),
+    })
+    .openapi('Error'),
+);
 
 function errorBody(p: HttpProblem) {
   return {

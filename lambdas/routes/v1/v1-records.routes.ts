@@ -4,11 +4,17 @@ import type { z as zod } from 'zod';
 import { listQuerySchema } from '../../../shared/records';
 import { idempotent, type AppEnv } from '../../http/kit';
 import type { RecordRoutesSpec } from '../record-routes';
+import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import { v1ErrorSchema, type V1Env } from './v1-kit';
-import { idempotencyHeaders, idParams, json, jsonBody, recordIdOf, v1Route, v1Tenant } from './v1-route';
+import { idempotencyKeyParameter, idParams, json, jsonBody, recordIdOf, v1Route, v1Tenant } from './v1-route';
 
 /** What every stored record adds to its fields. */
-const recordStamps = z.object({ id: z.string(), createdAt: z.string(), updatedAt: z.string() });
+const recordStamps = objectOnFirstUse(() => ({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
 
 /**
  * `/v1/<resource>` (list with `?limit=&cursor=`, create) and `/v1/<resource>/{id}` (read, update,
@@ -21,7 +27,7 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
 ): void {
   const { useCases, noun } = spec;
   const tag = resource.charAt(0).toUpperCase() + resource.slice(1);
-  const record = z.intersection(spec.createSchema, recordStamps).openapi(noun);
+  const record = builtOnFirstCall(() => z.intersection(spec.createSchema, recordStamps).openapi(noun));
   const base = `/v1/${resource}`;
   v1Route(
     app,
@@ -30,10 +36,10 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
       path: base,
       tags: [tag],
       summary: `List ${resource}`,
-      request: { query: listQuerySchema(spec.sorts) },
+      request: { query: builtOnFirstUse(() => listQuerySchema(spec.sorts)) },
       responses: {
         200: json(
-          z.object({ data: z.array(record), nextCursor: z.string().nullable() }),
+          () => z.object({ data: z.array(record()), nextCursor: z.string().nullable() }),
           `A page of ${resource}; pass nextCursor back as cursor for the next one (null on the last page)`,
         ),
       },
@@ -51,7 +57,8 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
       tags: [tag],
       summary: `Create a ${noun.toLowerCase()}`,
       middleware: [idempotent(spec.idempotency, { mismatchStatus: 409 })] as never,
-      request: { headers: idempotencyHeaders, body: jsonBody(spec.createSchema) },
+      parameters: [idempotencyKeyParameter],
+      request: { body: jsonBody(spec.createSchema) },
       responses: {
         201: json(
           record,

@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import { isRecordId } from '../../../shared/records';
 import { tenantOf, type TenantId } from '../../core/caller';
 import { NotFoundError } from '../../core/errors';
+import { builtOnFirstCall } from '../../../shared/built-on-first-use';
+import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 import { v1Caller, v1ErrorSchema, type V1Env } from './v1-kit';
 
 /**
@@ -25,10 +27,7 @@ export function v1Route(
   );
 }
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: v1ErrorSchema } },
-});
+const error = (description: string) => json(v1ErrorSchema, description);
 
 /** What every route may answer besides its success. */
 const ERROR_RESPONSES = {
@@ -39,10 +38,23 @@ const ERROR_RESPONSES = {
   429: error('The key’s rate limit (10 requests/s, bursts of 20): retry after `Retry-After` seconds'),
 };
 
-export const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
+/**
+ * A JSON response. Its schema is built when the document is first asked for (issue 26 item 8), and is
+ * the schema itself, not a stand-in: the document refers to a named one (`.openapi('Error')`) by it.
+ */
+export function json(schema: () => z.ZodType, description: string) {
+  const built = builtOnFirstCall(schema);
+  return {
+    description,
+    content: {
+      'application/json': {
+        get schema() {
+          return built();
+        },
+      },
+    },
+  };
+}
 
 export const jsonBody = (schema: z.ZodType) => ({
   required: true,
@@ -50,15 +62,25 @@ export const jsonBody = (schema: z.ZodType) => ({
 });
 
 /** `{id}` in a path: a string; one that cannot be an id answers 404 like an unknown one. */
-export const idParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+export const idParams = objectOnFirstUse(() => ({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+}));
 
-/** `Idempotency-Key` on every POST: the same key and body within 24 h answer the first result. */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .openapi({ description: '8 to 128 of A-Z a-z 0-9 - _; a repeat within 24 h answers the first result' }),
-});
+/**
+ * `Idempotency-Key` on every POST: the same key and body within 24 h answer the first result. Written
+ * as the document's parameter itself, not a zod schema of the headers: @hono/zod-openapi reads a
+ * headers schema's shape when the route is registered, which would build it at load (issue 26 item 8),
+ * while `idempotent()` checks the key itself.
+ */
+const IDEMPOTENCY_KEY_DESCRIPTION =
+  '8 to 128 of A-Z a-z 0-9 - _; a repeat within 24 h answers the first result';
+export const idempotencyKeyParameter = {
+  schema: { type: 'string', description: IDEMPOTENCY_KEY_DESCRIPTION },
+  required: false,
+  description: IDEMPOTENCY_KEY_DESCRIPTION,
+  name: 'idempotency-key',
+  in: 'header',
+} as const;
 
 export function recordIdOf(c: Context<V1Env>, noun: string): string {
   const id = c.req.param('id');

@@ -1,6 +1,10 @@
 /**
  * Issue 26 item 8: a Lambda's load builds no ElectroDB entity (each costs ~3 ms of schema validation)
- * and does not even load ElectroDB; an entity is built on its first use, once per container. ElectroDB's Entity is replaced by a
+ * and does not even load ElectroDB; an entity is built on its first use, once per container. Nor
+ * does it build a zod schema (the first ones cost ~5–10 ms of zod warming up, then ~0.2 ms each):
+ * schemas are built on their first parse (shared/built-on-first-use.ts). zod's namespace is replaced by
+ * one whose builders (`z.object`, `z.string`, `z.coerce.number`…) record each call; lambdas/config.ts
+ * reads the environment with zod/mini, a separate module, at load by design. ElectroDB's Entity is replaced by a
  * subclass that records each construction, then every Lambda entry of infra/lambda-entries.ts is
  * loaded as its runtime loads it. No timing: what is counted is work done, not how long it took.
  */
@@ -21,6 +25,29 @@ jest.mock('electrodb', () => {
     }
   }
   return { ...actual, Entity: CountingEntity };
+});
+
+const mockZodBuilt: string[] = [];
+
+jest.mock('zod', () => {
+  const actual = jest.requireActual<Record<string, unknown>>('zod');
+  /** The namespace's builders (lower-case functions) record their calls; classes stay as they are. */
+  const counting = (ns: Record<string, unknown>, prefix: string) =>
+    Object.fromEntries(
+      Object.entries(ns).map(([name, value]) => [
+        name,
+        typeof value === 'function' && /^[a-z]/.test(name)
+          ? (...args: unknown[]) => {
+              mockZodBuilt.push(`${prefix}${name}`);
+              return (value as (...a: unknown[]) => unknown)(...args);
+            }
+          : value,
+      ]),
+    );
+  return {
+    ...counting(actual, 'z.'),
+    coerce: counting(actual.coerce as Record<string, unknown>, 'z.coerce.'),
+  };
 });
 
 // ESM only, which Jest's CommonJS runtime cannot load; the webhook transport only builds its agents.
@@ -59,13 +86,14 @@ afterAll(() => {
 beforeEach(() => {
   mockBuilt.length = 0;
   mockElectroLoads = 0;
+  mockZodBuilt.length = 0;
 });
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('Lambda load', () => {
   it.each(LAMBDA_ENTRIES.map((e) => [e.name, e.entry]))(
-    'should build no entity, nor load ElectroDB, while the %s Lambda loads',
+    'should build no entity nor zod schema, nor load ElectroDB, while the %s Lambda loads',
     async (_name, entry) => {
       let mod: { handler?: unknown } = {};
       await jest.isolateModulesAsync(async () => {
@@ -74,8 +102,24 @@ describe('Lambda load', () => {
       expect(typeof mod.handler).toBe('function');
       expect(mockBuilt).toEqual([]);
       expect(mockElectroLoads).toBe(0);
+      expect(mockZodBuilt).toEqual([]);
     },
   );
+});
+
+describe('a schema built on first use', () => {
+  it('should be built by its first parse, once, and parse as the schema itself', async () => {
+    const { clientInputSchema } = await import('../../../shared/records/client');
+    expect(mockZodBuilt).toEqual([]);
+    const parsed = clientInputSchema.safeParse({ name: '  Acme  ' });
+    expect(parsed.success && parsed.data).toMatchObject({ name: 'Acme', notifyNoWork: false });
+    const built = mockZodBuilt.length;
+    expect(built).toBeGreaterThan(0);
+    expect(clientInputSchema.safeParse({ name: '' }).error?.issues[0]?.message).toBe(
+      'Company name is required',
+    );
+    expect(mockZodBuilt).toHaveLength(built);
+  });
 });
 
 describe('the table service', () => {
