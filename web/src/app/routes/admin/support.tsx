@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import { startSupportSession } from '../../../lib/support-session';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ReadBlock, readOrPlaceholder } from '../../../components/records/query-state';
+import { PageHeader } from '../../../components/records/page-header';
 
 /** The one status button of a request (closed: reopen; open or answered: close): its words, the status it sets, the toast. */
 const STATUS_TOGGLE = {
@@ -33,23 +34,23 @@ export function AdminSupportPage() {
   const now = new Date();
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          Support queue
-        </Title>
-        <SegmentedControl
-          value={view}
-          onChange={(v) => {
-            setView(v as 'open' | 'closed');
-            setSelected(null);
-          }}
-          data={[
-            { value: 'open', label: 'Open' },
-            { value: 'closed', label: 'Closed' },
-          ]}
-          aria-label="Which requests"
-        />
-      </Group>
+      <PageHeader
+        title="Support queue"
+        actions={
+          <SegmentedControl
+            value={view}
+            onChange={(v) => {
+              setView(v as 'open' | 'closed');
+              setSelected(null);
+            }}
+            data={[
+              { value: 'open', label: 'Open' },
+              { value: 'closed', label: 'Closed' },
+            ]}
+            aria-label="Which requests"
+          />
+        }
+      />
       <Text size="sm" c="dimmed">
         Priority-support plans first, then the oldest. First-answer targets: Enterprise 4 h, Premium 8 h,
         Basic 48 h, no plan 72 h.
