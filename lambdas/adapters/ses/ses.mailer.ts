@@ -1,5 +1,6 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand, type Attachment } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
+import type { AttachmentMailer, EmailAttachment } from '../../core/reports/report-schedules.ports';
 import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
 export function createSesClient(opts: { region: string; endpoint?: string }): SESv2Client {
@@ -13,7 +14,7 @@ export function createSesClient(opts: { region: string; endpoint?: string }): SE
   });
 }
 
-export class SesMailer implements Mailer {
+export class SesMailer implements Mailer, AttachmentMailer {
   constructor(
     private readonly client: SESv2Client,
     private readonly from: SenderSource,
@@ -21,6 +22,20 @@ export class SesMailer implements Mailer {
   ) {}
 
   async send(email: OutgoingEmail): Promise<{ messageId: string }> {
+    return this.sendSimple(email, []);
+  }
+
+  /**
+   * With files: SES v2 `Content.Simple.Attachments` (the SDK and aws-ses-v2-local both take it), so SES
+   * builds the MIME message itself and no hand-made multipart is needed.
+   */
+  async sendWithAttachments(
+    email: Parameters<AttachmentMailer['sendWithAttachments']>[0],
+  ): Promise<{ messageId: string }> {
+    return this.sendSimple(email, email.attachments.map(sesAttachment));
+  }
+
+  private async sendSimple(email: OutgoingEmail, attachments: Attachment[]): Promise<{ messageId: string }> {
     const sender = await resolveSender(this.from);
     const res = await this.client.send(
       new SendEmailCommand({
@@ -35,10 +50,22 @@ export class SesMailer implements Mailer {
               Text: { Data: email.text, Charset: 'UTF-8' },
               ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
             },
+            ...(attachments.length ? { Attachments: attachments } : {}),
           },
         },
       }),
     );
     return { messageId: res.MessageId ?? '' };
   }
+}
+
+/** One file as SES v2 takes it: the raw bytes (the SDK base64-encodes blobs), disposition attachment. */
+export function sesAttachment(file: EmailAttachment): Attachment {
+  return {
+    FileName: file.fileName,
+    ContentType: file.contentType,
+    RawContent: file.bytes,
+    ContentDisposition: 'ATTACHMENT',
+    ContentTransferEncoding: 'BASE64',
+  };
 }
