@@ -38,7 +38,7 @@ export function ReportPage() {
           {r.sections.map((s) => REPORT_SECTION_LABELS[s]).join(' · ')}
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Card withBorder component="section" aria-labelledby="report-schedule">
           <Title order={2} size="h4" id="report-schedule" mb="xs">
             Email schedule

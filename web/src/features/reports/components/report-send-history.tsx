@@ -1,7 +1,6 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReportSendRecord } from '../../../../../shared/report-schedules';
-import { DataTable } from '../../../components/data-table';
 import { downloadBlob } from '../../../lib/download';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { fetchSentDocument } from '../api/report-schedules-api';
@@ -50,63 +49,60 @@ export function ReportSendHistory({
     }
   };
   return (
-    <DataTable
-      withTableBorder
-      fz="sm"
-      minWidth={560}
-      aria-label="Send history"
-      headers={['Period', 'Sent', 'Recipients', 'Document']}
-    >
+    <Stack gap="sm" component="ul" aria-label="Send history" p={0} m={0} style={{ listStyle: 'none' }}>
       {sends.map((send) => {
         const status = STATUS[send.status];
         const kept = send.documentExpiresAt !== null && Date.parse(send.documentExpiresAt) > now.getTime();
         return (
-          <Table.Tr key={send.period.key}>
-            <Table.Td>
-              <Text size="sm" fw={500}>
-                {send.period.label}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {send.period.from} – {send.period.to}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Stack gap={4} align="flex-start">
-                <Badge color={status.color} variant="light">
-                  {status.label}
-                </Badge>
-                <Text size="xs">{when(send.sentAt ?? send.claimedAt)}</Text>
+          <Paper
+            key={send.period.key}
+            component="li"
+            withBorder
+            p="sm"
+            aria-label={`${send.period.label}: ${status.label}`}
+          >
+            <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0, flex: '1 1 240px' }}>
+                <Group gap="xs">
+                  <Text fw={600}>{send.period.label}</Text>
+                  <Badge color={status.color} variant="light">
+                    {status.label}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {send.period.from} to {send.period.to} · {send.sentAt ? 'sent' : 'tried'}{' '}
+                  {when(send.sentAt ?? send.claimedAt)}
+                  {send.status === 'sent'
+                    ? ` · ${send.delivery === 'linked' ? 'linked' : 'attached'}, ${size(send.bytes)}`
+                    : ''}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  To {send.recipients.join(', ')}
+                </Text>
                 {send.error ? (
                   <Text size="xs" c="red">
                     {send.error}
                   </Text>
                 ) : null}
               </Stack>
-            </Table.Td>
-            <Table.Td>{send.recipients.join(', ')}</Table.Td>
-            <Table.Td>
               {send.status !== 'sent' ? null : kept ? (
-                <Stack gap={4} align="flex-start">
-                  <Button
-                    size="xs"
-                    onClick={() => void download(send)}
-                    aria-label={`Download the ${send.period.label} PDF`}
-                  >
-                    Download
-                  </Button>
-                  <Text size="xs" c="dimmed">
-                    {send.delivery === 'linked' ? 'Linked' : 'Attached'}, {size(send.bytes)}
-                  </Text>
-                </Stack>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void download(send)}
+                  aria-label={`Download the ${send.period.label} PDF`}
+                >
+                  Download
+                </Button>
               ) : (
                 <Text size="xs" c="dimmed">
                   Deleted after 90 days
                 </Text>
               )}
-            </Table.Td>
-          </Table.Tr>
+            </Group>
+          </Paper>
         );
       })}
-    </DataTable>
+    </Stack>
   );
 }
