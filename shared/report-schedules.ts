@@ -81,24 +81,21 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const shift = (date: string, days: number) => dateOf(dayNumber(date) + days);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** `November 2026`, `Mon 16 Nov 2026`: dates read as UTC calendar days, so no zone can move them. */
+const monthLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 const shortDay = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]!;
-  return `${weekday} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)} ${d.getUTCFullYear()}`;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 };
 
 /** The ISO week (`2026-W47`) the local date falls in: the week-year is the year of its Thursday. */
@@ -125,7 +122,7 @@ export function lastWholePeriod(cadence: ReportCadence, now: Date, timezone: str
       key: to.slice(0, 7),
       from,
       to,
-      label: `${MONTHS[Number(to.slice(5, 7)) - 1]} ${to.slice(0, 4)}`,
+      label: monthLabel(to),
     };
   }
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;

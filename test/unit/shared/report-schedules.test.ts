@@ -9,54 +9,53 @@ import {
 } from '../../../shared/report-schedules';
 
 describe('lastWholePeriod', () => {
-  it('should give the previous calendar month across a year end', () => {
-    expect(lastWholePeriod('monthly', new Date('2027-01-01T12:00:00Z'), 'UTC')).toEqual({
-      key: '2026-12',
-      from: '2026-12-01',
-      to: '2026-12-31',
-      label: 'December 2026',
-    });
-  });
-
-  it('should give February with its leap day', () => {
-    expect(lastWholePeriod('monthly', new Date('2028-03-15T00:00:00Z'), 'UTC')).toMatchObject({
-      from: '2028-02-01',
-      to: '2028-02-29',
-    });
-  });
-
-  it('should read the month in the schedule’s zone, not UTC', () => {
-    // 05:30 UTC on 1 December is still 30 November in Los Angeles (and already 1 December in Auckland).
-    const at = new Date('2026-12-01T05:30:00Z');
-    expect(lastWholePeriod('monthly', at, 'America/Los_Angeles').key).toBe('2026-10');
-    expect(lastWholePeriod('monthly', at, 'Pacific/Auckland').key).toBe('2026-11');
-    expect(lastWholePeriod('monthly', at, 'UTC').key).toBe('2026-11');
-  });
-
-  it('should give the previous ISO week, Monday to Sunday, and say so', () => {
+  it.each([
+    [
+      'the previous calendar month across a year end',
+      ['monthly', '2027-01-01T12:00:00Z', 'UTC'],
+      { key: '2026-12', from: '2026-12-01', to: '2026-12-31', label: 'December 2026' },
+    ],
+    [
+      'February with its leap day',
+      ['monthly', '2028-03-15T00:00:00Z', 'UTC'],
+      { from: '2028-02-01', to: '2028-02-29' },
+    ],
     // Friday 27 November 2026: the last whole week is Monday 16 to Sunday 22 November, week 47.
-    expect(lastWholePeriod('weekly', new Date('2026-11-27T10:00:00Z'), 'America/Chicago')).toEqual({
-      key: '2026-W47',
-      from: '2026-11-16',
-      to: '2026-11-22',
-      label: 'Week 47 of 2026 (Mon 16 Nov 2026 – Sun 22 Nov 2026)',
-    });
-  });
-
-  it('should treat a Monday as the start of a new week in the zone', () => {
-    // 03:00 UTC Monday 30 November is still Sunday 29 November in New York.
-    const at = new Date('2026-11-30T03:00:00Z');
-    expect(lastWholePeriod('weekly', at, 'America/New_York').key).toBe('2026-W47');
-    expect(lastWholePeriod('weekly', at, 'Europe/Berlin').key).toBe('2026-W48');
-  });
-
-  it('should name a week spanning a year end by the year of its Thursday', () => {
+    [
+      'the previous ISO week, Monday to Sunday, and say so',
+      ['weekly', '2026-11-27T10:00:00Z', 'America/Chicago'],
+      {
+        key: '2026-W47',
+        from: '2026-11-16',
+        to: '2026-11-22',
+        label: 'Week 47 of 2026 (Mon 16 Nov 2026 – Sun 22 Nov 2026)',
+      },
+    ],
     // Monday 28 December 2026 – Sunday 3 January 2027 is week 53 of 2026; 2027's first week starts on the 4th.
-    expect(lastWholePeriod('weekly', new Date('2027-01-05T12:00:00Z'), 'UTC')).toMatchObject({
-      key: '2026-W53',
-      from: '2026-12-28',
-      to: '2027-01-03',
-    });
+    [
+      'a week spanning a year end named by the year of its Thursday',
+      ['weekly', '2027-01-05T12:00:00Z', 'UTC'],
+      { key: '2026-W53', from: '2026-12-28', to: '2027-01-03' },
+    ],
+  ] as const)('should give %s', (_name, [cadence, at, zone], expected) => {
+    expect(lastWholePeriod(cadence, new Date(at), zone)).toMatchObject(expected);
+  });
+
+  it.each([
+    // 05:30 UTC on 1 December is still 30 November in Los Angeles (and already 1 December in Auckland).
+    [
+      'monthly',
+      '2026-12-01T05:30:00Z',
+      { 'America/Los_Angeles': '2026-10', 'Pacific/Auckland': '2026-11', UTC: '2026-11' },
+    ],
+    // 03:00 UTC on Monday 30 November is still Sunday 29 November in New York: a new week only in Berlin.
+    ['weekly', '2026-11-30T03:00:00Z', { 'America/New_York': '2026-W47', 'Europe/Berlin': '2026-W48' }],
+  ] as const)('should read the %s period in the schedule’s zone at %s, not UTC', (cadence, at, keys) => {
+    for (const [zone, key] of Object.entries(keys))
+      expect(lastWholePeriod(cadence, new Date(at), zone).key).toBe(key);
+  });
+
+  it('should name ISO weeks as ISO 8601 does at year ends', () => {
     expect(isoWeekKey('2027-01-04')).toBe('2027-W01');
     // 1 January 2021 (a Friday) belongs to 2020's week 53.
     expect(isoWeekKey('2021-01-01')).toBe('2020-W53');
