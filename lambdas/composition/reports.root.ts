@@ -5,7 +5,8 @@ import { DynamoObservationRepo } from '../adapters/dynamo/observations.repo';
 import { DynamoReportRepo } from '../adapters/dynamo/reports.repo';
 import { PdfkitReportRenderer } from '../adapters/pdf/report.pdf';
 import { DynamoReportScheduleRepo } from '../adapters/dynamo/report-schedules.repo';
-import { SesMailer, createSesClient } from '../adapters/ses/ses.mailer';
+import { SesAttachmentMailer } from '../adapters/ses/ses.attachment-mailer';
+import { createSesClient } from '../adapters/ses/ses.mailer';
 import { S3DocumentStore, missingDocumentStore } from '../adapters/storage/s3.document-store';
 import { documentLinks } from '../core/reports/document-links';
 import type { ReportSchedulesRoutesDeps } from '../routes/report-schedules.routes';
@@ -55,7 +56,7 @@ export function createReportsDeps(
         )
       : missingDocumentStore,
     // Scheduled reports go out from MAIL_FROM through the same SES path as every other email.
-    mailer: new SesMailer(
+    mailer: new SesAttachmentMailer(
       builtOnFirstUse(() => createSesClient({ region: config.AWS_REGION, endpoint: config.SES_ENDPOINT })),
       config.MAIL_FROM,
       config.SES_CONFIGURATION_SET,

@@ -1,6 +1,5 @@
 import { SESv2Client, SendEmailCommand, type Attachment } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
-import type { AttachmentMailer, EmailAttachment } from '../../core/reports/report-schedules.ports';
 import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
 export function createSesClient(opts: { region: string; endpoint?: string }): SESv2Client {
@@ -14,7 +13,7 @@ export function createSesClient(opts: { region: string; endpoint?: string }): SE
   });
 }
 
-export class SesMailer implements Mailer, AttachmentMailer {
+export class SesMailer implements Mailer {
   constructor(
     private readonly client: SESv2Client,
     private readonly from: SenderSource,
@@ -25,17 +24,10 @@ export class SesMailer implements Mailer, AttachmentMailer {
     return this.sendSimple(email, []);
   }
 
-  /**
-   * With files: SES v2 `Content.Simple.Attachments` (the SDK and aws-ses-v2-local both take it), so SES
-   * builds the MIME message itself and no hand-made multipart is needed.
-   */
-  async sendWithAttachments(
-    email: Parameters<AttachmentMailer['sendWithAttachments']>[0],
+  protected async sendSimple(
+    email: OutgoingEmail,
+    attachments: Attachment[],
   ): Promise<{ messageId: string }> {
-    return this.sendSimple(email, email.attachments.map(sesAttachment));
-  }
-
-  private async sendSimple(email: OutgoingEmail, attachments: Attachment[]): Promise<{ messageId: string }> {
     const sender = await resolveSender(this.from);
     const res = await this.client.send(
       new SendEmailCommand({
@@ -57,15 +49,4 @@ export class SesMailer implements Mailer, AttachmentMailer {
     );
     return { messageId: res.MessageId ?? '' };
   }
-}
-
-/** One file as SES v2 takes it: the raw bytes (the SDK base64-encodes blobs), disposition attachment. */
-export function sesAttachment(file: EmailAttachment): Attachment {
-  return {
-    FileName: file.fileName,
-    ContentType: file.contentType,
-    RawContent: file.bytes,
-    ContentDisposition: 'ATTACHMENT',
-    ContentTransferEncoding: 'BASE64',
-  };
 }

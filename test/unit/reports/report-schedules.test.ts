@@ -11,7 +11,7 @@ import type {
   StoredSend,
 } from '../../../lambdas/core/reports/report-schedules.ports';
 import { scheduledReportEmail } from '../../../lambdas/core/reports/scheduled-email';
-import { sesAttachment } from '../../../lambdas/adapters/ses/ses.mailer';
+import { sesAttachment } from '../../../lambdas/adapters/ses/ses.attachment-mailer';
 import { ATTACHMENT_LIMIT_BYTES, type ReportSchedule } from '../../../shared/report-schedules';
 import type { ReportDefinition } from '../../../shared/reports';
 
