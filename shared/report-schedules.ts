@@ -56,7 +56,14 @@ export interface ReportPeriod {
   label: string;
 }
 
-export type ReportSendStatus = 'sending' | 'sent' | 'failed';
+/**
+ * `rendering` (claimed; PDF being made and stored), `sending` (handed to SES next), `sent`, `failed`.
+ * A `rendering` claim older than STALE_CLAIM_MINUTES was left by a run that died (a timeout): the next
+ * run takes it over. A `sending` one is never taken over: SES may have the message, and a second email
+ * is worse than a missing record.
+ */
+export type ReportSendStatus = 'rendering' | 'sending' | 'sent' | 'failed';
+export const STALE_CLAIM_MINUTES = 15;
 
 /** One scheduled email in the report's history. */
 export interface ReportSendRecord {

@@ -112,22 +112,33 @@ export class DynamoReportScheduleRepo implements ReportScheduleRepo {
           periodTo: c.period.to,
           periodLabel: c.period.label,
           recipients: c.recipients,
-          status: 'sending',
+          status: 'rendering',
           attempts: 1,
           claimedAt: c.claimedAt,
         })
         .go(),
     );
     if (created) return true;
-    // A failed attempt is retried by exactly one later run: the condition admits one writer.
+    // A failed attempt, or one a dead run left rendering, is retried by exactly one later run: the
+    // condition admits one writer.
     return writtenUnlessConditionFails(() =>
       this.db.entities.reportSend
         .patch(key)
-        .set({ status: 'sending', claimedAt: c.claimedAt, recipients: c.recipients })
+        .set({ status: 'rendering', claimedAt: c.claimedAt, recipients: c.recipients })
         .add({ attempts: 1 })
-        .where(({ status }, { eq }) => eq(status, 'failed'))
+        .where(
+          ({ status, claimedAt }, { eq, lt }) =>
+            `${eq(status, 'failed')} OR (${eq(status, 'rendering')} AND ${lt(claimedAt, c.staleBefore)})`,
+        )
         .go(),
     );
+  }
+
+  async markSending(tenant: TenantId, reportId: string, periodKey: string): Promise<void> {
+    await this.db.entities.reportSend
+      .patch(tenantKey(tenant, { reportId, periodKey }))
+      .set({ status: 'sending' })
+      .go();
   }
 
   async markSent(

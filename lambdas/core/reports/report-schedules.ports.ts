@@ -19,14 +19,17 @@ export interface ReportScheduleRepo {
   /** Every schedule of every account (one indexed query per cadence). */
   listAll(): Promise<StoredSchedule[]>;
   /**
-   * Claims the report's email for the period: true for exactly one caller however many runs ask at
-   * once; a period whose last attempt failed is claimed again by the next run (once).
+   * Claims the report's email for the period (`rendering`): true for exactly one caller however many
+   * runs ask at once; a period whose last attempt failed, or whose `rendering` claim is older than
+   * `staleBefore`, is claimed again by the next run (once).
    */
   claim(
     tenant: TenantId,
     reportId: string,
-    claim: { period: ReportPeriod; recipients: string[]; claimedAt: string },
+    claim: { period: ReportPeriod; recipients: string[]; claimedAt: string; staleBefore: string },
   ): Promise<boolean>;
+  /** The document is stored: the email goes to SES next (never taken over from here on). */
+  markSending(tenant: TenantId, reportId: string, periodKey: string): Promise<void>;
   markSent(
     tenant: TenantId,
     reportId: string,

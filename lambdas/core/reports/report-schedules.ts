@@ -2,6 +2,7 @@ import {
   DOCUMENT_GONE_MESSAGE,
   DOCUMENT_RETENTION_DAYS,
   REPORT_DOCUMENTS_PREFIX,
+  STALE_CLAIM_MINUTES,
   deliveryFor,
   lastWholePeriod,
   owesPeriod,
@@ -163,7 +164,7 @@ export async function runReportSchedules(
     const period = lastWholePeriod(schedule.cadence, at, schedule.timezone);
     if (!owesPeriod(schedule, period)) continue;
     result.due++;
-    const outcome = await sendPeriod(schedule, period, at, deps);
+    const outcome = await sendPeriod(schedule, period, deps);
     result[outcome]++;
   }
   return result;
@@ -172,7 +173,6 @@ export async function runReportSchedules(
 async function sendPeriod(
   schedule: StoredSchedule,
   period: ReportPeriod,
-  at: Date,
   deps: ReportSchedulesDeps,
 ): Promise<'sent' | 'failed' | 'alreadyClaimed' | 'skipped'> {
   const { tenantId: tenant, reportId } = schedule;
@@ -184,15 +184,17 @@ async function sendPeriod(
     if (err instanceof ForbiddenError || err instanceof NotFoundError) return 'skipped';
     throw err;
   }
+  const now = deps.ledger.clock.now();
   const claimed = await deps.schedules.claim(tenant, reportId, {
     period,
     recipients: schedule.to,
-    claimedAt: at.toISOString(),
+    claimedAt: now.toISOString(),
+    staleBefore: new Date(now.getTime() - STALE_CLAIM_MINUTES * 60_000).toISOString(),
   });
   if (!claimed) return 'alreadyClaimed';
   let sent: Parameters<ReportScheduleRepo['markSent']>[3];
   try {
-    sent = await renderStoreAndSend(schedule, report, period, at, deps);
+    sent = await renderStoreAndSend(schedule, report, period, deps);
   } catch (err) {
     // Nothing reached SES (or SES refused): the next run claims the period again and retries.
     await deps.schedules.markFailed(
@@ -212,7 +214,6 @@ async function renderStoreAndSend(
   schedule: StoredSchedule,
   report: ReportDefinition,
   period: ReportPeriod,
-  at: Date,
   deps: ReportSchedulesDeps,
 ): Promise<Parameters<ReportScheduleRepo['markSent']>[3]> {
   const { tenantId: tenant, reportId } = schedule;
@@ -223,7 +224,9 @@ async function renderStoreAndSend(
   const fileName = documentFileName(report.title, period.key);
   const documentKey = `${REPORT_DOCUMENTS_PREFIX}${tenant}/${reportId}/${fileName}`;
   await deps.documents.put(documentKey, pdf, 'application/pdf');
-  const expiresAt = new Date(at.getTime() + DOCUMENT_RETENTION_DAYS * DAY_MS);
+  await deps.schedules.markSending(tenant, reportId, period.key);
+  // Counted from when it was stored, as the bucket's lifecycle rule counts (an admin's run may name another `at`).
+  const expiresAt = new Date(deps.ledger.clock.now().getTime() + DOCUMENT_RETENTION_DAYS * DAY_MS);
   const delivery = deliveryFor(pdf.byteLength);
   const email = scheduledReportEmail({
     title: report.title,

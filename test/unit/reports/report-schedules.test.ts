@@ -39,13 +39,14 @@ function memorySchedules() {
     claim: async (_t, reportId, c) => {
       const key = `${reportId}#${c.period.key}`;
       const held = sends.get(key);
-      if (held && held.status !== 'failed') return false;
+      const stale = held?.status === 'rendering' && held.claimedAt < c.staleBefore;
+      if (held && held.status !== 'failed' && !stale) return false;
       sends.set(key, {
         period: c.period,
         recipients: c.recipients,
         delivery: null,
         bytes: null,
-        status: 'sending',
+        status: 'rendering',
         attempts: (held?.attempts ?? 0) + 1,
         error: null,
         claimedAt: c.claimedAt,
@@ -54,6 +55,9 @@ function memorySchedules() {
         documentKey: null,
       });
       return true;
+    },
+    markSending: async (_t, reportId, periodKey) => {
+      sends.get(`${reportId}#${periodKey}`)!.status = 'sending';
     },
     markSent: async (_t, reportId, periodKey, s) => {
       Object.assign(sends.get(`${reportId}#${periodKey}`)!, { ...s, status: 'sent', error: null });

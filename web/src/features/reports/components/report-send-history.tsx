@@ -7,6 +7,7 @@ import { fetchSentDocument } from '../api/report-schedules-api';
 
 const STATUS: Record<ReportSendRecord['status'], { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'teal' },
+  rendering: { label: 'Preparing', color: 'blue' },
   sending: { label: 'Sending', color: 'blue' },
   failed: { label: 'Failed, retried next hour', color: 'red' },
 };
