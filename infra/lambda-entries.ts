@@ -41,7 +41,9 @@ export type FunctionAccess =
   /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
   | 'sendSms'
   /** File storage (files.construct.ts): sign uploads into `uploads/`, read them, write checked copies to `files/`. */
-  | 'files';
+  | 'files'
+  /** Scheduled reports' documents (files.construct.ts): read and write under `report-documents/` only. */
+  | 'reportDocuments';
 
 /** Exactly the Cognito actions `userStatus` grants, on the user pool's ARN only. */
 export const USER_STATUS_ACTIONS = [
@@ -184,8 +186,12 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [
       { method: 'ANY', path: '/api/reports' },
       { method: 'ANY', path: '/api/reports/{proxy+}' },
+      // A scheduled report's download link (PDF above 7 MB): the signed token is the authority.
+      { method: 'GET', path: '/api/reports/documents/{token}', public: true },
     ],
-    access: ['table', 'userStatus'],
+    // The hourly schedule (shared/schedules.ts) emails each report's PDF (sendEmail), keeps it
+    // (reportDocuments) and signs download links with a key derived from the link secret.
+    access: ['table', 'userStatus', 'sendEmail', 'reportDocuments', 'unsubscribeSecret'],
     // 1.5 GB gives pdfkit a full vCPU; 29 s is all API Gateway waits for an answer anyway.
     memorySize: 1536,
     timeoutSeconds: 29,

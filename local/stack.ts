@@ -268,6 +268,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
     });
 
     const dispatch = { run: () => runDispatch(root.dispatch) };
+    const reports = localReportsApp(root, authenticate);
     const checkoutApp = createCheckoutApp({ authenticate, checkout: root.billing });
     const billingApp = createBillingApp({ authenticate, billing: root.billing });
     const holidaysApp = createHolidaysApp({ authenticate, holidays: createHolidaysDeps(root) });
@@ -286,7 +287,7 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
         ...HOLIDAY_ROUTES.map((r) => ({ prefix: r.path, app: holidaysApp })),
         // The public API's Lambda (`/v1/*`): it checks API keys itself, as behind API Gateway.
         { prefix: '/v1', app: createPublicApiApp({ ...root, log: lineLogger('public-api', log) }) },
-        localReportsApp(root, authenticate),
+        reports,
         {
           prefix: '/api',
           app: createApiApp({
@@ -338,7 +339,8 @@ export async function startStack(settings: LocalSettings, opts: StartOptions = {
       const apiDemo = await ensureUser(cognito, pool, DEMO_USERS.apiDemo);
       demoApiKeyFile = await ensureApiDemo(root, apiDemo, access, workDir);
     }
-    const scheduler = opts.scheduler ? startScheduler({ dispatch: () => dispatch.run() }, { log }) : null;
+    const jobs = { dispatch: () => dispatch.run(), reports: () => reports.runSchedules() };
+    const scheduler = opts.scheduler ? startScheduler(jobs, { log }) : null;
 
     return {
       settings,

@@ -33,3 +33,12 @@ export const adminSettingsInputSchema = objectOnFirstUse(() => ({
     .min(1, 'Keep at least one default notice time')
     .max(6, 'At most 6 default notice times'),
 }));
+
+/** An admin's "run now" of a scheduled job (the dispatch, report schedules): `{ at? }`, as if the clock said `at`. */
+export const runRequestSchema = objectOnFirstUse(() => ({
+  at: z
+    .string({ message: 'at must be an ISO instant' })
+    .max(40, 'at must be an ISO instant')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
+    .optional(),
+}));

@@ -143,3 +143,13 @@ export function resolveRange(
 
 /** A long report (more than two months, or more than six jobsites) opens with a table of contents. */
 export const needsContents = (days: number, jobsites: number) => days > 62 || jobsites > 6;
+
+/** A report's file name (`title-as-slug.ext`, `suffix` after the slug): safe in a header and on any disk. */
+export const reportFileName = (title: string, suffix: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'report'
+  }${suffix}`;

@@ -15,4 +15,10 @@ export const SCHEDULES: readonly HandlerSchedule[] = [
     rateMinutes: 15,
     description: 'Finds jobsites whose notice time falls in this 15-minute slot and checks their forecast',
   },
+  {
+    entry: 'reports',
+    rateMinutes: 60,
+    description:
+      'Emails each scheduled report once for its last whole week or month (claimed per period), PDF attached',
+  },
 ];

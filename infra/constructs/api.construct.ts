@@ -140,6 +140,18 @@ export class ApiConstruct extends Construct {
     return new Map([...this.functions].map(([name, fn]) => [name, fn.fn]));
   }
 
+  /** cdk-nag: a grant on one prefix of the files bucket is a wildcard only within that prefix. */
+  private acknowledgeBucketPrefix(
+    fn: RaincheckFunction,
+    files: FilesConstruct,
+    prefix: string,
+    reason: string,
+  ) {
+    const bucketCfn = files.bucket.node.defaultChild as s3.CfnBucket;
+    const bucket = `<${Stack.of(this).getLogicalId(bucketCfn)}.Arn>`;
+    Validations.of(fn.role).acknowledge({ id: `AwsSolutions-IAM5[Resource::${bucket}/${prefix}/*]`, reason });
+  }
+
   private grant(fn: RaincheckFunction, access: FunctionAccess, props: ApiConstructProps): void {
     switch (access) {
       case 'table':
@@ -192,17 +204,25 @@ export class ApiConstruct extends Construct {
       case 'sendSms':
         props.sms.grantSend(fn.fn);
         return;
-      case 'files': {
+      case 'files':
         props.files.grantUploads(fn.fn);
-        const bucketCfn = props.files.bucket.node.defaultChild as s3.CfnBucket;
-        const bucket = `<${Stack.of(this).getLogicalId(bucketCfn)}.Arn>`;
         for (const prefix of ['uploads', 'files'])
-          Validations.of(fn.role).acknowledge({
-            id: `AwsSolutions-IAM5[Resource::${bucket}/${prefix}/*]`,
-            reason: `Objects under ${prefix}/ of the files bucket only: each upload and each served logo has its own fresh key.`,
-          });
+          this.acknowledgeBucketPrefix(
+            fn,
+            props.files,
+            prefix,
+            `Objects under ${prefix}/ of the files bucket only: each upload and each served logo has its own fresh key.`,
+          );
         return;
-      }
+      case 'reportDocuments':
+        props.files.grantReportDocuments(fn.fn);
+        this.acknowledgeBucketPrefix(
+          fn,
+          props.files,
+          'report-documents',
+          'Objects under report-documents/ of the files bucket only: one per report and period.',
+        );
+        return;
       case 'unsubscribeSecret':
         // A dynamic reference: CloudFormation resolves it at deploy, so the template holds no value.
         fn.fn.addEnvironment(

@@ -1,11 +1,9 @@
 import { DynamoBrandStore } from '../adapters/dynamo/brand.repo';
-import { S3FileStorage, createS3Client, missingFileStorage } from '../adapters/storage/s3.file-storage';
+import { S3FileStorage, missingFileStorage } from '../adapters/storage/s3.file-storage';
+import { createFilesS3Client } from './files-s3.client';
 import type { AccountRepo } from '../core/account/account.ports';
 import { brandLookup, type BrandDeps } from '../core/brand/brand';
 import type { DataRoot } from './data.root';
-
-/** s3rver's built-in account (local/s3-front checks uploads signed with it); the Lambda role's own in AWS. */
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * White-labelling and file storage (issue 24 items 4–5): the brand item, the bucket, and the lookup
@@ -15,19 +13,12 @@ export function createBrandRoot(data: DataRoot, opts: { accounts: AccountRepo })
   const { config } = data;
   const publicOrigin = (config.APP_ORIGIN ?? '').replace(/\/$/, '');
   const storage = config.FILES_BUCKET
-    ? new S3FileStorage(
-        createS3Client({
-          region: config.AWS_REGION,
-          endpoint: config.S3_ENDPOINT,
-          credentials: config.S3_ENDPOINT ? LOCAL_CREDENTIALS : undefined,
-        }),
-        {
-          bucket: config.FILES_BUCKET,
-          region: config.AWS_REGION,
-          endpoint: config.S3_ENDPOINT,
-          publicOrigin,
-        },
-      )
+    ? new S3FileStorage(createFilesS3Client(config), {
+        bucket: config.FILES_BUCKET,
+        region: config.AWS_REGION,
+        endpoint: config.S3_ENDPOINT,
+        publicOrigin,
+      })
     : missingFileStorage;
   const brands = new DynamoBrandStore(data.db);
   const deps: BrandDeps = { brands, storage, accounts: opts.accounts, clock: data.clock, ids: data.ids };

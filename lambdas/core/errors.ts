@@ -2,6 +2,8 @@
 export class NotAuthenticatedError extends Error {}
 export class ForbiddenError extends Error {}
 export class NotFoundError extends Error {}
+/** What was asked for existed and has been deleted for good (410), e.g. a document past its retention. */
+export class GoneError extends Error {}
 /** The change would break a reference or a uniqueness rule; nothing was changed (409). */
 export class ConflictError extends Error {}
 /** A service the request depends on cannot be reached now; the caller may try again or work around it (503). */

@@ -4,6 +4,7 @@ import { AlreadySubscribedError, PaymentProviderError } from '../core/billing/bi
 import {
   ConflictError,
   ForbiddenError,
+  GoneError,
   NotAuthenticatedError,
   NotFoundError,
   RateLimitedError,
@@ -14,7 +15,7 @@ import { RowsValidationError } from '../core/records/rows-validation.error';
 
 /** What went wrong, independent of how an app words its error bodies. */
 export interface HttpProblem {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 502 | 503;
   /** The domain message (what happened, what to do). */
   message: string;
   field?: string;
@@ -36,6 +37,7 @@ export function toProblem(err: unknown): HttpProblem {
   if (err instanceof ForbiddenError)
     return { status: 403, message: err.message || MESSAGES.permissionDenied };
   if (err instanceof NotFoundError) return { status: 404, message: err.message || 'Not found' };
+  if (err instanceof GoneError) return { status: 410, message: err.message };
   if (err instanceof ConflictError || err instanceof AlreadySubscribedError)
     return { status: 409, message: err.message };
   if (err instanceof ServiceUnavailableError) return { status: 503, message: err.message };

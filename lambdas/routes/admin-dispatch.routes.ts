@@ -1,3 +1,4 @@
+import { runRequestSchema } from '../../shared/admin-schemas';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { limitParam } from '../../shared/records/list-query';
@@ -5,14 +6,6 @@ import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
-
-const runRequestSchema = objectOnFirstUse(() => ({
-  at: z
-    .string({ message: 'at must be an ISO instant' })
-    .max(40, 'at must be an ISO instant')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'at must be an ISO instant like 2026-12-02T11:00:00Z')
-    .optional(),
-}));
 
 const recentRunsSchema = objectOnFirstUse(() => ({
   limit: limitParam(100, 20),

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { reportInputSchema } from '../../shared/reports';
+import { reportFileName, reportInputSchema } from '../../shared/reports';
 import { NotFoundError } from '../core/errors';
 import type { IdempotencyStore } from '../core/records/idempotency.ports';
 import { createReport, getReport, listReports, reportData, type ReportsDeps } from '../core/reports/reports';
@@ -21,14 +21,7 @@ function idOf(c: Context<AppEnv>): string {
   return id;
 }
 
-const fileName = (title: string, ext: string) =>
-  `${
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'report'
-  }.${ext}`;
+const fileName = (title: string, ext: string) => reportFileName(title, `.${ext}`);
 
 /**
  * Custom reports (issue 25 §4–5; Premium and Enterprise): `POST /api/reports` saves a definition

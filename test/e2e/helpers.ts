@@ -137,6 +137,17 @@ export async function screenA11yViolations(page: Page): Promise<string[]> {
   return seriousOf(results);
 }
 
+/** `screenA11yViolations` in light and then dark mode (left in light): `{ light: [...], dark: [...] }`. */
+export async function screenA11yInBothSchemes(page: Page): Promise<Record<'light' | 'dark', string[]>> {
+  const found = { light: [] as string[], dark: [] as string[] };
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    found[scheme] = await screenA11yViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 function seriousOf(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {

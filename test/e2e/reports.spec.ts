@@ -79,7 +79,7 @@ test('a contractor builds a report, previews it, saves it and downloads its PDF'
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
-  await page.getByRole('button', { name: 'Save report' }).click();
+  await page.getByRole('button', { name: 'Create report' }).click();
   const saved = page.getByRole('table', { name: 'Saved reports' });
   await expect(saved.getByRole('row', { name: /January–February weather days/ })).toBeVisible();
   const [download] = await Promise.all([

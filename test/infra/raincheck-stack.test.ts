@@ -292,7 +292,7 @@ describe('RaincheckStack', () => {
       }
     });
 
-    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links, SSO discover and the key-checked /v1 when synthesized', () => {
+    it('should leave public only the health check, guest checkout and its paid-email token, the Stripe webhook, unsubscribe, notice details, the confirmation links, SSO discover, signed report document links and the key-checked /v1 when synthesized', () => {
       const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
       const publicRoutes = Object.values(routes)
         .filter((r) => r.Properties.AuthorizationType === 'NONE')
@@ -313,6 +313,8 @@ describe('RaincheckStack', () => {
           'ANY /v1/{proxy+}',
           // The email-first sign-in asks where an address signs in before anyone is signed in (issue 24).
           'GET /api/auth/discover',
+          // A scheduled report's PDF above 7 MB: the signed token is the authority (issue 25 §6).
+          'GET /api/reports/documents/{token}',
         ].sort(),
       );
     });
@@ -355,15 +357,15 @@ describe('RaincheckStack', () => {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
     });
 
-    it('should give the api, dispatch, dispatch-worker and checkout Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
+    it('should give the api, dispatch, dispatch-worker, checkout and reports Lambdas the unsubscribe secret as a dynamic reference, never its value', () => {
       const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
       const withSecret = Object.values(functions).filter(
         (f) =>
           (f.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
             ?.UNSUBSCRIBE_SECRET,
       );
-      // checkout derives the guest checkout's paid-email token key from it.
-      expect(withSecret).toHaveLength(4);
+      // checkout derives the guest checkout's paid-email token key from it; reports its document links' key.
+      expect(withSecret).toHaveLength(5);
       for (const f of withSecret) {
         const value = JSON.stringify(
           (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.UNSUBSCRIBE_SECRET,
@@ -568,6 +570,15 @@ describe('RaincheckStack', () => {
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionLogicalId('dispatch'), 'Arn'] } })],
       });
+    });
+
+    it('should run the report schedules every hour on the reports Lambda, which may send email', () => {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 hour)',
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionLogicalId('reports'), 'Arn'] } })],
+      });
+      expect(actionsOf('reports')).toEqual(expect.arrayContaining(['ses:SendEmail']));
     });
 
     it('should park failed jobsite batches in an encrypted dead-letter queue after 3 receives when synthesized', () => {
@@ -1042,8 +1053,25 @@ describe('file storage (issue 24)', () => {
     expect(put?.Resource).toHaveLength(2);
     const get = policyStatementsOf('api').find((s) => s.Action === 's3:GetObject');
     expect(get?.Resource).toEqual({ 'Fn::Join': ['', [arn, '/uploads/*']] });
-    for (const entry of LAMBDA_ENTRIES.filter((e) => e.name !== 'api'))
+    for (const entry of LAMBDA_ENTRIES.filter((e) => e.name !== 'api' && e.name !== 'reports'))
       expect(actionsOf(entry.name).filter((a) => a.startsWith('s3:'))).toEqual([]);
+  });
+
+  it('should let only the reports Lambda keep and read report documents, under report-documents/ alone, for 90 days', () => {
+    const arn = { 'Fn::GetAtt': [filesBucketId(), 'Arn'] };
+    const s3 = policyStatementsOf('reports').filter((s) => JSON.stringify(s.Action).includes('s3:'));
+    expect(s3).toEqual([
+      expect.objectContaining({
+        Action: ['s3:GetObject', 's3:PutObject'],
+        Resource: { 'Fn::Join': ['', [arn, '/report-documents/*']] },
+      }),
+    ]);
+    const bucket = template.toJSON().Resources[filesBucketId()] as Resource;
+    expect(bucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'report-documents/', ExpirationInDays: 90, Status: 'Enabled' }),
+      ]),
+    });
   });
 
   it('should let the SPA post uploads to the bucket’s regional endpoint', () => {

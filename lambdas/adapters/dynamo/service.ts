@@ -9,6 +9,7 @@ import { crewEntity } from './entities/crew.entity';
 import { dispatchDecisionEntity, notificationClaimEntity } from './entities/dispatch-decision.entity';
 import { dayObservationEntity } from './entities/day-observation.entity';
 import { reportDefinitionEntity } from './entities/report-definition.entity';
+import { reportScheduleEntity, reportSendEntity } from './entities/report-schedule.entity';
 import { emailTemplateEntity } from './entities/email-template.entity';
 import { forecastCacheEntity } from './entities/forecast-cache.entity';
 import { dispatchBatchEntity } from './entities/dispatch-batch.entity';
@@ -95,6 +96,8 @@ const ENTITY_FACTORIES = {
   brand: brandEntity,
   dayObservation: dayObservationEntity,
   reportDefinition: reportDefinitionEntity,
+  reportSchedule: reportScheduleEntity,
+  reportSend: reportSendEntity,
 };
 
 type EntityName = keyof typeof ENTITY_FACTORIES;

@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand, type Attachment } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
 import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
@@ -21,6 +21,13 @@ export class SesMailer implements Mailer {
   ) {}
 
   async send(email: OutgoingEmail): Promise<{ messageId: string }> {
+    return this.sendSimple(email, []);
+  }
+
+  protected async sendSimple(
+    email: OutgoingEmail,
+    attachments: Attachment[],
+  ): Promise<{ messageId: string }> {
     const sender = await resolveSender(this.from);
     const res = await this.client.send(
       new SendEmailCommand({
@@ -35,6 +42,7 @@ export class SesMailer implements Mailer {
               Text: { Data: email.text, Charset: 'UTF-8' },
               ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
             },
+            ...(attachments.length ? { Attachments: attachments } : {}),
           },
         },
       }),

@@ -74,13 +74,7 @@ export async function reportData(
 ): Promise<ReportData> {
   const tenant = await reportsTenant(caller, deps);
   await assertOwnJobsites(tenant, definition.jobsites, deps);
-  const all = await deps.ledger.records.jobsites.list(tenant);
-  const chosen =
-    definition.jobsites === 'all'
-      ? all
-      : 'clientId' in definition.jobsites
-        ? all.filter((j) => j.clientId === (definition.jobsites as { clientId: string }).clientId)
-        : definition.jobsites.flatMap((id) => all.filter((j) => j.id === id));
+  const chosen = await chosenJobsites(tenant, definition.jobsites, deps);
   const clients = new Map((await deps.ledger.records.clients.list(tenant)).map((c) => [c.id, c]));
   const now = deps.ledger.clock.now();
   const jobsites: ReportJobsite[] = [];
@@ -111,6 +105,18 @@ export async function reportData(
     },
     attribution: REPORT_ATTRIBUTION,
   };
+}
+
+/** The account's jobsites a definition names (all, a client's, or chosen ones still there). */
+export async function chosenJobsites(
+  tenant: TenantId,
+  jobsites: ReportInput['jobsites'],
+  deps: Pick<ReportsDeps, 'ledger'>,
+) {
+  const all = await deps.ledger.records.jobsites.list(tenant);
+  if (jobsites === 'all') return all;
+  if ('clientId' in jobsites) return all.filter((j) => j.clientId === jobsites.clientId);
+  return jobsites.flatMap((id) => all.filter((j) => j.id === id));
 }
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);

@@ -26,6 +26,7 @@ const ERROR_TYPES: Record<HttpProblem['status'], string> = {
   403: 'permission_denied',
   404: 'not_found',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   429: 'rate_limited',
   500: 'api_error',

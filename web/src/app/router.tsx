@@ -62,6 +62,7 @@ const Team = page(() => import('./routes/app/team'), 'TeamPage');
 const LedgerEvidence = page(() => import('./routes/app/ledger-evidence'), 'LedgerEvidencePage');
 const Analytics = page(() => import('./routes/app/analytics'), 'AnalyticsPage');
 const Reports = page(() => import('./routes/app/reports'), 'ReportsPage');
+const Report = page(() => import('./routes/app/report'), 'ReportPage');
 const loadSupportPages = () => import('./routes/app/support');
 const Support = page(loadSupportPages, 'SupportPage');
 const SupportThread = page(loadSupportPages, 'SupportThreadPage');
@@ -107,6 +108,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'email', element: <Email /> },
   { path: 'analytics', element: <Analytics /> },
   { path: 'analytics/reports', element: <Reports /> },
+  { path: 'analytics/reports/:reportId', element: <Report /> },
   // Outside the Premium gate: a Basic account's one jobsite has its ledger too (on the dashboard).
   { path: 'jobsites/:jobsiteId/ledger/:date', element: <LedgerEvidence /> },
   { path: 'subscription', element: <Subscription /> },

@@ -80,6 +80,9 @@ export function ReportsPage() {
   const errors: Record<string, string> = {};
   if (!parsed.success)
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  // The server's refusal of the last submit (another account's jobsite, say), next to its field.
+  const refusal = create.error instanceof ApiError && create.error.status === 400 ? create.error : null;
+  if (refusal?.field) errors[refusal.field.split('.')[0]!] ??= refusal.detail ?? refusal.message;
   // Debounced as text: a new object every render would restart the debounce for ever.
   const [debounced] = useDebouncedValue(parsed.success ? JSON.stringify(parsed.data) : '', 400);
   const definition = useMemo(() => (debounced ? (JSON.parse(debounced) as ReportInput) : null), [debounced]);
@@ -93,10 +96,12 @@ export function ReportsPage() {
       attempt.current = crypto.randomUUID();
       notifications.show({ color: 'teal', message: `Saved “${parsed.data.title}”.` });
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: friendlyErrorMessage(error, 'The report could not be saved.'),
-      });
+      // A 400 naming a field is shown next to that field; anything else as a toast.
+      if (!(error instanceof ApiError && error.status === 400 && error.field))
+        notifications.show({
+          color: 'red',
+          message: friendlyErrorMessage(error, 'The report could not be saved.'),
+        });
     }
   };
   const download = async (id: string, name: string, kind: 'pdf' | 'csv.zip') => {
@@ -200,13 +205,20 @@ export function ReportsPage() {
                     label="From"
                     value={from}
                     onChange={(e) => setFrom(e.currentTarget.value)}
-                    error={errors.range}
+                    error={from ? undefined : 'Choose the first day'}
                   />
                   <TextInput
                     type="date"
                     label="To"
                     value={to}
                     onChange={(e) => setTo(e.currentTarget.value)}
+                    error={
+                      !to
+                        ? 'Choose the last day'
+                        : from && from > to
+                          ? 'To must be on or after From'
+                          : undefined
+                    }
                   />
                 </Group>
               )}
@@ -224,7 +236,7 @@ export function ReportsPage() {
               </Checkbox.Group>
               <Group>
                 <Button onClick={() => void save()} loading={create.isPending} disabled={!parsed.success}>
-                  Save report
+                  Create report
                 </Button>
               </Group>
             </Stack>
@@ -259,7 +271,7 @@ export function ReportsPage() {
               {friendlyErrorMessage(reports.error, 'Saved reports could not be loaded.')}
             </Alert>
           ) : reports.data.reports.length === 0 ? (
-            <Text c="dimmed">None yet: save the definition above.</Text>
+            <Text c="dimmed">None yet: create one from the definition above.</Text>
           ) : (
             <DataTable
               withTableBorder
@@ -269,7 +281,11 @@ export function ReportsPage() {
             >
               {reports.data.reports.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{r.title}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/analytics/reports/${r.id}`} fw={500}>
+                      {r.title}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>
                     {'relative' in r.range
                       ? RELATIVE_LABEL[r.range.relative]

@@ -1,0 +1,41 @@
+import type { TenantId } from '../caller';
+import { tenantFromStore } from '../caller';
+import { LinkSigner, VersionedToken } from '../link-signer';
+
+/** The public path of a signed document link (the reports Lambda; public at the gateway). */
+export const DOCUMENT_LINK_PREFIX = '/api/reports/documents/';
+
+export interface DocumentLinkClaims {
+  tenant: TenantId;
+  reportId: string;
+  periodKey: string;
+  expiresAt: Date;
+}
+
+/**
+ * Signed links to one kept report document (the scheduled email's link when the PDF is above 7 MB): the
+ * recipients need not have an account, so the token is the authority. Signed with a key derived from the
+ * deployment's link secret under its own label, valid until the document's 90 days end.
+ */
+export function documentLinks(opts: { secret: string; previousSecrets?: string[]; appOrigin: string }) {
+  const token = new VersionedToken(
+    new LinkSigner('report-document', opts.secret, opts.previousSecrets ?? [], 'UNSUBSCRIBE_SECRET'),
+    'd1',
+    800,
+  );
+  return {
+    link(doc: DocumentLinkClaims): string {
+      const claims = { t: doc.tenant, r: doc.reportId, p: doc.periodKey, e: doc.expiresAt.getTime() };
+      return `${opts.appOrigin.replace(/\/$/, '')}${DOCUMENT_LINK_PREFIX}${token.sign(claims)}`;
+    },
+    /** The document a genuine, unexpired token names; null for anything else. */
+    read(tokenText: string, now: Date): Omit<DocumentLinkClaims, 'expiresAt'> | null {
+      const c = token.verify(tokenText);
+      if (!c || typeof c.t !== 'string' || typeof c.r !== 'string' || typeof c.p !== 'string') return null;
+      if (typeof c.e !== 'number' || c.e <= now.getTime()) return null;
+      return { tenant: tenantFromStore(c.t), reportId: c.r, periodKey: c.p };
+    },
+  };
+}
+
+export type DocumentLinks = ReturnType<typeof documentLinks>;
