@@ -71,7 +71,7 @@ export const USER_POOL_ADMIN_ACTIONS = [
 export const USER_MFA_RESET_ACTIONS = ['cognito-idp:AdminSetUserMFAPreference'] as const;
 
 /** A user pool trigger an entry serves; the auth construct attaches it to the pool. */
-export type UserPoolTrigger = 'postConfirmation';
+export type UserPoolTrigger = 'postConfirmation' | 'preSignUp' | 'preAuthentication' | 'preTokenGeneration';
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -96,7 +96,7 @@ export interface LambdaEntry {
    * The pool invokes this function (no routes). It gets no USER_POOL_ID or APP_ORIGIN: the pool refers to
    * it, so those references would make a cycle; its events name the pool.
    */
-  readonly userPoolTrigger?: UserPoolTrigger;
+  readonly userPoolTriggers?: readonly UserPoolTrigger[];
   /** The HTTP API's Lambda authorizer: guards every route not marked public (api.construct.ts). */
   readonly authorizer?: boolean;
   /** Folders copied beside the bundle (`from` relative to the repository root, `to` inside the bundle). */
@@ -264,9 +264,24 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'post-confirmation',
     entry: 'lambdas/post-confirmation/index.ts',
     routes: [],
-    userPoolTrigger: 'postConfirmation',
+    userPoolTriggers: ['postConfirmation'],
     access: ['table', 'userMfaReset'],
     budget: LAMBDA_BUNDLE_BUDGETS['post-confirmation'],
+  },
+  {
+    // Single sign-on's rules in Cognito (issue 24, ADR 0011): a provider's answer becomes a user only
+    // when admitted (pre sign-up), a password sign-in of an SSO address is refused but the owner's
+    // break-glass (pre authentication), and a federated user's tokens are issued only while admitted,
+    // the first time with the membership (pre token generation). No Cognito access: the events say all.
+    name: 'sso-triggers',
+    entry: 'lambdas/sso-triggers/index.ts',
+    routes: [],
+    userPoolTriggers: ['preSignUp', 'preAuthentication', 'preTokenGeneration'],
+    // table: the SSO connection and domain claims read, the first sign-in's membership written.
+    access: ['table'],
+    memorySize: 256,
+    timeoutSeconds: 5,
+    budget: LAMBDA_BUNDLE_BUDGETS['sso-triggers'],
   },
   {
     // End User Messaging SMS replies (YES, STOP, START, HELP, 1, 2) and delivery events, delivered by

@@ -96,13 +96,13 @@ export class ApiConstruct extends Construct {
         name: entry.name,
         entry: path.join(props.projectRoot, entry.entry),
         projectRoot: props.projectRoot,
-        environment: entry.userPoolTrigger ? withoutPoolIds(environment) : environment,
+        environment: entry.userPoolTriggers ? withoutPoolIds(environment) : environment,
         memorySize: entry.memorySize,
         assets: entry.assets,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);
-      if (entry.userPoolTrigger) this.triggerNames.add(entry.name);
+      if (entry.userPoolTriggers) this.triggerNames.add(entry.name);
       for (const access of new Set(entry.access)) this.grant(fn, access, props);
     }
 

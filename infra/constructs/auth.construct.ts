@@ -4,10 +4,18 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
+import type { UserPoolTrigger } from '../lambda-entries';
 import { UserPoolWebAcl } from './waf.construct';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */
 export const ADMINS_GROUP = 'admins';
+
+const TRIGGER_OPERATIONS: Record<UserPoolTrigger, cognito.UserPoolOperation> = {
+  postConfirmation: cognito.UserPoolOperation.POST_CONFIRMATION,
+  preSignUp: cognito.UserPoolOperation.PRE_SIGN_UP,
+  preAuthentication: cognito.UserPoolOperation.PRE_AUTHENTICATION,
+  preTokenGeneration: cognito.UserPoolOperation.PRE_TOKEN_GENERATION,
+};
 
 export interface AuthConstructProps {
   /** Plus feature plan with threat protection enforced (see RaincheckSettings.threatProtection). */
@@ -102,12 +110,13 @@ export class AuthConstruct extends Construct {
   }
 
   /**
-   * Cognito's post-confirmation trigger (lambdas/post-confirmation): a confirmed sign-up's account record,
-   * and a completed password reset turns the user's authenticator app off. Cognito may invoke it from
-   * this pool only (the permission names the pool as source).
+   * One of the pool's Lambda triggers (infra/lambda-entries.ts `userPoolTriggers`): post confirmation
+   * (lambdas/post-confirmation), and single sign-on's pre sign-up, pre authentication and pre token
+   * generation (lambdas/sso-triggers). Cognito may invoke them from this pool only (each permission
+   * names the pool as source). The functions get no pool id: the pool refers to them (a cycle).
    */
-  addPostConfirmation(fn: lambda.IFunction): void {
-    this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, fn);
+  addTrigger(trigger: UserPoolTrigger, fn: lambda.IFunction): void {
+    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], fn);
   }
 
   /**
