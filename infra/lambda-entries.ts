@@ -38,6 +38,8 @@ export type FunctionAccess =
   | 'userMfaReset'
   /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
   | 'sendSms'
+  /** Re-applying the pool's identity providers to the web client after a deploy (CLIENT_PROVIDERS_ACTIONS). */
+  | 'clientProviders'
   /** File storage (files.construct.ts): sign uploads into `uploads/`, read them, write checked copies to `files/`. */
   | 'files';
 
@@ -63,6 +65,15 @@ export const USER_POOL_ADMIN_ACTIONS = [
   // added to the web client's supported providers.
   'cognito-idp:CreateIdentityProvider',
   'cognito-idp:UpdateIdentityProvider',
+  'cognito-idp:DescribeUserPoolClient',
+  'cognito-idp:UpdateUserPoolClient',
+  // The client's providers are the pool's (ListIdentityProviders), read back after each write.
+  'cognito-idp:ListIdentityProviders',
+] as const;
+
+/** Exactly the Cognito actions `clientProviders` grants, on the user pool's ARN only. */
+export const CLIENT_PROVIDERS_ACTIONS = [
+  'cognito-idp:ListIdentityProviders',
   'cognito-idp:DescribeUserPoolClient',
   'cognito-idp:UpdateUserPoolClient',
 ] as const;
@@ -316,6 +327,18 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     access: ['table', 'sendEmail', 'webhookQueue'],
     timeoutSeconds: 30,
     budget: LAMBDA_BUNDLE_BUDGETS['webhook-delivery'],
+  },
+  {
+    // A deploy's custom resource (auth.construct.ts keepClientProviders), run once CloudFormation has
+    // updated the web client, which resets its SupportedIdentityProviders to COGNITO: it puts back
+    // every identity provider of the pool (ADR 0011). No routes; CloudFormation invokes it.
+    name: 'sso-client-providers',
+    entry: 'lambdas/sso-client-providers/index.ts',
+    routes: [],
+    access: ['clientProviders'],
+    memorySize: 256,
+    timeoutSeconds: 60,
+    budget: LAMBDA_BUNDLE_BUDGETS['sso-client-providers'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -92,6 +92,8 @@ export class RaincheckStack extends Stack {
     // Single sign-on: the managed login domain; the api Lambda builds discover's URLs from it.
     const ssoLoginUrl = this.auth.enableSingleSignOn(this.web.url);
     this.api.functions.get('api')!.fn.addEnvironment('SSO_LOGIN_URL', ssoLoginUrl);
+    // A deploy that updates the web client must not reset its identity providers (ADR 0011).
+    this.auth.keepClientProviders(functions.get('sso-client-providers')!);
     this.location = new LocationConstruct(this, 'Location', { appOrigin: this.web.url });
     this.location.grantAddressLookup(this.api.functions.get('api')!.fn);
 

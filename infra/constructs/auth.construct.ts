@@ -1,4 +1,5 @@
-import { Aws, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Aws, CustomResource, Duration, Fn, Lazy, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -140,5 +141,33 @@ export class AuthConstruct extends Construct {
     client.callbackUrLs = [`${appOrigin}${SSO_CALLBACK_PATH}`];
     client.supportedIdentityProviders = ['COGNITO'];
     return domain.baseUrl();
+  }
+
+  /**
+   * Keeps single sign-on across deploys (ADR 0011): CloudFormation sends the web client's whole settings
+   * on each update, which resets its SupportedIdentityProviders to `COGNITO` and drops every account's
+   * provider. This custom resource runs the `sso-client-providers` Lambda after each such update (its
+   * properties carry a fingerprint of the client's settings, so any change to the client changes it), and
+   * the Lambda puts back every identity provider of the pool.
+   */
+  keepClientProviders(fn: lambda.IFunction): CustomResource {
+    const client = this.userPoolClient.node.defaultChild as cognito.CfnUserPoolClient;
+    const stack = Stack.of(this);
+    const resource = new CustomResource(this, 'ClientIdentityProviders', {
+      serviceToken: fn.functionArn,
+      resourceType: 'Custom::ClientIdentityProviders',
+      properties: {
+        UserPoolId: this.userPool.userPoolId,
+        ClientId: this.userPoolClient.userPoolClientId,
+        ClientSettings: Lazy.string({
+          produce: () =>
+            createHash('sha256')
+              .update(JSON.stringify(stack.resolve(client._toCloudFormation())))
+              .digest('hex'),
+        }),
+      },
+    });
+    resource.node.addDependency(client);
+    return resource;
   }
 }

@@ -11,6 +11,7 @@ import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } fro
 import {
   LAMBDA_ENTRIES,
   USER_MFA_RESET_ACTIONS,
+  CLIENT_PROVIDERS_ACTIONS,
   USER_POOL_ADMIN_ACTIONS,
   USER_STATUS_ACTIONS,
 } from '../../infra/lambda-entries';
@@ -576,6 +577,26 @@ describe('RaincheckStack', () => {
       const actions = actionsOf('sso-triggers');
       expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(true);
       expect(actions.filter((a) => !/^(dynamodb|logs|xray):/.test(a))).toEqual([]);
+    });
+  });
+
+  describe("keeping the web client's identity providers across deploys", () => {
+    it('should run the sso-client-providers Lambda as a custom resource on the web client', () => {
+      template.hasResourceProperties('Custom::ClientIdentityProviders', {
+        ServiceToken: { 'Fn::GetAtt': [functionLogicalId('sso-client-providers'), 'Arn'] },
+        ClientId: { Ref: logicalId(stack.auth.userPoolClient) },
+      });
+    });
+
+    it('should let it list the pool’s providers and update the client, on the user pool only, and nothing else', () => {
+      const poolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+      const cognito = policyStatementsOf('sso-client-providers').filter((s) =>
+        JSON.stringify(s.Action).includes('cognito-idp:'),
+      );
+      expect(cognito).toEqual([expect.objectContaining({ Resource: poolArn })]);
+      expect([cognito[0]!.Action].flat().sort()).toEqual([...CLIENT_PROVIDERS_ACTIONS].sort());
+      const others = actionsOf('sso-client-providers').filter((a) => !a.startsWith('cognito-idp:'));
+      expect(others.filter((a) => !/^(logs|xray):/.test(a))).toEqual([]);
     });
   });
 
