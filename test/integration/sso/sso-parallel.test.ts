@@ -4,14 +4,7 @@ import { DynamoSsoMemberships, DynamoSsoStore } from '../../../lambdas/adapters/
 import { providerNameOf } from '../../../lambdas/core/sso/sso-settings';
 import { createSsoTriggersHandler } from '../../../lambdas/sso-triggers/app';
 import { callApi, type TestAccount } from '../../support/accounts';
-import {
-  enterpriseOwner,
-  freePort,
-  membersOf,
-  signInThroughProvider,
-  startTestOidcIdp,
-  type TestIdpAccount,
-} from '../../support/sso';
+import * as sso from '../../support/sso';
 import { testStack } from '../stack';
 
 /**
@@ -24,7 +17,7 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 const domain = `crew-${run}.test`;
 const PARALLEL = 20;
 
-const pat: TestIdpAccount = {
+const pat: sso.TestIdpAccount = {
   login: 'pat',
   sub: `sub-pat-${run}`,
   email: `pat@${domain}`,
@@ -47,13 +40,13 @@ const putSso = (account: TestAccount, body: Record<string, unknown>) =>
 const discover = (email: string) => callApi(stack, `/api/auth/discover?email=${encodeURIComponent(email)}`);
 
 beforeAll(async () => {
-  idp = await startTestOidcIdp(stack, {
-    port: await freePort(),
+  idp = await sso.startTestOidcIdp(stack, {
+    port: await sso.freePort(),
     clientId: 'crew-app',
     clientSecret: 'crew-secret',
     accounts: [pat],
   });
-  owner = await enterpriseOwner(stack, domain);
+  owner = await sso.enterpriseOwner(stack, domain);
   expect((await putSso(owner, ssoBody(idp.issuer, [domain]))).status).toBe(200);
 }, 120_000);
 
@@ -63,8 +56,8 @@ describe('single sign-on under parallel requests', () => {
   it('should let one of two accounts hold a domain both claim 20 times at once, and refuse the other each time', async () => {
     const contested = `contested-${run}.test`;
     const [first, second] = await Promise.all([
-      enterpriseOwner(stack, `first-${run}.test`),
-      enterpriseOwner(stack, `second-${run}.test`),
+      sso.enterpriseOwner(stack, `first-${run}.test`),
+      sso.enterpriseOwner(stack, `second-${run}.test`),
     ]);
 
     const answers = await Promise.all(
@@ -84,14 +77,16 @@ describe('single sign-on under parallel requests', () => {
     expect(answers.filter((a) => a.account === loser.userId).map((a) => a.status)).toEqual(
       new Array(PARALLEL / 2).fill(409),
     );
-    const sso = await discover(`someone@${contested}`);
-    expect(new URL(sso.body.redirectUrl).searchParams.get('identity_provider')).toBe(providerNameOf(winner!));
+    const routed = await discover(`someone@${contested}`);
+    expect(new URL(routed.body.redirectUrl).searchParams.get('identity_provider')).toBe(
+      providerNameOf(winner!),
+    );
     expect((await callApi(stack, '/api/account/sso', { token: loser.token })).body.configured).toBe(false);
   }, 120_000);
 
   it('should keep one whole provider when its owner saves 20 different settings at once', async () => {
     const mine = `whole-${run}.test`;
-    const account = await enterpriseOwner(stack, mine);
+    const account = await sso.enterpriseOwner(stack, mine);
 
     const answers = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
@@ -118,11 +113,11 @@ describe('single sign-on under parallel requests', () => {
     const { redirectUrl } = (await discover(pat.email)).body;
 
     const outcomes = await Promise.all(
-      Array.from({ length: PARALLEL }, () => signInThroughProvider(stack, redirectUrl, 'pat')),
+      Array.from({ length: PARALLEL }, () => sso.signInThroughProvider(stack, redirectUrl, 'pat')),
     );
 
     expect(outcomes.map((o) => o.kind)).toEqual(new Array(PARALLEL).fill('tokens'));
-    const pats = (await membersOf(stack, owner)).filter((m) => m.email === pat.email);
+    const pats = (await sso.membersOf(stack, owner)).filter((m) => m.email === pat.email);
     expect(pats).toEqual([expect.objectContaining({ role: 'viewer' })]);
   }, 180_000);
 
@@ -160,7 +155,7 @@ describe('single sign-on under parallel requests', () => {
     const answers = await Promise.allSettled(Array.from({ length: PARALLEL }, () => handler(event)));
 
     expect(answers.map((a) => a.status)).toEqual(new Array(PARALLEL).fill('fulfilled'));
-    expect((await membersOf(stack, owner)).filter((m) => m.email === email)).toEqual([
+    expect((await sso.membersOf(stack, owner)).filter((m) => m.email === email)).toEqual([
       expect.objectContaining({ role: 'viewer', userId: event.request.userAttributes.sub }),
     ]);
   }, 60_000);
