@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { PUBLIC_FILES_PREFIX, UPLOAD_PREFIX } from '../../shared/brand';
 import { createS3Front } from './s3-front';
 
 /** s3rver's built-in account: the local S3 client signs with it, and the front checks POSTs with it. */
@@ -55,6 +56,9 @@ export async function startStorageEmulator(opts: {
       upstream,
       mountPath: opts.mountPath,
       region: opts.region,
+      bucket: opts.bucket,
+      // As the Lambda role's policy (files.construct.ts): put into uploads/ and files/, read uploads/.
+      access: { PUT: [UPLOAD_PREFIX, PUBLIC_FILES_PREFIX], GET: [UPLOAD_PREFIX], HEAD: [UPLOAD_PREFIX] },
       secrets: { [LOCAL_S3_CREDENTIALS.accessKeyId]: LOCAL_S3_CREDENTIALS.secretAccessKey },
     }),
     stop: async () => {
