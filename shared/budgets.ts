@@ -154,7 +154,8 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   },
   /**
    * Single sign-on's pool triggers (pre sign-up, pre authentication, pre token generation): the SSO
-   * rules of lambdas/core/sso, ElectroDB and zod/mini (config), as small as the post-confirmation trigger.
+   * rules of lambdas/core/sso, ElectroDB and zod/mini (config), as small as the post-confirmation
+   * trigger: 272.2/72.1 KB measured.
    */
   'sso-triggers': {
     maxBytes: 280 * KB,
@@ -163,11 +164,11 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   },
   /**
    * The deploy's custom resource that keeps the web client's identity providers: the Cognito SDK is
-   * the runtime's, so the bundle is our few lines.
+   * the runtime's, so the bundle is our few lines and zod/mini (config): 29.8/10.0 KB measured.
    */
   'sso-client-providers': {
-    maxBytes: 20 * KB,
-    maxGzipBytes: 8 * KB,
+    maxBytes: 31 * KB,
+    maxGzipBytes: 11 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /**

@@ -12,7 +12,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { putSsoSchema, type SsoDefaultRole, type SsoType, type SsoView } from '../../../../../shared/sso';
 import { FormErrorAlert } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
@@ -44,9 +44,12 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
   const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
   const [defaultRole, setDefaultRole] = useState<SsoDefaultRole>(saved?.defaultRole ?? 'viewer');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Set before the first await: the mutation's pending state re-renders the button after a fast second click.
+  const inFlight = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
     const domainList = domains
       .split(/[\s,]+/)
       .map((d) => d.trim())
@@ -77,12 +80,15 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
       return setErrors(shown);
     }
     setErrors({});
+    inFlight.current = true;
     try {
       await save.mutateAsync(parsed.data);
       setClientSecret('');
     } catch (err) {
       const field = err instanceof ApiError && err.field && FIELDS.includes(err.field) ? err.field : 'form';
       setErrors({ [field]: friendlyErrorMessage(err, 'Single sign-on could not be saved.') });
+    } finally {
+      inFlight.current = false;
     }
   };
 
