@@ -40,6 +40,8 @@ export type FunctionAccess =
   | 'userMfaReset'
   /** sms-voice:SendTextMessage from the stack's number through its configuration set (sms.construct.ts). */
   | 'sendSms'
+  /** Re-applying the pool's identity providers to the web client after a deploy (CLIENT_PROVIDERS_ACTIONS). */
+  | 'clientProviders'
   /** File storage (files.construct.ts): sign uploads into `uploads/`, read them, write checked copies to `files/`. */
   | 'files'
   /** Scheduled reports' documents (files.construct.ts): read and write under `report-documents/` only. */
@@ -69,13 +71,22 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:UpdateIdentityProvider',
   'cognito-idp:DescribeUserPoolClient',
   'cognito-idp:UpdateUserPoolClient',
+  // The client's providers are the pool's (ListIdentityProviders), read back after each write.
+  'cognito-idp:ListIdentityProviders',
+] as const;
+
+/** Exactly the Cognito actions `clientProviders` grants, on the user pool's ARN only. */
+export const CLIENT_PROVIDERS_ACTIONS = [
+  'cognito-idp:ListIdentityProviders',
+  'cognito-idp:DescribeUserPoolClient',
+  'cognito-idp:UpdateUserPoolClient',
 ] as const;
 
 /** Exactly the Cognito actions `userMfaReset` grants, on the user pool's ARN only. */
 export const USER_MFA_RESET_ACTIONS = ['cognito-idp:AdminSetUserMFAPreference'] as const;
 
 /** A user pool trigger an entry serves; the auth construct attaches it to the pool. */
-export type UserPoolTrigger = 'postConfirmation';
+export type UserPoolTrigger = 'postConfirmation' | 'preSignUp' | 'preAuthentication' | 'preTokenGeneration';
 
 export type RouteMethod = 'ANY' | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,7 +111,7 @@ export interface LambdaEntry {
    * The pool invokes this function (no routes). It gets no USER_POOL_ID or APP_ORIGIN: the pool refers to
    * it, so those references would make a cycle; its events name the pool.
    */
-  readonly userPoolTrigger?: UserPoolTrigger;
+  readonly userPoolTriggers?: readonly UserPoolTrigger[];
   /** The HTTP API's Lambda authorizer: guards every route not marked public (api.construct.ts). */
   readonly authorizer?: boolean;
   /** Folders copied beside the bundle (`from` relative to the repository root, `to` inside the bundle). */
@@ -262,9 +273,24 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     name: 'post-confirmation',
     entry: 'lambdas/post-confirmation/index.ts',
     routes: [],
-    userPoolTrigger: 'postConfirmation',
+    userPoolTriggers: ['postConfirmation'],
     access: ['table', 'userMfaReset'],
     budget: LAMBDA_BUNDLE_BUDGETS['post-confirmation'],
+  },
+  {
+    // Single sign-on's rules in Cognito (issue 24, ADR 0011): a provider's answer becomes a user only
+    // when admitted (pre sign-up), a password sign-in of an SSO address is refused but the owner's
+    // break-glass (pre authentication), and a federated user's tokens are issued only while admitted,
+    // the first time with the membership (pre token generation). No Cognito access: the events say all.
+    name: 'sso-triggers',
+    entry: 'lambdas/sso-triggers/index.ts',
+    routes: [],
+    userPoolTriggers: ['preSignUp', 'preAuthentication', 'preTokenGeneration'],
+    // table: the SSO connection and domain claims read, the first sign-in's membership written.
+    access: ['table'],
+    memorySize: 256,
+    timeoutSeconds: 5,
+    budget: LAMBDA_BUNDLE_BUDGETS['sso-triggers'],
   },
   {
     // End User Messaging SMS replies (YES, STOP, START, HELP, 1, 2) and delivery events, delivered by
@@ -299,6 +325,18 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     access: ['table', 'sendEmail', 'webhookQueue'],
     timeoutSeconds: 30,
     budget: LAMBDA_BUNDLE_BUDGETS['webhook-delivery'],
+  },
+  {
+    // A deploy's custom resource (auth.construct.ts keepClientProviders), run once CloudFormation has
+    // updated the web client, which resets its SupportedIdentityProviders to COGNITO: it puts back
+    // every identity provider of the pool (ADR 0011). No routes; CloudFormation invokes it.
+    name: 'sso-client-providers',
+    entry: 'lambdas/sso-client-providers/index.ts',
+    routes: [],
+    access: ['clientProviders'],
+    memorySize: 256,
+    timeoutSeconds: 60,
+    budget: LAMBDA_BUNDLE_BUDGETS['sso-client-providers'],
   },
   // Later issues, one entry each (with its budget in shared/budgets.ts), e.g.:
   // { name: 'admin', entry: 'lambdas/admin/index.ts', routes: [{ method: 'ANY', path: '/api/admin/{proxy+}' }], access: ['table', 'sendEmail', 'weatherApiKey'], budget: LAMBDA_BUNDLE_BUDGETS.admin },

@@ -70,10 +70,10 @@ export class RaincheckStack extends Stack {
       files: this.files,
     });
     const functions = this.api.lambdaFunctions();
-    // The pool's triggers (one today): Cognito invokes them, so they are wired to the pool, not to routes.
-    for (const entry of LAMBDA_ENTRIES.filter((e) => e.userPoolTrigger === 'postConfirmation')) {
-      this.auth.addPostConfirmation(functions.get(entry.name)!);
-    }
+    // The pool's triggers: Cognito invokes them, so they are wired to the pool, not to routes.
+    for (const entry of LAMBDA_ENTRIES)
+      for (const trigger of entry.userPoolTriggers ?? [])
+        this.auth.addTrigger(trigger, functions.get(entry.name)!);
     this.sms.subscribeEvents(this.api.lambdaFunctions());
     this.alerts.scheduleHandlers(SCHEDULES, this.api.lambdaFunctions());
     this.alerts.subscribeEmailEvents(this.api.lambdaFunctions());
@@ -92,6 +92,8 @@ export class RaincheckStack extends Stack {
     // Single sign-on: the managed login domain; the api Lambda builds discover's URLs from it.
     const ssoLoginUrl = this.auth.enableSingleSignOn(this.web.url);
     this.api.functions.get('api')!.fn.addEnvironment('SSO_LOGIN_URL', ssoLoginUrl);
+    // A deploy that updates the web client must not reset its identity providers (ADR 0011).
+    this.auth.keepClientProviders(functions.get('sso-client-providers')!);
     this.location = new LocationConstruct(this, 'Location', { appOrigin: this.web.url });
     this.location.grantAddressLookup(this.api.functions.get('api')!.fn);
 

@@ -157,6 +157,25 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /**
+   * Single sign-on's pool triggers (pre sign-up, pre authentication, pre token generation): the SSO
+   * rules of lambdas/core/sso, ElectroDB and zod/mini (config), as small as the post-confirmation
+   * trigger: 272.2/72.1 KB measured.
+   */
+  'sso-triggers': {
+    maxBytes: 280 * KB,
+    maxGzipBytes: 74 * KB,
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+  },
+  /**
+   * The deploy's custom resource that keeps the web client's identity providers: the Cognito SDK is
+   * the runtime's, so the bundle is our few lines and zod/mini (config): 29.8/10.0 KB measured.
+   */
+  'sso-client-providers': {
+    maxBytes: 31 * KB,
+    maxGzipBytes: 11 * KB,
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+  },
+  /**
    * The public API (`/v1/*`, issue 23): the records' routes, verdicts and ledger as in the api Lambda,
    * plus @hono/zod-openapi (zod-to-openapi and the zod it reaches, ~380 KB more than the api's zod),
    * kept out of the api Lambda, which is at its budget. 1251/331 KB measured, budget ~3% over.

@@ -14,6 +14,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import {
   USER_MFA_RESET_ACTIONS,
+  CLIENT_PROVIDERS_ACTIONS,
   USER_POOL_ADMIN_ACTIONS,
   USER_STATUS_ACTIONS,
   type FunctionAccess,
@@ -96,13 +97,13 @@ export class ApiConstruct extends Construct {
         name: entry.name,
         entry: path.join(props.projectRoot, entry.entry),
         projectRoot: props.projectRoot,
-        environment: entry.userPoolTrigger ? withoutPoolIds(environment) : environment,
+        environment: entry.userPoolTriggers ? withoutPoolIds(environment) : environment,
         memorySize: entry.memorySize,
         assets: entry.assets,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);
-      if (entry.userPoolTrigger) this.triggerNames.add(entry.name);
+      if (entry.userPoolTriggers) this.triggerNames.add(entry.name);
       for (const access of new Set(entry.access)) this.grant(fn, access, props);
     }
 
@@ -232,10 +233,11 @@ export class ApiConstruct extends Construct {
         return;
       case 'userPoolAdmin':
       case 'userStatus':
-        // Scoped to the one pool: no wildcard resource, and only the actions the entry's routes call.
+      case 'clientProviders':
+        // Scoped to the one pool: no wildcard resource, and only the actions the entry's code calls.
         fn.fn.addToRolePolicy(
           new iam.PolicyStatement({
-            actions: [...(access === 'userPoolAdmin' ? USER_POOL_ADMIN_ACTIONS : USER_STATUS_ACTIONS)],
+            actions: [...POOL_ACTIONS[access]],
             resources: [props.userPool.userPoolArn],
           }),
         );
@@ -255,6 +257,12 @@ export class ApiConstruct extends Construct {
     }
   }
 }
+
+const POOL_ACTIONS = {
+  userPoolAdmin: USER_POOL_ADMIN_ACTIONS,
+  userStatus: USER_STATUS_ACTIONS,
+  clientProviders: CLIENT_PROVIDERS_ACTIONS,
+} as const;
 
 /** The shared environment less the pool's ids, for the pool's triggers (their events name the pool). */
 function withoutPoolIds(environment: Record<string, string>): Record<string, string> {

@@ -1,13 +1,22 @@
-import { Aws, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Aws, CustomResource, Duration, Fn, Lazy, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
+import type { UserPoolTrigger } from '../lambda-entries';
 import { UserPoolWebAcl } from './waf.construct';
 
 /** Cognito group whose members see the admin pages; checked on the server from `cognito:groups`. */
 export const ADMINS_GROUP = 'admins';
+
+const TRIGGER_OPERATIONS: Record<UserPoolTrigger, cognito.UserPoolOperation> = {
+  postConfirmation: cognito.UserPoolOperation.POST_CONFIRMATION,
+  preSignUp: cognito.UserPoolOperation.PRE_SIGN_UP,
+  preAuthentication: cognito.UserPoolOperation.PRE_AUTHENTICATION,
+  preTokenGeneration: cognito.UserPoolOperation.PRE_TOKEN_GENERATION,
+};
 
 export interface AuthConstructProps {
   /** Plus feature plan with threat protection enforced (see RaincheckSettings.threatProtection). */
@@ -102,12 +111,13 @@ export class AuthConstruct extends Construct {
   }
 
   /**
-   * Cognito's post-confirmation trigger (lambdas/post-confirmation): a confirmed sign-up's account record,
-   * and a completed password reset turns the user's authenticator app off. Cognito may invoke it from
-   * this pool only (the permission names the pool as source).
+   * One of the pool's Lambda triggers (infra/lambda-entries.ts `userPoolTriggers`): post confirmation
+   * (lambdas/post-confirmation), and single sign-on's pre sign-up, pre authentication and pre token
+   * generation (lambdas/sso-triggers). Cognito may invoke them from this pool only (each permission
+   * names the pool as source). The functions get no pool id: the pool refers to them (a cycle).
    */
-  addPostConfirmation(fn: lambda.IFunction): void {
-    this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, fn);
+  addTrigger(trigger: UserPoolTrigger, fn: lambda.IFunction): void {
+    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], fn);
   }
 
   /**
@@ -131,5 +141,33 @@ export class AuthConstruct extends Construct {
     client.callbackUrLs = [`${appOrigin}${SSO_CALLBACK_PATH}`];
     client.supportedIdentityProviders = ['COGNITO'];
     return domain.baseUrl();
+  }
+
+  /**
+   * Keeps single sign-on across deploys (ADR 0011): CloudFormation sends the web client's whole settings
+   * on each update, which resets its SupportedIdentityProviders to `COGNITO` and drops every account's
+   * provider. This custom resource runs the `sso-client-providers` Lambda after each such update (its
+   * properties carry a fingerprint of the client's settings, so any change to the client changes it), and
+   * the Lambda puts back every identity provider of the pool.
+   */
+  keepClientProviders(fn: lambda.IFunction): CustomResource {
+    const client = this.userPoolClient.node.defaultChild as cognito.CfnUserPoolClient;
+    const stack = Stack.of(this);
+    const resource = new CustomResource(this, 'ClientIdentityProviders', {
+      serviceToken: fn.functionArn,
+      resourceType: 'Custom::ClientIdentityProviders',
+      properties: {
+        UserPoolId: this.userPool.userPoolId,
+        ClientId: this.userPoolClient.userPoolClientId,
+        ClientSettings: Lazy.string({
+          produce: () =>
+            createHash('sha256')
+              .update(JSON.stringify(stack.resolve(client._toCloudFormation())))
+              .digest('hex'),
+        }),
+      },
+    });
+    resource.node.addDependency(client);
+    return resource;
   }
 }

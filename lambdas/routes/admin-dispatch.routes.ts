@@ -1,6 +1,5 @@
 import { runRequestSchema } from '../../shared/admin-schemas';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { limitParam } from '../../shared/records/list-query';
 import type { DispatchRunRepo } from '../core/dispatch/dispatch.ports';
 import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';

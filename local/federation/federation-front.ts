@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   admitFederatedIdentity,
-  joinThroughSso,
+  FederationRefusedError,
+  signInThroughSso,
   type SsoSignInDeps,
 } from '../../lambdas/core/sso/sso-sign-in';
 import { SSO_CALLBACK_PATH } from '../../shared/sso-names';
@@ -83,27 +84,29 @@ export function createFederationFront(opts: FederationFrontOptions) {
     return tx && tx.expiresAt > Date.now() ? tx : null;
   };
 
-  /** Admits the checked identity, makes the user and the membership once, and hands back a code. */
+  /**
+   * Admits the checked identity, makes the user once, then signs in as Cognito's triggers do in AWS
+   * (lambdas/sso-triggers): admitted before the user exists (pre sign-up), then admitted again with the
+   * first sign-in's membership (the token trigger), with the very same core functions.
+   */
   async function complete(
     tx: Transaction,
-    identity: { sub: string; email: string; emailVerified: boolean },
+    answer: { sub: string; email: string; emailVerified: boolean },
   ): Promise<Response> {
-    let admitted;
+    const identity = {
+      providerName: tx.providerName,
+      email: answer.email,
+      emailVerified: answer.emailVerified,
+    };
     try {
-      admitted = await admitFederatedIdentity(
-        { providerName: tx.providerName, email: identity.email, emailVerified: identity.emailVerified },
-        opts.sso,
-      );
+      await admitFederatedIdentity(identity, opts.sso);
+      const user = await opts.users.ensureUser(`${tx.providerName}_${answer.sub}`, answer.email);
+      await signInThroughSso(identity, { userId: user.sub }, opts.sso);
+      return Response.redirect(await opts.users.issueCode(user.sub, tx.spa), 302);
     } catch (err) {
-      return refuse(tx.spa, (err as Error).message);
+      if (err instanceof FederationRefusedError) return refuse(tx.spa, err.message);
+      throw err;
     }
-    const user = await opts.users.ensureUser(`${tx.providerName}_${identity.sub}`, identity.email);
-    try {
-      await joinThroughSso({ userId: user.sub, email: identity.email }, admitted, opts.sso);
-    } catch (err) {
-      return refuse(tx.spa, (err as Error).message);
-    }
-    return Response.redirect(await opts.users.issueCode(user.sub, tx.spa), 302);
   }
 
   app.get('/oauth2/authorize', async (c) => {

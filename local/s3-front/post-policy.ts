@@ -28,7 +28,21 @@ export interface PostCredentials {
 const lower = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.toLowerCase(), v]));
 
-const refuse = (status: number, code: string, message: string): PostRefusal => ({ status, code, message });
+export const refuse = (status: number, code: string, message: string): PostRefusal => ({
+  status,
+  code,
+  message,
+});
+export const UNKNOWN_ACCESS_KEY = refuse(
+  403,
+  'InvalidAccessKeyId',
+  'The AWS Access Key Id you provided does not exist in our records.',
+);
+export const SIGNATURE_MISMATCH = refuse(
+  403,
+  'SignatureDoesNotMatch',
+  'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+);
 const policyFailed = (condition: unknown) =>
   refuse(
     403,
@@ -40,10 +54,21 @@ function hmac(key: Buffer | string, data: string): Buffer {
   return createHmac('sha256', key).update(data, 'utf8').digest();
 }
 
+/** SigV4's signature of a string with the day's S3 signing key (secret → day → region → s3 → aws4_request). */
+export function s3Signature(secret: string, day: string, region: string, stringToSign: string): string {
+  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
+  return createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
+}
+
 /** SigV4 for POST: the signature is over the base64 policy itself, with the day's signing key. */
 export function postSignature(secret: string, day: string, region: string, policyBase64: string): string {
-  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
-  return createHmac('sha256', key).update(policyBase64, 'utf8').digest('hex');
+  return s3Signature(secret, day, region, policyBase64);
+}
+
+/** Whether two hex signatures are equal, in constant time. */
+export function sameSignature(expected: string, given: string): boolean {
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Checks the form as S3 does: signature, expiry, every condition, no field outside the policy. */
@@ -60,12 +85,7 @@ export function checkPostForm(form: PostForm, creds: PostCredentials, now: Date)
   const credential = (fields['x-amz-credential'] ?? '').split('/');
   const [accessKeyId, day, region, service, terminator] = credential;
   const secret = accessKeyId ? creds.secrets[accessKeyId] : undefined;
-  if (!secret)
-    return refuse(
-      403,
-      'InvalidAccessKeyId',
-      'The AWS Access Key Id you provided does not exist in our records.',
-    );
+  if (!secret) return UNKNOWN_ACCESS_KEY;
   if (
     credential.length !== 5 ||
     region !== creds.region ||
@@ -74,14 +94,8 @@ export function checkPostForm(form: PostForm, creds: PostCredentials, now: Date)
     !day
   )
     return refuse(400, 'AuthorizationQueryParametersError', 'Error parsing the X-Amz-Credential parameter.');
-  const expected = Buffer.from(postSignature(secret, day, region, policyBase64));
-  const given = Buffer.from(fields['x-amz-signature'] ?? '');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return refuse(
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-    );
+  if (!sameSignature(postSignature(secret, day, region, policyBase64), fields['x-amz-signature'] ?? ''))
+    return SIGNATURE_MISMATCH;
 
   let policy: { expiration?: string; conditions?: unknown[] };
   try {

@@ -1,7 +1,12 @@
 import { boundaryOf, parseMultipart } from './multipart';
 import { checkPostForm, errorXml, type PostCredentials, type PostRefusal } from './post-policy';
+import { checkObjectRequest, type ObjectAccess } from './request-auth';
 
 export interface S3FrontOptions extends PostCredentials {
+  /** The one bucket behind the front; other buckets are refused as the role's policy refuses them. */
+  bucket: string;
+  /** The key prefixes the Lambda role may read and write (files.construct.ts `grantUploads`). */
+  access: ObjectAccess;
   /** s3rver's own address (loopback, never handed to a browser). */
   upstream: string;
   /** The path the front is mounted under on the app's origin (`/__s3`), removed before forwarding. */
@@ -15,8 +20,10 @@ const HOP_BY_HOP = ['host', 'connection', 'content-length', 'transfer-encoding',
 
 /**
  * The local S3 (issue 24 item 5): s3rver stores and serves objects but checks neither the POST
- * policy nor its signature. This front checks both for every browser upload, as S3 does, and answers
- * S3's XML errors; everything else (the SDK's GET and PUT) passes through to s3rver unchanged.
+ * policy nor its signature. This front checks both for every browser upload, as S3 does, and every
+ * other request as S3 and the role's policy would (request-auth.ts: SigV4 header or presigned query,
+ * expiry, the bucket and prefixes allowed, S3's methods), answering S3's XML errors; what passes goes
+ * to s3rver unchanged.
  */
 export function createS3Front(opts: S3FrontOptions) {
   const upstream = opts.upstream.replace(/\/$/, '');
@@ -113,6 +120,22 @@ export function createS3Front(opts: S3FrontOptions) {
         );
       }
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer();
+      const headers = new Headers(req.headers);
+      if (!headers.has('host')) headers.set('host', url.host);
+      const refusal = checkObjectRequest(
+        {
+          method: req.method,
+          signedPath: url.pathname,
+          bucket: segments[0] ?? null,
+          key: segments.slice(1).map(decodeURIComponent).join('/'),
+          query: url.searchParams,
+          headers,
+          body: body ? Buffer.from(body) : null,
+        },
+        opts,
+        now(),
+      );
+      if (refusal) return xmlError(refusal, origin);
       return forward(req, target, body);
     },
   };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { PUBLIC_FILES_PREFIX, UPLOAD_PREFIX } from '../../shared/brand';
+import { REPORT_DOCUMENTS_PREFIX } from '../../shared/report-schedules';
 import { createS3Front } from './s3-front';
 
 /** s3rver's built-in account: the local S3 client signs with it, and the front checks POSTs with it. */
@@ -55,6 +57,14 @@ export async function startStorageEmulator(opts: {
       upstream,
       mountPath: opts.mountPath,
       region: opts.region,
+      bucket: opts.bucket,
+      // As the Lambda roles' policies (lambda-entries.ts): put into uploads/ and files/, read uploads/;
+      // the reports Lambda reads and writes its sent documents under report-documents/.
+      access: {
+        PUT: [UPLOAD_PREFIX, PUBLIC_FILES_PREFIX, REPORT_DOCUMENTS_PREFIX],
+        GET: [UPLOAD_PREFIX, REPORT_DOCUMENTS_PREFIX],
+        HEAD: [UPLOAD_PREFIX, REPORT_DOCUMENTS_PREFIX],
+      },
       secrets: { [LOCAL_S3_CREDENTIALS.accessKeyId]: LOCAL_S3_CREDENTIALS.secretAccessKey },
     }),
     stop: async () => {

@@ -100,6 +100,23 @@ test('should upload a logo with progress, set a colour and see the brand in a te
   await shootWideAndPhone(page, 'brand-test-notice');
 });
 
+test('should save the brand once when the owner double-clicks Save', async ({ page }) => {
+  await signInThroughLoginPage(page, enterprise.email, enterprise.password);
+  await page.goto('/settings/brand');
+  await page.getByLabel('Company name').fill(`${COMPANY} (double-click)`);
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/account/brand') && r.method() === 'PUT') puts.push(r.url());
+  });
+
+  await page.getByRole('button', { name: 'Save brand' }).dblclick();
+
+  await expect(page.getByText('Brand saved.')).toHaveCount(1);
+  expect(puts).toHaveLength(1);
+  const stored = await callApi(e2eStack(), '/api/account/brand', { token: enterprise.token });
+  expect(stored.body.companyName).toBe(`${COMPANY} (double-click)`);
+});
+
 test('should stop an upload with the spec’s message when the owner cancels it', async ({ page }) => {
   await signInThroughLoginPage(page, enterprise.email, enterprise.password);
   await page.goto('/settings/brand');

@@ -79,6 +79,29 @@ test('should let the owner register the provider and a member sign in through it
   });
 });
 
+test('should save the provider once when the owner double-clicks Save', async ({ page }) => {
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/account/sso') && r.method() === 'PUT') puts.push(r.url());
+  });
+  await signInThroughLoginPage(page, owner.email, owner.password);
+  await page.goto('/settings/sso');
+  const form = page.getByRole('form', { name: 'Single sign-on provider' });
+  const provider = e2eStack().demoOidcProvider;
+  await form.getByLabel(/^Issuer URL/).fill(provider.issuer);
+  await form.getByLabel(/^Client ID/).fill(provider.clientId);
+  await form.getByLabel(/^Client secret/).fill(provider.clientSecret);
+  await form.getByLabel(/^Email domains/).fill(domain);
+
+  await form.getByRole('button', { name: 'Save single sign-on' }).dblclick();
+
+  await expect(form.getByLabel(/^Client secret/)).toHaveValue('');
+  await expect(
+    page.getByRole('list', { name: 'Domains' }).getByRole('listitem', { name: domain }),
+  ).toContainText('Verified');
+  expect(puts).toHaveLength(1);
+});
+
 test('should show a password address the password field after its email', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');

@@ -11,6 +11,7 @@ import { CACHE_CONTROL, HASHED_ASSETS_PREFIX, HASHED_ASSET_MAX_AGE_SECONDS } fro
 import {
   LAMBDA_ENTRIES,
   USER_MFA_RESET_ACTIONS,
+  CLIENT_PROVIDERS_ACTIONS,
   USER_POOL_ADMIN_ACTIONS,
   USER_STATUS_ACTIONS,
 } from '../../infra/lambda-entries';
@@ -36,7 +37,7 @@ const LAMBDA_CONFIG_VARIABLES = [
 
 /** The user pool's triggers are told nothing of the pool, which refers to them (lambdas/config.ts). */
 const POOL_REFERENCES = ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'APP_ORIGIN'];
-const TRIGGER_NAMES = new Set(LAMBDA_ENTRIES.filter((e) => e.userPoolTrigger).map((e) => e.name));
+const TRIGGER_NAMES = new Set(LAMBDA_ENTRIES.filter((e) => e.userPoolTriggers).map((e) => e.name));
 
 /** The public route the local server rate-limits per client (local/server.ts GUEST_CHECKOUT_LIMIT). */
 const GUEST_CHECKOUT_ROUTE = 'POST /api/consolidated/stripe/create-guest-checkout';
@@ -119,6 +120,20 @@ function policyStatementsOf(functionName: string): Array<{ Action: string | stri
 
 function actionsOf(functionName: string): string[] {
   return policyStatementsOf(functionName).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
+
+/** The pool invokes the function as this trigger, and only this pool may (the permission's source). */
+function expectPoolTrigger(trigger: string, functionName: string): void {
+  const fnArn = { 'Fn::GetAtt': [functionLogicalId(functionName), 'Arn'] };
+  template.hasResourceProperties('AWS::Cognito::UserPool', {
+    LambdaConfig: Match.objectLike({ [trigger]: fnArn }),
+  });
+  template.hasResourceProperties('AWS::Lambda::Permission', {
+    Action: 'lambda:InvokeFunction',
+    FunctionName: fnArn,
+    Principal: 'cognito-idp.amazonaws.com',
+    SourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
+  });
 }
 
 describe('RaincheckStack', () => {
@@ -534,16 +549,7 @@ describe('RaincheckStack', () => {
 
   describe('post-confirmation trigger', () => {
     it('should have Cognito call the post-confirmation Lambda, from this user pool only, when a sign-up or reset is confirmed', () => {
-      const fnArn = { 'Fn::GetAtt': [functionLogicalId('post-confirmation'), 'Arn'] };
-      template.hasResourceProperties('AWS::Cognito::UserPool', {
-        LambdaConfig: { PostConfirmation: fnArn },
-      });
-      template.hasResourceProperties('AWS::Lambda::Permission', {
-        Action: 'lambda:InvokeFunction',
-        FunctionName: fnArn,
-        Principal: 'cognito-idp.amazonaws.com',
-        SourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
-      });
+      expectPoolTrigger('PostConfirmation', 'post-confirmation');
     });
 
     it("should let the post-confirmation Lambda turn a user's TOTP off, on the user pool only, and nothing else of Cognito", () => {
@@ -560,6 +566,39 @@ describe('RaincheckStack', () => {
       for (const name of LAMBDA_ENTRIES.map((e) => e.name).filter((n) => n !== 'post-confirmation')) {
         expect(actionsOf(name)).not.toContain('cognito-idp:AdminSetUserMFAPreference');
       }
+    });
+  });
+
+  describe('single sign-on triggers', () => {
+    it.each(['PreSignUp', 'PreAuthentication', 'PreTokenGeneration'])(
+      "should have Cognito call the sso-triggers Lambda as the pool's %s trigger, from this pool only",
+      (trigger) => expectPoolTrigger(trigger, 'sso-triggers'),
+    );
+
+    it('should give the sso-triggers Lambda the table and nothing of Cognito, SES or the queues (its events say all)', () => {
+      const actions = actionsOf('sso-triggers');
+      expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(true);
+      expect(actions.filter((a) => !/^(dynamodb|logs|xray):/.test(a))).toEqual([]);
+    });
+  });
+
+  describe("keeping the web client's identity providers across deploys", () => {
+    it('should run the sso-client-providers Lambda as a custom resource on the web client', () => {
+      template.hasResourceProperties('Custom::ClientIdentityProviders', {
+        ServiceToken: { 'Fn::GetAtt': [functionLogicalId('sso-client-providers'), 'Arn'] },
+        ClientId: { Ref: logicalId(stack.auth.userPoolClient) },
+      });
+    });
+
+    it('should let it list the pool’s providers and update the client, on the user pool only, and nothing else', () => {
+      const poolArn = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+      const cognito = policyStatementsOf('sso-client-providers').filter((s) =>
+        JSON.stringify(s.Action).includes('cognito-idp:'),
+      );
+      expect(cognito).toEqual([expect.objectContaining({ Resource: poolArn })]);
+      expect([cognito[0]!.Action].flat().sort()).toEqual([...CLIENT_PROVIDERS_ACTIONS].sort());
+      const others = actionsOf('sso-client-providers').filter((a) => !a.startsWith('cognito-idp:'));
+      expect(others.filter((a) => !/^(logs|xray):/.test(a))).toEqual([]);
     });
   });
 

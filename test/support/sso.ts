@@ -3,6 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { callApi, subscribe, type TestAccount } from './accounts';
+import { registerUser, signIn } from './cognito';
 import type { TestStackInfo } from './stack-process';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -266,4 +268,29 @@ async function redeem(
     accessToken: body.access_token!,
     refreshToken: body.refresh_token!,
   };
+}
+
+/** An Enterprise owner whose own address is `owner@<domain>` (so break-glass can be tested). */
+export async function enterpriseOwner(
+  stack: TestStackInfo,
+  domain: string,
+  password = 'Sso-Owner-Passw0rd',
+): Promise<TestAccount> {
+  const email = `owner@${domain}`;
+  await registerUser(stack, email, password);
+  const { IdToken } = await signIn(stack, email, password);
+  const me = await callApi(stack, '/api/me', { token: IdToken });
+  const owner = { email, password, token: IdToken, userId: me.body.profile.userId as string };
+  await subscribe(stack, owner, 'enterprise');
+  return owner;
+}
+
+/** The members of the owner's account, as the team page lists them. */
+export async function membersOf(
+  stack: TestStackInfo,
+  owner: TestAccount,
+): Promise<Array<{ email: string; role: string; userId: string }>> {
+  const res = await callApi(stack, '/api/account/members', { token: owner.token });
+  if (res.status !== 200) throw new Error(`members: ${res.status}`);
+  return res.body.members;
 }

@@ -1,12 +1,10 @@
 import {
   CognitoIdentityProviderClient,
   CreateIdentityProviderCommand,
-  DescribeUserPoolClientCommand,
   UpdateIdentityProviderCommand,
-  UpdateUserPoolClientCommand,
-  type UpdateUserPoolClientCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { FederatedProvider, IdentityProviders } from '../../core/sso/sso.ports';
+import { keepClientProviders } from './client-providers';
 
 /** The SAML attribute most IdPs send the address in (Entra ID, ADFS, Okta's default). */
 const SAML_EMAIL = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
@@ -54,41 +52,7 @@ export class CognitoIdentityProviders implements IdentityProviders {
       if ((err as { name?: string }).name !== 'DuplicateProviderException') throw err;
       await this.client.send(new UpdateIdentityProviderCommand(common));
     }
-    await this.supportOnClient(p.providerName);
-  }
-
-  /** UpdateUserPoolClient resets every field it is not given: send the client's whole settings back. */
-  private async supportOnClient(providerName: string): Promise<void> {
-    const { UserPoolClient: c } = await this.client.send(
-      new DescribeUserPoolClientCommand({ UserPoolId: this.userPoolId, ClientId: this.clientId }),
-    );
-    if (!c) throw new Error(`User pool client ${this.clientId} not found`);
-    const supported = c.SupportedIdentityProviders ?? ['COGNITO'];
-    if (supported.includes(providerName)) return;
-    const input: UpdateUserPoolClientCommandInput = {
-      UserPoolId: this.userPoolId,
-      ClientId: this.clientId,
-      ClientName: c.ClientName,
-      RefreshTokenValidity: c.RefreshTokenValidity,
-      AccessTokenValidity: c.AccessTokenValidity,
-      IdTokenValidity: c.IdTokenValidity,
-      TokenValidityUnits: c.TokenValidityUnits,
-      ReadAttributes: c.ReadAttributes,
-      WriteAttributes: c.WriteAttributes,
-      ExplicitAuthFlows: c.ExplicitAuthFlows,
-      CallbackURLs: c.CallbackURLs,
-      LogoutURLs: c.LogoutURLs,
-      DefaultRedirectURI: c.DefaultRedirectURI,
-      AllowedOAuthFlows: c.AllowedOAuthFlows,
-      AllowedOAuthScopes: c.AllowedOAuthScopes,
-      AllowedOAuthFlowsUserPoolClient: c.AllowedOAuthFlowsUserPoolClient,
-      AnalyticsConfiguration: c.AnalyticsConfiguration,
-      PreventUserExistenceErrors: c.PreventUserExistenceErrors,
-      EnableTokenRevocation: c.EnableTokenRevocation,
-      EnablePropagateAdditionalUserContextData: c.EnablePropagateAdditionalUserContextData,
-      AuthSessionValidity: c.AuthSessionValidity,
-      SupportedIdentityProviders: [...supported, providerName],
-    };
-    await this.client.send(new UpdateUserPoolClientCommand(input));
+    // The client's list from the pool's providers, read back until they agree (parallel saves).
+    await keepClientProviders(this.client, this.userPoolId, this.clientId);
   }
 }

@@ -4,6 +4,8 @@ import { createAccountRecord, type CreateAccountRecordDeps } from './create-acco
 
 /** Cognito's status of a sign-up whose email code was never entered: not an account yet. */
 const UNCONFIRMED = 'UNCONFIRMED';
+/** Cognito's status of a user made by single sign-on: a member of that provider's account, never an account. */
+const EXTERNAL_PROVIDER = 'EXTERNAL_PROVIDER';
 
 /** Writes at most this many records at once, so a large pool does not burst the table's capacity. */
 const WRITES_AT_ONCE = 10;
@@ -23,7 +25,9 @@ export interface BackfillResult {
 export async function backfillAccountRecords(
   deps: CreateAccountRecordDeps & { directory: Pick<UserDirectory, 'listUsers'> },
 ): Promise<BackfillResult> {
-  const confirmed = (await everyUser(deps.directory)).filter((u) => u.status !== UNCONFIRMED);
+  const confirmed = (await everyUser(deps.directory)).filter(
+    (u) => u.status !== UNCONFIRMED && u.status !== EXTERNAL_PROVIDER,
+  );
   const created: string[] = [];
   for (let i = 0; i < confirmed.length; i += WRITES_AT_ONCE) {
     const chunk = confirmed.slice(i, i + WRITES_AT_ONCE);

@@ -61,7 +61,7 @@ export async function passwordSignInRefusal(
 export interface FederatedIdentity {
   providerName: string;
   email: string;
-  /** OIDC's `email_verified`; a SAML assertion's address counts as verified by its IdP's signature. */
+  /** OIDC's `email_verified`. Not consulted for a SAML provider: its signed assertion vouches for the address. */
   emailVerified: boolean;
 }
 
@@ -78,7 +78,7 @@ export async function admitFederatedIdentity(
 ): Promise<{ tenantId: string; defaultRole: Membership['role'] }> {
   const connection = await deps.store.connectionByProvider(identity.providerName);
   if (!connection) throw new FederationRefusedError('This identity provider is not registered.');
-  if (!identity.emailVerified)
+  if (connection.type === 'oidc' && !identity.emailVerified)
     throw new FederationRefusedError('The identity provider did not verify this email.');
   const claim = await deps.store.claimOf(emailDomain(identity.email));
   if (!claim || claim.tenantId !== connection.tenantId || claim.providerName !== identity.providerName)
@@ -119,4 +119,21 @@ export async function joinThroughSso(
       throw new FederationRefusedError('This person already belongs to another account.');
   }
   return { joined };
+}
+
+/**
+ * Every sign-in through a provider: admitted by `admitFederatedIdentity`, then the first one's
+ * membership (`joinThroughSso`). The local federation front runs it on each sign-in, and in AWS the
+ * token trigger (lambdas/sso-triggers) runs it each time Cognito issues a federated user's tokens, so
+ * a provider removed or a domain released stops sign-ins at once, and a membership a failed first
+ * sign-in missed is made on the next.
+ */
+export async function signInThroughSso(
+  identity: FederatedIdentity,
+  user: { userId: string },
+  deps: Pick<SsoSignInDeps, 'store' | 'memberships' | 'clock'>,
+): Promise<{ tenantId: string; joined: boolean }> {
+  const admitted = await admitFederatedIdentity(identity, deps);
+  const { joined } = await joinThroughSso({ userId: user.userId, email: identity.email }, admitted, deps);
+  return { tenantId: admitted.tenantId, joined };
 }

@@ -93,6 +93,22 @@ describe('the account brand', () => {
     expect(got.body).toEqual({ ...brandBody(), colour: '#1d4ed8' });
   });
 
+  it('should keep one whole body, never a mix of two, when 20 different brands are saved at once', async () => {
+    const colours = ['#1d4ed8', '#0f172a'];
+    const bodies = Array.from({ length: 20 }, (_, i) =>
+      brandBody({ companyName: `Crew ${i}`, footer: `Footer of crew ${i}`, colour: colours[i % 2] }),
+    );
+
+    const results = await Promise.all(
+      bodies.map((body) => api('/api/account/brand', { method: 'PUT', token: enterprise.token, body })),
+    );
+
+    expect(results.map((r) => r.status)).toEqual(new Array(20).fill(200));
+    const got = (await api('/api/account/brand', { token: enterprise.token })).body;
+    const i = Number(/^Crew (\d+)$/.exec(got.companyName)?.[1]);
+    expect(got).toEqual(bodies[i]);
+  });
+
   it('should refuse a colour without 4.5:1 contrast with the reason, naming the field', async () => {
     const res = await putBrand({ colour: '#808080' });
     expect(res.status).toBe(400);

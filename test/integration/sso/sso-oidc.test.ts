@@ -1,6 +1,13 @@
-import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
+import { callApi, newAccount, type TestAccount } from '../../support/accounts';
 import { cognitoCall, registerUser, signIn } from '../../support/cognito';
-import { freePort, signInThroughProvider, startTestOidcIdp, type TestIdpAccount } from '../../support/sso';
+import {
+  enterpriseOwner as enterpriseOwnerOf,
+  freePort,
+  membersOf as membersOfAccount,
+  signInThroughProvider,
+  startTestOidcIdp,
+  type TestIdpAccount,
+} from '../../support/sso';
 import { testStack } from '../stack';
 
 const stack = testStack();
@@ -28,26 +35,11 @@ let idpOther: { issuer: string; stop: () => void };
 let ownerA: TestAccount;
 let ownerB: TestAccount;
 
-/** An Enterprise owner whose own address is in `domain` (so break-glass can be tested). */
-async function enterpriseOwner(domain: string): Promise<TestAccount> {
-  const email = `owner@${domain}`;
-  await registerUser(stack, email, password);
-  const { IdToken } = await signIn(stack, email, password);
-  const me = await callApi(stack, '/api/me', { token: IdToken });
-  const owner = { email, password, token: IdToken, userId: me.body.profile.userId as string };
-  await subscribe(stack, owner, 'enterprise');
-  return owner;
-}
+const enterpriseOwner = (domain: string) => enterpriseOwnerOf(stack, domain, password);
 
 const discover = (email: string) => callApi(stack, `/api/auth/discover?email=${encodeURIComponent(email)}`);
 
-async function membersOf(
-  owner: TestAccount,
-): Promise<Array<{ email: string; role: string; userId: string }>> {
-  const res = await callApi(stack, '/api/account/members', { token: owner.token });
-  expect(res.status).toBe(200);
-  return res.body.members;
-}
+const membersOf = (owner: TestAccount) => membersOfAccount(stack, owner);
 
 beforeAll(async () => {
   const [portA, portOther] = await Promise.all([freePort(), freePort()]);

@@ -107,6 +107,21 @@ describe('post-confirmation trigger', () => {
     expect(accounts.profiles.size).toBe(0);
   });
 
+  it("should write no account record for a first sign-in through an account's identity provider", async () => {
+    const { accounts, handler } = setUp();
+
+    await handler(
+      event('PostConfirmation_ConfirmSignUp', {
+        sub: 'sub-sso',
+        email: 'ann@acme.test',
+        'cognito:user_status': 'EXTERNAL_PROVIDER',
+        identities: JSON.stringify([{ providerName: 'rcowner', userId: 'idp-sub', providerType: 'OIDC' }]),
+      }),
+    );
+
+    expect(accounts.profiles.size).toBe(0);
+  });
+
   it('should fail a confirmed sign-up that carries no sub, rather than write a record under no account', async () => {
     const { accounts, handler } = setUp();
 
@@ -131,7 +146,7 @@ describe('back-fill of account records', () => {
       cursor ? { users: users.slice(2), nextCursor: null } : { users: users.slice(0, 2), nextCursor: 'next' },
   });
 
-  it('should give every confirmed user without a record one, dated from the sign-up, and skip unconfirmed sign-ups', async () => {
+  it('should give every confirmed user without a record one, dated from the sign-up, and skip unconfirmed sign-ups and SSO members', async () => {
     const accounts = new MemoryAccounts();
     accounts.profiles.set('has-one', { ...KEPT, userId: 'has-one' });
     const users = [
@@ -139,11 +154,14 @@ describe('back-fill of account records', () => {
       user('has-one', 'CONFIRMED'),
       user('b', 'UNCONFIRMED'),
       user('c', 'RESET_REQUIRED'),
+      // A single sign-on member: their provider's account holds them, they have none of their own.
+      user('d', 'EXTERNAL_PROVIDER'),
     ];
 
     const result = await backfillAccountRecords({ directory: directory(users), accounts, clock });
 
     expect(result).toEqual({ confirmedUsers: 3, created: ['a', 'c'] });
+    expect(accounts.profiles.has('d')).toBe(false);
     expect(accounts.profiles.get('a')?.createdAt).toBe('2026-03-04T05:06:07.000Z');
     expect(accounts.profiles.has('b')).toBe(false);
   });

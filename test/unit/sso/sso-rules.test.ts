@@ -1,85 +1,13 @@
-import type { Caller } from '../../../lambdas/core/caller';
 import { ConflictError, ForbiddenError, ValidationError } from '../../../lambdas/core/errors';
-import { putSso, providerNameOf, type SsoSettingsDeps } from '../../../lambdas/core/sso/sso-settings';
+import { putSso, providerNameOf } from '../../../lambdas/core/sso/sso-settings';
 import {
   admitFederatedIdentity,
   discover,
   joinThroughSso,
   passwordSignInRefusal,
-  type SsoMemberships,
 } from '../../../lambdas/core/sso/sso-sign-in';
-import type {
-  DomainClaim,
-  FederatedProvider,
-  SsoConnection,
-  SsoStore,
-} from '../../../lambdas/core/sso/sso.ports';
-import type { Membership } from '../../../lambdas/core/team/team.ports';
 import { DnsDomainProof } from '../../../lambdas/adapters/sso/dns-domain-proof';
-import { putSsoSchema } from '../../../shared/sso';
-
-class MemoryStore implements SsoStore {
-  connections = new Map<string, SsoConnection>();
-  claims = new Map<string, DomainClaim>();
-  async connection(t: string) {
-    return this.connections.get(t) ?? null;
-  }
-  async connectionByProvider(name: string) {
-    return [...this.connections.values()].find((c) => c.providerName === name) ?? null;
-  }
-  async putConnection(c: SsoConnection) {
-    this.connections.set(c.tenantId, c);
-  }
-  async claimOf(d: string) {
-    return this.claims.get(d) ?? null;
-  }
-  async claimDomain(c: DomainClaim) {
-    const held = this.claims.get(c.domain);
-    if (!held) this.claims.set(c.domain, c);
-    return (held ?? c).tenantId === c.tenantId;
-  }
-  async releaseDomain(t: string, d: string) {
-    if (this.claims.get(d)?.tenantId === t) this.claims.delete(d);
-  }
-}
-
-const clock = { now: () => new Date('2026-11-27T08:00:00Z') };
-const login = {
-  authorizeUrl: 'https://login.example/oauth2/authorize',
-  clientId: 'web',
-  redirectUri: 'https://app.example/auth/sso-callback',
-  oidcCallbackUrl: 'https://login.example/oauth2/idpresponse',
-  samlAcsUrl: 'https://login.example/saml2/idpresponse',
-};
-const owner = (id: string): Caller => ({
-  userId: id,
-  email: `o@${id}.test`,
-  groups: [],
-  accountId: id,
-  role: 'owner',
-});
-
-function settingsDeps(store: MemoryStore, plan: 'enterprise' | 'premium', proven: string[]) {
-  const registered: FederatedProvider[] = [];
-  const deps: SsoSettingsDeps = {
-    store,
-    providers: { put: async (p) => void registered.push(p) },
-    proof: { proven: async (domain) => proven.includes(domain) },
-    accounts: { getSubscription: async () => ({ plan, status: 'active' }) as never },
-    clock,
-    login,
-  };
-  return { deps, registered };
-}
-
-const oidcBody = (domains: string[], secret?: string) =>
-  putSsoSchema.parse({
-    type: 'oidc',
-    issuerUrl: 'https://idp.example',
-    clientId: 'app',
-    ...(secret ? { clientSecret: secret } : {}),
-    domains,
-  });
+import { clock, login, memoryMemberships, MemoryStore, oidcBody, owner, settingsDeps } from './sso-test-kit';
 
 describe('single sign-on settings', () => {
   it('should claim only the proven domains and register the provider with its secret when the owner saves', async () => {
@@ -164,11 +92,7 @@ describe('signing in under single sign-on', () => {
   });
 
   it('should make the membership once and never move a member of another account', async () => {
-    const rows = new Map<string, Membership>();
-    const memberships: SsoMemberships = {
-      membershipOf: async (id) => rows.get(id) ?? null,
-      join: async (m) => (rows.has(m.userId) ? false : (rows.set(m.userId, m), true)),
-    };
+    const memberships = memoryMemberships();
     const admitted = { tenantId: 'a', defaultRole: 'viewer' as const };
     expect(
       await joinThroughSso({ userId: 'u', email: 'u@acme.test' }, admitted, { memberships, clock }),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-client';
 import { friendlyErrorMessage } from './error-message';
@@ -29,11 +29,14 @@ export function useSchemaSubmit<F extends string, T>({
 }) {
   const [errors, setErrors] = useState<SchemaFormErrors<F>>({});
   const [saving, setSaving] = useState(false);
+  // Set before the first await: React has not re-rendered the disabled button for a fast second click.
+  const inFlight = useRef(false);
   const isField = (value: unknown): value is F =>
     typeof value === 'string' && (fields as readonly string[]).includes(value);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (inFlight.current) return;
     const parsed = schema.safeParse(values());
     if (!parsed.success) {
       const next: SchemaFormErrors<F> = {};
@@ -45,6 +48,7 @@ export function useSchemaSubmit<F extends string, T>({
       return;
     }
     setErrors({});
+    inFlight.current = true;
     setSaving(true);
     try {
       await save(parsed.data);
@@ -54,6 +58,7 @@ export function useSchemaSubmit<F extends string, T>({
       const field = error instanceof ApiError ? error.field : undefined;
       setErrors((isField(field) ? { [field]: message } : { form: message }) as SchemaFormErrors<F>);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };

@@ -12,7 +12,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { putSsoSchema, type SsoDefaultRole, type SsoType, type SsoView } from '../../../../../shared/sso';
 import { FormErrorAlert } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
@@ -54,8 +54,12 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
   const text = textField({ values, errors, set });
   const { type, issuerUrl, clientId, clientSecret, metadataUrl, metadataXml, domains, defaultRole } = values;
 
+  // Set before the first await: the mutation's pending state re-renders the button after a fast second click.
+  const inFlight = useRef(false);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
     const domainList = domains
       .split(/[\s,]+/)
       .map((d) => d.trim())
@@ -86,12 +90,15 @@ export function SsoSettingsForm({ current }: { current: SsoView }) {
       return setErrors(shown);
     }
     setErrors({});
+    inFlight.current = true;
     try {
       await save.mutateAsync(parsed.data);
       set('clientSecret')('');
     } catch (err) {
       const field = err instanceof ApiError && err.field && FIELDS.includes(err.field) ? err.field : 'form';
       setErrors({ [field]: friendlyErrorMessage(err, 'Single sign-on could not be saved.') });
+    } finally {
+      inFlight.current = false;
     }
   };
 
