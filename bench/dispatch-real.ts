@@ -123,14 +123,39 @@ function startNws(): Promise<{ server: Server; url: string; calls: { alerts: num
   );
 }
 
-/** Counts every DynamoDB call the product's client makes (middleware on the real SDK client). */
-function countCalls(client: DynamoDBClient): { calls: () => number; reset: () => void } {
-  let n = 0;
-  client.middlewareStack.add((next) => (a) => ((n += 1), next(a)), {
-    step: 'initialize',
-    name: 'benchCount',
-  });
-  return { calls: () => n, reset: () => (n = 0) };
+export const traced: string[] = [];
+/** Counts every DynamoDB call the product's client makes (middleware on the real SDK client), by command. */
+function countCalls(client: DynamoDBClient): {
+  calls: () => number;
+  byCommand: () => Record<string, number>;
+  reset: () => void;
+} {
+  let counts: Record<string, number> = {};
+  client.middlewareStack.add(
+    (next, context) => (a) => {
+      const name = context.commandName ?? 'unknown';
+      counts[name] = (counts[name] ?? 0) + 1;
+      if (process.env.BENCH_TRACE) {
+        const input = (a as { input?: Record<string, unknown> }).input ?? {};
+        const what = JSON.stringify(
+          input.Key ??
+            input.ExpressionAttributeValues ??
+            input.Item ??
+            input.RequestItems ??
+            input.TransactItems ??
+            '',
+        ).slice(0, 160);
+        traced.push(`${name} ${what}`);
+      }
+      return next(a);
+    },
+    { step: 'initialize', name: 'benchCount' },
+  );
+  return {
+    calls: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    byCommand: () => ({ ...counts }),
+    reset: () => (counts = {}),
+  };
 }
 
 async function seed(root: ReturnType<typeof createAppRoot>, world: World) {
@@ -171,6 +196,7 @@ interface Outcome {
   p50Ms: number;
   p99Ms: number;
   dynamoCalls: number;
+  dynamoByCommand: Record<string, number>;
   peakRssMb: number;
 }
 
@@ -213,6 +239,7 @@ async function runSlot(
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     dynamoCalls: counter.calls(),
+    dynamoByCommand: counter.byCommand(),
     peakRssMb: rss.stop() / 2 ** 20,
   };
 }
@@ -275,7 +302,10 @@ async function main() {
     );
     const after = await rootFor('bench-after');
     outcomes.push(await runSlot('now (in flight, account rate)', after.root, after.counter, workers));
+    traced.length = 0;
     outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after.root, after.counter, workers));
+    if (process.env.BENCH_TRACE)
+      (await import('node:fs')).writeFileSync(process.env.BENCH_TRACE, traced.join('\n'));
   } finally {
     await upstream.close();
     nws.server.close();
@@ -296,6 +326,14 @@ async function main() {
       `| ${o.label} | ${fmt(o.due)} | ${fmt(o.judged)} | ${fmt(o.sent)} | ${fmt(o.wallMs / 1000, 1)} s | ${fmt(o.lastMessageMs / 1000, 1)} s | ` +
         `${fmt(o.p50Ms / 1000, 1)} s / ${fmt(o.p99Ms / 1000, 1)} s | ${fmt(o.judged / (o.wallMs / 1000))} | ` +
         `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
+    );
+  for (const o of outcomes)
+    console.log(
+      `${o.label}, DynamoDB calls per jobsite by command: ` +
+        Object.entries(o.dynamoByCommand)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, n]) => `${name.replace(/Command$/, '')} ${fmt(n / Math.max(1, o.due), 2)}`)
+          .join(', '),
     );
   const [base, now] = outcomes;
   if (base && now)

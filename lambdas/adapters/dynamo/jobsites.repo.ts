@@ -4,7 +4,13 @@ import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
-import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
+import { tenantFromStore } from '../../core/caller';
+import {
+  GuardRefusedError,
+  jobsiteRefKey,
+  type JobsiteRef,
+  type JobsiteRepo,
+} from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
@@ -167,8 +173,24 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
       assertGoneOrDeleted(result);
     },
   });
+  /** ElectroDB splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed. */
+  const getMany = async (refs: readonly JobsiteRef[]) => {
+    const found = new Map<string, Jobsite>();
+    if (refs.length === 0) return found;
+    const { data, unprocessed } = await e.jobsite
+      .get(refs.map((r) => ({ tenantId: tenantKey(r.tenant).tenantId, jobsiteId: r.id })))
+      .go();
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} jobsites left unread by DynamoDB`);
+    for (const item of data)
+      found.set(
+        jobsiteRefKey({ tenant: tenantFromStore(item.tenantId), id: item.jobsiteId }),
+        jobsiteFromItem(item),
+      );
+    return found;
+  };
   return {
     ...base,
+    getMany,
     createWithin: (tenant, jobsite, max) => writeJobsite(tenantKey(tenant).tenantId, jobsite, { max }),
   };
 }
