@@ -11,25 +11,37 @@ export interface JobsiteDayRef {
 export const jobsiteDayKey = (d: JobsiteDayRef): string => `${d.tenantId}|${d.jobsiteId}|${d.workDate}`;
 
 /**
- * Items of many jobsite days in as few reads as DynamoDB allows: `read` is an ElectroDB batch get,
- * which splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed.
- * Keyed `jobsiteDayKey`; absent days are absent. Throws if DynamoDB still left some unread.
+ * Items by many keys in as few reads as DynamoDB allows: `read` is an ElectroDB batch get, which
+ * splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed. The
+ * values are keyed by `keyOf`; absent items are absent. Throws if DynamoDB still left some unread.
  */
-export async function batchGetDays<Item, T extends JobsiteDayRef>(
+export async function batchGet<Key, Item, T>(
+  what: string,
+  keys: readonly Key[],
+  read: (keys: Key[]) => Promise<{ data: Item[]; unprocessed: unknown[] }>,
+  fromItem: (item: Item) => T,
+  keyOf: (value: T, item: Item) => string,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  if (keys.length === 0) return found;
+  const { data, unprocessed } = await read([...keys]);
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} ${what} left unread by DynamoDB`);
+  for (const item of data) {
+    const value = fromItem(item);
+    found.set(keyOf(value, item), value);
+  }
+  return found;
+}
+
+/** Items of many jobsite days (decisions, observations), keyed `jobsiteDayKey`. */
+export function batchGetDays<Item, T extends JobsiteDayRef>(
   what: string,
   days: readonly JobsiteDayRef[],
   read: (keys: JobsiteDayRef[]) => Promise<{ data: Item[]; unprocessed: unknown[] }>,
   fromItem: (item: Item) => T,
 ): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  if (days.length === 0) return found;
-  const { data, unprocessed } = await read(
-    days.map((d) => tenantKey(tenantFromStore(d.tenantId), { jobsiteId: d.jobsiteId, workDate: d.workDate })),
+  const keys = days.map((d) =>
+    tenantKey(tenantFromStore(d.tenantId), { jobsiteId: d.jobsiteId, workDate: d.workDate }),
   );
-  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} ${what} left unread by DynamoDB`);
-  for (const item of data) {
-    const value = fromItem(item);
-    found.set(jobsiteDayKey(value), value);
-  }
-  return found;
+  return batchGet(what, keys, read, fromItem, jobsiteDayKey);
 }

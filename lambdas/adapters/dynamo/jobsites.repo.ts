@@ -58,7 +58,21 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
-const jobsiteItem = (tenantId: string, j: Jobsite) => ({
+/** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
+export const slotsOf = (tenantId: string, j: Jobsite) =>
+  j.active
+    ? j.noticeTimes.map((n) => ({
+        tenantId,
+        jobsiteId: j.id,
+        time: n.time,
+        forDay: n.forDay,
+        timezone: j.timezone,
+        workingDays: j.workingDays,
+        cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
+      }))
+    : [];
+/** The stored item of a jobsite (the benchmarks seed with it in batches). */
+export const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   tenantId,
   jobsiteId: j.id,
   name: j.name,
@@ -92,19 +106,6 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
  */
 export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   const e = db.entities;
-  /** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
-  const slotsOf = (tenantId: string, j: Jobsite) =>
-    j.active
-      ? j.noticeTimes.map((n) => ({
-          tenantId,
-          jobsiteId: j.id,
-          time: n.time,
-          forDay: n.forDay,
-          timezone: j.timezone,
-          workingDays: j.workingDays,
-          cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
-        }))
-      : [];
   const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>
     (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map(
       (n) => n.time,

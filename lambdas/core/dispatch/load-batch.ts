@@ -96,13 +96,24 @@ export async function loadBatch(
   now: Date,
   inFlight: number,
 ): Promise<BatchItem[]> {
-  const nonWorking = new NonWorkingDayLookup(deps.holidays);
   const byTenant = new Map<string, DueJobsite[]>();
   for (const due of batch) byTenant.set(due.tenantId, [...(byTenant.get(due.tenantId) ?? []), due]);
-  const jobsites = await readJobsites(
-    deps.records,
-    batch.map((d) => ({ tenant: tenantFromStore(d.tenantId), id: d.jobsiteId })),
-    inFlight,
+  const tenants = [...byTenant.keys()].map(tenantFromStore);
+  // The batch's jobsites, and its accounts' plans, profiles and calendars, each in one batched read.
+  const [jobsites, subscriptions, profiles, calendars] = await Promise.all([
+    readJobsites(
+      deps.records,
+      batch.map((d) => ({ tenant: tenantFromStore(d.tenantId), id: d.jobsiteId })),
+      inFlight,
+    ),
+    deps.accounts.getSubscriptions?.(tenants),
+    deps.accounts.getProfiles?.(tenants),
+    deps.holidays.getMany?.(tenants),
+  ]);
+  const nonWorking = new NonWorkingDayLookup(
+    calendars
+      ? { get: async (t) => calendars.get(t) ?? null, put: (t, c) => deps.holidays.put(t, c) }
+      : deps.holidays,
   );
   const work: BatchItem[] = [];
   for (const [tenantId, dues] of byTenant) {
@@ -110,8 +121,8 @@ export async function loadBatch(
     const [workers, clients, subscription, profile, suppressed] = await Promise.all([
       deps.records.workers.list(tenant),
       deps.records.clients.list(tenant),
-      deps.accounts.getSubscription(tenantId),
-      deps.accounts.getProfile(tenantId),
+      subscriptions ? (subscriptions.get(tenantId) ?? null) : deps.accounts.getSubscription(tenantId),
+      profiles ? (profiles.get(tenantId) ?? null) : deps.accounts.getProfile(tenantId),
       deps.suppressions.reasonsOf(tenant),
     ]);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.

@@ -39,7 +39,7 @@ import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-h
 
 export interface NotifyDeps {
   records: RecordsStore;
-  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile'>;
+  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile' | 'getSubscriptions' | 'getProfiles'>;
   weather: WeatherProvider;
   decisions: DecisionRepo;
   claims: ClaimRepo;
