@@ -288,7 +288,10 @@ async function main() {
     }
     if (!soak) {
       const after = await rootFor('bench-after');
+      traced.length = 0;
       outcomes.push(await runSlot('now (in flight, account rate)', after.root, after.counter, workers));
+      if (process.env.BENCH_TRACE)
+        (await import('node:fs')).writeFileSync(`${process.env.BENCH_TRACE}.first`, traced.join('\n'));
       traced.length = 0;
       outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after.root, after.counter, workers));
       if (process.env.BENCH_TRACE)
