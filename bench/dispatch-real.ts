@@ -6,6 +6,9 @@
  *
  *   npm run bench:dispatch:real                  # 2,000 jobsites
  *   npx tsx bench/dispatch-real.ts --jobsites 10000 --workers 4 --ses-rate 400
+ *   npx tsx bench/dispatch-real.ts --jobsites 2000 --skip-baseline   # today's path only (profiling)
+ *   npx tsx bench/dispatch-real.ts --jobsites 2000 --soak            # exactly once: 3 runs, then 2 at once
+ *   BENCH_TRACE=/tmp/trace.txt npx tsx bench/dispatch-real.ts ...    # every DynamoDB call's key, per run
  *
  * Seeds the bench world (bench/dispatch/world.ts: contractors of 1–40 jobsites around 54 cities,
  * 3–25 workers, 2–5 recipients per jobsite, several zones) into the table through the records
@@ -14,9 +17,11 @@
  * issue (the baseline: one jobsite and one recipient at a time, 10 sends/s per process), then as it
  * works now (jobsites and recipients in flight, the account's SES rate shared through the table),
  * each on a fresh table so both send every message. Then a quiet re-run of the slot (nothing
- * changed) counts DynamoDB calls per jobsite. Reports judged/s, sent/s, slot start → last message
- * (p50, p99 per jobsite), DynamoDB calls per jobsite, NWS and Open-Meteo calls, peak RSS. The last
- * line is JSON.
+ * changed) counts DynamoDB calls per jobsite. `--soak` seeds one table, runs the slot 3 times in a
+ * row and then twice at once, and counts the SES emulator's mailbox by message id
+ * (bench/dispatch/soak.ts). Reports judged/s, sent/s, slot start → last message (p50, p99 per
+ * jobsite), DynamoDB calls per jobsite (and by command), CPU ms per jobsite, NWS and Open-Meteo
+ * calls, peak RSS. The last line is JSON.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -169,6 +174,8 @@ export interface Outcome {
   dynamoCalls: number;
   dynamoByCommand: Record<string, number>;
   peakRssMb: number;
+  /** CPU time of this process (the dispatcher's code, the SDK, ElectroDB) during the run. */
+  cpuMs: number;
 }
 
 async function runSlot(
@@ -192,9 +199,11 @@ async function runSlot(
   };
   counter.reset();
   const rss = new RssPeak();
+  const cpu0 = process.cpuUsage();
   const { run, batches } = await planRun(deps, { at: SLOT, trigger: 'admin' });
   await mapWithConcurrency(batches, workers, (body) => workBatch(deps, body, { finalAttempt: true }));
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
   const times = [...lastByJobsite.values()].sort((a, b) => a - b);
   const at = (q: number) =>
@@ -212,6 +221,7 @@ async function runSlot(
     dynamoCalls: counter.calls(),
     dynamoByCommand: counter.byCommand(),
     peakRssMb: rss.stop() / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 
@@ -309,14 +319,14 @@ async function main() {
     `seeded ${fmt(jobsites)} jobsites in ${fmt(seedMs / 1000, 1)} s per table; NWS calls: ${nws.calls.alerts} alerts, ${nws.calls.points} points`,
   );
   console.log(
-    '| run | due | judged | sent | wall | slot start → last message | p50 / p99 per jobsite | judged/s | sent/s | DynamoDB calls per jobsite | peak RSS |',
+    '| run | due | judged | sent | wall | slot start → last message | p50 / p99 per jobsite | judged/s | sent/s | DynamoDB calls per jobsite | CPU ms per jobsite | peak RSS |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const o of outcomes)
     console.log(
       `| ${o.label} | ${fmt(o.due)} | ${fmt(o.judged)} | ${fmt(o.sent)} | ${fmt(o.wallMs / 1000, 1)} s | ${fmt(o.lastMessageMs / 1000, 1)} s | ` +
         `${fmt(o.p50Ms / 1000, 1)} s / ${fmt(o.p99Ms / 1000, 1)} s | ${fmt(o.judged / (o.wallMs / 1000))} | ` +
-        `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
+        `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.cpuMs / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
     );
   for (const o of outcomes)
     console.log(
