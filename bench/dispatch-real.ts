@@ -43,6 +43,7 @@ import { runUpstream, Upstream } from './dispatch/upstream';
 import { makeWorld, type World } from './dispatch/world';
 import { fmt, RssPeak } from './dispatch/measure';
 import { startNws } from './dispatch/nws-stand-in';
+import { countCalls, traced } from './dispatch/count-calls';
 import { soakVerdict, type SoakVerdict } from './dispatch/soak';
 
 const args = process.argv.slice(2);
@@ -56,41 +57,6 @@ const opt = (name: string, fallback: number) => {
  * the day judged (tomorrow in each zone) a working day of every jobsite.
  */
 const SLOT = slotStart(new Date());
-
-export const traced: string[] = [];
-/** Counts every DynamoDB call the product's client makes (middleware on the real SDK client), by command. */
-function countCalls(client: DynamoDBClient): {
-  calls: () => number;
-  byCommand: () => Record<string, number>;
-  reset: () => void;
-} {
-  let counts: Record<string, number> = {};
-  client.middlewareStack.add(
-    (next, context) => (a) => {
-      const name = context.commandName ?? 'unknown';
-      counts[name] = (counts[name] ?? 0) + 1;
-      if (process.env.BENCH_TRACE) {
-        const input = (a as { input?: Record<string, unknown> }).input ?? {};
-        const what = JSON.stringify(
-          input.Key ??
-            input.ExpressionAttributeValues ??
-            input.Item ??
-            input.RequestItems ??
-            input.TransactItems ??
-            '',
-        ).slice(0, 160);
-        traced.push(`${name} ${what}`);
-      }
-      return next(a);
-    },
-    { step: 'initialize', name: 'benchCount' },
-  );
-  return {
-    calls: () => Object.values(counts).reduce((a, b) => a + b, 0),
-    byCommand: () => ({ ...counts }),
-    reset: () => (counts = {}),
-  };
-}
 
 /**
  * Seeds the world in batches (BatchWriteItem, 25 items a call, a few calls in flight) with the items
@@ -173,6 +139,8 @@ export interface Outcome {
   p99Ms: number;
   dynamoCalls: number;
   dynamoByCommand: Record<string, number>;
+  /** Capacity units DynamoDB (Local) reported consumed, reads and writes (on-demand bills these). */
+  capacity: { read: number; write: number };
   peakRssMb: number;
   /** CPU time of this process (the dispatcher's code, the SDK, ElectroDB) during the run. */
   cpuMs: number;
@@ -220,6 +188,7 @@ async function runSlot(
     p99Ms: at(0.99),
     dynamoCalls: counter.calls(),
     dynamoByCommand: counter.byCommand(),
+    capacity: counter.capacity(),
     peakRssMb: rss.stop() / 2 ** 20,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };
@@ -334,7 +303,8 @@ async function main() {
         Object.entries(o.dynamoByCommand)
           .sort((a, b) => b[1] - a[1])
           .map(([name, n]) => `${name.replace(/Command$/, '')} ${fmt(n / Math.max(1, o.due), 2)}`)
-          .join(', '),
+          .join(', ') +
+        `; capacity units per jobsite: read ${fmt(o.capacity.read / Math.max(1, o.due), 2)}, write ${fmt(o.capacity.write / Math.max(1, o.due), 2)}`,
     );
   if (soak) console.log(`soak: ${JSON.stringify(soak)}`);
   const [base, now] = soak ? [] : outcomes;
