@@ -6,6 +6,9 @@
  *
  *   npm run bench:dispatch:real                  # 2,000 jobsites
  *   npx tsx bench/dispatch-real.ts --jobsites 10000 --workers 4 --ses-rate 400
+ *   npx tsx bench/dispatch-real.ts --jobsites 2000 --skip-baseline   # today's path only (profiling)
+ *   npx tsx bench/dispatch-real.ts --jobsites 2000 --soak            # exactly once: 3 runs, then 2 at once
+ *   BENCH_TRACE=/tmp/trace.txt npx tsx bench/dispatch-real.ts ...    # every DynamoDB call's key, per run
  *
  * Seeds the bench world (bench/dispatch/world.ts: contractors of 1–40 jobsites around 54 cities,
  * 3–25 workers, 2–5 recipients per jobsite, several zones) into the table through the records
@@ -14,12 +17,13 @@
  * issue (the baseline: one jobsite and one recipient at a time, 10 sends/s per process), then as it
  * works now (jobsites and recipients in flight, the account's SES rate shared through the table),
  * each on a fresh table so both send every message. Then a quiet re-run of the slot (nothing
- * changed) counts DynamoDB calls per jobsite. Reports judged/s, sent/s, slot start → last message
- * (p50, p99 per jobsite), DynamoDB calls per jobsite, NWS and Open-Meteo calls, peak RSS. The last
- * line is JSON.
+ * changed) counts DynamoDB calls per jobsite. `--soak` seeds one table, runs the slot 3 times in a
+ * row and then twice at once, and counts the SES emulator's mailbox by message id
+ * (bench/dispatch/soak.ts). Reports judged/s, sent/s, slot start → last message (p50, p99 per
+ * jobsite), DynamoDB calls per jobsite (and by command), CPU ms per jobsite, NWS and Open-Meteo
+ * calls, peak RSS. The last line is JSON.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -27,7 +31,9 @@ import { parseConfig } from '../lambdas/config';
 import { createAppRoot } from '../lambdas/composition/app.root';
 import { planRun } from '../lambdas/core/dispatch/run-dispatch';
 import { workBatch } from '../lambdas/core/dispatch/dispatch-batch';
-import { tenantFromStore } from '../lambdas/core/caller';
+import { jobsiteItem, slotsOf } from '../lambdas/adapters/dynamo/jobsites.repo';
+import { workerItem } from '../lambdas/adapters/dynamo/workers.repo';
+import { clientItem } from '../lambdas/adapters/dynamo/record-items';
 import { mapWithConcurrency } from '../shared/concurrency';
 import { localClock, slotStart } from '../shared/notice-slots';
 import { freePorts } from '../local/processes';
@@ -36,6 +42,9 @@ import { ensureTable } from '../local/provision';
 import { runUpstream, Upstream } from './dispatch/upstream';
 import { makeWorld, type World } from './dispatch/world';
 import { fmt, RssPeak } from './dispatch/measure';
+import { startNws } from './dispatch/nws-stand-in';
+import { countCalls, traced } from './dispatch/count-calls';
+import { soakVerdict, type SoakVerdict } from './dispatch/soak';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -49,95 +58,18 @@ const opt = (name: string, fallback: number) => {
  */
 const SLOT = slotStart(new Date());
 
-/** NWS: every active alert in one answer (two storm polygons, one zone warning) and each point's zones. */
-function startNws(): Promise<{ server: Server; url: string; calls: { alerts: number; points: number } }> {
-  const calls = { alerts: 0, points: 0 };
-  const box = (lon: number, lat: number, d: number) => [
-    [
-      [lon - d, lat - d],
-      [lon + d, lat - d],
-      [lon + d, lat + d],
-      [lon - d, lat + d],
-      [lon - d, lat - d],
-    ],
-  ];
-  const feature = (id: string, event: string, geometry: unknown, zones: string[]) => ({
-    id,
-    type: 'Feature',
-    geometry,
-    properties: {
-      id,
-      status: 'Actual',
-      messageType: 'Alert',
-      event,
-      severity: 'Severe',
-      onset: '2026-12-01T00:00:00Z',
-      ends: '2026-12-03T06:00:00Z',
-      areaDesc: 'bench',
-      geocode: { UGC: zones },
-    },
-  });
-  const alerts = JSON.stringify({
-    type: 'FeatureCollection',
-    features: [
-      feature(
-        'bench-1',
-        'Severe Thunderstorm Warning',
-        { type: 'Polygon', coordinates: box(-87.65, 41.88, 0.1) },
-        [],
-      ),
-      feature('bench-2', 'Tornado Warning', { type: 'Polygon', coordinates: box(-96.8, 32.78, 0.08) }, []),
-      feature('bench-3', 'High Wind Warning', null, ['COZ039']),
-    ],
-  });
-  const server = createServer((req, res) => {
-    const url = req.url ?? '';
-    res.setHeader('content-type', 'application/geo+json');
-    if (url.startsWith('/alerts/active')) {
-      calls.alerts += 1;
-      res.end(alerts);
-      return;
-    }
-    const point = /^\/points\/(-?[\d.]+),(-?[\d.]+)$/.exec(url);
-    if (point) {
-      calls.points += 1;
-      // Denver's zone for points near Denver, a made-up zone per degree elsewhere.
-      const [lat, lon] = [Number(point[1]), Number(point[2])];
-      const near = Math.abs(lat - 39.74) < 0.5 && Math.abs(lon + 104.99) < 0.5;
-      const zone = near
-        ? 'COZ039'
-        : `XXZ${String(Math.abs(Math.round(lat * 7 + lon * 3)) % 1000).padStart(3, '0')}`;
-      res.end(
-        JSON.stringify({ properties: { forecastZone: `https://api.weather.gov/zones/forecast/${zone}` } }),
-      );
-      return;
-    }
-    res.statusCode = 404;
-    res.end('{}');
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ server, url: `http://127.0.0.1:${port}`, calls });
-    }),
-  );
-}
-
-/** Counts every DynamoDB call the product's client makes (middleware on the real SDK client). */
-function countCalls(client: DynamoDBClient): { calls: () => number; reset: () => void } {
-  let n = 0;
-  client.middlewareStack.add((next) => (a) => ((n += 1), next(a)), {
-    step: 'initialize',
-    name: 'benchCount',
-  });
-  return { calls: () => n, reset: () => (n = 0) };
-}
-
+/**
+ * Seeds the world in batches (BatchWriteItem, 25 items a call, a few calls in flight) with the items
+ * the records repositories write: jobsites, their notice slots and zones, workers, clients; each
+ * account's profile and subscription. The guard and counter items of the repositories' writes are left
+ * out (the dispatch reads none of them), so seeding 10,000 jobsites takes seconds, not minutes.
+ */
 async function seed(root: ReturnType<typeof createAppRoot>, world: World) {
   const t0 = performance.now();
   const now = new Date().toISOString();
-  await mapWithConcurrency([...world.tenants.values()], 8, async (t) => {
-    const tenant = tenantFromStore(t.id);
+  const e = root.db.entities;
+  const tenants = [...world.tenants.values()];
+  await mapWithConcurrency(tenants, 16, async (t) => {
     await root.accounts.putProfile({
       userId: t.id,
       email: `owner@${t.id}.example.com`,
@@ -146,22 +78,57 @@ async function seed(root: ReturnType<typeof createAppRoot>, world: World) {
       units: t.units,
       createdAt: now,
     });
-    await root.db.entities.subscription
-      .put({ userId: t.id, plan: 'premium', status: 'active', billingCycle: 'monthly', createdAt: now })
-      .go();
-    for (const c of t.clients) await root.records.clients.create(tenant, c);
-    for (const w of t.workers) await root.records.workers.create(tenant, w);
-    for (const j of t.jobsites.values()) {
+  });
+  const jobsites = tenants.flatMap((t) =>
+    [...t.jobsites.values()].map((j) => {
       // Due at this slot: the notice time is the slot's local time in the jobsite's zone.
       const { minuteOfDay } = localClock(SLOT, j.timezone);
       const time = `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
-      await root.records.jobsites.create(tenant, { ...j, noticeTimes: [{ time, forDay: 'next' }] });
-    }
-  });
+      return { tenantId: t.id, jobsite: { ...j, noticeTimes: [{ time, forDay: 'next' as const }] } };
+    }),
+  );
+  const putAll = async <I>(items: I[], put: (chunk: I[]) => Promise<{ unprocessed: unknown[] }>) => {
+    const chunks: I[][] = [];
+    for (let i = 0; i < items.length; i += 100) chunks.push(items.slice(i, i + 100));
+    await mapWithConcurrency(chunks, 4, async (chunk) => {
+      const { unprocessed } = await put(chunk);
+      if (unprocessed.length) throw new Error(`${unprocessed.length} items left unwritten`);
+    });
+  };
+  await putAll(
+    tenants.map((t) => ({
+      userId: t.id,
+      plan: 'premium' as const,
+      status: 'active' as const,
+      billingCycle: 'monthly' as const,
+      createdAt: now,
+    })),
+    (chunk) => e.subscription.put(chunk).go(),
+  );
+  await putAll(
+    tenants.flatMap((t) => t.clients.map((c) => clientItem(t.id, c))),
+    (chunk) => e.client.put(chunk).go(),
+  );
+  await putAll(
+    tenants.flatMap((t) => t.workers.map((w) => workerItem(t.id, w))),
+    (chunk) => e.worker.put(chunk).go(),
+  );
+  await putAll(
+    jobsites.map((j) => jobsiteItem(j.tenantId, j.jobsite)),
+    (chunk) => e.jobsite.put(chunk).go(),
+  );
+  await putAll(
+    jobsites.flatMap((j) => slotsOf(j.tenantId, j.jobsite)),
+    (chunk) => e.noticeSlot.put(chunk).go(),
+  );
+  await putAll(
+    [...new Set(jobsites.map((j) => j.jobsite.timezone))].map((timezone) => ({ timezone })),
+    (chunk) => e.zoneInUse.put(chunk).go(),
+  );
   return performance.now() - t0;
 }
 
-interface Outcome {
+export interface Outcome {
   label: string;
   due: number;
   judged: number;
@@ -171,7 +138,12 @@ interface Outcome {
   p50Ms: number;
   p99Ms: number;
   dynamoCalls: number;
+  dynamoByCommand: Record<string, number>;
+  /** Capacity units DynamoDB (Local) reported consumed, reads and writes (on-demand bills these). */
+  capacity: { read: number; write: number };
   peakRssMb: number;
+  /** CPU time of this process (the dispatcher's code, the SDK, ElectroDB) during the run. */
+  cpuMs: number;
 }
 
 async function runSlot(
@@ -195,9 +167,11 @@ async function runSlot(
   };
   counter.reset();
   const rss = new RssPeak();
+  const cpu0 = process.cpuUsage();
   const { run, batches } = await planRun(deps, { at: SLOT, trigger: 'admin' });
   await mapWithConcurrency(batches, workers, (body) => workBatch(deps, body, { finalAttempt: true }));
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
   const times = [...lastByJobsite.values()].sort((a, b) => a - b);
   const at = (q: number) =>
@@ -213,7 +187,10 @@ async function runSlot(
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     dynamoCalls: counter.calls(),
+    dynamoByCommand: counter.byCommand(),
+    capacity: counter.capacity(),
     peakRssMb: rss.stop() / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 
@@ -237,6 +214,7 @@ async function main() {
   const world = makeWorld(jobsites, 0x26, SLOT);
   const outcomes: Outcome[] = [];
   let seedMs = 0;
+  let soak: SoakVerdict | null = null;
   try {
     // Each measured run gets a table of its own, seeded alike, so each sends every message.
     const rootFor = async (table: string, sendRate?: number) => {
@@ -265,17 +243,39 @@ async function main() {
       return { root, counter: countCalls(root.client) };
     };
 
+    if (args.includes('--soak')) {
+      // The same slot 3 times in a row, then twice at once: every message must reach the mailbox once.
+      const table = await rootFor('bench-soak');
+      for (const n of [1, 2, 3])
+        outcomes.push(await runSlot(`soak: run ${n} of 3 in a row`, table.root, table.counter, workers));
+      outcomes.push(
+        ...(await Promise.all(
+          ['A', 'B'].map((n) => runSlot(`soak: concurrent run ${n}`, table.root, table.counter, workers)),
+        )),
+      );
+      soak = await soakVerdict(`http://127.0.0.1:${sesPort}`, outcomes);
+    }
     // The old path: one jobsite and one recipient at a time, 10 sends a second per worker process.
-    const before = await rootFor('bench-before', 10 * workers);
-    outcomes.push(
-      await runSlot('before (one at a time, 10/s per worker)', before.root, before.counter, workers, {
-        jobsites: 1,
-        recipients: 1,
-      }),
-    );
-    const after = await rootFor('bench-after');
-    outcomes.push(await runSlot('now (in flight, account rate)', after.root, after.counter, workers));
-    outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after.root, after.counter, workers));
+    if (!soak && !args.includes('--skip-baseline')) {
+      const before = await rootFor('bench-before', 10 * workers);
+      outcomes.push(
+        await runSlot('before (one at a time, 10/s per worker)', before.root, before.counter, workers, {
+          jobsites: 1,
+          recipients: 1,
+        }),
+      );
+    }
+    if (!soak) {
+      const after = await rootFor('bench-after');
+      traced.length = 0;
+      outcomes.push(await runSlot('now (in flight, account rate)', after.root, after.counter, workers));
+      if (process.env.BENCH_TRACE)
+        (await import('node:fs')).writeFileSync(`${process.env.BENCH_TRACE}.first`, traced.join('\n'));
+      traced.length = 0;
+      outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after.root, after.counter, workers));
+      if (process.env.BENCH_TRACE)
+        (await import('node:fs')).writeFileSync(process.env.BENCH_TRACE, traced.join('\n'));
+    }
   } finally {
     await upstream.close();
     nws.server.close();
@@ -288,22 +288,41 @@ async function main() {
     `seeded ${fmt(jobsites)} jobsites in ${fmt(seedMs / 1000, 1)} s per table; NWS calls: ${nws.calls.alerts} alerts, ${nws.calls.points} points`,
   );
   console.log(
-    '| run | due | judged | sent | wall | slot start → last message | p50 / p99 per jobsite | judged/s | sent/s | DynamoDB calls per jobsite | peak RSS |',
+    '| run | due | judged | sent | wall | slot start → last message | p50 / p99 per jobsite | judged/s | sent/s | DynamoDB calls per jobsite | CPU ms per jobsite | peak RSS |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const o of outcomes)
     console.log(
       `| ${o.label} | ${fmt(o.due)} | ${fmt(o.judged)} | ${fmt(o.sent)} | ${fmt(o.wallMs / 1000, 1)} s | ${fmt(o.lastMessageMs / 1000, 1)} s | ` +
         `${fmt(o.p50Ms / 1000, 1)} s / ${fmt(o.p99Ms / 1000, 1)} s | ${fmt(o.judged / (o.wallMs / 1000))} | ` +
-        `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
+        `${fmt(o.sent / (o.wallMs / 1000))} | ${fmt(o.dynamoCalls / Math.max(1, o.due), 1)} | ${fmt(o.cpuMs / Math.max(1, o.due), 1)} | ${fmt(o.peakRssMb)} MB |`,
     );
-  const [base, now] = outcomes;
+  for (const o of outcomes)
+    console.log(
+      `${o.label}, DynamoDB calls per jobsite by command: ` +
+        Object.entries(o.dynamoByCommand)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, n]) => `${name.replace(/Command$/, '')} ${fmt(n / Math.max(1, o.due), 2)}`)
+          .join(', ') +
+        `; capacity units per jobsite: read ${fmt(o.capacity.read / Math.max(1, o.due), 2)}, write ${fmt(o.capacity.write / Math.max(1, o.due), 2)}`,
+    );
+  if (soak) console.log(`soak: ${JSON.stringify(soak)}`);
+  const [base, now] = soak ? [] : outcomes;
   if (base && now)
     console.log(
       `slot start → last message: ${fmt(base.lastMessageMs / Math.max(1, now.lastMessageMs), 1)}× faster`,
     );
   console.log(
-    JSON.stringify({ bench: 'dispatch-real', jobsites, workers, sesRate, nws: nws.calls, outcomes }),
+    JSON.stringify({
+      bench: 'dispatch-real',
+      jobsites,
+      workers,
+      sesRate,
+      load: loadavg(),
+      nws: nws.calls,
+      outcomes,
+      ...(soak ? { soak } : {}),
+    }),
   );
 }
 

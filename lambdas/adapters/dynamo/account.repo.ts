@@ -4,6 +4,9 @@ import type { AccountRepo } from '../../core/ports';
 import { toSubscription } from './billing.repo';
 import { profileFromItem, profileItem } from './profile-item';
 import type { RaincheckService } from './service';
+import { batchGet } from './batch-get';
+
+const byUser = (_: unknown, item: { userId: string }) => item.userId;
 
 export class DynamoAccountRepo implements AccountRepo {
   constructor(private readonly db: RaincheckService) {}
@@ -15,6 +18,17 @@ export class DynamoAccountRepo implements AccountRepo {
 
   async putProfile(profile: AccountProfile): Promise<void> {
     await this.db.entities.profile.put(profileItem(profile)).go();
+  }
+
+  getProfiles(userIds: readonly string[]): Promise<Map<string, AccountProfile>> {
+    const keys = userIds.map((userId) => ({ userId }));
+    return batchGet('profiles', keys, (k) => this.db.entities.profile.get(k).go(), profileFromItem, byUser);
+  }
+
+  getSubscriptions(userIds: readonly string[]): Promise<Map<string, Subscription>> {
+    const keys = userIds.map((userId) => ({ userId }));
+    const read = (k: { userId: string }[]) => this.db.entities.subscription.get(k).go();
+    return batchGet('subscriptions', keys, read, toSubscription, byUser);
   }
 
   async getSubscription(userId: string): Promise<Subscription | null> {

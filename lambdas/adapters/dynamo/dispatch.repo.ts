@@ -1,24 +1,27 @@
-import { tenantFromStore, type TenantId } from '../../core/caller';
-import type {
-  ClaimRepo,
-  Decision,
-  DecisionRepo,
-  AttemptCounts,
-  BatchTally,
-  DispatchRun,
-  DispatchRunRepo,
-  DueJobsite,
-  MessageClaim,
-  NoticeSchedule,
-  RunRef,
-  SentByChannel,
-  SentMessage,
-  SentPerDay,
-  WorkedMark,
+import type { TenantId } from '../../core/caller';
+import {
+  claimKeyOf,
+  type ClaimKeyFields,
+  type ClaimRepo,
+  type Decision,
+  type DecisionRepo,
+  type AttemptCounts,
+  type BatchTally,
+  type DispatchRun,
+  type DispatchRunRepo,
+  type DueJobsite,
+  type MessageClaim,
+  type NoticeSchedule,
+  type RunRef,
+  type SentByChannel,
+  type SentMessage,
+  type SentPerDay,
+  type WorkedMark,
 } from '../../core/dispatch/dispatch.ports';
 import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { batchGetDays } from './batch-get';
 import { writtenUnlessConditionFails } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 import { releasedAt } from '../../core/dispatch/held-messages';
@@ -187,22 +190,12 @@ export class DynamoDecisionRepo implements DecisionRepo {
   async getMany(
     days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
   ): Promise<Map<string, Decision>> {
-    const found = new Map<string, Decision>();
-    if (days.length === 0) return found;
-    // ElectroDB splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed.
-    const { data, unprocessed } = await this.db.entities.dispatchDecision
-      .get(
-        days.map((d) =>
-          tenantKey(tenantFromStore(d.tenantId), { jobsiteId: d.jobsiteId, workDate: d.workDate }),
-        ),
-      )
-      .go();
-    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} decisions left unread by DynamoDB`);
-    for (const item of data) {
-      const decision = decisionFromItem(item);
-      found.set(`${decision.tenantId}|${decision.jobsiteId}|${decision.workDate}`, decision);
-    }
-    return found;
+    return batchGetDays(
+      'decisions',
+      days,
+      (keys) => this.db.entities.dispatchDecision.get(keys).go(),
+      decisionFromItem,
+    );
   }
 
   async listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]> {
@@ -266,7 +259,7 @@ const CLAIM_KEY = ['tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient
 export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
   constructor(private readonly db: RaincheckService) {}
 
-  private key(c: MessageClaim) {
+  private key(c: ClaimKeyFields) {
     return pickFields(c, CLAIM_KEY);
   }
 
@@ -276,6 +269,18 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
         .create({ ...claim, status: 'PENDING', claimedAt: at.toISOString() })
         .go(),
     );
+  }
+
+  async heldOf(claims: readonly ClaimKeyFields[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    if (claims.length === 0) return held;
+    // A read, never a claim: a key missing here is still claimed by its conditional write before any send.
+    const { data, unprocessed } = await this.db.entities.notificationClaim
+      .get(claims.map((c) => this.key(c)))
+      .go({ attributes: [...CLAIM_KEY] });
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} claims left unread by DynamoDB`);
+    for (const item of data) held.add(claimKeyOf(item));
+    return held;
   }
 
   async markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void> {

@@ -4,7 +4,13 @@ import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
-import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
+import { tenantFromStore } from '../../core/caller';
+import {
+  GuardRefusedError,
+  jobsiteRefKey,
+  type JobsiteRef,
+  type JobsiteRepo,
+} from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
@@ -52,7 +58,21 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
 });
-const jobsiteItem = (tenantId: string, j: Jobsite) => ({
+/** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
+export const slotsOf = (tenantId: string, j: Jobsite) =>
+  j.active
+    ? j.noticeTimes.map((n) => ({
+        tenantId,
+        jobsiteId: j.id,
+        time: n.time,
+        forDay: n.forDay,
+        timezone: j.timezone,
+        workingDays: j.workingDays,
+        cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
+      }))
+    : [];
+/** The stored item of a jobsite (the benchmarks seed with it in batches). */
+export const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   tenantId,
   jobsiteId: j.id,
   name: j.name,
@@ -86,19 +106,6 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
  */
 export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   const e = db.entities;
-  /** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
-  const slotsOf = (tenantId: string, j: Jobsite) =>
-    j.active
-      ? j.noticeTimes.map((n) => ({
-          tenantId,
-          jobsiteId: j.id,
-          time: n.time,
-          forDay: n.forDay,
-          timezone: j.timezone,
-          workingDays: j.workingDays,
-          cell: `${gridCellKey(j.latitude, j.longitude)}|${j.scenario ?? ''}`,
-        }))
-      : [];
   const storedSlotTimes = async (tenantId: string, jobsiteId: string) =>
     (await e.noticeSlot.query.byJobsite({ tenantId, jobsiteId }).go({ pages: 'all' })).data.map(
       (n) => n.time,
@@ -167,8 +174,24 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
       ]);
     },
   });
+  /** ElectroDB splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed. */
+  const getMany = async (refs: readonly JobsiteRef[]) => {
+    const found = new Map<string, Jobsite>();
+    if (refs.length === 0) return found;
+    const { data, unprocessed } = await e.jobsite
+      .get(refs.map((r) => ({ tenantId: tenantKey(r.tenant).tenantId, jobsiteId: r.id })))
+      .go();
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} jobsites left unread by DynamoDB`);
+    for (const item of data)
+      found.set(
+        jobsiteRefKey({ tenant: tenantFromStore(item.tenantId), id: item.jobsiteId }),
+        jobsiteFromItem(item),
+      );
+    return found;
+  };
   return {
     ...base,
+    getMany,
     createWithin: (tenant, jobsite, max) => writeJobsite(tenantKey(tenant).tenantId, jobsite, { max }),
   };
 }

@@ -4,6 +4,7 @@ import type { ObservationRepo } from '../../core/observations/observations.ports
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { pickFields } from '../../../shared/pick-fields';
+import { batchGetDays, type JobsiteDayRef } from './batch-get';
 
 type Item = {
   tenantId: string;
@@ -31,6 +32,15 @@ export class DynamoObservationRepo implements ObservationRepo {
       .get(tenantKey(tenant, { jobsiteId, workDate }))
       .go();
     return data ? fromItem(data) : null;
+  }
+
+  async getMany(days: readonly JobsiteDayRef[]): Promise<Map<string, DayObservation>> {
+    return batchGetDays(
+      'observations',
+      days,
+      (keys) => this.db.entities.dayObservation.get(keys).go(),
+      fromItem,
+    );
   }
 
   async listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<DayObservation[]> {

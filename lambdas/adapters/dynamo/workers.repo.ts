@@ -36,7 +36,8 @@ const workerFromItem = (i: WorkerItem): Worker => ({
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
 });
-const workerItem = (tenantId: string, w: Worker) => ({
+/** The stored item of a worker (the benchmarks seed with it in batches). */
+export const workerItem = (tenantId: string, w: Worker) => ({
   tenantId,
   workerId: w.id,
   name: w.name,

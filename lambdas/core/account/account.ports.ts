@@ -5,6 +5,13 @@ export interface AccountRepo {
   getProfile(userId: string): Promise<AccountProfile | null>;
   putProfile(profile: AccountProfile): Promise<void>;
   getSubscription(userId: string): Promise<Subscription | null>;
+  /**
+   * Many accounts' profiles and subscriptions in as few reads as the store allows (DynamoDB:
+   * BatchGetItem, 100 keys a call), keyed by account; absent ones are absent. Optional: the dispatch
+   * reads a batch's accounts so, and one at a time where a store has no batch read.
+   */
+  getProfiles?(userIds: readonly string[]): Promise<Map<string, AccountProfile>>;
+  getSubscriptions?(userIds: readonly string[]): Promise<Map<string, Subscription>>;
 }
 
 /** Writes an account's first record; never overwrites one (a conditional write, safe to repeat). */

@@ -1,6 +1,7 @@
 import { silentLogger, type Logger, type Metrics } from '../observability.ports';
 import type { BatchTally, DispatchRunRepo, DueJobsite, RunRef, UnjudgedJobsite } from './dispatch.ports';
 import { notifyJobsites, type NotifyDeps } from './notify-jobsites';
+import { batchJobsites } from './load-batch';
 import { collectObservations } from '../observations/collect-observations';
 import type { ObservationDeps } from '../observations/observations.ports';
 
@@ -112,10 +113,12 @@ export interface BatchResult {
  * Claims keep a retried batch from sending anything twice.
  */
 export async function workBatch(
-  deps: BatchDeps,
+  workerDeps: BatchDeps,
   body: string,
   opts: { finalAttempt: boolean },
 ): Promise<BatchResult> {
+  // The batch's jobsites are read once: the notices read them all, the observations find them kept.
+  const deps = { ...workerDeps, records: batchJobsites(workerDeps.records) };
   const message = decodeBatch(body);
   const batch = message.jobsites.map(dueOf);
   const log = (deps.log ?? silentLogger).with({

@@ -243,9 +243,24 @@ export interface SentPerDay {
   ): Promise<Record<string, SentByChannel>>;
 }
 
+/** What names one claim: one message of one day of one jobsite to one recipient. */
+export type ClaimKeyFields = Pick<
+  MessageClaim,
+  'tenantId' | 'jobsiteId' | 'workDate' | 'messageKey' | 'recipient'
+>;
+export const claimKeyOf = (c: ClaimKeyFields): string =>
+  `${c.tenantId}|${c.jobsiteId}|${c.workDate}|${c.messageKey}|${c.recipient}`;
+
 export interface ClaimRepo {
   /** Creates the claim (PENDING) only if nobody holds it; false when it is taken. */
   claim(claim: MessageClaim, at: Date): Promise<boolean>;
+  /**
+   * Of these claims, the ones somebody holds already (sent or being sent), by `claimKeyOf`, in as
+   * few reads as the store allows (DynamoDB: BatchGetItem, 100 keys a call). Only saves the claim
+   * attempts a quiet re-run would see fail: a key absent here is still claimed conditionally.
+   * Optional: without it every message is claimed.
+   */
+  heldOf?(claims: readonly ClaimKeyFields[]): Promise<Set<string>>;
   markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void>;
   /** Gives the claim up after a failed send, so the next run may try again. */
   release(claim: MessageClaim): Promise<void>;

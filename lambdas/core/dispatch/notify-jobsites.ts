@@ -1,30 +1,27 @@
-import { PLANS, type PlanId } from '../../../shared/plans';
-import { effectivePlan } from '../../../shared/subscription';
-import type { Client, Jobsite, Worker } from '../../../shared/records';
+import type { Jobsite } from '../../../shared/records';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { withOfficialWarnings } from '../../../shared/weather/official-warnings';
-import type { QuietHours } from '../../../shared/quiet-hours';
 import type { AccountRepo } from '../account/account.ports';
-import { tenantFromStore, type TenantId } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
-import type { SuppressionList, SuppressionReason, WorkerStatusRepo } from '../email/email.ports';
-import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
+import type { SuppressionList, WorkerStatusRepo } from '../email/email.ports';
+import { recipientsOf } from './notice-recipients';
 import type { Clock } from '../runtime.ports';
 import type { CellZonesCache, OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
-import type {
-  Announcement,
-  ClaimRepo,
-  Decision,
-  DecisionRepo,
-  DueJobsite,
-  MessageClaim,
-  NoticeSender,
-  SentCounts,
+import {
+  claimKeyOf,
+  type Announcement,
+  type ClaimRepo,
+  type Decision,
+  type DecisionRepo,
+  type DueJobsite,
+  type MessageClaim,
+  type NoticeSender,
+  type SentCounts,
 } from './dispatch.ports';
 import type { HeldMessageRepo } from './held-messages';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
-import { NonWorkingDayLookup } from '../holidays/non-working-days';
+import { heldClaimsOf, loadBatch } from './load-batch';
 import { clearingRule } from './hysteresis';
 import { sameDecision } from './same-decision';
 import { decideChange, messageKeyOf } from './decide-change';
@@ -36,14 +33,13 @@ import { officialWarningsFor } from './run-warnings';
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import { noticeContractor } from '../notices/notice-contractor';
 import type { BrandLookup } from '../brand/brand';
-import type { BrandLook } from '../../../shared/brand';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-hooks';
 
 export interface NotifyDeps {
   records: RecordsStore;
-  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile'>;
+  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile' | 'getSubscriptions' | 'getProfiles'>;
   weather: WeatherProvider;
   decisions: DecisionRepo;
   claims: ClaimRepo;
@@ -114,65 +110,8 @@ export async function notifyJobsites(
     unjudged: [],
   };
   const now = deps.clock.now();
-  const nonWorking = new NonWorkingDayLookup(deps.holidays);
-
-  // Load the jobsites, and each tenant's workers and clients once.
-  const byTenant = new Map<string, DueJobsite[]>();
-  for (const due of batch) byTenant.set(due.tenantId, [...(byTenant.get(due.tenantId) ?? []), due]);
-  const work: {
-    due: DueJobsite;
-    tenant: TenantId;
-    jobsite: Jobsite;
-    workers: Worker[];
-    clients: Client[];
-    notify: boolean;
-    plan: PlanId;
-    company: string;
-    units: 'us' | 'metric';
-    quietHours: QuietHours | null;
-    suppressed: Map<string, SuppressionReason>;
-    profile: Awaited<ReturnType<NotifyDeps['accounts']['getProfile']>>;
-    brand: BrandLook | null;
-  }[] = [];
-  for (const [tenantId, dues] of byTenant) {
-    const tenant = tenantFromStore(tenantId);
-    const [workers, clients, subscription, profile, suppressed] = await Promise.all([
-      deps.records.workers.list(tenant),
-      deps.records.clients.list(tenant),
-      deps.accounts.getSubscription(tenantId),
-      deps.accounts.getProfile(tenantId),
-      deps.suppressions.reasonsOf(tenant),
-    ]);
-    const brand = deps.brands ? await deps.brands(tenant) : null;
-    await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
-    // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
-    const plan = subscription ? effectivePlan(subscription) : 'none';
-    const notify = PLANS[plan].emailNotifications;
-    const jobsites = await mapWithConcurrency(dues, deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT, (due) =>
-      deps.records.jobsites.get(tenant, due.jobsiteId),
-    );
-    for (const [index, due] of dues.entries()) {
-      const jobsite = jobsites[index];
-      if (!jobsite || !jobsite.active) continue;
-      // A holiday or shutdown day: no decision, no message, no ledger day.
-      if (await nonWorking.nameOf(tenant, jobsite, due.workDate)) continue;
-      work.push({
-        due,
-        tenant,
-        jobsite,
-        workers,
-        clients,
-        notify,
-        plan,
-        company: brand?.companyName ?? profile?.company ?? profile?.name ?? 'Raincheck',
-        units: profile?.units ?? 'us',
-        quietHours: profile?.quietHours ?? null,
-        suppressed,
-        profile,
-        brand,
-      });
-    }
-  }
+  const inFlight = deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT;
+  const work = await loadBatch(batch, deps, now, inFlight);
 
   // One upstream location per grid cell (and pinned scenario).
   const locations = new Map<
@@ -201,8 +140,10 @@ export async function notifyJobsites(
   const priors = await deps.decisions.getMany?.(
     work.map((w) => ({ tenantId: w.due.tenantId, jobsiteId: w.jobsite.id, workDate: w.due.workDate })),
   );
+  // The standing announcements' claims already held, in one read: a quiet re-run claims none of them.
+  const held = await heldClaimsOf(work, priors, deps);
 
-  await mapWithConcurrency(work, deps.inFlight?.jobsites ?? JOBSITES_IN_FLIGHT, async (item, i) => {
+  await mapWithConcurrency(work, inFlight, async (item, i) => {
     const result = forecasts.get(keys[i]!);
     if (!result || !result.ok) {
       outcome.unjudged.push(item.due);
@@ -238,7 +179,7 @@ export async function notifyJobsites(
     const change = decideChange(prior, judged, judgedClearing);
     const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
     if (change.kind && item.notify) {
-      const held = await holdIfQuiet(deps.held, {
+      const heldQuiet = await holdIfQuiet(deps.held, {
         quietHours: item.quietHours,
         at: asOf ?? now,
         due,
@@ -260,7 +201,7 @@ export async function notifyJobsites(
         now,
       });
       // Held: the day's decision keeps what recipients last heard, so the release run judges afresh.
-      if (held) return;
+      if (heldQuiet) return;
     }
     if (due.released) await deps.held?.clear(due.tenantId, jobsite.id, due.workDate);
     const announcement: Announcement | null = change.kind
@@ -321,7 +262,7 @@ export async function notifyJobsites(
         jobsiteName: jobsite.name,
         runId,
       };
-      if (!(await deps.claims.claim(claim, now))) return;
+      if (held.has(claimKeyOf(claim)) || !(await deps.claims.claim(claim, now))) return;
       let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
       try {
         confirmation = await foremanQuestion(deps.confirmations, day, to, asOf ?? now);

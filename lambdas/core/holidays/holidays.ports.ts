@@ -13,5 +13,7 @@ export interface HolidayPresets {
 /** An account's holiday calendar: one item per account, null until the account sets one. */
 export interface HolidayCalendarRepo {
   get(tenant: TenantId): Promise<HolidayCalendar | null>;
+  /** Many accounts' calendars in batched reads (the dispatch's batch), keyed by tenant; optional. */
+  getMany?(tenants: readonly TenantId[]): Promise<Map<string, HolidayCalendar>>;
   put(tenant: TenantId, calendar: HolidayCalendar): Promise<void>;
 }

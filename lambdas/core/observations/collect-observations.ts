@@ -7,7 +7,8 @@ import {
 } from '../../../shared/weather/observed';
 import { localClock } from '../../../shared/notice-slots';
 import { tenantFromStore } from '../caller';
-import type { DecisionRepo } from '../dispatch/dispatch.ports';
+import type { Decision, DecisionRepo } from '../dispatch/dispatch.ports';
+import type { Jobsite } from '../../../shared/records';
 import type { Logger } from '../observability.ports';
 import type { RecordsStore } from '../records/records.ports';
 import type { Clock } from '../runtime.ports';
@@ -62,11 +63,21 @@ export async function collectObservations(
   // A few jobsites at a time, and no new one after the time budget: the batch's Lambda has its
   // notices to finish within its timeout; what is left is taken on by the next runs.
   const deadline = Date.now() + (deps.timeBudgetMs ?? 45_000);
+  let windows: Map<string, JobsiteWindow> | null = null;
+  try {
+    windows = await readWindows(deps, unique);
+  } catch (err) {
+    // Each jobsite is then read on its own, as before the batched reads.
+    deps.log?.warn('observation windows could not be read in one go', {
+      error: String((err as Error)?.message ?? err),
+    });
+  }
   for (let i = 0; i < unique.length && Date.now() < deadline; i += COLLECT_CONCURRENCY) {
     await Promise.all(
       unique.slice(i, i + COLLECT_CONCURRENCY).map(async (j) => {
         try {
-          await collectForJobsite(deps, j.tenantId, j.jobsiteId, tally);
+          const window = windows?.get(`${j.tenantId}|${j.jobsiteId}`);
+          await collectForJobsite(deps, j.tenantId, j.jobsiteId, tally, window);
         } catch (err) {
           tally.failures += 1;
           deps.log?.warn('observation collection failed', {
@@ -82,23 +93,73 @@ export async function collectObservations(
 
 const COLLECT_CONCURRENCY = 8;
 
+/** A jobsite's retry window, read for the whole batch at once where the stores read in batches. */
+interface JobsiteWindow {
+  jobsite: Jobsite | null;
+  decisions: Decision[];
+  stored: DayObservation[];
+}
+
+/** The days a jobsite's observations are asked for: its local yesterday and the days before it. */
+function windowDays(jobsite: Jobsite, now: Date): string[] {
+  const today = localClock(now, jobsite.timezone).date;
+  return Array.from({ length: OBSERVATION_RETRY_DAYS }, (_, k) => shift(today, k - OBSERVATION_RETRY_DAYS));
+}
+
+/**
+ * The batch's jobsites and their windows' decisions and observations in batched reads (a few calls
+ * for the whole batch instead of three per jobsite); null where a store cannot read in batches.
+ */
+async function readWindows(
+  deps: CollectDeps,
+  jobsites: readonly { tenantId: string; jobsiteId: string }[],
+): Promise<Map<string, JobsiteWindow> | null> {
+  const getDecisions = deps.decisions.getMany?.bind(deps.decisions);
+  const getObservations = deps.observations.repo.getMany?.bind(deps.observations.repo);
+  if (!deps.records.jobsites.getMany || !getDecisions || !getObservations) return null;
+  const read = await deps.records.jobsites.getMany(
+    jobsites.map((j) => ({ tenant: tenantFromStore(j.tenantId), id: j.jobsiteId })),
+  );
+  const now = deps.clock.now();
+  const days = jobsites.flatMap((j) => {
+    const jobsite = read.get(`${j.tenantId}|${j.jobsiteId}`);
+    return jobsite ? windowDays(jobsite, now).map((workDate) => ({ ...j, workDate })) : [];
+  });
+  const [decisions, stored] = await Promise.all([getDecisions(days), getObservations(days)]);
+  const windows = new Map<string, JobsiteWindow>();
+  for (const j of jobsites) {
+    const key = `${j.tenantId}|${j.jobsiteId}`;
+    const jobsite = read.get(key) ?? null;
+    const mine = jobsite ? windowDays(jobsite, now).map((d) => `${key}|${d}`) : [];
+    windows.set(key, {
+      jobsite,
+      decisions: mine.flatMap((k) => decisions.get(k) ?? []),
+      stored: mine.flatMap((k) => stored.get(k) ?? []),
+    });
+  }
+  return windows;
+}
+
 async function collectForJobsite(
   deps: CollectDeps,
   tenantId: string,
   jobsiteId: string,
   tally: CollectTally,
+  window?: JobsiteWindow,
 ) {
   const tenant = tenantFromStore(tenantId);
-  const jobsite = await deps.records.jobsites.get(tenant, jobsiteId);
+  const jobsite = window ? window.jobsite : await deps.records.jobsites.get(tenant, jobsiteId);
   if (!jobsite) return;
   const now = deps.clock.now();
   const today = localClock(now, jobsite.timezone).date;
   const from = shift(today, -OBSERVATION_RETRY_DAYS);
   const to = shift(today, -1);
-  const [decisions, stored] = await Promise.all([
-    deps.decisions.listRange(tenant, jobsite.id, from, to),
-    deps.observations.repo.listRange(tenant, jobsite.id, from, to),
-  ]);
+  const [decisions, stored] = window
+    ? [window.decisions, window.stored]
+    : await Promise.all([
+        deps.decisions.listRange(tenant, jobsite.id, from, to),
+        deps.observations.repo.listRange(tenant, jobsite.id, from, to),
+      ]);
   const byDate = new Map(stored.map((o) => [o.workDate, o]));
   const sources = deps.observations.sources.filter((s) => s.covers(jobsite));
   for (const decision of decisions) {

@@ -38,6 +38,13 @@ export interface ObservationRepo {
   get(tenant: TenantId, jobsiteId: string, workDate: string): Promise<DayObservation | null>;
   /** The jobsite's observations from `from` to `to` (inclusive), by date. */
   listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<DayObservation[]>;
+  /**
+   * Many jobsite days' observations in as few reads as the store allows (DynamoDB: BatchGetItem),
+   * keyed `tenantId|jobsiteId|workDate`; absent days are absent. Optional: else read by `listRange`.
+   */
+  getMany?(
+    days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
+  ): Promise<Map<string, DayObservation>>;
   put(observation: DayObservation): Promise<void>;
 }
 

@@ -59,7 +59,20 @@ export interface WorkerRepo extends RecordRepo<Worker> {
 export interface JobsiteRepo extends RecordRepo<Jobsite> {
   /** `max`: the plan's limit, null for none. */
   createWithin(tenant: TenantId, jobsite: Jobsite, max: number | null): Promise<void>;
+  /**
+   * Jobsites of any accounts in as few reads as the store allows (DynamoDB: BatchGetItem, 100 keys a
+   * call), keyed `jobsiteRefKey`; missing ones are absent. The dispatch reads a batch's jobsites so.
+   * Optional: stores without it are read one jobsite at a time.
+   */
+  getMany?(refs: readonly JobsiteRef[]): Promise<Map<string, Jobsite>>;
 }
+
+/** One jobsite of one account, as a batch read names it. */
+export interface JobsiteRef {
+  tenant: TenantId;
+  id: string;
+}
+export const jobsiteRefKey = (r: JobsiteRef): string => `${r.tenant}|${r.id}`;
 
 export interface RecordsStore {
   clients: RecordRepo<Client>;

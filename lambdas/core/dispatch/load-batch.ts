@@ -1,0 +1,194 @@
+import { PLANS, type PlanId } from '../../../shared/plans';
+import { planHas } from '../../../shared/plan-refusal';
+import { effectivePlan } from '../../../shared/subscription';
+import type { Client, Jobsite, Worker } from '../../../shared/records';
+import type { QuietHours } from '../../../shared/quiet-hours';
+import type { BrandLook } from '../../../shared/brand';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { tenantFromStore, type TenantId } from '../caller';
+import { jobsiteRefKey, type JobsiteRef, type RecordsStore } from '../records/records.ports';
+import type { SuppressionReason } from '../email/email.ports';
+import { NonWorkingDayLookup } from '../holidays/non-working-days';
+import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
+import type { ClaimKeyFields, Decision, DueJobsite } from './dispatch.ports';
+import type { NotifyDeps } from './notify-jobsites';
+
+/** One due jobsite of a batch with everything its account gives it: read once per account per batch. */
+export interface BatchItem {
+  due: DueJobsite;
+  tenant: TenantId;
+  jobsite: Jobsite;
+  workers: Worker[];
+  clients: Client[];
+  notify: boolean;
+  plan: PlanId;
+  company: string;
+  units: 'us' | 'metric';
+  quietHours: QuietHours | null;
+  suppressed: Map<string, SuppressionReason>;
+  profile: Awaited<ReturnType<NotifyDeps['accounts']['getProfile']>>;
+  brand: BrandLook | null;
+}
+
+/**
+ * The batch's jobsites, in one batched read where the store has one (else a few at a time), keyed
+ * `jobsiteRefKey`. A jobsite read again in the same batch (observations, after the notices) is not
+ * read twice: `batchJobsites` keeps what this read.
+ */
+export async function readJobsites(
+  records: RecordsStore,
+  refs: readonly JobsiteRef[],
+  inFlight: number,
+): Promise<Map<string, Jobsite>> {
+  if (records.jobsites.getMany) return records.jobsites.getMany(refs);
+  const found = new Map<string, Jobsite>();
+  await mapWithConcurrency(refs, inFlight, async (ref) => {
+    const jobsite = await records.jobsites.get(ref.tenant, ref.id);
+    if (jobsite) found.set(jobsiteRefKey(ref), jobsite);
+  });
+  return found;
+}
+
+/**
+ * A batch's records store whose jobsite reads are kept for the batch: the notices read the batch's
+ * jobsites in one call and the observations after them find them here instead of reading each again.
+ * Writes go straight through (the dispatch writes no jobsite).
+ */
+export function batchJobsites(records: RecordsStore): RecordsStore {
+  const kept = new Map<string, Jobsite | null>();
+  const jobsites = records.jobsites;
+  return {
+    ...records,
+    jobsites: {
+      ...jobsites,
+      get: async (tenant, id) => {
+        const key = jobsiteRefKey({ tenant, id });
+        if (!kept.has(key)) kept.set(key, await jobsites.get(tenant, id));
+        return kept.get(key) ?? null;
+      },
+      ...(jobsites.getMany
+        ? {
+            getMany: async (refs) => {
+              const missing = refs.filter((r) => !kept.has(jobsiteRefKey(r)));
+              const read = await jobsites.getMany!(missing);
+              for (const r of missing) kept.set(jobsiteRefKey(r), read.get(jobsiteRefKey(r)) ?? null);
+              const found = new Map<string, Jobsite>();
+              for (const r of refs) {
+                const jobsite = kept.get(jobsiteRefKey(r));
+                if (jobsite) found.set(jobsiteRefKey(r), jobsite);
+              }
+              return found;
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/**
+ * Loads a batch: its jobsites in one batched read, and each account's workers, clients, plan,
+ * profile, suppressions (and brand, only where the plan has white-labelling) once for the batch.
+ * Inactive jobsites and days nobody works (holidays, shutdowns) are left out.
+ */
+export async function loadBatch(
+  batch: readonly DueJobsite[],
+  deps: NotifyDeps,
+  now: Date,
+  inFlight: number,
+): Promise<BatchItem[]> {
+  const byTenant = new Map<string, DueJobsite[]>();
+  for (const due of batch) byTenant.set(due.tenantId, [...(byTenant.get(due.tenantId) ?? []), due]);
+  const tenants = [...byTenant.keys()].map(tenantFromStore);
+  // The batch's jobsites, and its accounts' plans, profiles and calendars, each in one batched read.
+  const [jobsites, subscriptions, profiles, calendars] = await Promise.all([
+    readJobsites(
+      deps.records,
+      batch.map((d) => ({ tenant: tenantFromStore(d.tenantId), id: d.jobsiteId })),
+      inFlight,
+    ),
+    deps.accounts.getSubscriptions?.(tenants),
+    deps.accounts.getProfiles?.(tenants),
+    deps.holidays.getMany?.(tenants),
+  ]);
+  const nonWorking = new NonWorkingDayLookup(
+    calendars
+      ? { get: async (t) => calendars.get(t) ?? null, put: (t, c) => deps.holidays.put(t, c) }
+      : deps.holidays,
+  );
+  const work: BatchItem[] = [];
+  for (const [tenantId, dues] of byTenant) {
+    const tenant = tenantFromStore(tenantId);
+    const [workers, clients, subscription, profile, suppressed] = await Promise.all([
+      deps.records.workers.list(tenant),
+      deps.records.clients.list(tenant),
+      subscriptions ? (subscriptions.get(tenantId) ?? null) : deps.accounts.getSubscription(tenantId),
+      profiles ? (profiles.get(tenantId) ?? null) : deps.accounts.getProfile(tenantId),
+      deps.suppressions.reasonsOf(tenant),
+    ]);
+    // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
+    const plan = subscription ? effectivePlan(subscription) : 'none';
+    // A brand shows only on a plan with white-labelling: other accounts' brands are not read.
+    const brand = deps.brands && planHas(plan, 'whiteLabeling') ? await deps.brands(tenant) : null;
+    await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
+    const notify = PLANS[plan].emailNotifications;
+    for (const due of dues) {
+      const jobsite = jobsites.get(jobsiteRefKey({ tenant, id: due.jobsiteId }));
+      if (!jobsite || !jobsite.active) continue;
+      // A holiday or shutdown day: no decision, no message, no ledger day.
+      if (await nonWorking.nameOf(tenant, jobsite, due.workDate)) continue;
+      work.push({
+        due,
+        tenant,
+        jobsite,
+        workers,
+        clients,
+        notify,
+        plan,
+        company: brand?.companyName ?? profile?.company ?? profile?.name ?? 'Raincheck',
+        units: profile?.units ?? 'us',
+        quietHours: profile?.quietHours ?? null,
+        suppressed,
+        profile,
+        brand,
+      });
+    }
+  }
+  return work;
+}
+
+/**
+ * The claims of the batch's standing announcements (each day's last message, offered again every due
+ * run) that somebody holds already, in one batched read: a quiet re-run then claims nothing it would
+ * see refused. Days whose message changes this run have new keys and are claimed as ever.
+ */
+export async function heldClaimsOf(
+  work: readonly BatchItem[],
+  priors: ReadonlyMap<string, Decision> | undefined,
+  deps: Pick<NotifyDeps, 'claims'>,
+): Promise<Set<string>> {
+  if (!deps.claims.heldOf || !priors) return new Set();
+  const keys: ClaimKeyFields[] = [];
+  for (const item of work) {
+    const { due, jobsite } = item;
+    const announcement = priors.get(`${due.tenantId}|${jobsite.id}|${due.workDate}`)?.announcement;
+    if (!announcement || !item.notify) continue;
+    const client = item.clients.find((c) => c.id === jobsite.clientId) ?? null;
+    const recipients = recipientsOf(
+      jobsite,
+      item.workers,
+      client,
+      announcement.kind,
+      announcement.judgement.verdict,
+      item.suppressed,
+    );
+    for (const to of recipients)
+      keys.push({
+        tenantId: due.tenantId,
+        jobsiteId: jobsite.id,
+        workDate: due.workDate,
+        messageKey: announcement.messageKey,
+        recipient: to.email,
+      });
+  }
+  return deps.claims.heldOf(keys);
+}

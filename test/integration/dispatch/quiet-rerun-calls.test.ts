@@ -1,0 +1,96 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createAppRoot } from '../../../lambdas/composition/app.root';
+import { workBatch } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { planRun } from '../../../lambdas/core/dispatch/run-dispatch';
+import { mailTo } from '../../support/mailbox';
+import { testStack } from '../stack';
+import { callApi, type TestAccount } from '../../support/accounts';
+import { premiumAccount, stormSiteInChicago } from '../../support/dispatch';
+
+/**
+ * What a quiet re-run of a slot costs in DynamoDB (issue 26: at most 2 calls per due jobsite), counted
+ * on the real SDK client of the composition root the Lambdas use, against DynamoDB Local: the planner
+ * and the worker's batch, as the admin's run does them. A count, not a time.
+ */
+const stack = testStack();
+const root = createAppRoot(stack.lambdaConfig);
+const api = (pathname: string, init: Parameters<typeof callApi>[2] = {}) => callApi(stack, pathname, init);
+
+// 03:45 in Chicago (CST, UTC−6) on Tuesday 8 December 2026: the notice for Wednesday the 9th.
+const AT = new Date('2026-12-08T09:45:00.000Z');
+const ACCOUNTS = 3;
+const JOBSITES_PER_ACCOUNT = 10;
+const tag = Date.now();
+
+function countCalls(client: DynamoDBClient) {
+  const counted = { calls: 0 };
+  client.middlewareStack.add(
+    (next) => (args) => {
+      counted.calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'quietRerunCount' },
+  );
+  return counted;
+}
+const counter = countCalls(root.client);
+
+async function runSlot() {
+  const deps = root.dispatch;
+  const { run, batches } = await planRun(deps, { at: AT, trigger: 'admin' });
+  for (const body of batches) await workBatch(deps, body, { finalAttempt: true });
+  const calls = counter.calls;
+  const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
+  return {
+    calls,
+    due: run.due,
+    sent: record ? record.sent.notice + record.sent.update + record.sent.allClear : -1,
+  };
+}
+
+let emails: string[] = [];
+
+beforeAll(async () => {
+  for (let a = 0; a < ACCOUNTS; a += 1) {
+    const account: TestAccount = await premiumAccount(stack, `quiet-${a}`);
+    const workerIds: string[] = [];
+    for (const name of ['Quinn', 'Rowan']) {
+      const email = `${name.toLowerCase()}-${a}-${tag}@example.com`;
+      const res = await api('/api/workers', { token: account.token, body: { name: `${name} ${a}`, email } });
+      expect(res.status).toBe(201);
+      workerIds.push(res.body.id);
+      emails.push(email);
+    }
+    for (let j = 0; j < JOBSITES_PER_ACCOUNT; j += 1) {
+      const res = await api('/api/jobsites', {
+        token: account.token,
+        body: stormSiteInChicago(`Quiet Yard ${a}-${j} ${tag}`, workerIds, {
+          noticeTime: { time: '03:45', forDay: 'next' },
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+  }
+}, 120_000);
+
+afterAll(() => {
+  emails = [];
+});
+
+describe('a quiet re-run of a slot', () => {
+  it('should cost at most 2 DynamoDB calls per due jobsite and send nothing again', async () => {
+    const first = await runSlot();
+    expect(first.due).toBeGreaterThanOrEqual(ACCOUNTS * JOBSITES_PER_ACCOUNT);
+    expect(first.sent).toBeGreaterThanOrEqual(ACCOUNTS * JOBSITES_PER_ACCOUNT * 2);
+
+    counter.calls = 0;
+    const quiet = await runSlot();
+    const perJobsite = quiet.calls / quiet.due;
+
+    expect(quiet.due).toBe(first.due);
+    expect(quiet.sent).toBe(0);
+    expect(perJobsite).toBeLessThanOrEqual(2);
+    // Each worker got one notice per jobsite, whatever the two runs did.
+    for (const email of emails) expect(await mailTo(stack, email)).toHaveLength(JOBSITES_PER_ACCOUNT);
+  }, 120_000);
+});
