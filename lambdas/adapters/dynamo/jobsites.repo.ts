@@ -4,6 +4,8 @@ import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
+import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
+import { TABLE_KEYS } from './entities/table';
 import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
@@ -54,6 +56,7 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
 });
 const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   tenantId,
+  ...nameIndexed(j.name, j.id, SEARCH_FIELDS.jobsite(j)),
   jobsiteId: j.id,
   name: j.name,
   address: opt(j.address),
@@ -149,7 +152,10 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   };
 
   const base = recordRepo<Jobsite>({
-    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem),
+    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem, {
+      entity: e.jobsite as never,
+      skField: TABLE_KEYS.gsi1.sk,
+    }),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
     /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */

@@ -6,12 +6,16 @@ import { recordRepo, tenantRecordReads } from './record-repo';
 import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
+import { TABLE_KEYS } from './entities/table';
 
 /** The four record types of a tenant (and the replay records of their creates) over the one table. */
 export function createRecordsStore(db: RaincheckService): RecordsStore {
   const e = db.entities;
   const clients = recordRepo<Client>({
-    ...tenantRecordReads(e.client, 'clientId', clientFromItem),
+    ...tenantRecordReads(e.client, 'clientId', clientFromItem, {
+      entity: e.client as never,
+      skField: TABLE_KEYS.gsi1.sk,
+    }),
     create: (tenantId, c) => e.client.create(clientItem(tenantId, c)).go(),
     putIfUnchanged: (tenantId, c, expected) =>
       e.client

@@ -9,6 +9,8 @@ import {
 } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
+import { TABLE_KEYS } from './entities/table';
 import { opt, orNull, recordRepo, tenantRecordReads, TRANSACTION_ITEMS, type Db } from './record-repo';
 import { crewItem } from './record-items';
 import {
@@ -38,6 +40,7 @@ const workerFromItem = (i: WorkerItem): Worker => ({
 });
 const workerItem = (tenantId: string, w: Worker) => ({
   tenantId,
+  ...nameIndexed(w.name, w.id, SEARCH_FIELDS.worker(w)),
   workerId: w.id,
   name: w.name,
   email: w.email,
@@ -100,7 +103,10 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   };
 
   const base = recordRepo<Worker>({
-    ...tenantRecordReads(e.worker, 'workerId', workerFromItem),
+    ...tenantRecordReads(e.worker, 'workerId', workerFromItem, {
+      entity: e.worker as never,
+      skField: TABLE_KEYS.gsi2.sk,
+    }),
     create: (tenantId, w) => write(tenantId, w, null),
     putIfUnchanged: async (tenantId, w, expected) => {
       if ((await write(tenantId, w, expected)) === 'changed')
