@@ -125,6 +125,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   return {
     ...base,
     importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
+    idsWithEmail: async (tenant, email) => {
+      const { tenantId } = tenantKey(tenant);
+      const { data } = await e.worker.query
+        .byEmail({ email: email.toLowerCase(), tenantId })
+        .go({ pages: 'all', attributes: ['workerId'] });
+      return data.map((w) => w.workerId);
+    },
   };
 }
 

@@ -73,6 +73,11 @@ export interface WorkerRepo extends RecordRepo<Worker> {
     tenant: TenantId,
     batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
   ): Promise<'written' | 'changed'>;
+  /**
+   * The ids of the tenant's workers with this email, through the email index (one query, whatever
+   * the account's size). Absent in fakes: the caller then reads `list`.
+   */
+  idsWithEmail?(tenant: TenantId, email: string): Promise<string[]>;
 }
 
 /** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */

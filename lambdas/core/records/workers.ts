@@ -70,9 +70,11 @@ async function assertUsable(
 ) {
   if (fields.phone && !isDialableNumber(fields.phone)) throw new ValidationError('phone', PHONE_HINT);
   await assertReferences('crewIds', fields.crewIds, deps.records.crews, tenant, 'crew');
-  const workers = await deps.records.workers.list(tenant);
-  if (workers.some((w) => w.email === fields.email && w.id !== selfId))
-    throw new ValidationError('email', EMAIL_TAKEN);
+  const { workers } = deps.records;
+  const holders = workers.idsWithEmail
+    ? await workers.idsWithEmail(tenant, fields.email)
+    : (await workers.list(tenant)).filter((w) => w.email === fields.email).map((w) => w.id);
+  if (holders.some((id) => id !== selfId)) throw new ValidationError('email', EMAIL_TAKEN);
 }
 
 export async function createWorker(

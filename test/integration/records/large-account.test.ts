@@ -152,6 +152,26 @@ describe('a large account', () => {
     expect(created.itemsRead).toBeLessThanOrEqual(12);
   });
 
+  it('should create a worker checking its crews by key and its email through the email index', async () => {
+    const created = await measured(
+      apiApp,
+      '/api/workers',
+      asJson({ name: 'New Hire', email: 'new.hire@example.com', crewIds: [seeded.crewIds[1]] }),
+    );
+    const taken = await measured(
+      apiApp,
+      '/api/workers',
+      asJson({ name: 'Again', email: 'NEW.hire@example.com' }),
+    );
+
+    expect(created.status).toBe(201);
+    // The crew by key, the email index, the write (the worker and its email guard).
+    expect(created.calls).toBeLessThanOrEqual(4);
+    expect(created.itemsRead).toBeLessThanOrEqual(2);
+    expect(taken.status).toBe(400);
+    expect(taken.body.field).toBe('email');
+  });
+
   it('should refuse a jobsite naming a worker the account does not have, naming the field', async () => {
     const refused = await measured(
       apiApp,
