@@ -52,6 +52,38 @@ export function countDynamoCalls(client: DynamoDBDocumentClient): DynamoCallCoun
   return counter;
 }
 
+/** An app answering requests in this process (the api or the public-api Lambda's Hono app). */
+export type InProcessApp = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+
+/** One request through an in-process app, with the DynamoDB calls and items it cost and its time. */
+export async function measuredRequest(
+  counter: DynamoCallCounter,
+  app: InProcessApp,
+  path: string,
+  init: RequestInit = {},
+) {
+  counter.reset();
+  const started = performance.now();
+  const res = await app.request(path, init);
+  const body = (await res.json()) as any;
+  const ms = performance.now() - started;
+  return {
+    status: res.status,
+    body,
+    ms,
+    calls: counter.calls,
+    itemsRead: counter.itemsRead,
+    byCommand: counter.byCommand,
+  };
+}
+
+/** A JSON POST as the SPA sends it. */
+export const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 /** Names that spread over the alphabet, with shared heads, accents and spaces as real lists have. */
 const FIRST = ['Ana', 'Émile', 'Oak', 'Zoë', 'bo', 'Carl', 'Dana', 'Ike', 'Lu', 'Mo', 'Oak Street', 'Ñora'];
 const LAST = ['Silva', 'Ng', 'Okafor', 'Berg', 'de la Cruz', 'Yoon', 'Ávila', 'Kowalski'];

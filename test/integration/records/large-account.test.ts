@@ -6,7 +6,14 @@ import { listPage } from '../../../lambdas/core/records/list-page';
 import { SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
 import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
-import { countDynamoCalls, seedLargeAccount, type SeededAccount } from '../../support/large-account';
+import {
+  countDynamoCalls,
+  jsonPost,
+  measuredRequest,
+  seedLargeAccount,
+  type InProcessApp,
+  type SeededAccount,
+} from '../../support/large-account';
 import { testStack } from '../stack';
 
 /**
@@ -52,28 +59,8 @@ beforeAll(async () => {
   v1App = createPublicApiApp({ ...root, log: silentLogger });
 }, 180_000);
 
-/** An app answering requests in this process (the api or the public-api Lambda's Hono app). */
-type InProcessApp = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
-
-/** One request through an in-process app, with the DynamoDB calls and items it cost. */
-async function measured(app: InProcessApp, path: string, init: RequestInit = {}) {
-  counter.reset();
-  const res = await app.request(path, init);
-  const body = (await res.json()) as any;
-  return {
-    status: res.status,
-    body,
-    calls: counter.calls,
-    itemsRead: counter.itemsRead,
-    byCommand: counter.byCommand,
-  };
-}
-
-const asJson = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const measured = (app: InProcessApp, path: string, init: RequestInit = {}) =>
+  measuredRequest(counter, app, path, init);
 
 /** Every page of a list, following its cursors. */
 async function allPages(
@@ -136,7 +123,7 @@ describe('a large account', () => {
     const created = await measured(
       apiApp,
       '/api/jobsites',
-      asJson({
+      jsonPost({
         name: 'Large account tower',
         latitude: 41.88,
         longitude: -87.63,
@@ -156,12 +143,12 @@ describe('a large account', () => {
     const created = await measured(
       apiApp,
       '/api/workers',
-      asJson({ name: 'New Hire', email: 'new.hire@example.com', crewIds: [seeded.crewIds[1]] }),
+      jsonPost({ name: 'New Hire', email: 'new.hire@example.com', crewIds: [seeded.crewIds[1]] }),
     );
     const taken = await measured(
       apiApp,
       '/api/workers',
-      asJson({ name: 'Again', email: 'NEW.hire@example.com' }),
+      jsonPost({ name: 'Again', email: 'NEW.hire@example.com' }),
     );
 
     expect(created.status).toBe(201);
@@ -176,7 +163,7 @@ describe('a large account', () => {
     const refused = await measured(
       apiApp,
       '/api/jobsites',
-      asJson({
+      jsonPost({
         name: 'Unknown recipient',
         latitude: 41.88,
         longitude: -87.63,
