@@ -53,16 +53,10 @@ const REPEATS = 5;
 /** A Wednesday slot, 05:00 in Chicago; the seeded account's own notices (18:00) are not due in it. */
 const SLOT = new Date('2026-12-02T11:00:00.000Z');
 /** Whole-hour zones, so the slot is a quarter-hour local time in each. */
-const ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Halifax',
-];
+const ZONES =
+  'America/New_York America/Chicago America/Denver America/Phoenix America/Los_Angeles America/Anchorage Pacific/Honolulu America/Halifax'.split(
+    ' ',
+  );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const hhmm = (minuteOfDay: number) =>

@@ -8,7 +8,7 @@ import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
 import { GuardRefusedError, type JobsiteRepo } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
-import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
+import { nameIndexOf, opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
   assertGoneOrDeleted,
   countDown,
@@ -152,10 +152,19 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   };
 
   const base = recordRepo<Jobsite>({
-    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem, {
-      entity: e.jobsite as never,
-      skField: TABLE_KEYS.gsi1.sk,
-    }),
+    ...tenantRecordReads(
+      e.jobsite,
+      'jobsiteId',
+      jobsiteFromItem,
+      nameIndexOf(db, {
+        kind: 'jobsite',
+        entity: e.jobsite,
+        skField: TABLE_KEYS.gsi1.sk,
+        idAttribute: 'jobsiteId',
+        fromItem: jobsiteFromItem,
+        searchable: SEARCH_FIELDS.jobsite,
+      }),
+    ),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
     /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */

@@ -4,6 +4,8 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { writtenUnlessConditionFails } from './conditions';
 import { existingIds, readNamePage, type NameIndexedEntity } from './record-pages';
+import { nameIndexBackfill, type BackfilledEntity } from './name-index-backfill';
+import { nameIndexed } from '../../core/records/record-search';
 
 /** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
 export const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
@@ -59,10 +61,46 @@ interface TenantRecordEntity<Item> {
   get(key: { tenantId: string }): { go(): Promise<{ data: Item | null }> };
 }
 
-/** Where a record type's name index is (table.ts `byNameIndex`): its entity and the GSI's sort key. */
+/**
+ * Where a record type's name index is (table.ts `byNameIndex`): its entity, the GSI's sort key, and
+ * the backfill of the tenant's items written before it (name-index-backfill.ts).
+ */
 export interface NameIndex<Item> {
   entity: NameIndexedEntity<Item>;
   skField: string;
+  backfill: (tenantId: string) => Promise<void>;
+}
+
+/**
+ * The name index of one record type: `entity` (an ElectroDB record entity with `byName`), its GSI's
+ * sort key, and how a record's index keys are made (its name and id, the fields a search reads).
+ */
+export function nameIndexOf<Item, T extends StoredRecord & { name: string }>(
+  db: RaincheckService,
+  spec: {
+    kind: string;
+    entity: unknown;
+    skField: string;
+    idAttribute: string;
+    fromItem: (item: Item) => T;
+    searchable: (record: T) => readonly (string | null | undefined)[];
+  },
+): NameIndex<Item> {
+  const indexed = (item: Item) => {
+    const record = spec.fromItem(item);
+    return nameIndexed(record.name, record.id, spec.searchable(record));
+  };
+  const backfill = nameIndexBackfill(
+    db,
+    spec.kind,
+    spec.entity as BackfilledEntity<Item & { nameKey?: string }>,
+    (item) => {
+      const key = item as Record<string, string>;
+      return { tenantId: key.tenantId!, [spec.idAttribute]: key[spec.idAttribute]! };
+    },
+    indexed,
+  );
+  return { entity: spec.entity as NameIndexedEntity<Item>, skField: spec.skField, backfill };
 }
 
 /**
@@ -85,8 +123,10 @@ export function tenantRecordReads<Item, T extends StoredRecord>(
     },
     existing: (tenantId, ids) => existingIds(batched, idAttribute, tenantId, ids),
     ...(nameIndex && {
-      namePage: (tenantId: string, page: NamePageQuery) =>
-        readNamePage(nameIndex.entity, nameIndex.skField, tenantId, page, fromItem),
+      namePage: async (tenantId: string, page: NamePageQuery) => {
+        await nameIndex.backfill(tenantId);
+        return readNamePage(nameIndex.entity, nameIndex.skField, tenantId, page, fromItem);
+      },
     }),
   };
 }

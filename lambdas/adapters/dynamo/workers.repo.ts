@@ -11,7 +11,15 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
-import { opt, orNull, recordRepo, tenantRecordReads, TRANSACTION_ITEMS, type Db } from './record-repo';
+import {
+  nameIndexOf,
+  opt,
+  orNull,
+  recordRepo,
+  tenantRecordReads,
+  TRANSACTION_ITEMS,
+  type Db,
+} from './record-repo';
 import { crewItem } from './record-items';
 import {
   claimUnique,
@@ -103,10 +111,19 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   };
 
   const base = recordRepo<Worker>({
-    ...tenantRecordReads(e.worker, 'workerId', workerFromItem, {
-      entity: e.worker as never,
-      skField: TABLE_KEYS.gsi2.sk,
-    }),
+    ...tenantRecordReads(
+      e.worker,
+      'workerId',
+      workerFromItem,
+      nameIndexOf(db, {
+        kind: 'worker',
+        entity: e.worker,
+        skField: TABLE_KEYS.gsi2.sk,
+        idAttribute: 'workerId',
+        fromItem: workerFromItem,
+        searchable: SEARCH_FIELDS.worker,
+      }),
+    ),
     create: (tenantId, w) => write(tenantId, w, null),
     putIfUnchanged: async (tenantId, w, expected) => {
       if ((await write(tenantId, w, expected)) === 'changed')
