@@ -32,6 +32,15 @@ const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 /** Belt and braces: the planner already caps the lists (RUN_RECORD_CAPS); a stored record never exceeds them. */
 const MAX_STORED_DUE = RUN_RECORD_CAPS.dueJobsites;
 const MAX_STORED_UNJUDGED = RUN_RECORD_CAPS.unjudged;
+/**
+ * Characters kept of each error a run records. A run of 100 batches may add one error per batch
+ * beyond RUN_RECORD_CAPS.errors (each batch keeps room for one), so the length is what bounds the
+ * errors' share of the 400 KB item (test/unit/dispatch/run-record-size.test.ts).
+ */
+export const MAX_STORED_ERROR_CHARS = 300;
+/** An error as the run record keeps it: its head, which names the batch and the cause. */
+export const storedError = (error: string): string =>
+  error.length > MAX_STORED_ERROR_CHARS ? `${error.slice(0, MAX_STORED_ERROR_CHARS - 1)}…` : error;
 /** What ElectroDB reports per item of a canceled transaction. */
 type TxOutcome = { rejected: boolean; code: string }[];
 
@@ -66,6 +75,7 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
         ...run,
         dueJobsites: run.dueJobsites.slice(0, MAX_STORED_DUE),
         unjudged: run.unjudged.slice(0, MAX_STORED_UNJUDGED),
+        errors: run.errors.map(storedError),
         checkedJobsites: run.due,
         expiresAt,
       })
@@ -99,7 +109,7 @@ export class DynamoDispatchRunRepo implements DispatchRunRepo {
             op.add(a.sent.update, tally.sent.update);
             op.add(a.sent.allClear, tally.sent.allClear);
             if (tally.unjudged.length > 0) op.append(a.unjudged, tally.unjudged);
-            if (tally.errors.length > 0) op.append(a.errors, tally.errors);
+            if (tally.errors.length > 0) op.append(a.errors, tally.errors.map(storedError));
             op.set(a.finishedAt, tally.finishedAt);
           })
           .commit(),

@@ -5,6 +5,8 @@ import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
 import { tenantKey } from './tenant-keys';
 import { tenantFromStore } from '../../core/caller';
+import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
+import { TABLE_KEYS } from './entities/table';
 import {
   GuardRefusedError,
   jobsiteRefKey,
@@ -12,7 +14,7 @@ import {
   type JobsiteRepo,
 } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
-import { opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
+import { nameIndexOf, opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
   countUp,
   deleteCounted,
@@ -74,6 +76,7 @@ export const slotsOf = (tenantId: string, j: Jobsite) =>
 /** The stored item of a jobsite (the benchmarks seed with it in batches). */
 export const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   tenantId,
+  ...nameIndexed(j.name, j.id, SEARCH_FIELDS.jobsite(j)),
   jobsiteId: j.id,
   name: j.name,
   address: opt(j.address),
@@ -159,7 +162,19 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   };
 
   const base = recordRepo<Jobsite>({
-    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem),
+    ...tenantRecordReads(
+      e.jobsite,
+      'jobsiteId',
+      jobsiteFromItem,
+      nameIndexOf(db, {
+        kind: 'jobsite',
+        entity: e.jobsite,
+        skField: TABLE_KEYS.gsi1.sk,
+        idAttribute: 'jobsiteId',
+        fromItem: jobsiteFromItem,
+        searchable: SEARCH_FIELDS.jobsite,
+      }),
+    ),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
     /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */

@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import type { Client } from '../../../shared/records';
 import type { StoredCrew } from '../../core/records/records.ports';
 import { opt, orNull, type Db } from './record-repo';
+import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 
 type ClientItem = EntityItem<Db['client']>;
 type CrewItem = EntityItem<Db['crew']>;
@@ -21,6 +22,7 @@ export const clientFromItem = (i: ClientItem): Client => ({
 });
 export const clientItem = (tenantId: string, c: Client) => ({
   tenantId,
+  ...nameIndexed(c.name, c.id, SEARCH_FIELDS.client(c)),
   clientId: c.id,
   name: c.name,
   contactName: opt(c.contactName),

@@ -1,8 +1,11 @@
 import type { TenantId } from '../../core/caller';
-import type { RecordRepo, StoredRecord } from '../../core/records/records.ports';
+import type { NamePageQuery, RecordRepo, StoredRecord } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { writtenUnlessConditionFails } from './conditions';
+import { existingIds, readNamePage, type NameIndexedEntity } from './record-pages';
+import { nameIndexBackfill, type BackfilledEntity } from './name-index-backfill';
+import { nameIndexed } from '../../core/records/record-search';
 
 /** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
 export const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
@@ -15,6 +18,8 @@ export interface EntityOps<T extends StoredRecord> {
   create(tenantId: string, record: T): Promise<unknown>;
   putIfUnchanged(tenantId: string, record: T, expectedUpdatedAt: string): Promise<unknown>;
   remove(tenantId: string, id: string): Promise<unknown>;
+  existing?(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
+  namePage?(tenantId: string, page: NamePageQuery): Promise<{ items: T[]; next: string | null }>;
 }
 
 export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRepo<T> {
@@ -29,6 +34,12 @@ export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRep
       );
     },
     remove: async (tenant: TenantId, id: string) => void (await ops.remove(tenantKey(tenant).tenantId, id)),
+    ...(ops.existing && {
+      existing: (tenant: TenantId, ids: readonly string[]) => ops.existing!(tenantKey(tenant).tenantId, ids),
+    }),
+    ...(ops.namePage && {
+      namePage: (tenant: TenantId, page: NamePageQuery) => ops.namePage!(tenantKey(tenant).tenantId, page),
+    }),
   };
 }
 
@@ -40,7 +51,8 @@ export const TRANSACTION_ITEMS = 100;
 
 /**
  * What the reads of a tenant's records need of their entity: the `byTenant` index (one query reads
- * them all) and a get by tenant and id. Methods, so any record entity fits whatever its key's name.
+ * them all), a get by tenant and id, and batched gets. Methods, so any record entity fits whatever
+ * its key's name.
  */
 interface TenantRecordEntity<Item> {
   query: {
@@ -49,12 +61,59 @@ interface TenantRecordEntity<Item> {
   get(key: { tenantId: string }): { go(): Promise<{ data: Item | null }> };
 }
 
-/** `list` and `get` of one record type: its items read through `fromItem`, a missing one as null. */
+/**
+ * Where a record type's name index is (table.ts `byNameIndex`): its entity, the GSI's sort key, and
+ * the backfill of the tenant's items written before it (name-index-backfill.ts).
+ */
+export interface NameIndex<Item> {
+  entity: NameIndexedEntity<Item>;
+  skField: string;
+  backfill: (tenantId: string) => Promise<void>;
+}
+
+/**
+ * The name index of one record type: `entity` (an ElectroDB record entity with `byName`), its GSI's
+ * sort key, and how a record's index keys are made (its name and id, the fields a search reads).
+ */
+export function nameIndexOf<Item, T extends StoredRecord & { name: string }>(
+  db: RaincheckService,
+  spec: {
+    kind: string;
+    entity: unknown;
+    skField: string;
+    idAttribute: string;
+    fromItem: (item: Item) => T;
+    searchable: (record: T) => readonly (string | null | undefined)[];
+  },
+): NameIndex<Item> {
+  const indexed = (item: Item) => {
+    const record = spec.fromItem(item);
+    return nameIndexed(record.name, record.id, spec.searchable(record));
+  };
+  const backfill = nameIndexBackfill(
+    db,
+    spec.kind,
+    spec.entity as BackfilledEntity<Item & { nameKey?: string }>,
+    (item) => {
+      const key = item as Record<string, string>;
+      return { tenantId: key.tenantId!, [spec.idAttribute]: key[spec.idAttribute]! };
+    },
+    indexed,
+  );
+  return { entity: spec.entity as NameIndexedEntity<Item>, skField: spec.skField, backfill };
+}
+
+/**
+ * `list`, `get` and `existing` of one record type: its items read through `fromItem`, a missing one
+ * as null; with its name index, `namePage` too.
+ */
 export function tenantRecordReads<Item, T extends StoredRecord>(
   entity: TenantRecordEntity<Item>,
   idAttribute: string,
   fromItem: (item: Item) => T,
-): Pick<EntityOps<T>, 'list' | 'get'> {
+  nameIndex?: NameIndex<Item>,
+): Pick<EntityOps<T>, 'list' | 'get' | 'existing' | 'namePage'> {
+  const batched = entity as unknown as Pick<NameIndexedEntity<Item>, 'get'>;
   return {
     list: async (tenantId) =>
       (await entity.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(fromItem),
@@ -62,5 +121,12 @@ export function tenantRecordReads<Item, T extends StoredRecord>(
       const { data } = await entity.get({ tenantId, [idAttribute]: id }).go();
       return data ? fromItem(data) : null;
     },
+    existing: (tenantId, ids) => existingIds(batched, idAttribute, tenantId, ids),
+    ...(nameIndex && {
+      namePage: async (tenantId: string, page: NamePageQuery) => {
+        await nameIndex.backfill(tenantId);
+        return readNamePage(nameIndex.entity, nameIndex.skField, tenantId, page, fromItem);
+      },
+    }),
   };
 }

@@ -2,16 +2,30 @@ import type { Client } from '../../../shared/records';
 import type { RecordsStore, StoredCrew } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { clientFromItem, clientItem, crewFromItem, crewItem } from './record-items';
-import { recordRepo, tenantRecordReads } from './record-repo';
+import { nameIndexOf, recordRepo, tenantRecordReads } from './record-repo';
+import { SEARCH_FIELDS } from '../../core/records/record-search';
 import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
+import { TABLE_KEYS } from './entities/table';
 
 /** The four record types of a tenant (and the replay records of their creates) over the one table. */
 export function createRecordsStore(db: RaincheckService): RecordsStore {
   const e = db.entities;
   const clients = recordRepo<Client>({
-    ...tenantRecordReads(e.client, 'clientId', clientFromItem),
+    ...tenantRecordReads(
+      e.client,
+      'clientId',
+      clientFromItem,
+      nameIndexOf(db, {
+        kind: 'client',
+        entity: e.client,
+        skField: TABLE_KEYS.gsi1.sk,
+        idAttribute: 'clientId',
+        fromItem: clientFromItem,
+        searchable: SEARCH_FIELDS.client,
+      }),
+    ),
     create: (tenantId, c) => e.client.create(clientItem(tenantId, c)).go(),
     putIfUnchanged: (tenantId, c, expected) =>
       e.client

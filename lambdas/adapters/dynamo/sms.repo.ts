@@ -37,6 +37,14 @@ export class DynamoSmsConsents implements SmsConsentStore {
     return data.map(consentOf);
   }
 
+  async getMany(tenant: TenantId, phones: readonly string[]) {
+    if (phones.length === 0) return [];
+    const keys = phones.map((phone) => tenantKey(tenant, { phone }));
+    const { data, unprocessed } = await this.db.entities.smsConsent.get(keys).go();
+    if (unprocessed.length) throw new Error('DynamoDB left keys of a batched read unprocessed');
+    return data.map(consentOf);
+  }
+
   async listForTenant(tenant: TenantId) {
     const { data } = await this.db.entities.smsConsent.query.byTenant(tenantKey(tenant)).go({ pages: 'all' });
     return data.map(consentOf);

@@ -9,7 +9,17 @@ import {
 } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { opt, orNull, recordRepo, tenantRecordReads, TRANSACTION_ITEMS, type Db } from './record-repo';
+import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
+import { TABLE_KEYS } from './entities/table';
+import {
+  nameIndexOf,
+  opt,
+  orNull,
+  recordRepo,
+  tenantRecordReads,
+  TRANSACTION_ITEMS,
+  type Db,
+} from './record-repo';
 import { crewItem } from './record-items';
 import {
   claimUnique,
@@ -39,6 +49,7 @@ const workerFromItem = (i: WorkerItem): Worker => ({
 /** The stored item of a worker (the benchmarks seed with it in batches). */
 export const workerItem = (tenantId: string, w: Worker) => ({
   tenantId,
+  ...nameIndexed(w.name, w.id, SEARCH_FIELDS.worker(w)),
   workerId: w.id,
   name: w.name,
   email: w.email,
@@ -101,7 +112,19 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   };
 
   const base = recordRepo<Worker>({
-    ...tenantRecordReads(e.worker, 'workerId', workerFromItem),
+    ...tenantRecordReads(
+      e.worker,
+      'workerId',
+      workerFromItem,
+      nameIndexOf(db, {
+        kind: 'worker',
+        entity: e.worker,
+        skField: TABLE_KEYS.gsi2.sk,
+        idAttribute: 'workerId',
+        fromItem: workerFromItem,
+        searchable: SEARCH_FIELDS.worker,
+      }),
+    ),
     create: (tenantId, w) => write(tenantId, w, null),
     putIfUnchanged: async (tenantId, w, expected) => {
       if ((await write(tenantId, w, expected)) === 'changed')
@@ -120,6 +143,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   return {
     ...base,
     importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
+    idsWithEmail: async (tenant, email) => {
+      const { tenantId } = tenantKey(tenant);
+      const { data } = await e.worker.query
+        .byEmail({ email: email.toLowerCase(), tenantId })
+        .go({ pages: 'all', attributes: ['workerId'] });
+      return data.map((w) => w.workerId);
+    },
   };
 }
 

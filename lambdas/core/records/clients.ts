@@ -18,6 +18,7 @@ import {
   replaceChecked,
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
+import { SEARCH_FIELDS } from './record-search';
 
 const NOUN = 'Client';
 
@@ -26,13 +27,7 @@ export function listClients(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Client>> {
-  return listRecords(deps.records.clients, tenant, query, (c) => [
-    c.name,
-    c.contactName,
-    c.email,
-    c.phone,
-    c.address,
-  ]);
+  return listRecords(deps.records.clients, tenant, query, SEARCH_FIELDS.client);
 }
 
 export function getClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Client> {

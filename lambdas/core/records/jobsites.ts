@@ -19,6 +19,7 @@ import {
   replaceChecked,
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
+import { SEARCH_FIELDS } from './record-search';
 import { GuardRefusedError } from './records.ports';
 
 const NOUN = 'Jobsite';
@@ -28,7 +29,7 @@ export async function listJobsites(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Jobsite>> {
-  return listRecords(deps.records.jobsites, tenant, query, (j) => [j.name, j.address, j.timezone]);
+  return listRecords(deps.records.jobsites, tenant, query, SEARCH_FIELDS.jobsite);
 }
 
 export function getJobsite(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Jobsite> {
@@ -37,28 +38,13 @@ export function getJobsite(tenant: TenantId, id: string, deps: RecordsDeps): Pro
 
 /** The client and every recipient must be the tenant's own records (400 naming the field). */
 async function assertReferencesExist(tenant: TenantId, fields: JobsiteFields, deps: RecordsDeps) {
-  if (fields.clientId)
-    await assertReferences('clientId', [fields.clientId], () => deps.records.clients.list(tenant), 'client');
-  await assertReferences(
-    'recipients.workerIds',
-    fields.recipients.workerIds,
-    () => deps.records.workers.list(tenant),
-    'worker',
-  );
+  const { clients, workers, crews } = deps.records;
+  if (fields.clientId) await assertReferences('clientId', [fields.clientId], clients, tenant, 'client');
+  await assertReferences('recipients.workerIds', fields.recipients.workerIds, workers, tenant, 'worker');
   // The foreman must be one of the account's workers (crew confirmation asks them).
   if (fields.foremanWorkerId)
-    await assertReferences(
-      'foremanWorkerId',
-      [fields.foremanWorkerId],
-      () => deps.records.workers.list(tenant),
-      'worker',
-    );
-  await assertReferences(
-    'recipients.crewIds',
-    fields.recipients.crewIds,
-    () => deps.records.crews.list(tenant),
-    'crew',
-  );
+    await assertReferences('foremanWorkerId', [fields.foremanWorkerId], workers, tenant, 'worker');
+  await assertReferences('recipients.crewIds', fields.recipients.crewIds, crews, tenant, 'crew');
 }
 
 /**

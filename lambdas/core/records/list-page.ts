@@ -11,8 +11,8 @@ export interface ListQuery {
 /**
  * One page of a tenant's records: filtered by `q` (case-insensitive, over the fields `searchText`
  * returns), sorted by `sort` (`-` for descending, ties by id so pages never overlap), cut at `limit`.
- * A tenant's records of one kind are read whole (they number in the hundreds), so the cursor is the
- * offset into the sorted, filtered list, bound to the query it came from.
+ * Here the records are read whole and the cursor is the offset into the sorted, filtered list, bound
+ * to the query it came from; pages in name order are read from the table instead (`keyCursor`).
  */
 export function listPage<T extends { id: string }>(
   records: readonly T[],
@@ -41,19 +41,51 @@ function fingerprint(query: ListQuery): string {
 }
 
 function writeCursor(offset: number, query: ListQuery): string {
-  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint(query) })).toString('base64url');
+  return encode({ o: offset, f: fingerprint(query) });
 }
 
 function readCursor(cursor: string, query: ListQuery): number {
+  const parsed = decode(cursor);
+  if (Number.isSafeInteger(parsed.o) && (parsed.o as number) >= 0 && parsed.f === fingerprint(query))
+    return parsed.o as number;
+  throw invalidCursor();
+}
+
+/**
+ * The cursor of a page read from the table: the index key to resume after (`k`), bound to the query
+ * by a short hash of it (the search text can be 120 characters; the cursor must stay under 512).
+ */
+export const keyCursor = {
+  write: (key: string, query: ListQuery): string => encode({ k: key, h: fingerprintHash(query) }),
+  /** The key to resume after, null without a cursor; 400 for a cursor of another query or kind. */
+  read: (cursor: string | undefined, query: ListQuery): string | null => {
+    if (!cursor) return null;
+    const parsed = decode(cursor);
+    if (typeof parsed.k === 'string' && parsed.k && parsed.h === fingerprintHash(query)) return parsed.k;
+    throw invalidCursor();
+  },
+};
+
+/** FNV-1a over the fingerprint: binds a cursor to its query (not a secret; the tenant is the token's). */
+function fingerprintHash(query: ListQuery): string {
+  let hash = 0x811c9dc5;
+  for (const ch of fingerprint(query)) {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decode(cursor: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
-      o?: unknown;
-      f?: unknown;
-    };
-    if (Number.isSafeInteger(parsed.o) && (parsed.o as number) >= 0 && parsed.f === fingerprint(query))
-      return parsed.o as number;
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
   } catch {
     // fall through to the error below
   }
-  throw new ValidationError('cursor', 'Cursor is not valid for this query');
+  throw invalidCursor();
 }
+
+const invalidCursor = () => new ValidationError('cursor', 'Cursor is not valid for this query');

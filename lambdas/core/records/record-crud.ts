@@ -4,17 +4,29 @@ import type { TenantId } from '../caller';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import { parseWith } from '../validate';
-import { listPage, type ListQuery } from './list-page';
+import { keyCursor, listPage, type ListQuery } from './list-page';
+import { isNameSort } from './record-search';
 import type { RecordRepo, StoredRecord } from './records.ports';
 
-/** A page of the tenant's records, searched in the fields `searchable` names. */
+/**
+ * A page of the tenant's records, searched in the fields `searchable` names. In name order (the
+ * lists' default) it is read from the table's name index after the cursor's key, whatever the
+ * account's size; other sorts page the whole collection in memory.
+ */
 export async function listRecords<T extends StoredRecord>(
-  repo: Pick<RecordRepo<T>, 'list'>,
+  repo: Pick<RecordRepo<T>, 'list' | 'namePage'>,
   tenant: TenantId,
   query: ListQuery,
   searchable: (record: T) => (string | null | undefined)[],
 ): Promise<ListResponse<T>> {
-  return listPage(await repo.list(tenant), query, searchable);
+  if (!repo.namePage || !isNameSort(query.sort)) return listPage(await repo.list(tenant), query, searchable);
+  const page = await repo.namePage(tenant, {
+    after: keyCursor.read(query.cursor, query),
+    descending: query.sort.startsWith('-'),
+    needle: query.q?.trim().toLowerCase() ?? '',
+    limit: query.limit,
+  });
+  return { items: page.items, nextCursor: page.next ? keyCursor.write(page.next, query) : null };
 }
 
 /** `patch` over the stored record's own fields, checked again as a whole (400 naming the field). */
@@ -59,15 +71,21 @@ export async function replaceChecked<T extends StoredRecord>(
   throw new ConflictError(`${noun} was changed by someone else. Reload it and try again.`);
 }
 
-/** Refuses (400) references to records the tenant does not have, naming the field. */
+/**
+ * Refuses (400) references to records the tenant does not have, naming the field. Looks up only the
+ * ids named (batched gets) when the repository can; otherwise reads its whole list.
+ */
 export async function assertReferences(
   field: string,
   ids: readonly string[],
-  load: () => Promise<readonly { id: string }[]>,
+  repo: Pick<RecordRepo<StoredRecord>, 'list' | 'existing'>,
+  tenant: TenantId,
   noun: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const known = new Set((await load()).map((r) => r.id));
+  const known = repo.existing
+    ? await repo.existing(tenant, [...new Set(ids)])
+    : new Set((await repo.list(tenant)).map((r) => r.id));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length) throw new ValidationError(field, `Unknown ${noun}: ${missing.join(', ')}`);
 }

@@ -18,6 +18,26 @@ export interface RecordRepo<T extends StoredRecord> {
   /** Writes only if the stored record still has `expectedUpdatedAt`; false when it changed or is gone. */
   replace(tenant: TenantId, record: T, expectedUpdatedAt: string): Promise<boolean>;
   remove(tenant: TenantId, id: string): Promise<void>;
+  /**
+   * Of `ids`, those the tenant has: batched gets (BatchGetItem), so checking a jobsite's references
+   * costs the same in an account of 20 workers or 20,000. Absent in unit-test fakes (the caller
+   * then reads `list`).
+   */
+  existing?(tenant: TenantId, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * A page in name order read from the table's name index after `after` (a `nameKey`), searched
+   * within SEARCH_BOUND when `needle` is set. `next` is the key to resume from, null at the end.
+   * Absent for record types without the index (crews) and in fakes: the list is paged in memory.
+   */
+  namePage?(tenant: TenantId, page: NamePageQuery): Promise<{ items: T[]; next: string | null }>;
+}
+
+/** What `namePage` reads: after which key, which way, for what text (lower-cased, '' for all). */
+export interface NamePageQuery {
+  after: string | null;
+  descending: boolean;
+  needle: string;
+  limit: number;
 }
 
 /** A crew as stored: its members are the workers whose `crewIds` name it. */
@@ -53,6 +73,11 @@ export interface WorkerRepo extends RecordRepo<Worker> {
     tenant: TenantId,
     batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
   ): Promise<'written' | 'changed'>;
+  /**
+   * The ids of the tenant's workers with this email, through the email index (one query, whatever
+   * the account's size). Absent in fakes: the caller then reads `list`.
+   */
+  idsWithEmail?(tenant: TenantId, email: string): Promise<string[]>;
 }
 
 /** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */

@@ -18,6 +18,7 @@ import {
   replaceChecked,
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
+import { SEARCH_FIELDS } from './record-search';
 import { GuardRefusedError } from './records.ports';
 import { PHONE_HINT } from '../../../shared/phone';
 import type { SmsConsentEvent, SmsStatus } from '../../../shared/sms-messages';
@@ -32,12 +33,7 @@ export async function listWorkers(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Worker>> {
-  const page = await listRecords(deps.records.workers, tenant, query, (w) => [
-    w.name,
-    w.email,
-    w.phone,
-    w.trade,
-  ]);
+  const page = await listRecords(deps.records.workers, tenant, query, SEARCH_FIELDS.worker);
   return { ...page, items: await smsRead(tenant, page.items, deps) };
 }
 
@@ -73,10 +69,12 @@ async function assertUsable(
   deps: RecordsDeps,
 ) {
   if (fields.phone && !isDialableNumber(fields.phone)) throw new ValidationError('phone', PHONE_HINT);
-  await assertReferences('crewIds', fields.crewIds, () => deps.records.crews.list(tenant), 'crew');
-  const workers = await deps.records.workers.list(tenant);
-  if (workers.some((w) => w.email === fields.email && w.id !== selfId))
-    throw new ValidationError('email', EMAIL_TAKEN);
+  await assertReferences('crewIds', fields.crewIds, deps.records.crews, tenant, 'crew');
+  const { workers } = deps.records;
+  const holders = workers.idsWithEmail
+    ? await workers.idsWithEmail(tenant, fields.email)
+    : (await workers.list(tenant)).filter((w) => w.email === fields.email).map((w) => w.id);
+  if (holders.some((id) => id !== selfId)) throw new ValidationError('email', EMAIL_TAKEN);
 }
 
 export async function createWorker(

@@ -19,6 +19,11 @@ export interface SmsConsentStore {
   /** Every account's record for a number (a reply does not say which account it answers). */
   listForPhone(phone: string): Promise<SmsConsent[]>;
   listForTenant(tenant: TenantId): Promise<SmsConsent[]>;
+  /**
+   * The account's records of these numbers (batched gets): what a page of workers needs, whatever
+   * the account's size. Absent in fakes (the caller then reads `listForTenant`).
+   */
+  getMany?(tenant: TenantId, phones: readonly string[]): Promise<SmsConsent[]>;
   /** Creates the record only if the account has none for the number: false when one exists. */
   create(consent: SmsConsent): Promise<boolean>;
   /** Replaces the record only if its version is still `expectedVersion`: false otherwise. */

@@ -63,7 +63,7 @@ export async function askForConsent(tenant: TenantId, worker: Worker, deps: Work
   }
 }
 
-/** Each worker with its `sms.status` (the contract's read), from one query of the account's consents. */
+/** Each worker with its `sms.status` (the contract's read), from the consents of their numbers. */
 export async function withSmsStatus(
   tenant: TenantId,
   workers: Worker[],
@@ -71,7 +71,12 @@ export async function withSmsStatus(
 ): Promise<Worker[]> {
   if (!workers.some((w) => w.phone && w.smsOptIn))
     return workers.map((w) => ({ ...w, sms: { status: 'off' } }));
-  const byPhone = new Map((await consents.listForTenant(tenant)).map((c) => [c.phone, c.state]));
+  // Only the page's numbers, by key, when the store can: a page costs the same in any account.
+  const phones = [...new Set(workers.flatMap((w) => (w.phone && w.smsOptIn ? [w.phone] : [])))];
+  const found = consents.getMany
+    ? await consents.getMany(tenant, phones)
+    : await consents.listForTenant(tenant);
+  const byPhone = new Map(found.map((c) => [c.phone, c.state]));
   return workers.map((w) => ({
     ...w,
     sms: { status: smsStatusOf(w, w.phone ? (byPhone.get(w.phone) ?? null) : null) },

@@ -1,5 +1,5 @@
 import { keyStrings, optionalStrings, entityOf } from './entity-kit';
-import { byTenantIndex, RECORD_STAMPS } from './table';
+import { byNameIndex, byTenantIndex, RECORD_STAMPS, NAME_INDEXED, TABLE_KEYS } from './table';
 
 /** A contractor's client, under the tenant's partition. */
 export const clientEntity = entityOf('client', {
@@ -9,8 +9,10 @@ export const clientEntity = entityOf('client', {
     ...optionalStrings('contactName', 'email', 'phone', 'address', 'notes'),
     notifyNoWork: { type: 'boolean', required: true, default: false },
     ...RECORD_STAMPS,
+    ...NAME_INDEXED,
   },
   indexes: {
     byTenant: byTenantIndex('clientId'),
+    byName: byNameIndex(TABLE_KEYS.gsi1, 'client'),
   },
 });

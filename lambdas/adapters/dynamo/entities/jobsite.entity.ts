@@ -6,7 +6,7 @@ import {
   optionalStrings,
   requiredStrings,
 } from './entity-kit';
-import { byTenantIndex } from './table';
+import { byNameIndex, byTenantIndex, NAME_INDEXED, TABLE_KEYS } from './table';
 
 /**
  * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
@@ -52,8 +52,10 @@ export const jobsiteEntity = entityOf('jobsite', {
     foremanWorkerId: { type: 'string' },
     escalationMinutes: { type: 'number' },
     ...optionalStrings('createdAt', 'updatedAt'),
+    ...NAME_INDEXED,
   },
   indexes: {
     byTenant: byTenantIndex('jobsiteId'),
+    byName: byNameIndex(TABLE_KEYS.gsi1, 'jobsite'),
   },
 });

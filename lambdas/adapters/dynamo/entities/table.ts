@@ -33,6 +33,27 @@ export function byTenantIndex<Id extends string>(idAttribute: Id) {
   } as const;
 }
 
+/**
+ * The index of an account's records of one kind in name order (issue 26 item 9): a partition per
+ * tenant and kind on a GSI (no other item shares it, so a key range reads only this kind), with
+ * `nameKey` (core/records/record-search.ts) as the sort key, kept as written. List pages and
+ * searches read it with a cursor. Items written before it lack the key and are not in it until
+ * rewritten.
+ */
+export function byNameIndex<K extends string>(gsi: (typeof TABLE_KEYS)['gsi1' | 'gsi2'], kind: K) {
+  return {
+    index: gsi.name,
+    pk: { field: gsi.pk, composite: ['tenantId'], casing: 'none', template: `names#${kind}#\${tenantId}` },
+    sk: { field: gsi.sk, composite: ['nameKey'], casing: 'none' },
+  } as const;
+}
+
+/** The attributes `byNameIndex` and its search read: absent on items written before it. */
+export const NAME_INDEXED = {
+  nameKey: { type: 'string' },
+  searchText: { type: 'string' },
+} as const;
+
 /** When an account's record was created (never rewritten) and last changed (the update guard reads it). */
 export const RECORD_STAMPS = {
   createdAt: { type: 'string', required: true, readOnly: true },

@@ -1,5 +1,5 @@
 import { keyStrings, optionalStrings, gsiIndex, entityOf } from './entity-kit';
-import { byTenantIndex, RECORD_STAMPS, TABLE_KEYS } from './table';
+import { byNameIndex, byTenantIndex, RECORD_STAMPS, TABLE_KEYS, NAME_INDEXED } from './table';
 
 /**
  * A worker who gets notices. `byEmail` lets the email system (bounces, complaints, unsubscribe)
@@ -18,9 +18,11 @@ export const workerEntity = entityOf('worker', {
     smsOptIn: { type: 'boolean', default: false },
     status: { type: ['active', 'unsubscribed', 'bounced'] as const, required: true, default: 'active' },
     ...RECORD_STAMPS,
+    ...NAME_INDEXED,
   },
   indexes: {
     byTenant: byTenantIndex('workerId'),
+    byName: byNameIndex(TABLE_KEYS.gsi2, 'worker'),
     byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
   },
 });

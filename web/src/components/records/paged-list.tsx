@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ListResponse } from '../../../../shared/records/list-query';
 import { LoadingBlock, QueryError } from './query-state';
 
@@ -22,6 +22,14 @@ export function PagedList<T>({
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
+  const shown = query.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // A search reads a bounded number of records per request (the server's SEARCH_BOUND): in a large
+  // account its first pages can come back empty with more to read, so keep reading until a match
+  // or the end instead of saying "no match" too early.
+  useEffect(() => {
+    if (search && shown === 0 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [search, shown, hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (query.isPending) return <LoadingBlock label={`Loading ${noun}`} rows={5} />;
   if (query.isError) {
     return (
@@ -35,6 +43,7 @@ export function PagedList<T>({
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     if (!search) return <>{empty}</>;
+    if (hasNextPage) return <LoadingBlock label={`Searching ${noun}`} rows={3} />;
     return (
       <Text c="dimmed" py="lg" ta="center" role="status">
         No {noun} match “{search}”.

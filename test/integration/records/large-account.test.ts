@@ -1,0 +1,225 @@
+/**
+ * A large account's lists and writes cost a bounded number of DynamoDB calls and items read (issue 26
+ * item 9): the api and public-api apps in process, over DynamoDB Local, with every call of their
+ * client counted. 600 workers and 60 jobsites: a page, a search, a jobsite create and a `/v1` page
+ * each read a page's worth of items, not the account's collection, and give the same answers as
+ * paging the whole collection in memory (the way lists worked before).
+ */
+import { createApiApp } from '../../../lambdas/api/app';
+import { createAppRoot } from '../../../lambdas/composition/app.root';
+import { tenantFromStore, type Caller, type TenantId } from '../../../lambdas/core/caller';
+import { silentLogger } from '../../../lambdas/core/observability.ports';
+import { listPage } from '../../../lambdas/core/records/list-page';
+import { listWorkers } from '../../../lambdas/core/records/workers';
+import { SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
+import { createPublicApiApp } from '../../../lambdas/public-api/app';
+import { testStack } from '../stack';
+import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
+import {
+  countDynamoCalls,
+  jsonPost,
+  measuredRequest,
+  seedLargeAccount,
+  type InProcessApp,
+  type SeededAccount,
+} from '../../support/large-account';
+
+const WORKERS = 600;
+const stack = testStack();
+const root = createAppRoot(stack.lambdaConfig);
+const counter = countDynamoCalls(root.client);
+let account: TestAccount;
+let tenant: TenantId;
+let seeded: SeededAccount;
+let apiKey: string;
+let apiApp: ReturnType<typeof createApiApp>;
+let v1App: ReturnType<typeof createPublicApiApp>;
+
+beforeAll(async () => {
+  account = await accountOnPlan(stack, 'large-account', 'enterprise');
+  const key = await callApi(stack, '/api/api-keys', {
+    token: account.token,
+    body: { name: 'Large account', scopes: ['read', 'write'] },
+  });
+  apiKey = key.body.secret as string;
+  tenant = tenantFromStore(account.userId);
+  seeded = await seedLargeAccount(root.records, tenant, {
+    workers: WORKERS,
+    jobsites: 60,
+    crews: 5,
+    prefix: 'large',
+  });
+  const caller: Caller = {
+    userId: account.userId,
+    email: account.email,
+    groups: [],
+    accountId: account.userId,
+  };
+  apiApp = createApiApp({ ...root, authenticate: async () => caller });
+  v1App = createPublicApiApp({ ...root, log: silentLogger });
+  // A tenant's first name page of a kind looks for records written before the index (once per
+  // container); the counts below are those of every later request.
+  for (const kind of ['workers', 'jobsites']) await apiApp.request(`/api/${kind}?limit=1`);
+}, 180_000);
+
+const measured = (app: InProcessApp, path: string, init: RequestInit = {}) =>
+  measuredRequest(counter, app, path, init);
+
+/** Every page of a list, following its cursors. */
+async function allPages(
+  path: string,
+  key: 'items' | 'data' = 'items',
+  app: InProcessApp = apiApp,
+  init: RequestInit = {},
+) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const page = await measured(
+      app,
+      cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path,
+      init,
+    );
+    expect(page.status).toBe(200);
+    ids.push(...(page.body[key] as { id: string }[]).map((r) => r.id));
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+/** The answer of the whole collection paged in memory: how every list answered before. */
+async function inMemory(sort: string, q?: string) {
+  const all = await root.records.workers.list(tenant);
+  return listPage(all, { sort, q, limit: WORKERS }, SEARCH_FIELDS.worker).items.map((w) => w.id);
+}
+
+describe('records written before the name index', () => {
+  it('should list and find them once the first name page has given them their index keys', async () => {
+    const legacy = tenantFromStore(`legacy-${Date.now()}`);
+    const at = new Date().toISOString();
+    const tenantId = String(legacy);
+    // As the table held workers before the index: no nameKey, no searchText, no index keys.
+    for (const [i, name] of ['Zed Old', 'Ann Old', 'Moe Old'].entries())
+      await root.db.entities.worker
+        .put({
+          tenantId,
+          workerId: `legacy-${i}`,
+          name,
+          email: `old${i}@example.com`,
+          crewIds: [],
+          isManager: false,
+          status: 'active',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .go();
+    const deps = { records: root.records, clock: root.clock, ids: root.ids };
+
+    const page = await listWorkers(legacy, { sort: 'name', limit: 50 }, deps);
+    const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
+
+    expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
+    expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
+  });
+});
+
+describe('a large account', () => {
+  it('should read a page of workers in name order with one query of a page of items when the account has 600 workers', async () => {
+    const page = await measured(apiApp, '/api/workers?limit=50');
+
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(50);
+    expect(page.body.nextCursor).toEqual(expect.any(String));
+    expect(page.calls).toBe(1);
+    expect(page.itemsRead).toBe(51);
+  });
+
+  it('should give the same workers in the same order as paging the whole list in memory, both ways', async () => {
+    expect(await allPages('/api/workers?limit=45')).toEqual(await inMemory('name'));
+    expect(await allPages('/api/workers?limit=200&sort=-name')).toEqual(await inMemory('-name'));
+  });
+
+  it('should search within its documented bound and find every match across pages', async () => {
+    const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20');
+
+    expect(first.status).toBe(200);
+    expect(first.calls).toBeLessThanOrEqual(SEARCH_BOUND.calls);
+    expect(first.itemsRead).toBeLessThanOrEqual(SEARCH_BOUND.calls * SEARCH_BOUND.recordsPerCall);
+    const found = await allPages('/api/workers?q=oak%20street&limit=20');
+    expect(found.length).toBeGreaterThan(20);
+    expect(found).toEqual(await inMemory('name', 'oak street'));
+  });
+
+  it("should check a jobsite create's references by key, reading only the records it names", async () => {
+    const workerIds = seeded.workerIds.slice(100, 105);
+    const created = await measured(
+      apiApp,
+      '/api/jobsites',
+      jsonPost({
+        name: 'Large account tower',
+        latitude: 41.88,
+        longitude: -87.63,
+        foremanWorkerId: workerIds[0],
+        recipients: { workerIds, crewIds: [seeded.crewIds[0]], notifyClient: false },
+      }),
+    );
+
+    expect(created.status).toBe(201);
+    // The caller's plan and the jobsite counter, the write itself, plus three batched gets (5, 1, 1 keys).
+    expect(created.byCommand.BatchGetItemCommand).toBe(3);
+    expect(created.calls).toBeLessThanOrEqual(8);
+    expect(created.itemsRead).toBeLessThanOrEqual(12);
+  });
+
+  it('should create a worker checking its crews by key and its email through the email index', async () => {
+    const created = await measured(
+      apiApp,
+      '/api/workers',
+      jsonPost({ name: 'New Hire', email: 'new.hire@example.com', crewIds: [seeded.crewIds[1]] }),
+    );
+    const taken = await measured(
+      apiApp,
+      '/api/workers',
+      jsonPost({ name: 'Again', email: 'NEW.hire@example.com' }),
+    );
+
+    expect(created.status).toBe(201);
+    // The crew by key, the email index, the write (the worker and its email guard).
+    expect(created.calls).toBeLessThanOrEqual(4);
+    expect(created.itemsRead).toBeLessThanOrEqual(2);
+    expect(taken.status).toBe(400);
+    expect(taken.body.field).toBe('email');
+  });
+
+  it('should refuse a jobsite naming a worker the account does not have, naming the field', async () => {
+    const refused = await measured(
+      apiApp,
+      '/api/jobsites',
+      jsonPost({
+        name: 'Unknown recipient',
+        latitude: 41.88,
+        longitude: -87.63,
+        recipients: { workerIds: [seeded.workerIds[0], 'no-such-worker'], crewIds: [], notifyClient: false },
+      }),
+    );
+
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('recipients.workerIds');
+    expect(refused.body.error).toContain('no-such-worker');
+  });
+
+  it('should read a /v1 cursor page of jobsites with the key check and one query, whatever the account holds', async () => {
+    const auth = { headers: { authorization: `Bearer ${apiKey}` } };
+    const page = await measured(v1App, '/v1/jobsites?limit=20', auth);
+
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(20);
+    // The key's lookup and its token bucket, then the page itself.
+    expect(page.calls).toBeLessThanOrEqual(4);
+    expect(page.itemsRead).toBeLessThanOrEqual(24);
+    const ids = await allPages('/v1/jobsites?limit=25', 'data', v1App, auth);
+    expect(ids).toHaveLength(61);
+    expect(new Set(ids).size).toBe(61);
+  });
+});
