@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { profileUpdateSchema } from '../../shared/profile';
+import { profileBodySchema } from '../../shared/profile';
 import { quietHoursSchema } from '../../shared/quiet-hours';
 import { updateQuietHours } from '../core/account/update-quiet-hours';
 import { getMe } from '../core/account/get-me';
@@ -28,8 +28,8 @@ export function meRoutes(deps: MeRoutesDeps) {
         await recordSignInQuietly(deps.signIns, caller.userId, caller.authTime);
       return c.json(await getMe(callerOf(c), deps.accounts));
     })
-    .put('/api/me/profile', jsonBody(profileUpdateSchema), async (c) =>
-      c.json({ profile: await updateProfile(callerOf(c), c.req.valid('json'), deps) }),
+    .put('/api/me/profile', jsonBody(profileBodySchema), async (c) =>
+      c.json(await updateProfile(callerOf(c), c.req.valid('json'), deps)),
     )
     .put('/api/me/quiet-hours', jsonBody(quietHoursSchema), async (c) =>
       c.json({ profile: await updateQuietHours(callerOf(c), c.req.valid('json'), deps) }),

@@ -187,6 +187,36 @@ export interface Jobsite extends Omit<
   nonWorkingDates?: { date: string; name: string }[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * Who made the last change (issue 22 §4), set by the server: the member's `sub` (`apikey:<id>` for
+   * an API key) and their name at the time. Absent on records saved before teams.
+   */
+  updatedById?: string | null;
+  updatedByName?: string | null;
+  /** When the rules last changed and by whom (the save that created or changed them). */
+  rulesUpdatedAt?: string | null;
+  rulesUpdatedById?: string | null;
+  rulesUpdatedByName?: string | null;
 }
+
+/** The read-only fields the server keeps on a jobsite: who changed it and its rules last. */
+export const JOBSITE_CHANGE_FIELDS = [
+  'updatedById',
+  'updatedByName',
+  'rulesUpdatedAt',
+  'rulesUpdatedById',
+  'rulesUpdatedByName',
+] as const;
+
+const readOnly = (description: string) => z.string().optional().describe(`Read-only. ${description}`);
+
+/** Those fields as answers carry them (set by the server, ignored in bodies; absent on older records). */
+export const jobsiteChangeSchema = z.object({
+  updatedById: readOnly('Who made the last change: a member id, or apikey:<id> for an API key.'),
+  updatedByName: readOnly('Their name at the time of the change.'),
+  rulesUpdatedAt: readOnly('When the weather rules last changed (ISO-8601).'),
+  rulesUpdatedById: readOnly('Who changed the weather rules last.'),
+  rulesUpdatedByName: readOnly('Their name at the time.'),
+});
 
 export const JOBSITE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;

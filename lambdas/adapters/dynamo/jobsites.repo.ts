@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { Jobsite } from '../../../shared/records';
+import { JOBSITE_CHANGE_FIELDS, type Jobsite } from '../../../shared/records';
+import { absentIfNull } from '../../../shared/pick-fields';
 import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
@@ -51,6 +52,7 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   escalationMinutes: i.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
+  ...absentIfNull(i, JOBSITE_CHANGE_FIELDS),
 });
 const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   tenantId,
@@ -77,6 +79,7 @@ const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   escalationMinutes: j.escalationMinutes,
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
+  ...absentIfNull(j, JOBSITE_CHANGE_FIELDS),
 });
 
 /**

@@ -1,23 +1,69 @@
 import type { AccountProfile } from '../../../shared/account';
-import type { ProfileUpdate } from '../../../shared/profile';
+import { profileBodySchema, profileUpdateSchema, type ProfileBody } from '../../../shared/profile';
+import { TEAM_MESSAGES } from '../../../shared/team-roles';
 import type { AccountRepo, Caller, Clock } from '../ports';
+import { tenantOf } from '../caller';
+import { ForbiddenError } from '../errors';
+import { parseWith } from '../validate';
+import { profileOrDefault } from './get-me';
 import { saveProfile } from './save-profile';
 
-/** Updates the caller's own profile; the body can never name another account. */
-export function updateProfile(
+type ProfileDeps = { accounts: AccountRepo; clock: Clock };
+
+/** What a profile save answers: the account's profile and the caller's own name. */
+export interface ProfileSaved {
+  profile: AccountProfile;
+  name: string | null;
+}
+
+/**
+ * Saves the caller's profile; the body can never name another account. The name is the caller's own,
+ * kept on their own profile (their `sub`; the founder's is the account's), so the team list, the audit
+ * log and ledger marks show it. The company and units are the account's and the owner's alone
+ * (issue 22): a manager or a viewer sends only a name, and a body naming them is refused (403).
+ */
+export async function updateProfile(
   caller: Caller,
-  update: ProfileUpdate,
-  deps: { accounts: AccountRepo; clock: Clock },
-): Promise<AccountProfile> {
-  return saveProfile(
+  body: ProfileBody,
+  deps: ProfileDeps,
+): Promise<ProfileSaved> {
+  const tenant = tenantOf(caller);
+  const owner = (caller.role ?? 'owner') === 'owner';
+  if (!owner && (body.company !== undefined || body.units !== undefined))
+    throw new ForbiddenError(TEAM_MESSAGES.ownerOnlyProfileFields);
+  // The owner's body is the whole form: company and units are required (400 naming the field).
+  const update = owner ? parseWith(profileUpdateSchema, body) : null;
+  const name = (update ?? parseWith(profileBodySchema, body)).name || null;
+  const founder = caller.userId === tenant;
+  if (!founder) await saveOwnName(caller, name, deps);
+  if (!update) return { profile: profileOrDefault(caller, await deps.accounts.getProfile(tenant)), name };
+  const profile = await saveProfile(
     caller,
     (existing) => ({
-      name: update.name || null,
+      name: founder ? name : (existing?.name ?? null),
       company: update.company || null,
       units: update.units,
       // Quiet hours are saved on their own (update-quiet-hours.ts); a profile save keeps them.
       ...(existing?.quietHours ? { quietHours: existing.quietHours } : {}),
     }),
     deps,
+  );
+  return { profile, name };
+}
+
+/** A member's own profile (made at sign-up; made here if it is missing) with their new name. */
+async function saveOwnName(caller: Caller, name: string | null, deps: ProfileDeps): Promise<void> {
+  const own = await deps.accounts.getProfile(caller.userId);
+  await deps.accounts.putProfile(
+    own
+      ? { ...own, name }
+      : {
+          userId: caller.userId,
+          email: caller.email.toLowerCase(),
+          name,
+          company: null,
+          units: 'us',
+          createdAt: deps.clock.now().toISOString(),
+        },
   );
 }

@@ -21,7 +21,8 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
 ): void {
   const { useCases, noun } = spec;
   const tag = resource.charAt(0).toUpperCase() + resource.slice(1);
-  const record = z.intersection(spec.createSchema, recordStamps).openapi(noun);
+  const stamps = spec.readOnlyFields ? recordStamps.extend(spec.readOnlyFields.shape) : recordStamps;
+  const record = z.intersection(spec.createSchema, stamps).openapi(noun);
   const base = `/v1/${resource}`;
   v1Route(
     app,
@@ -89,7 +90,14 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
       responses: { 200: json(record, `The ${noun.toLowerCase()} as saved`) },
     },
     async (c) =>
-      c.json(await useCases.update(v1Tenant(c), recordIdOf(c, noun), c.req.valid('json' as never))),
+      c.json(
+        await useCases.update(
+          v1Tenant(c),
+          recordIdOf(c, noun),
+          c.req.valid('json' as never),
+          c as unknown as Context<AppEnv>,
+        ),
+      ),
   );
   v1Route(
     app,

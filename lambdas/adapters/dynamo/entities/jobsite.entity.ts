@@ -52,6 +52,14 @@ export const jobsiteEntity = entityOf('jobsite', {
     foremanWorkerId: { type: 'string' },
     escalationMinutes: { type: 'number' },
     ...optionalStrings('createdAt', 'updatedAt'),
+    /** Who changed the jobsite and its rules last (issue 22 §4): their id and name at the time. */
+    ...optionalStrings(
+      'updatedById',
+      'updatedByName',
+      'rulesUpdatedAt',
+      'rulesUpdatedById',
+      'rulesUpdatedByName',
+    ),
   },
   indexes: {
     byTenant: byTenantIndex('jobsiteId'),

@@ -1,6 +1,7 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
+import type { MeResponse } from '../../../../../shared/account';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile, useUpdateQuietHours } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
@@ -16,6 +17,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
 import { QueryError } from '../../../components/records/query-state';
 import { RecordSection } from '../../../components/records/record-section';
+
+/** A signed-in member who is not the account's owner sets only their own name (issue 22). */
+const isMember = (me: MeResponse): boolean => !!me.account && me.account.role !== 'owner';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -42,7 +46,17 @@ export function SettingsPage() {
             onRetry={() => void me.refetch()}
           />
         ) : (
-          <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
+          <ProfileForm
+            key={me.data.profile.userId}
+            profile={me.data.profile}
+            onSave={update.mutateAsync}
+            self={
+              me.data.account
+                ? { email: me.data.account.email, name: me.data.account.name ?? null }
+                : undefined
+            }
+            member={isMember(me.data)}
+          />
         )}
       </RecordSection>
       {me.data ? (
