@@ -6,6 +6,14 @@ import { profileBodySchema, type ProfileBody } from '../../../../../shared/profi
 import { useSchemaSubmit } from '../../../lib/use-schema-submit';
 import { FormErrorAlert, TextField } from '../../../components/form-fields';
 
+/** A read-only field: the body text colour on a tinted field, so it reads as not editable. */
+const READ_ONLY_LOOK = {
+  input: {
+    color: 'var(--mantine-color-text)',
+    backgroundColor: 'var(--mantine-color-default-hover)',
+    cursor: 'default',
+  },
+};
 const UNITS_HINT = 'How temperatures, wind and rain are shown in the app and in notices.';
 const OWNER_CHANGES_THIS = 'The account owner changes this.';
 
@@ -55,13 +63,7 @@ export function ProfileForm({
           value={self?.email ?? profile.email}
           readOnly
           description="The email you sign in with."
-          styles={{
-            input: {
-              color: 'var(--mantine-color-text)',
-              backgroundColor: 'var(--mantine-color-default-hover)',
-              cursor: 'default',
-            },
-          }}
+          styles={READ_ONLY_LOOK}
         />
         <TextField
           label="Name"
@@ -80,6 +82,7 @@ export function ProfileForm({
           error={errors.company}
           readOnly={member}
           description={member ? OWNER_CHANGES_THIS : undefined}
+          styles={member ? READ_ONLY_LOOK : undefined}
         />
         <Radio.Group
           label="Units"
