@@ -2,6 +2,7 @@ import { testStack } from '../stack';
 import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { joinTeam } from '../../support/team';
 import { TEAM_MESSAGES } from '../../../shared/team';
+import { adminToken, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 
 /**
  * Issue 22 §4 and the member's own name, against the embedded stack: a member names themselves on
@@ -173,5 +174,38 @@ describe('who changed a jobsite', () => {
       updatedByName: 'API key “Procore sync”',
       rulesUpdatedByName: 'Dana Ortiz',
     });
+  });
+});
+
+describe('who brought a message in the alert history', () => {
+  it('should name the manager whose rule change cleared a called delay', async () => {
+    // Wednesday 2 December 2026, 05:00 in Chicago: the simulated storm calls a delay.
+    const at = '2026-12-02T11:00:00.000Z';
+    const admin = await adminToken(stack);
+    const worker = await api('/api/workers', {
+      token: owner.token,
+      body: { name: 'Wes Crew', email: `wes-${Date.now()}@example.com` },
+    });
+    const storm = await api('/api/jobsites', {
+      token: owner.token,
+      body: stormSiteInChicago(`Storm yard ${Date.now()}`, [worker.body.id]),
+    });
+    await runDispatch(stack, admin, at);
+
+    // Dana raises the gust limit past the storm's gusts; the same slot run again clears the day.
+    const raised = await api(`/api/jobsites/${storm.body.id}`, {
+      method: 'PUT',
+      token: manager.token,
+      body: { rules: [{ ...GUSTS, threshold: 200 }] },
+    });
+    expect(raised.status).toBe(200);
+    await runDispatch(stack, admin, at);
+
+    const alerts = await api('/api/alerts', { token: owner.token });
+    const ofStorm = alerts.body.items.filter((a: { jobsiteId: string }) => a.jobsiteId === storm.body.id);
+    expect(ofStorm.map((a: { kind: string; causedBy?: string }) => [a.kind, a.causedBy ?? null])).toEqual([
+      ['allClear', 'Dana Ortiz'],
+      ['notice', null],
+    ]);
   });
 });
