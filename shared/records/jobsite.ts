@@ -199,15 +199,6 @@ export interface Jobsite extends Omit<
   rulesUpdatedByName?: string | null;
 }
 
-/** The read-only fields the server keeps on a jobsite: who changed it and its rules last. */
-export const JOBSITE_CHANGE_FIELDS = [
-  'updatedById',
-  'updatedByName',
-  'rulesUpdatedAt',
-  'rulesUpdatedById',
-  'rulesUpdatedByName',
-] as const;
-
 const readOnly = (description: string) => z.string().optional().describe(`Read-only. ${description}`);
 
 /** Those fields as answers carry them (set by the server, ignored in bodies; absent on older records). */

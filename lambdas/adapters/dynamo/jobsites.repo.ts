@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { JOBSITE_CHANGE_FIELDS, type Jobsite } from '../../../shared/records';
+import type { Jobsite } from '../../../shared/records';
+import { JOBSITE_CHANGE_FIELDS } from '../../../shared/records/jobsite-change';
 import { absentIfNull } from '../../../shared/pick-fields';
 import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
