@@ -22,5 +22,12 @@ export interface MeResponse {
   subscription: Subscription;
   isAdmin: boolean;
   /** The account the caller acts in and their role there (issue 22); the caller's own id and email. */
-  account?: { id: string; role: 'owner' | 'manager' | 'viewer' | 'support'; userId: string; email: string };
+  account?: {
+    id: string;
+    role: 'owner' | 'manager' | 'viewer' | 'support';
+    userId: string;
+    email: string;
+    /** The caller's own name (a member's is on their own profile; the founder's is the account's). */
+    name?: string | null;
+  };
 }

@@ -24,3 +24,10 @@ export const profileUpdateSchema = objectOnFirstUse(() => ({
 }));
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * What `PUT /api/me/profile` accepts from anyone: the owner's body is then checked as a whole by
+ * `profileUpdateSchema`; a member (issue 22) sends only their own name, as `{ name }`.
+ */
+export const profileBodySchema = profileUpdateSchema.partial({ company: true, units: true });
+export type ProfileBody = z.infer<typeof profileBodySchema>;

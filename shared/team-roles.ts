@@ -28,6 +28,7 @@ export const ROLE_SUMMARIES: Record<TeamRole, string> = {
 export const TEAM_MESSAGES = {
   roleCannotWrite: (role: string) => `Your role (${role}) can't change this`,
   ownerOnly: 'Only the account owner can do this',
+  ownerOnlyProfileFields: 'Only the account owner can change the company and units',
   seatsFull: (plan: string, seats: number) =>
     `Your ${plan} plan has ${seats} seat${seats === 1 ? '' : 's'}, all taken (pending invites count). Remove someone or upgrade your plan.`,
   alreadyMember: 'This person is already on your team',
@@ -47,6 +48,8 @@ export const TEAM_MESSAGES = {
 export interface TeamMember {
   userId: string;
   email: string;
+  /** The name the member gave themselves on /settings; null when they gave none. */
+  name: string | null;
   role: TeamRole;
   invitedBy: string | null;
   joinedAt: string | null;
@@ -87,13 +90,17 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it: their email (names change, the address is what the owner recognises). */
   actor: string;
+  /** Their name at the time, when their profile had one (issue 22: a member sets their own). */
+  actorName?: string | null;
   /** What it was done to: an email for team changes, the record in words for record changes. */
   subject: string;
   detail: string | null;
 }
 
 /** One line for the audit list: "ann@example.com invited bob@example.com as manager". */
-export function describeAudit(e: AuditEntry): string {
+export function describeAudit(entry: AuditEntry): string {
+  // "Dana Ortiz (dana@example.com)": the name a person gave, with the address the owner recognises.
+  const e = { ...entry, actor: entry.actorName ? `${entry.actorName} (${entry.actor})` : entry.actor };
   const detail = e.detail ? ` (${e.detail})` : '';
   if (e.action === 'invited') return `${e.actor} invited ${e.subject}${e.detail ? ` as ${e.detail}` : ''}`;
   const verb: Record<AuditAction, string> = {

@@ -164,7 +164,7 @@ export function createApiApp(deps: ApiDeps) {
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   if (deps.team) {
-    app.use('/api/*', auditMemberWrites(deps.team.audit, deps.clock));
+    app.use('/api/*', auditMemberWrites(deps.team.audit, deps.clock, deps.team.accounts));
     app.route('/', teamRoutes(deps.team));
   }
   app.route('/', adminWeatherRoutes(deps.weatherTesting));

@@ -15,6 +15,8 @@ export interface Caller {
   username?: string;
   /** Set by the live status lookup (lambdas/core/auth/user-status.ts): an authenticator app is set up. */
   totpEnabled?: boolean;
+  /** The name a write is credited to when it is not a person's (an API key: "API key “Sync”"). */
+  actorName?: string;
 }
 
 declare const tenantBrand: unique symbol;

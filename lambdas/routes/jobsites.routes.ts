@@ -1,4 +1,9 @@
-import { JOBSITE_SORTS, jobsiteInputSchema, jobsitePatchSchema } from '../../shared/records';
+import {
+  JOBSITE_SORTS,
+  jobsiteChangeSchema,
+  jobsiteInputSchema,
+  jobsitePatchSchema,
+} from '../../shared/records';
 import type { AccountRepo } from '../core/account/account.ports';
 import {
   createJobsite,
@@ -9,6 +14,7 @@ import {
 } from '../core/records/jobsites';
 import type { RecordsDeps } from '../core/records/records.deps';
 import { callerOf } from '../http/kit';
+import { actingMember } from '../core/team/acting-member';
 import type { NoticeTime } from '../../shared/notice-slots';
 import { recordRoutes, recordSpec, tenantOfRequest } from './record-routes';
 import type { EventPublisher } from '../core/webhooks/webhook.ports';
@@ -16,7 +22,8 @@ import { jobsiteEvent } from '../core/webhooks/product-events';
 import type { Jobsite } from '../../shared/records';
 
 export interface JobsitesRoutesDeps extends RecordsDeps {
-  accounts: Pick<AccountRepo, 'getSubscription'>;
+  /** The subscription (the plan's `maxJobsites`) and the saver's profile (their name on the jobsite). */
+  accounts: Pick<AccountRepo, 'getSubscription' | 'getProfile'>;
   /** The admins' default notice times (/admin/settings) for a new jobsite whose body names none. */
   noticeDefaults?: () => Promise<NoticeTime[]>;
   /** Webhooks: `jobsite.created`, `jobsite.updated`, `jobsite.deleted`. */
@@ -44,6 +51,7 @@ export function jobsitesRecordSpec(deps: JobsitesRoutesDeps) {
     createSchema: jobsiteInputSchema,
     patchSchema: jobsitePatchSchema,
     sorts: JOBSITE_SORTS,
+    readOnlyFields: jobsiteChangeSchema,
     idempotency: deps.records.idempotency,
     useCases: {
       list: (tenant, query) => listJobsites(tenant, query, deps),
@@ -54,14 +62,24 @@ export function jobsitesRecordSpec(deps: JobsitesRoutesDeps) {
         const raw = (await c.req.json()) as Record<string, unknown>;
         const useDefaults = deps.noticeDefaults && raw.noticeTimes === undefined;
         const noticeTimes = useDefaults ? await deps.noticeDefaults!() : input.noticeTimes;
+        const caller = callerOf(c);
         return published(
-          await createJobsite(callerOf(c), { ...input, noticeTimes }, deps),
+          await createJobsite(
+            caller,
+            { ...input, noticeTimes },
+            deps,
+            await actingMember(caller, deps.accounts),
+          ),
           'jobsite.created',
           tenantOfRequest(c),
         );
       },
-      update: async (tenant, id, patch) =>
-        published(await updateJobsite(tenant, id, patch, deps), 'jobsite.updated', tenant),
+      update: async (tenant, id, patch, c) =>
+        published(
+          await updateJobsite(tenant, id, patch, deps, await actingMember(callerOf(c), deps.accounts)),
+          'jobsite.updated',
+          tenant,
+        ),
       remove: async (tenant, id) => {
         await deleteJobsite(tenant, id, deps);
         await deps.events?.publish(jobsiteEvent('jobsite.deleted', tenant, { id }));

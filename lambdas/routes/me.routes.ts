@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { profileUpdateSchema } from '../../shared/profile';
+import { profileBodySchema } from '../../shared/profile';
 import { quietHoursSchema } from '../../shared/quiet-hours';
 import { getMe } from '../core/account/get-me';
-import { profileChange, quietHoursChange, saveProfile } from '../core/account/save-profile';
+import { quietHoursChange, saveProfile } from '../core/account/save-profile';
+import { updateProfile } from '../core/account/update-profile';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { Clock } from '../core/runtime.ports';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
@@ -27,8 +28,8 @@ export function meRoutes(deps: MeRoutesDeps) {
         await recordSignInQuietly(deps.signIns, caller.userId, caller.authTime);
       return c.json(await getMe(callerOf(c), deps.accounts));
     })
-    .put('/api/me/profile', jsonBody(profileUpdateSchema), async (c) =>
-      c.json({ profile: await saveProfile(callerOf(c), profileChange(c.req.valid('json')), deps) }),
+    .put('/api/me/profile', jsonBody(profileBodySchema), async (c) =>
+      c.json(await updateProfile(callerOf(c), c.req.valid('json'), deps)),
     )
     .put('/api/me/quiet-hours', jsonBody(quietHoursSchema), async (c) =>
       c.json({ profile: await saveProfile(callerOf(c), quietHoursChange(c.req.valid('json')), deps) }),

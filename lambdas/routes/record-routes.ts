@@ -13,7 +13,8 @@ export interface RecordUseCases<Fields, Patch, Out> {
   list(tenant: TenantId, query: ListQuery): Promise<{ items: Out[]; nextCursor: string | null }>;
   get(tenant: TenantId, id: string): Promise<Out>;
   create(c: Context<AppEnv>, input: Fields): Promise<Out>;
-  update(tenant: TenantId, id: string, patch: Patch): Promise<Out>;
+  /** `c`: the request, for use-cases that record who saved (the jobsite's "changed by"). */
+  update(tenant: TenantId, id: string, patch: Patch, c: Context<AppEnv>): Promise<Out>;
   remove(tenant: TenantId, id: string): Promise<void>;
 }
 
@@ -27,6 +28,8 @@ export interface RecordRoutesSpec<C extends z.ZodType, P extends z.ZodType, Out>
   useCases: RecordUseCases<z.output<C>, z.output<P>, Out>;
   /** Makes the create safe to repeat with an `Idempotency-Key` (contracts §1). */
   idempotency: IdempotencyStore | undefined;
+  /** Fields the server adds to answers beyond the create body and the stamps (documented in /v1). */
+  readOnlyFields?: z.ZodObject;
 }
 
 /** Names a spec's types once, so `/api` and `/v1` build their routes from the one spec. */
@@ -91,7 +94,7 @@ export function recordRoutes<C extends z.ZodType, P extends z.ZodType, Out>(
     )
     .get(`${spec.path}/:id`, async (c) => c.json(await useCases.get(tenantOfRequest(c), idOf(c))))
     .put(`${spec.path}/:id`, jsonBody(spec.patchSchema), async (c) =>
-      c.json(await useCases.update(tenantOfRequest(c), idOf(c), c.req.valid('json') as z.output<P>)),
+      c.json(await useCases.update(tenantOfRequest(c), idOf(c), c.req.valid('json') as z.output<P>, c)),
     )
     .delete(`${spec.path}/:id`, async (c) => {
       await useCases.remove(tenantOfRequest(c), idOf(c));

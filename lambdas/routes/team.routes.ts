@@ -6,6 +6,7 @@ import { acceptInvite, inviteMember, resendInvite, revokeInvite } from '../core/
 import { changeRole, listAudit, listTeam, removeMember } from '../core/team/members';
 import type { TeamDeps } from '../core/team/team.deps';
 import { auditSubjectOf } from '../core/team/audit-subject';
+import { nameOfCaller } from '../core/team/acting-member';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
 
 /** A path id as the store writes them (a `sub` or a UUID); anything else is simply not found. */
@@ -72,6 +73,7 @@ const VERBS: Record<string, string> = {
 export function auditMemberWrites(
   audit: TeamDeps['audit'],
   clock: TeamDeps['clock'],
+  profiles?: TeamDeps['accounts'],
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
@@ -91,6 +93,7 @@ export function auditMemberWrites(
       at: clock.now().toISOString(),
       action: 'record-changed',
       actor: caller.email,
+      actorName: await nameOfCaller(caller, profiles),
       subject: auditSubjectOf(c.req.path, answer),
       detail: VERBS[c.req.method] ?? null,
     });

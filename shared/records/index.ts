@@ -2,6 +2,7 @@ export * from './client';
 export * from './crew';
 export * from './ids';
 export * from './jobsite';
+export * from './jobsite-change';
 export * from './list-query';
 export * from './text';
 export * from './worker';

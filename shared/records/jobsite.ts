@@ -194,6 +194,27 @@ export interface Jobsite extends Omit<
   nonWorkingDates?: { date: string; name: string }[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * Who made the last change (issue 22 §4), set by the server: the member's `sub` (`apikey:<id>` for
+   * an API key) and their name at the time. Absent on records saved before teams.
+   */
+  updatedById?: string | null;
+  updatedByName?: string | null;
+  /** When the rules last changed and by whom (the save that created or changed them). */
+  rulesUpdatedAt?: string | null;
+  rulesUpdatedById?: string | null;
+  rulesUpdatedByName?: string | null;
 }
+
+const readOnly = (description: string) => z.string().optional().describe(`Read-only. ${description}`);
+
+/** Those fields as answers carry them (set by the server, ignored in bodies; absent on older records). */
+export const jobsiteChangeSchema = objectOnFirstUse(() => ({
+  updatedById: readOnly('Who made the last change: a member id, or apikey:<id> for an API key.'),
+  updatedByName: readOnly('Their name at the time of the change.'),
+  rulesUpdatedAt: readOnly('When the weather rules last changed (ISO-8601).'),
+  rulesUpdatedById: readOnly('Who changed the weather rules last.'),
+  rulesUpdatedByName: readOnly('Their name at the time.'),
+}));
 
 export const JOBSITE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;

@@ -8,8 +8,9 @@ import { submitSignUp } from './support/forms';
 
 /**
  * Teams (issue 22) in a real browser against the whole local stack: the owner invites a manager on
- * /settings/team, the manager opens the emailed link signed out, logs in, comes back, joins and edits
- * the owner's jobsite, and the owner reads that edit in the audit log.
+ * /settings/team, the manager opens the emailed link signed out, logs in, comes back, joins, sets
+ * their own name on /settings and edits the owner's jobsite; the owner reads that edit in the audit
+ * log, and the jobsite page says who changed it.
  */
 let owner: TestAccount;
 let siteId: string;
@@ -65,6 +66,19 @@ test('should let an owner invite a manager who joins from the emailed link and e
     await expect(memberPage).toHaveURL(/\/dashboard$/);
   });
 
+  const managerName = `Dana Ortiz ${tag}`;
+  await test.step("the manager sets their own name; the company and units stay the owner's", async () => {
+    await memberPage.goto('/settings');
+    const profile = memberPage.getByRole('form', { name: 'Profile' });
+    await expect(profile.getByLabel('Email')).toHaveValue(manager.email);
+    await expect(profile.getByLabel('Company')).toHaveAttribute('readonly', '');
+    await profile.getByLabel('Name').fill(managerName);
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(memberPage.getByText('Your profile has been saved.')).toBeVisible();
+    await memberPage.getByRole('button', { name: 'Close notification' }).first().click();
+    await shootBothSchemes(memberPage, 'settings-member-profile');
+  });
+
   await test.step("the manager edits the owner's jobsite", async () => {
     await memberPage.goto(`/jobsites/${siteId}`);
     await memberPage.getByRole('button', { name: 'Edit' }).click();
@@ -80,13 +94,16 @@ test('should let an owner invite a manager who joins from the emailed link and e
     await ownerPage.reload();
     const audit = ownerPage.getByRole('list', { name: 'Audit log' });
     await expect(
-      audit.getByText(`${manager.email} updated jobsite “Team Tower ${tag}, phase 2”`),
+      audit.getByText(`${managerName} (${manager.email}) updated jobsite “Team Tower ${tag}, phase 2”`),
     ).toBeVisible();
     await expect(audit.getByText(`${manager.email} joined the team as manager`)).toBeVisible();
     await expect(audit.getByText(`${owner.email} invited ${manager.email} as manager`)).toBeVisible();
     await expect(
       ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: manager.email }),
     ).toContainText(`Invited by ${owner.email}`);
+    await expect(
+      ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: manager.email }),
+    ).toContainText(managerName);
     await shootBothSchemes(ownerPage, 'team-owner');
     await ownerPage.setViewportSize({ width: 390, height: 844 });
     await shootBothSchemes(ownerPage, 'team-owner');
@@ -95,6 +112,18 @@ test('should let an owner invite a manager who joins from the emailed link and e
     await shootBothSchemes(memberPage, 'team-manager');
     await memberPage.setViewportSize({ width: 1280, height: 900 });
     await shootBothSchemes(memberPage, 'team-manager');
+  });
+
+  await test.step('the jobsite page tells the owner the manager changed it', async () => {
+    await ownerPage.goto(`/jobsites/${siteId}`);
+    await expect(
+      ownerPage.getByRole('heading', { level: 1, name: `Team Tower ${tag}, phase 2` }),
+    ).toBeVisible();
+    const lastChanged = ownerPage.getByText('Last changed', { exact: true }).locator('..');
+    await expect(lastChanged).toContainText(managerName);
+    await shootBothSchemes(ownerPage, 'jobsite-changed-by');
+    await ownerPage.setViewportSize({ width: 1280, height: 900 });
+    await shootBothSchemes(ownerPage, 'jobsite-changed-by');
   });
 });
 

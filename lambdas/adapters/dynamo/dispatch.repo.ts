@@ -352,6 +352,7 @@ export function sentMessageOf(c: ClaimItem): SentMessage {
     runId: c.runId ?? '',
     ...nullIfAbsent(c, ['sentAt', 'messageId']),
     channel: c.channel ?? 'email',
+    ...(c.causedBy ? { causedBy: c.causedBy } : {}),
     ...(c.channel === 'sms' ? { segments: c.segments ?? 1, deliveryStatus: c.deliveryStatus ?? null } : {}),
   };
 }

@@ -1,5 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Jobsite } from '../../../shared/records';
+import { JOBSITE_CHANGE_FIELDS } from '../../../shared/records/jobsite-change';
+import { absentIfNull } from '../../../shared/pick-fields';
 import { DEFAULT_ESCALATION_MINUTES } from '../../../shared/confirmations';
 import type { Rule } from '../../../shared/weather/rule';
 import { gridCellKey } from '../../../shared/weather/grid-cell';
@@ -59,6 +61,7 @@ const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   escalationMinutes: i.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   createdAt: i.createdAt ?? '',
   updatedAt: i.updatedAt ?? '',
+  ...absentIfNull(i, JOBSITE_CHANGE_FIELDS),
 });
 /** A jobsite's notice slots: one per notice time while it is active, none while it is paused. */
 export const slotsOf = (tenantId: string, j: Jobsite) =>
@@ -100,6 +103,7 @@ export const jobsiteItem = (tenantId: string, j: Jobsite) => ({
   escalationMinutes: j.escalationMinutes,
   createdAt: j.createdAt,
   updatedAt: j.updatedAt,
+  ...absentIfNull(j, JOBSITE_CHANGE_FIELDS),
 });
 
 /**

@@ -187,7 +187,13 @@ export class DynamoAuditLog implements AuditLog {
 
   async append(account: TenantId, entry: Omit<AuditEntry, 'id'>): Promise<void> {
     await this.db.entities.accountAudit
-      .create({ ...tenantKey(account), ...entry, id: this.ids.next(), detail: entry.detail ?? undefined })
+      .create({
+        ...tenantKey(account),
+        ...entry,
+        id: this.ids.next(),
+        detail: entry.detail ?? undefined,
+        actorName: entry.actorName ?? undefined,
+      })
       .go({ response: 'none' });
   }
 
@@ -195,6 +201,10 @@ export class DynamoAuditLog implements AuditLog {
     const { data } = await this.db.entities.accountAudit.query
       .byTenant(tenantKey(account))
       .go({ order: 'desc', limit });
-    return data.map(({ tenantId: _t, ...e }) => ({ ...e, detail: e.detail ?? null }));
+    return data.map(({ tenantId: _t, ...e }) => ({
+      ...e,
+      detail: e.detail ?? null,
+      actorName: e.actorName ?? null,
+    }));
   }
 }

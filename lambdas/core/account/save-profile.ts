@@ -1,18 +1,10 @@
 import type { AccountProfile } from '../../../shared/account';
-import type { ProfileUpdate } from '../../../shared/profile';
 import type { QuietHours } from '../../../shared/quiet-hours';
 import type { AccountRepo, Caller, Clock } from '../ports';
 import { tenantOf } from '../caller';
 
 /** What a save sets; the rest (the account, the owner's address, the creation) is kept or filled in. */
 export type ProfileFields = Pick<AccountProfile, 'name' | 'company' | 'units' | 'quietHours'>;
-
-/** The profile form's save: its fields; the quiet hours are saved on their own and kept. */
-export const profileChange = (update: ProfileUpdate): Partial<ProfileFields> => ({
-  name: update.name || null,
-  company: update.company || null,
-  units: update.units,
-});
 
 /** The quiet hours' save: only them. */
 export const quietHoursChange = (quietHours: QuietHours): Partial<ProfileFields> => ({

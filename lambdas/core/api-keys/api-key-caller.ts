@@ -39,6 +39,7 @@ export async function callerFromApiKey(
       groups: [],
       accountId: key.tenantId,
       role: key.scopes.includes('write') ? 'manager' : 'viewer',
+      actorName: `API key “${key.name}”`,
     },
   };
 }

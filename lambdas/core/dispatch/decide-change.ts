@@ -1,3 +1,4 @@
+import type { Jobsite } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
 import type { Decision, MessageKind } from './dispatch.ports';
 
@@ -45,4 +46,16 @@ export function messageKeyOf(kind: MessageKind, judgement: DayJudgement): string
   return kind === 'update'
     ? `update:${judgement.verdict}:${judgement.hoursLost}`
     : `${kind}:${judgement.verdict}`;
+}
+
+/**
+ * Who changed the jobsite's rules since the day was last judged, when a person did (issue 22 §4): a
+ * message that judgement brings is put down to them in the alert history. A first judgement has none.
+ */
+export function ruleChangeBy(
+  jobsite: Pick<Jobsite, 'rulesUpdatedAt' | 'rulesUpdatedByName'>,
+  prior: Pick<Decision, 'decidedAt'> | null,
+): string | null {
+  if (!prior || !jobsite.rulesUpdatedAt || !jobsite.rulesUpdatedByName) return null;
+  return jobsite.rulesUpdatedAt > prior.decidedAt ? jobsite.rulesUpdatedByName : null;
 }

@@ -215,6 +215,11 @@ export interface MessageClaim {
   channel?: 'email' | 'sms';
   /** SMS only: segments billed for the text. */
   segments?: number;
+  /**
+   * The member whose change led to this message (issue 22 §4): who changed the jobsite's rules since
+   * the day was last judged, named in the alert history. Absent when only the weather moved.
+   */
+  causedBy?: string;
 }
 
 export interface SentMessage extends MessageClaim {

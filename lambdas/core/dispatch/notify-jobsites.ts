@@ -24,7 +24,7 @@ import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { heldClaimsOf, loadBatch } from './load-batch';
 import { clearingRule } from './hysteresis';
 import { sameDecision } from './same-decision';
-import { decideChange, messageKeyOf } from './decide-change';
+import { decideChange, messageKeyOf, ruleChangeBy } from './decide-change';
 
 export { decideChange };
 import { snapshotOf } from './forecast-snapshot';
@@ -248,6 +248,7 @@ export async function notifyJobsites(
       runId,
     };
     const recipients = recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed);
+    const causedBy = change.kind ? ruleChangeBy(jobsite, prior) : null;
     await mapWithConcurrency(recipients, deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT, async (to) => {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
@@ -261,6 +262,7 @@ export async function notifyJobsites(
         recipientName: to.name,
         jobsiteName: jobsite.name,
         runId,
+        ...(causedBy ? { causedBy } : {}),
       };
       if (held.has(claimKeyOf(claim)) || !(await deps.claims.claim(claim, now))) return;
       let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;

@@ -1,10 +1,12 @@
 import {
+  JOBSITE_CHANGE_FIELDS,
   jobsiteInputSchema,
   type Jobsite,
   type JobsiteFields,
   type ListResponse,
 } from '../../../shared/records';
 import { timezoneAt } from '../../../shared/records/timezone';
+import { absentIfNull } from '../../../shared/pick-fields';
 import type { AccountRepo } from '../account/account.ports';
 import { planLimit } from '../billing/entitlements';
 import { tenantOf, type Caller, type TenantId } from '../caller';
@@ -20,6 +22,8 @@ import {
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { SEARCH_FIELDS } from './record-search';
+
+import type { ActingMember } from '../team/acting-member';
 import { GuardRefusedError } from './records.ports';
 
 const NOUN = 'Jobsite';
@@ -47,6 +51,36 @@ async function assertReferencesExist(tenant: TenantId, fields: JobsiteFields, de
   await assertReferences('recipients.crewIds', fields.recipients.crewIds, crews, tenant, 'crew');
 }
 
+/** JSON with every object's keys in order: the store gives a map's keys back in any order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/**
+ * Who changed the jobsite last and, when its rules changed in this save (or it is new), who changed
+ * them (issue 22 §4); unchanged rules keep their stored stamp. A save without a member keeps none.
+ */
+function changeStamps(
+  by: ActingMember | undefined,
+  at: string,
+  rules: { next: Jobsite['rules']; stored?: Jobsite },
+): Partial<Record<(typeof JOBSITE_CHANGE_FIELDS)[number], string>> {
+  const { stored } = rules;
+  const rulesChanged = !stored || canonical(rules.next) !== canonical(stored.rules);
+  const rulesStamp = rulesChanged
+    ? { rulesUpdatedAt: at, rulesUpdatedById: by?.byId ?? null, rulesUpdatedByName: by?.by ?? null }
+    : {
+        rulesUpdatedAt: stored.rulesUpdatedAt ?? null,
+        rulesUpdatedById: stored.rulesUpdatedById ?? null,
+        rulesUpdatedByName: stored.rulesUpdatedByName ?? null,
+      };
+  const stamps = { updatedById: by?.byId ?? null, updatedByName: by?.by ?? null, ...rulesStamp };
+  return absentIfNull(stamps, JOBSITE_CHANGE_FIELDS);
+}
+
 /**
  * Creates a jobsite within the plan's `maxJobsites` (403 naming the limit otherwise; the store's
  * counter holds it under parallel requests). The timezone
@@ -56,12 +90,14 @@ export async function createJobsite(
   caller: Caller,
   input: JobsiteFields,
   deps: RecordsDeps & { accounts: Pick<AccountRepo, 'getSubscription'> },
+  by?: ActingMember,
 ): Promise<Jobsite> {
   const tenant = tenantOf(caller);
   const limit = await planLimit('jobsite', caller, deps.accounts);
   await assertReferencesExist(tenant, input, deps);
   const timezone = input.timezone ?? timezoneAt(input.latitude, input.longitude);
-  const jobsite: Jobsite = newRecord({ ...input, timezone }, deps);
+  const fresh = newRecord({ ...input, timezone }, deps);
+  const jobsite: Jobsite = { ...fresh, ...changeStamps(by, fresh.createdAt, { next: input.rules }) };
   try {
     await deps.records.jobsites.createWithin(tenant, jobsite, limit.max);
   } catch (err) {
@@ -70,12 +106,16 @@ export async function createJobsite(
   return jobsite;
 }
 
-/** Moving a jobsite without naming a timezone re-derives it from the new coordinates. */
+/**
+ * Moving a jobsite without naming a timezone re-derives it from the new coordinates. `by`: the member
+ * (or API key) saving it, named on the jobsite page.
+ */
 export async function updateJobsite(
   tenant: TenantId,
   id: string,
   patch: Partial<JobsiteFields>,
   deps: RecordsDeps,
+  by?: ActingMember,
 ): Promise<Jobsite> {
   const stored = await getJobsite(tenant, id, deps);
   const merged = mergePatch(jobsiteInputSchema, stored, patch);
@@ -85,6 +125,7 @@ export async function updateJobsite(
     (moved || !merged.timezone ? timezoneAt(merged.latitude, merged.longitude) : merged.timezone);
   await assertReferencesExist(tenant, merged, deps);
   const next: Jobsite = nextVersion({ ...merged, timezone }, stored, deps.clock);
+  Object.assign(next, changeStamps(by, next.updatedAt, { next: merged.rules, stored }));
   return replaceChecked(deps.records.jobsites, tenant, stored, next, NOUN);
 }
 

@@ -7,6 +7,7 @@ import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { assertOwner, type TeamDeps } from './team.deps';
 import type { StoredInvite } from './team.ports';
+import { nameOfCaller } from './acting-member';
 
 const DAY_MS = 86_400_000;
 
@@ -121,6 +122,7 @@ export async function acceptInvite(
     at: now.toISOString(),
     action: 'joined',
     actor: invite.email,
+    actorName: await nameOfCaller(caller, deps.accounts),
     subject: invite.email,
     detail: invite.role,
   });

@@ -21,11 +21,16 @@ export async function listTeam(caller: Caller, deps: TeamDeps): Promise<TeamResp
     deps.store.seatsTaken(tenant),
   ]);
   const people = stored.some((m) => m.userId === tenant) ? stored : [await founder(tenant, deps), ...stored];
-  const signIns = await deps.store.lastSignIns(people.map((m) => m.userId));
+  const [signIns, names] = await Promise.all([
+    deps.store.lastSignIns(people.map((m) => m.userId)),
+    // Each person's own profile holds the name they gave (the founder's is the account's).
+    Promise.all(people.map((m) => deps.accounts.getProfile(m.userId).then((p) => p?.name?.trim() || null))),
+  ]);
   return {
-    members: people.map((m) => ({
+    members: people.map((m, i) => ({
       userId: m.userId,
       email: m.email,
+      name: names[i] ?? null,
       role: m.role,
       invitedBy: m.invitedBy,
       joinedAt: m.joinedAt || null,

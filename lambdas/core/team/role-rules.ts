@@ -5,9 +5,13 @@ type Role = NonNullable<Caller['role']>;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Writes that change nothing of the account: joining a team, the password-changed notice, a preview. */
+/**
+ * Writes that change nothing of the account: joining a team, the password-changed notice, a preview,
+ * and one's own name (the profile route refuses a non-owner's company and units itself).
+ */
 const OPEN_WRITES = [
   /^\/api\/invites\/[^/]+\/accept$/,
+  /^\/api\/me\/profile$/,
   /^\/api\/me\/password-changed$/,
   /^\/api\/email-templates\/preview$/,
 ];

@@ -27,7 +27,10 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
 ): void {
   const { useCases, noun } = spec;
   const tag = resource.charAt(0).toUpperCase() + resource.slice(1);
-  const record = builtOnFirstCall(() => z.intersection(spec.createSchema, recordStamps).openapi(noun));
+  const record = builtOnFirstCall(() => {
+    const stamps = spec.readOnlyFields ? recordStamps.extend(spec.readOnlyFields.shape) : recordStamps;
+    return z.intersection(spec.createSchema, stamps).openapi(noun);
+  });
   const base = `/v1/${resource}`;
   v1Route(
     app,
@@ -96,7 +99,14 @@ export function v1RecordRoutes<C extends zod.ZodType, P extends zod.ZodType, Out
       responses: { 200: json(record, `The ${noun.toLowerCase()} as saved`) },
     },
     async (c) =>
-      c.json(await useCases.update(v1Tenant(c), recordIdOf(c, noun), c.req.valid('json' as never))),
+      c.json(
+        await useCases.update(
+          v1Tenant(c),
+          recordIdOf(c, noun),
+          c.req.valid('json' as never),
+          c as unknown as Context<AppEnv>,
+        ),
+      ),
   );
   v1Route(
     app,

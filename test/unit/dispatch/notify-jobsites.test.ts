@@ -13,7 +13,14 @@ import type { WeatherProvider } from '../../../lambdas/core/weather/weather.port
 import type { Worker } from '../../../shared/records';
 import type { DayJudgement } from '../../../shared/weather/engine';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
-import { fixedRecords, fixedRepo, PREMIUM_ACCOUNT, testJobsite, testWorker } from './records.fixtures';
+import {
+  CRANE_GUSTS,
+  fixedRecords,
+  fixedRepo,
+  PREMIUM_ACCOUNT,
+  testJobsite,
+  testWorker,
+} from './records.fixtures';
 import { MemoryHolidayCalendars } from '../../support/memory-holidays';
 import { memoryDecisionsAndClaims } from '../../support/memory-dispatch-ports';
 
@@ -209,6 +216,35 @@ describe('re-running a slot', () => {
       worked: true,
       markedBy: 'member-2',
     });
+  });
+
+  it('should put a message down to the member who changed the rules since the day was judged, and not a weather change', async () => {
+    const f = fakes([worker('w1')]);
+    const claim = jest.spyOn(f.deps.claims, 'claim');
+    await notifyJobsites(due, f.deps, 'run-1');
+    // Dana raises the gust limit above the forecast: the called delay clears at the next run.
+    const later = '2026-12-02T11:30:00.000Z';
+    const raised = {
+      ...jobsite,
+      rules: [{ ...CRANE_GUSTS, threshold: 70 }],
+      rulesUpdatedAt: '2026-12-02T11:10:00.000Z',
+      rulesUpdatedByName: 'Dana Ortiz',
+    };
+    f.deps.records = fixedRecords([raised], [worker('w1')]);
+    f.deps.clock = { now: () => new Date(later) };
+    await notifyJobsites(due, f.deps, 'run-2');
+    // Then the weather alone turns the day bad again: nobody caused that.
+    f.setGust(90);
+    f.deps.clock = { now: () => new Date('2026-12-02T12:00:00.000Z') };
+    await notifyJobsites(due, f.deps, 'run-3');
+
+    expect(f.sent.map((s) => s.subject)).toEqual(['notice:full', 'allClear:none', 'update:full']);
+    const causes = claim.mock.calls.map(([c]) => [c.kind, c.causedBy ?? null]);
+    expect(causes).toEqual([
+      ['notice', null],
+      ['allClear', 'Dana Ortiz'],
+      ['update', null],
+    ]);
   });
 
   it("should read the batch's decisions in one call when the store reads many at once", async () => {

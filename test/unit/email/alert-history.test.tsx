@@ -36,6 +36,15 @@ describe('the alert history', () => {
     ]);
   });
 
+  it('should name the member whose rule change brought the message', () => {
+    const rows = groupAlerts([
+      { ...fullNotice('a@x.com', 'SENT'), causedBy: 'Dana Ortiz' },
+      fullNotice('b@x.com', 'SENT'),
+    ]);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'notice', causedBy: 'Dana Ortiz' })]);
+    expect(groupAlerts([fullNotice('a@x.com', 'SENT')])[0]).not.toHaveProperty('causedBy');
+  });
+
   it('should list a text beside the email of the same notice, with its segments and the carrier delivery status', () => {
     const rows = groupAlerts([
       fullNotice('a@x.com', 'SENT'),

@@ -36,6 +36,15 @@ describe('role rules', () => {
       expect(roleRefusal('manager', method, path)).toBe("Your role (manager) can't change this");
   });
 
+  it('should let a viewer and a manager set their own name, but not a support session', () => {
+    expect(roleRefusal('viewer', 'PUT', '/api/me/profile')).toBeNull();
+    expect(roleRefusal('manager', 'PUT', '/api/me/profile')).toBeNull();
+    expect(roleRefusal('support', 'PUT', '/api/me/profile')).toBe("Your role (support) can't change this");
+    // Everything else of the account stays the owner's (or refused to a viewer).
+    expect(roleRefusal('viewer', 'PUT', '/api/me/quiet-hours')).toBe("Your role (viewer) can't change this");
+    expect(roleRefusal('viewer', 'DELETE', '/api/me')).toBe("Your role (viewer) can't change this");
+  });
+
   it('should let every role read, but only the owner read the audit log', () => {
     for (const role of ['viewer', 'manager', 'support'] as const) {
       expect(roleRefusal(role, 'GET', '/api/jobsites/site-1')).toBeNull();

@@ -8,6 +8,8 @@ export const accountAuditEntity = entityOf('accountAudit', {
     action: { type: AUDIT_ACTIONS, required: true },
     ...requiredStrings('actor', 'subject'),
     detail: { type: 'string' },
+    /** The actor's name at the time (their profile's), when they had one. */
+    actorName: { type: 'string' },
   },
   indexes: {
     byTenant: tableIndex(['tenantId'], ['at', 'id'], { sk: 'none' }),

@@ -47,6 +47,8 @@ export const notificationClaimEntity = entityOf('notificationClaim', {
     ...optionalStrings('messageId', 'error'),
     claimedAt: { type: 'string', required: true },
     ...optionalStrings('sentAt', 'runId'),
+    /** Who changed the rules that led to this message, when a person did (issue 22). */
+    causedBy: { type: 'string' },
     /** Absent on email claims; SMS claims' message keys start `sms:`. */
     channel: { type: ['email', 'sms'] as const },
     segments: { type: 'number' },

@@ -53,6 +53,15 @@ export const jobsiteEntity = entityOf('jobsite', {
     escalationMinutes: { type: 'number' },
     ...optionalStrings('createdAt', 'updatedAt'),
     ...NAME_INDEXED,
+
+    /** Who changed the jobsite and its rules last (issue 22 §4): their id and name at the time. */
+    ...optionalStrings(
+      'updatedById',
+      'updatedByName',
+      'rulesUpdatedAt',
+      'rulesUpdatedById',
+      'rulesUpdatedByName',
+    ),
   },
   indexes: {
     byTenant: byTenantIndex('jobsiteId'),

@@ -2,6 +2,7 @@ import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES } from '../../../../../shared/messages';
+import type { MeResponse } from '../../../../../shared/account';
 import { useMe } from '../../../features/account/api/get-me';
 import { useUpdateProfile, useUpdateQuietHours } from '../../../features/account/api/update-profile';
 import { AppearanceForm } from '../../../features/settings/components/appearance-form';
@@ -25,6 +26,9 @@ const SELF_CONTAINED_SECTIONS: { id: string; title: string; Body: ComponentType 
   { id: 'settings-appearance', title: 'Appearance', Body: AppearanceForm },
   { id: 'settings-password', title: 'Password', Body: PasswordForm },
 ];
+
+/** A signed-in member who is not the account's owner sets only their own name (issue 22). */
+const isMember = (me: MeResponse): boolean => !!me.account && me.account.role !== 'owner';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -51,7 +55,17 @@ export function SettingsPage() {
             onRetry={() => void me.refetch()}
           />
         ) : (
-          <ProfileForm key={me.data.profile.userId} profile={me.data.profile} onSave={update.mutateAsync} />
+          <ProfileForm
+            key={me.data.profile.userId}
+            profile={me.data.profile}
+            onSave={update.mutateAsync}
+            self={
+              me.data.account
+                ? { email: me.data.account.email, name: me.data.account.name ?? null }
+                : undefined
+            }
+            member={isMember(me.data)}
+          />
         )}
       </RecordSection>
       {me.data ? (

@@ -30,6 +30,8 @@ export interface AlertSummary {
   sentAt?: string;
   deliveries?: AlertDelivery[];
   recipients?: AlertDelivery[];
+  /** The member whose rule change brought this message (issue 22), when a person did. */
+  causedBy?: string;
 }
 
 /** One message to one recipient, as `GET /api/alerts` lists them (newest first). */
@@ -51,6 +53,7 @@ interface SentMessageWire {
   segments?: number;
   /** Texts only: the carrier's last delivery event, which says more than "sent". */
   deliveryStatus?: 'SENT' | 'DELIVERED' | 'FAILED' | null;
+  causedBy?: string;
 }
 
 /** An SMS claim's key is the email's with `sms:` in front: both belong to the same notice row. */
@@ -80,6 +83,7 @@ export function groupAlerts(items: readonly SentMessageWire[]): AlertSummary[] {
         createdAt: m.claimedAt,
         sentAt: m.sentAt ?? undefined,
         deliveries: [],
+        ...(m.causedBy ? { causedBy: m.causedBy } : {}),
       };
       rows.set(key, row);
     }

@@ -52,6 +52,11 @@ export function SendHistory({ limit = 20 }: { limit?: number }) {
                 ({a.verdict})
               </Text>
             ) : null}
+            {a.causedBy ? (
+              <Text c="dimmed" size="sm">
+                After {a.causedBy} changed the rules
+              </Text>
+            ) : null}
           </Table.Td>
           <Table.Td>
             {deliveriesOf(a).map((d) => (

@@ -8,10 +8,16 @@ import { NO_RAIN_RULE_MESSAGE, hasRainRule } from '../../../../../shared/weather
 import { describeRule } from '../rule-units';
 import { WEEKDAYS } from './jobsite-working-days-section';
 import { ForemanFact } from './jobsite-foreman-fact';
+import { atSite } from '../../../lib/day-format';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
   return workingDays.map((d) => WEEKDAYS[d - 1]?.short ?? String(d)).join(', ');
+}
+
+/** "Dana Ortiz, Nov 27, 2026, 9:14 AM CST": who changed it (when the server knows) and when, on the site's clock. */
+function changedBy(name: string | null | undefined, at: string, timeZone: string): string {
+  return name ? `${name}, ${atSite(at, timeZone)}` : atSite(at, timeZone);
 }
 
 export interface Named {
@@ -71,6 +77,12 @@ export function JobsiteDetails({
                 : 'None'
             }
           />
+          {jobsite.updatedAt ? (
+            <Fact
+              label="Last changed"
+              value={changedBy(jobsite.updatedByName, jobsite.updatedAt, jobsite.timezone)}
+            />
+          ) : null}
         </SimpleGrid>
       </RecordSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -97,6 +109,12 @@ export function JobsiteDetails({
           {jobsite.rules.length > 0 && !hasRainRule(jobsite.rules) ? (
             <Text size="sm" c="orange.8" mt="xs">
               {NO_RAIN_RULE_MESSAGE}
+            </Text>
+          ) : null}
+          {jobsite.rulesUpdatedAt && jobsite.rulesUpdatedByName ? (
+            <Text size="sm" c="dimmed" mt="xs">
+              Rules changed by{' '}
+              {changedBy(jobsite.rulesUpdatedByName, jobsite.rulesUpdatedAt, jobsite.timezone)}
             </Text>
           ) : null}
         </RecordSection>

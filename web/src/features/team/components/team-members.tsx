@@ -29,10 +29,17 @@ function MemberRow({ member, canManage, self }: { member: TeamMember; canManage:
     <Paper withBorder p="sm" radius="md" component="li" aria-label={member.email}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {member.email}
-            {self ? ' (you)' : ''}
-          </Text>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {member.name ?? member.email}
+              {self ? ' (you)' : ''}
+            </Text>
+            {member.name ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {member.email}
+              </Text>
+            ) : null}
+          </div>
           {editable ? null : <Badge variant="light">{ROLE_LABELS[member.role]}</Badge>}
         </Group>
         <Text size="sm" c="dimmed">
