@@ -82,6 +82,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // Issue 25 §6 (report schedules): every bundle holds the two new entity factories; 647.0/146.2 KB.
   // Issue 26 (branch scale): the account repository's batched reads, 646.7/146.1 KB measured.
   // Issue 22's names (a member's own profile name, the jobsite's "changed by"): 646.4/146.0 KB measured.
+  // Issue 26 item 9 (branch large): the records' name index and batched reads, 646.5/146.1 KB measured.
   checkout: { maxBytes: 650 * KB, maxGzipBytes: 147 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   'stripe-webhook': { maxBytes: 645 * KB, maxGzipBytes: 144 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   /** Scheduled, no HTTP: ElectroDB, the engine, weather adapters and the email renderer. */
