@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 import { UNIT_SYSTEMS } from './account';
 import { isCleanLine } from './records/text';
 import { objectOnFirstUse } from './object-on-first-use';
@@ -29,5 +30,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
  * What `PUT /api/me/profile` accepts from anyone: the owner's body is then checked as a whole by
  * `profileUpdateSchema`; a member (issue 22) sends only their own name, as `{ name }`.
  */
-export const profileBodySchema = profileUpdateSchema.partial({ company: true, units: true });
+export const profileBodySchema = builtOnFirstUse(() =>
+  profileUpdateSchema.partial({ company: true, units: true }),
+);
 export type ProfileBody = z.infer<typeof profileBodySchema>;

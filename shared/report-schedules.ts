@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 import { localDate } from './reports';
 
 /**
@@ -18,23 +19,25 @@ export const DOCUMENT_RETENTION_DAYS = 90;
 /** The document store's own key prefix (infra: files bucket, lifecycle rule of DOCUMENT_RETENTION_DAYS). */
 export const REPORT_DOCUMENTS_PREFIX = 'report-documents/';
 
-export const reportScheduleInputSchema = z
-  .object({
-    cadence: z.enum(REPORT_CADENCES, { message: 'Cadence must be weekly or monthly' }),
-    to: z
-      .array(
-        z
-          .string({ message: 'Each address must be text' })
-          .trim()
-          .toLowerCase()
-          .pipe(z.email({ message: 'Enter a valid email address' })),
-        { message: 'To must be a list of email addresses' },
-      )
-      .min(1, 'Add at least one address')
-      .max(MAX_SCHEDULE_RECIPIENTS, `At most ${MAX_SCHEDULE_RECIPIENTS} addresses`)
-      .transform((to) => [...new Set(to)]),
-  })
-  .strict();
+export const reportScheduleInputSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      cadence: z.enum(REPORT_CADENCES, { message: 'Cadence must be weekly or monthly' }),
+      to: z
+        .array(
+          z
+            .string({ message: 'Each address must be text' })
+            .trim()
+            .toLowerCase()
+            .pipe(z.email({ message: 'Enter a valid email address' })),
+          { message: 'To must be a list of email addresses' },
+        )
+        .min(1, 'Add at least one address')
+        .max(MAX_SCHEDULE_RECIPIENTS, `At most ${MAX_SCHEDULE_RECIPIENTS} addresses`)
+        .transform((to) => [...new Set(to)]),
+    })
+    .strict(),
+);
 
 export type ReportScheduleInput = z.output<typeof reportScheduleInputSchema>;
 
