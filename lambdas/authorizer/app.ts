@@ -39,7 +39,7 @@ function contextOf(claims: Record<string, unknown>): AuthorizerContext {
 /**
  * The HTTP API's Lambda authorizer (simple responses): a Cognito ID token or a live support session
  * token (`rcs_…`) passes, anything else is refused (401) before a function runs. It replaces the JWT
- * authorizer only because that one refuses every bearer that is not a Cognito JWT (docs/adr/0012).
+ * authorizer only because that one refuses every bearer that is not a Cognito JWT (docs/adr/0010).
  */
 export function createAuthorizerHandler(deps: AuthorizerDeps) {
   return async (
