@@ -1,6 +1,7 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { formatNoticeDate, VERDICT_LABEL } from './email/format';
 import type { DayJudgement } from './weather/judgement';
+import { ruleChangeSentence } from './email/notice-facts';
 
 /** A notice text is at most this many segments (cost: each segment is billed as one message). */
 export const MAX_NOTICE_SEGMENTS = 2;
@@ -45,6 +46,8 @@ export interface NoticeTextInput {
   detailsUrl?: string;
   /** A line for the foreman only: how to confirm by reply (crew confirmation). */
   replyLine?: string;
+  /** The member whose rule change brought this text: said when it fits, dropped first when not. */
+  changedBy?: string;
 }
 
 /** How much of the first reason a text keeps before the names are shortened. */
@@ -72,8 +75,9 @@ function gsmOnly(text: string, max: number, fallback: string): string {
 /**
  * The text of a delay notice, update or all-clear: company, jobsite, day, verdict, the first
  * reason and the details link, GSM-7 where the words allow, at most MAX_NOTICE_SEGMENTS segments.
- * The link is always kept (a short `/n/<code>` link, core/notices/notice-short-codes.ts): the reason
- * is shortened first (to 60 characters), then the names (to 24), then the reason goes, then the
+ * The link is always kept (a short `/n/<code>` link, core/notices/notice-short-codes.ts): the
+ * sentence naming the member whose rule change brought the text goes first, then the reason
+ * is shortened (to 60 characters), then the names (to 24), then the reason goes, then the
  * names shorten to 12, and last the names lose the characters GSM-7 lacks, so the text falls back to
  * GSM-7's 160 characters a segment.
  */
@@ -82,11 +86,14 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
   const verdict =
     input.kind === 'allClear' ? 'work as planned' : VERDICT_LABEL[input.judgement.verdict].toLowerCase();
   const firstReason = input.kind === 'allClear' ? '' : (input.judgement.rules[0]?.reason ?? '');
+  // The company leads the text already: the sentence names the member alone.
+  let changed = input.changedBy?.trim() ? ruleChangeSentence(input.kind, input.changedBy, null) : '';
   const build = (company: string, site: string, reason: string) =>
     toGsmFriendly(
       [
         `${company}: ${KIND_WORD[input.kind]} - ${site}, ${day}: ${verdict}.`,
         reason ? `${reason}.` : '',
+        changed,
         input.detailsUrl ?? '',
         input.replyLine ?? '',
         'Reply STOP to opt out.',
@@ -109,7 +116,8 @@ export function composeNoticeText(input: NoticeTextInput): { body: string } & Sm
     const size = measureSms(body);
     // The last step taken: nothing is left to shorten (a link longer than the text itself).
     if (size.segments <= MAX_NOTICE_SEGMENTS || gsmNames) return { body, ...size };
-    if (reasonMax > REASON_KEPT) reasonMax = Math.max(REASON_KEPT, reasonMax - 20);
+    if (changed) changed = '';
+    else if (reasonMax > REASON_KEPT) reasonMax = Math.max(REASON_KEPT, reasonMax - 20);
     else if (nameMax > NAME_KEPT) nameMax = Math.max(NAME_KEPT, nameMax - 12);
     else if (reasonMax > 0) reasonMax = Math.max(0, reasonMax - 20);
     else if (nameMax > NAME_MIN) nameMax = Math.max(NAME_MIN, nameMax - 4);

@@ -1,5 +1,6 @@
 import type { SiteContact } from '../records/site-contact';
 import { contactLine } from '../notice-details';
+import type { EmailKind } from './template';
 
 /** Who a notice speaks for and where to learn more (issue 20). Pure data for the renderer. */
 export interface NoticeContractorFacts {
@@ -45,4 +46,15 @@ export function contractorSenderName(company: string | null | undefined): string
     .replace(/\s+/g, ' ')
     .trim();
   return clean ? `${clean} via Raincheck` : null;
+}
+
+const CHANGE_LEAD: Record<EmailKind, string> = { notice: 'Sent', update: 'Updated', allClear: 'Sent' };
+
+/**
+ * Why a notice came when a member's rule change brought it (issue 22 §4), in plain words for the
+ * crew: "Updated after Dana Ortiz (Acme Construction) changed this jobsite's weather rules."
+ */
+export function ruleChangeSentence(kind: EmailKind, changedBy: string, company: string | null): string {
+  const who = company?.trim() ? `${changedBy.trim()} (${company.trim()})` : changedBy.trim();
+  return `${CHANGE_LEAD[kind]} after ${who.replace(/\s*[\r\n]+\s*/g, ' ')} changed this jobsite's weather rules.`;
 }

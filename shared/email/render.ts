@@ -10,7 +10,7 @@ import {
   type NoticeVerdict,
 } from './format';
 import { fillPlaceholders, type Placeholder } from './placeholders';
-import { noticeFacts, type NoticeContractorFacts } from './notice-facts';
+import { noticeFacts, ruleChangeSentence, type NoticeContractorFacts } from './notice-facts';
 import { contactLine } from '../notice-details';
 import type { EmailAudience, EmailKind, RenderedEmail, TemplateText } from './template';
 import type { BrandLook } from '../brand';
@@ -47,6 +47,8 @@ export interface NoticeRenderInput {
   contractor?: NoticeContractorFacts | null;
   /** The account's brand (Enterprise white-labelling): it replaces Raincheck's name and look. */
   brand?: BrandLook | null;
+  /** The member whose rule change brought this message (issue 22 §4); absent when no one did. */
+  changedBy?: string | null;
 }
 
 export const OPEN_METEO_ATTRIBUTION = 'Weather data by Open-Meteo.com (CC BY 4.0)';
@@ -155,6 +157,13 @@ function subjectOf(template: TemplateText, values: Record<Placeholder, string>, 
   return subject.length > SUBJECT_LIMIT ? `${subject.slice(0, SUBJECT_LIMIT - 1)}…` : subject;
 }
 
+/** The rule-change sentence, kept outside the template so custom wording carries it too. */
+function changeSentenceOf(input: NoticeRenderInput): string | null {
+  return input.changedBy?.trim()
+    ? ruleChangeSentence(input.kind, input.changedBy, input.contractor?.company ?? null)
+    : null;
+}
+
 function textOf(
   input: NoticeRenderInput,
   template: TemplateText,
@@ -164,6 +173,8 @@ function textOf(
   const lines: string[] = [];
   if (input.simulated) lines.push(SIMULATED_NOTE, '');
   lines.push(body, '');
+  const changed = changeSentenceOf(input);
+  if (changed) lines.push(changed, '');
   for (const fact of noticeFacts(input.jobsite, input.contractor)) lines.push(`${fact.label}: ${fact.value}`);
   lines.push('', '--');
   if (!input.simulated) lines.push(OPEN_METEO_ATTRIBUTION);
@@ -217,6 +228,7 @@ function htmlOf(
   values: Record<Placeholder, string>,
   subject: string,
 ): string {
+  const changed = changeSentenceOf(input);
   const paragraphs = template.body
     .replace(/\r\n?/g, '\n')
     .trim()
@@ -229,6 +241,7 @@ function htmlOf(
       ),
     )
     .filter((p) => p.length > 0)
+    .concat(changed ? [escapeHtml(changed)] : [])
     .map((p) => `<p style="margin:0 0 16px 0">${p}</p>`)
     .join('\n');
   const badge = BADGE[input.kind === 'allClear' || input.verdict === 'none' ? 'clear' : input.verdict];

@@ -291,6 +291,8 @@ export interface NoticeContent {
   contractor?: NoticeContractor;
   /** The foreman's two signed answer links (crew confirmation); absent for everyone else. */
   confirmation?: Record<'stood-down' | 'working', string>;
+  /** The member whose rule change brought this message (the claim's `causedBy`); absent otherwise. */
+  causedBy?: string;
 }
 
 export interface NoticeRecipientRef {

@@ -13,6 +13,8 @@ export interface AnnouncedDay {
   workDate: string;
   announcement: Announcement;
   runId: string;
+  /** The member whose rule change brought this announcement; absent when no one did. */
+  causedBy?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function textHook(
       announcement: day.announcement,
       workers: day.workers,
       runId: day.runId,
+      ...(day.causedBy ? { changedBy: day.causedBy } : {}),
     },
     texts,
   );

@@ -239,6 +239,7 @@ export async function notifyJobsites(
     const { kind, messageKey, judgement } = announcement;
     const verdict = judgement.verdict;
     const contractor = noticeContractor(item.profile, jobsite, item.workers, item.brand);
+    const causedBy = change.kind ? ruleChangeBy(jobsite, prior) : null;
     const day: AnnouncedDay = {
       tenantId: due.tenantId,
       jobsite,
@@ -246,9 +247,9 @@ export async function notifyJobsites(
       workDate: due.workDate,
       announcement,
       runId,
+      ...(causedBy ? { causedBy } : {}),
     };
     const recipients = recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed);
-    const causedBy = change.kind ? ruleChangeBy(jobsite, prior) : null;
     await mapWithConcurrency(recipients, deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT, async (to) => {
       const claim: MessageClaim = {
         tenantId: due.tenantId,
@@ -285,6 +286,7 @@ export async function notifyJobsites(
             simulated: result.forecast.source === 'simulated',
             contractor,
             ...(confirmation ? { confirmation: confirmation.links } : {}),
+            ...(causedBy ? { causedBy } : {}),
           },
           to,
         );

@@ -60,6 +60,7 @@ export function templatedNoticeSender(deps: {
             detailsUrl,
           },
           brand: contractor?.brand ?? null,
+          changedBy: content.causedBy ?? null,
         },
         deps.tokens,
       );

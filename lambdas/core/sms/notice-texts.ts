@@ -16,6 +16,8 @@ export interface NoticeTexts {
   runId: string;
   /** The notice's details page (helper "notices"' maker), when wired. */
   detailsUrl?: string;
+  /** The member whose rule change brought this announcement; absent when no one did. */
+  changedBy?: string;
 }
 
 /** What texting one announcement did, for the run's record. */
@@ -73,6 +75,7 @@ async function sendAll(
     workDate: input.workDate,
     judgement: announcement.judgement,
     ...(detailsUrl ? { detailsUrl } : {}),
+    ...(input.changedBy ? { changedBy: input.changedBy } : {}),
   };
   const { body } = composeNoticeText(text);
   // The foreman confirms a delay notice or update by replying 1 or 2 (core/confirmations answers it).

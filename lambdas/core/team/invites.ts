@@ -5,7 +5,7 @@ import { INVITE_VALID_DAYS, ROLE_LABELS, TEAM_MESSAGES, type InviteRole } from '
 import type { InviteInput } from '../../../shared/team';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import { assertOwner, type TeamDeps } from './team.deps';
+import { assertOwner, auditTeamChange, type TeamDeps } from './team.deps';
 import type { StoredInvite } from './team.ports';
 import { nameOfCaller } from './acting-member';
 
@@ -44,10 +44,9 @@ export async function inviteMember(
   if (outcome === 'already-invited') throw new ConflictError(TEAM_MESSAGES.alreadyInvited);
   if (outcome === 'seats-full')
     throw new ForbiddenError(TEAM_MESSAGES.seatsFull(PLANS[plan].name, seats ?? 0));
-  await deps.audit.append(tenant, {
+  await auditTeamChange(caller, tenant, deps, {
     at: invite.createdAt,
     action: 'invited',
-    actor: caller.email,
     subject: invite.email,
     detail: invite.role,
   });
@@ -67,10 +66,9 @@ export async function resendInvite(caller: Caller, id: string, deps: TeamDeps): 
     validUntil: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
   };
   if (!(await deps.store.renewInvite(renewed))) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
-  await deps.audit.append(tenant, {
+  await auditTeamChange(caller, tenant, deps, {
     at: now.toISOString(),
     action: 'invite-resent',
-    actor: caller.email,
     subject: invite.email,
     detail: null,
   });
@@ -83,10 +81,9 @@ export async function revokeInvite(caller: Caller, id: string, deps: TeamDeps): 
   const invite = await deps.store.invite(tenant, id);
   if (!invite || !(await deps.store.revokeInvite(invite)))
     throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
-  await deps.audit.append(tenant, {
+  await auditTeamChange(caller, tenant, deps, {
     at: deps.clock.now().toISOString(),
     action: 'invite-revoked',
-    actor: caller.email,
     subject: invite.email,
     detail: null,
   });

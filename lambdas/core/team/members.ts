@@ -4,7 +4,7 @@ import { TEAM_MESSAGES, type AuditEntry, type TeamResponse, type TeamRole } from
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, NotFoundError } from '../errors';
 import { founderEmail, reclaimExpiredInvites } from './invites';
-import { assertOwner, type TeamDeps } from './team.deps';
+import { assertOwner, auditTeamChange, type TeamDeps } from './team.deps';
 import type { Membership } from './team.ports';
 
 /**
@@ -61,10 +61,9 @@ export async function changeRole(caller: Caller, userId: string, role: TeamRole,
     deps.memberships?.forget(caller.userId);
   }
   deps.memberships?.forget(userId);
-  await record(tenant, deps, {
+  await auditTeamChange(caller, tenant, deps, {
     at,
     action: role === 'owner' ? 'ownership-handed' : 'role-changed',
-    actor: caller.email,
     subject: target.email,
     detail: role === 'owner' ? null : `${target.role} → ${role}`,
   });
@@ -80,10 +79,9 @@ export async function removeMember(caller: Caller, userId: string, deps: TeamDep
   const target = await memberOf(tenant, userId, deps);
   if (!(await deps.store.removeMember(tenant, userId))) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
   deps.memberships?.forget(userId);
-  await record(tenant, deps, {
+  await auditTeamChange(caller, tenant, deps, {
     at: deps.clock.now().toISOString(),
     action: 'removed',
-    actor: caller.email,
     subject: target.email,
     detail: null,
   });
@@ -113,8 +111,4 @@ async function founder(tenant: TenantId, deps: TeamDeps): Promise<Membership> {
     invitedBy: null,
     joinedAt: profile?.createdAt ?? '',
   };
-}
-
-function record(tenant: TenantId, deps: TeamDeps, entry: Omit<AuditEntry, 'id'>) {
-  return deps.audit.append(tenant, entry);
 }

@@ -3,6 +3,7 @@ import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/a
 import { joinTeam } from '../../support/team';
 import { TEAM_MESSAGES } from '../../../shared/team';
 import { adminToken, runDispatch, stormSiteInChicago } from '../../support/dispatch';
+import { mailTo } from '../../support/mailbox';
 
 /**
  * Issue 22 §4 and the member's own name, against the embedded stack: a member names themselves on
@@ -182,9 +183,10 @@ describe('who brought a message in the alert history', () => {
     // Wednesday 2 December 2026, 05:00 in Chicago: the simulated storm calls a delay.
     const at = '2026-12-02T11:00:00.000Z';
     const admin = await adminToken(stack);
+    const wesEmail = `wes-${Date.now()}@example.com`;
     const worker = await api('/api/workers', {
       token: owner.token,
-      body: { name: 'Wes Crew', email: `wes-${Date.now()}@example.com` },
+      body: { name: 'Wes Crew', email: wesEmail },
     });
     const storm = await api('/api/jobsites', {
       token: owner.token,
@@ -207,5 +209,26 @@ describe('who brought a message in the alert history', () => {
       ['allClear', 'Dana Ortiz'],
       ['notice', null],
     ]);
+    // The crew's own email says why it came, naming Dana and the account's company; the first did not.
+    const mail = await mailTo(stack, wesEmail);
+    const sentence = "Sent after Dana Ortiz (Olive Builders) changed this jobsite's weather rules.";
+    expect(mail.map((m) => m.body.text?.includes(sentence) ?? false)).toEqual([false, true]);
+    expect(mail[1]?.body.html).toContain(sentence.replace("'", '&#39;'));
+  });
+});
+
+describe('who changed the team', () => {
+  it('should name the owner who invited a member in the audit log', async () => {
+    const audit = await api('/api/account/audit', { token: owner.token });
+    expect(audit.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'invited',
+          actor: owner.email,
+          actorName: 'Olive Owner',
+          subject: manager.email,
+        }),
+      ]),
+    );
   });
 });

@@ -221,6 +221,7 @@ describe('re-running a slot', () => {
   it('should put a message down to the member who changed the rules since the day was judged, and not a weather change', async () => {
     const f = fakes([worker('w1')]);
     const claim = jest.spyOn(f.deps.claims, 'claim');
+    const send = jest.spyOn(f.deps.sender, 'send');
     await notifyJobsites(due, f.deps, 'run-1');
     // Dana raises the gust limit above the forecast: the called delay clears at the next run.
     const later = '2026-12-02T11:30:00.000Z';
@@ -245,6 +246,8 @@ describe('re-running a slot', () => {
       ['allClear', 'Dana Ortiz'],
       ['update', null],
     ]);
+    // The notice itself carries the cause, so its words can name Dana (shared/email/notice-facts.ts).
+    expect(send.mock.calls.map(([content]) => content.causedBy ?? null)).toEqual([null, 'Dana Ortiz', null]);
   });
 
   it("should read the batch's decisions in one call when the store reads many at once", async () => {

@@ -1,5 +1,6 @@
 import { renderNotice, sampleNoticeInput, type NoticeRenderInput } from '../../../shared/email';
 import { contractorSenderName } from '../../../shared/email/notice-facts';
+import { escapeHtml } from '../../../shared/email/render';
 
 const ORIGIN = 'https://app.raincheck.example';
 const DETAILS = `${ORIGIN}/n/n1abc`;
@@ -78,5 +79,48 @@ describe('who a notice speaks for', () => {
     expect(contractorSenderName('Acme "Best"\r\nBcc: x')).toBe('Acme Best Bcc: x via Raincheck');
     expect(contractorSenderName('  ')).toBeNull();
     expect(contractorSenderName(null)).toBeNull();
+  });
+});
+
+describe('a notice a member’s rule change brought (issue 22 §4)', () => {
+  const SENTENCE = "Updated after Dana Ortiz (Acme Builders) changed this jobsite's weather rules.";
+
+  it('should say who changed the rules, with the company, in both parts of an update', () => {
+    const { text, html } = renderNotice(input({ kind: 'update', changedBy: 'Dana Ortiz' }));
+    expect(text).toContain(SENTENCE);
+    expect(html).toContain(`<p style="margin:0 0 16px 0">${escapeHtml(SENTENCE)}</p>`);
+  });
+
+  it('should word an all-clear as sent, and keep the sentence under an own template', () => {
+    const { text } = renderNotice(
+      input({
+        kind: 'allClear',
+        changedBy: 'Dana Ortiz',
+        template: { subject: 'Back on', body: 'Come in as usual.' },
+      }),
+    );
+    expect(text).toContain('Come in as usual.');
+    expect(text).toContain("Sent after Dana Ortiz (Acme Builders) changed this jobsite's weather rules.");
+  });
+
+  it('should name the member alone when the account has no company, and escape the name', () => {
+    const { text, html } = renderNotice(
+      input({
+        kind: 'update',
+        changedBy: '<i>Dana</i>',
+        contractor: { company: null, contact: null, detailsUrl: null },
+      }),
+    );
+    expect(text).toContain("Updated after <i>Dana</i> changed this jobsite's weather rules.");
+    expect(html).not.toContain('<i>Dana</i>');
+    expect(html).toContain('&lt;i&gt;Dana&lt;/i&gt;');
+  });
+
+  it('should leave a notice no person caused exactly as before', () => {
+    for (const changedBy of [undefined, null, '  ']) {
+      const plain = renderNotice(input({ kind: 'update' }));
+      expect(renderNotice(input({ kind: 'update', changedBy }))).toEqual(plain);
+      expect(plain.text).not.toContain('changed this jobsite');
+    }
   });
 });

@@ -128,6 +128,40 @@ describe('segments', () => {
   });
 });
 
+describe('a text a member’s rule change brought (issue 22 §4)', () => {
+  const link = 'https://app.raincheck.example/n/Ab3_x-9Z';
+  const update = { kind: 'update' as const, judgement: fullDayFor('Gusts 41 mph'), detailsUrl: link };
+
+  it('should name the member when the sentence fits, and be the same text without one', () => {
+    const named = noticeText('Acme Builders', 'Harbor Point', { ...update, changedBy: 'Dana Ortiz' });
+    const plain = noticeText('Acme Builders', 'Harbor Point', update);
+    expect(named.body).toBe(
+      plain.body.replace(`${link}`, `Updated after Dana Ortiz changed this jobsite's weather rules. ${link}`),
+    );
+    expect(named.segments).toBeLessThanOrEqual(2);
+  });
+
+  it('should drop the sentence first, keeping the reason, when the text would pass two segments', () => {
+    const reason = 'Gusts 41 mph from 7 AM to 3 PM at the crane pad';
+    const long = {
+      ...update,
+      judgement: fullDayFor(reason),
+      replyLine: REPLY_LINE,
+      changedBy: 'Dana Ortiz-Villanueva de la Fuente',
+    };
+    const company = 'Summit Builders & Heavy Civil Contractors of Puget Sound';
+    const site = 'Pier Nine East Terminal Redevelopment, Phase 2';
+    const text = noticeText(company, site, long);
+    const plain = noticeText(company, site, { ...long, changedBy: undefined });
+    const sentence = "Updated after Dana Ortiz-Villanueva de la Fuente changed this jobsite's weather rules.";
+    // With the sentence the text would need a third segment (two GSM-7 segments hold 306 characters).
+    expect(measureSms(`${plain.body} ${sentence}`).segments).toBe(3);
+    expect(text.body).toBe(plain.body);
+    expect(text.body).toContain(reason);
+    expect(text.segments).toBe(2);
+  });
+});
+
 describe('phone numbers', () => {
   it('should store any common US format as E.164 and refuse what is not a number', () => {
     expect(toE164('(206) 555-0100')).toBe('+12065550100');

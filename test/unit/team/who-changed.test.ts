@@ -4,7 +4,10 @@ import { actingMember } from '../../../lambdas/core/team/acting-member';
 import { updateProfile } from '../../../lambdas/core/account/update-profile';
 import type { AccountRepo, Caller } from '../../../lambdas/core/ports';
 import type { AccountProfile } from '../../../shared/account';
-import { TEAM_MESSAGES, describeAudit } from '../../../shared/team-roles';
+import { TEAM_MESSAGES, describeAudit, type AuditEntry } from '../../../shared/team-roles';
+import { revokeInvite } from '../../../lambdas/core/team/invites';
+import type { TeamDeps } from '../../../lambdas/core/team/team.deps';
+import type { TenantId } from '../../../lambdas/core/caller';
 import type { Rule } from '../../../shared/weather/rule';
 import { CRANE_GUSTS, fixedRecords, testJobsite } from '../dispatch/records.fixtures';
 
@@ -156,6 +159,41 @@ describe("a member's own name", () => {
     );
     expect(describeAudit({ ...entry, actor: 'vic@example.com' })).toBe(
       'vic@example.com updated jobsite “Harbor”',
+    );
+  });
+});
+
+describe('a team change in the audit log', () => {
+  it('should name the owner who revoked an invite, as the record changes do', async () => {
+    const { deps } = profileTable([profile('olive', 'Olive Owner')]);
+    const invite = {
+      id: 'inv-1',
+      accountId: 'olive',
+      email: 'bob@example.com',
+      role: 'manager' as const,
+      invitedBy: 'olive@example.com',
+      createdAt: NOW,
+      validUntil: NOW,
+    };
+    const appended: Omit<AuditEntry, 'id'>[] = [];
+    const team = {
+      ...deps,
+      store: { invite: async () => invite, revokeInvite: async () => true },
+      audit: { append: async (_: TenantId, e: Omit<AuditEntry, 'id'>) => void appended.push(e) },
+    } as unknown as TeamDeps;
+    const owner: Caller = { userId: 'olive', email: 'olive@example.com', groups: [], accountId: 'olive' };
+
+    await revokeInvite(owner, 'inv-1', team);
+
+    expect(appended).toEqual([
+      expect.objectContaining({
+        action: 'invite-revoked',
+        actor: 'olive@example.com',
+        actorName: 'Olive Owner',
+      }),
+    ]);
+    expect(describeAudit({ id: 'a', ...appended[0]! })).toBe(
+      'Olive Owner (olive@example.com) revoked the invite of bob@example.com',
     );
   });
 });
