@@ -108,12 +108,7 @@ export async function signInThroughSaml(
   email: string,
   opts: { tamper?: (xml: string) => string } = {},
 ): Promise<SsoOutcome> {
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(12).toString('base64url');
-  const start = new URL(redirectUrl);
-  start.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-  start.searchParams.set('code_challenge_method', 'S256');
-  start.searchParams.set('state', state);
+  const { start, verifier, state } = withPkce(redirectUrl);
   const toIdp = await fetch(start, { redirect: 'manual' });
   const idpUrl = new URL(toIdp.headers.get('location')!, start);
   if (idpUrl.pathname === '/auth/sso-callback') return redeem(stack, idpUrl, verifier, state);
