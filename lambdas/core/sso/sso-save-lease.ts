@@ -5,12 +5,13 @@ import type { Clock } from '../runtime.ports';
 import type { SsoStore } from './sso.ports';
 
 /**
- * How long a save may hold the account's lease. Longer than the API Lambda's timeout (29 s), so a
- * holder has always finished or been stopped before its lease can pass to another save (ADR 0011).
+ * How long a save may hold the account's lease. Far longer than the API Lambda runs (10 s; API
+ * Gateway waits 29 s at most), so a holder has always finished or been stopped before its lease can
+ * pass to another save (ADR 0011).
  */
 export const SSO_SAVE_LEASE_MS = 60_000;
-/** How long a save waits for the lease before answering 409 (the API's 29 s leave room for the save). */
-export const SSO_SAVE_WAIT_MS = 15_000;
+/** How long a save waits for the lease before answering 409: inside the API Lambda's 10 s, with room for its own save. */
+export const SSO_SAVE_WAIT_MS = 8_000;
 const FIRST_PAUSE_MS = 20;
 const LONGEST_PAUSE_MS = 400;
 
