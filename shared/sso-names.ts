@@ -23,6 +23,7 @@ export const SSO_MESSAGES = {
     'Your organisation signs in with single sign-on. Enter your email on the sign-in page and continue to your company’s sign-in.',
   notConfigured: 'Single sign-on is not set up for this account.',
   emailFirst: 'Enter your email address to continue',
+  saveInProgress: 'Another save of these single sign-on settings is still running. Please try again.',
 } as const;
 
 /** The domain part of an address, lower-cased. */

@@ -47,6 +47,7 @@ export function createSsoRoot(
       accounts: deps.accounts,
       clock: data.clock,
       login,
+      sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
     },
     signIn: { store, memberships: new DynamoSsoMemberships(data.db), clock: data.clock, login },
   };

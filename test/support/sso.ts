@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { callApi, subscribe, type TestAccount } from './accounts';
@@ -107,12 +108,7 @@ export async function signInThroughSaml(
   email: string,
   opts: { tamper?: (xml: string) => string } = {},
 ): Promise<SsoOutcome> {
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(12).toString('base64url');
-  const start = new URL(redirectUrl);
-  start.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-  start.searchParams.set('code_challenge_method', 'S256');
-  start.searchParams.set('state', state);
+  const { start, verifier, state } = withPkce(redirectUrl);
   const toIdp = await fetch(start, { redirect: 'manual' });
   const idpUrl = new URL(toIdp.headers.get('location')!, start);
   if (idpUrl.pathname === '/auth/sso-callback') return redeem(stack, idpUrl, verifier, state);
@@ -188,6 +184,60 @@ export type SsoOutcome =
   | { kind: 'tokens'; idToken: string; accessToken: string; refreshToken: string }
   | { kind: 'refused'; description: string };
 
+/** Discover's redirect URL with the PKCE challenge and state the SPA adds. */
+function withPkce(redirectUrl: string) {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(12).toString('base64url');
+  const start = new URL(redirectUrl);
+  start.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+  start.searchParams.set('code_challenge_method', 'S256');
+  start.searchParams.set('state', state);
+  return { start, verifier, state };
+}
+
+/**
+ * Where the managed login (the local federation front) sends the browser first for discover's
+ * redirect URL: the registered provider's authorization endpoint with its client id, read from the
+ * provider registry exactly as a sign-in reads it.
+ */
+export async function providerAuthorizeUrl(redirectUrl: string): Promise<URL> {
+  const { start } = withPkce(redirectUrl);
+  const res = await fetch(start, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location)
+    throw new Error(`The front answered ${res.status}: ${await res.text()}`);
+  return new URL(location, start);
+}
+
+/**
+ * OIDC discovery documents for many issuers on one loopback port (`<url>/<name>`), each naming its
+ * own authorization endpoint (`<issuer>/auth`): enough for the front to start a sign-in at each.
+ */
+export async function startDiscoveryDocuments(): Promise<{
+  issuer: (name: string) => string;
+  stop: () => void;
+}> {
+  const server = http.createServer((req, res) => {
+    const name = /^\/([\w-]+)\/\.well-known\/openid-configuration$/.exec(req.url ?? '')?.[1];
+    if (!name) return void res.writeHead(404).end();
+    const issuer = `${origin}/${name}`;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return { issuer: (name) => `${origin}/${name}`, stop: () => server.close() };
+}
+
 /**
  * A person's whole SSO sign-in as the SPA and a browser make it: PKCE and state added to discover's
  * redirect URL, the provider's login page (the login typed, any password), every redirect followed,
@@ -200,13 +250,7 @@ export async function signInThroughProvider(
   opts: { tamperAtCallback?: (url: URL) => Promise<URL> } = {},
 ): Promise<SsoOutcome> {
   const jar = new CookieJar();
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const state = randomBytes(12).toString('base64url');
-  const start = new URL(redirectUrl);
-  start.searchParams.set('code_challenge', challenge);
-  start.searchParams.set('code_challenge_method', 'S256');
-  start.searchParams.set('state', state);
+  const { start, verifier, state } = withPkce(redirectUrl);
 
   let url = start.toString();
   let res = await hop(jar, url);

@@ -1,6 +1,6 @@
 import type { TenantId } from '../../core/caller';
 import type { SsoMemberships } from '../../core/sso/sso-sign-in';
-import type { DomainClaim, SsoConnection, SsoStore } from '../../core/sso/sso.ports';
+import type { DomainClaim, SaveLease, SsoConnection, SsoStore } from '../../core/sso/sso.ports';
 import type { Membership } from '../../core/team/team.ports';
 import { isConditionFailure } from './conditions';
 import { writeGuarded } from './record-guards';
@@ -52,7 +52,35 @@ export class DynamoSsoStore implements SsoStore {
       if (!isConditionFailure(err)) throw err;
     }
   }
+
+  async takeSaveLease(tenant: TenantId, lease: SaveLease, now: string): Promise<boolean> {
+    try {
+      await this.db.entities.recordGuard
+        .put({ ...saveLeaseKey(tenant), ownerId: lease.holder, leaseUntil: lease.until })
+        // Free, or its holder's time is up (ISO instants of one format compare as strings).
+        .where((a, op) => `${op.notExists(a.ownerId)} OR ${op.lt(a.leaseUntil, now)}`)
+        .go({ response: 'none' });
+      return true;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return false;
+    }
+  }
+
+  async releaseSaveLease(tenant: TenantId, holder: string): Promise<void> {
+    try {
+      await this.db.entities.recordGuard
+        .delete(saveLeaseKey(tenant))
+        .where((a, op) => op.eq(a.ownerId, holder))
+        .go({ response: 'none' });
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
 }
+
+/** The account's one SSO save lease, among its record guards. */
+const saveLeaseKey = (tenant: TenantId) => ({ tenantId: tenant as string, guard: 'lease#sso' });
 
 /** The membership a first SSO sign-in makes, with its seat on the account's counter (issue 22). */
 export class DynamoSsoMemberships implements SsoMemberships {

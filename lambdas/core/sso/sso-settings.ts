@@ -6,6 +6,7 @@ import { accountPlan } from '../api-keys/api-keys';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import type { Clock } from '../runtime.ports';
+import { underSaveLease } from './sso-save-lease';
 import type { DomainProof, IdentityProviders, SsoConnection, SsoLogin, SsoStore } from './sso.ports';
 
 export interface SsoSettingsDeps {
@@ -15,6 +16,8 @@ export interface SsoSettingsDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
   clock: Clock;
   login: SsoLogin;
+  /** The pause between attempts at the save lease (`underSaveLease`). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 /** Cognito's provider names are at most 32 characters: `rc` and the account's id without dashes. */
@@ -79,6 +82,13 @@ export async function putSso(caller: Caller, input: PutSsoInput, deps: SsoSettin
   assertOwner(caller);
   const tenant = tenantOf(caller);
   await assertSingleSignOn(tenant, deps.accounts);
+  if (input.type === 'saml' && !input.metadataUrl && !input.metadataXml)
+    throw new ValidationError('metadataUrl', SSO_MESSAGES.metadataRequired);
+  // One save of an account at a time, so the provider always ends with the values the table ends with.
+  return underSaveLease(tenant, deps, () => saveSso(tenant, input, deps));
+}
+
+async function saveSso(tenant: TenantId, input: PutSsoInput, deps: SsoSettingsDeps): Promise<SsoView> {
   const existing = await deps.store.connection(tenant);
   const providerName = providerNameOf(tenant);
   // Bound to the account (its provider name), so it needs no secrecy: proving a domain means publishing
@@ -90,8 +100,6 @@ export async function putSso(caller: Caller, input: PutSsoInput, deps: SsoSettin
     !(existing?.type === 'oidc' && existing.hasClientSecret)
   )
     throw new ValidationError('clientSecret', SSO_MESSAGES.clientSecretRequired);
-  if (input.type === 'saml' && !input.metadataUrl && !input.metadataXml)
-    throw new ValidationError('metadataUrl', SSO_MESSAGES.metadataRequired);
 
   for (const domain of input.domains) {
     const claim = await deps.store.claimOf(domain);

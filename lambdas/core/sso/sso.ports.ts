@@ -36,6 +36,19 @@ export interface SsoStore {
   claimDomain(claim: DomainClaim): Promise<boolean>;
   /** Drops the tenant's claim on `domain` (nothing when another account holds it). */
   releaseDomain(tenant: TenantId, domain: string): Promise<void>;
+  /**
+   * Takes the account's save lease for `lease.holder` until `lease.until`, unless another holder's
+   * lease is still running at `now` (a conditional write); true when taken.
+   */
+  takeSaveLease(tenant: TenantId, lease: SaveLease, now: string): Promise<boolean>;
+  /** Gives the lease back (nothing when it expired and another save holds it now). */
+  releaseSaveLease(tenant: TenantId, holder: string): Promise<void>;
+}
+
+/** Who holds an account's SSO save lease (`underSaveLease`) and until when (ISO instant). */
+export interface SaveLease {
+  holder: string;
+  until: string;
 }
 
 /** What the identity provider is registered with: Cognito's user pool in AWS, the federation front locally. */

@@ -9,7 +9,8 @@ import { testStack } from '../stack';
 
 /**
  * Single sign-on's uniqueness rules under parallel requests (issue 24): a domain is never held by two
- * accounts, an account has one provider whatever its owner saves at once, and one person's parallel
+ * accounts, an account has one provider whatever its owner saves at once (the table and the registered
+ * provider hold the same save), and one person's parallel
  * first sign-ins make one membership, through the local front and through the AWS trigger's handler.
  */
 const stack = testStack();
@@ -84,29 +85,51 @@ describe('single sign-on under parallel requests', () => {
     expect((await callApi(stack, '/api/account/sso', { token: loser.token })).body.configured).toBe(false);
   }, 120_000);
 
-  it('should keep one whole provider when its owner saves 20 different settings at once', async () => {
+  it('should keep one whole provider, registered as stored, when its owner saves 20 different settings at once', async () => {
     const mine = `whole-${run}.test`;
+    const extra = (i: number) => `extra-${i}-${run}.test`;
     const account = await sso.enterpriseOwner(stack, mine);
+    const issuers = await sso.startDiscoveryDocuments();
 
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) =>
-        putSso(account, {
-          ...ssoBody(`https://idp-${i}.example`, [mine]),
-          clientId: `client-${i}`,
-          defaultRole: i % 2 ? 'manager' : 'viewer',
-        }),
-      ),
-    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          putSso(account, {
+            ...ssoBody(issuers.issuer(`idp-${i}`), [mine, extra(i)]),
+            clientId: `client-${i}`,
+            clientSecret: `secret-${i}`,
+            defaultRole: i % 2 ? 'manager' : 'viewer',
+          }),
+        ),
+      );
 
-    expect(answers.map((a) => a.status)).toEqual(new Array(PARALLEL).fill(200));
-    const got = (await callApi(stack, '/api/account/sso', { token: account.token })).body;
-    const i = Number(/^client-(\d+)$/.exec(got.clientId)?.[1]);
-    // Never a mix of two saves: the issuer and the role belong to the same body as the client id.
-    expect(got).toMatchObject({
-      issuerUrl: `https://idp-${i}.example`,
-      defaultRole: i % 2 ? 'manager' : 'viewer',
-      domains: [{ domain: mine, verified: true }],
-    });
+      expect(answers.map((a) => a.status)).toEqual(new Array(PARALLEL).fill(200));
+      const got = (await callApi(stack, '/api/account/sso', { token: account.token })).body;
+      const i = Number(/^client-(\d+)$/.exec(got.clientId)?.[1]);
+      // Never a mix of two saves: the issuer, the role and the domains belong to the same body as the client id.
+      expect(got).toMatchObject({
+        issuerUrl: issuers.issuer(`idp-${i}`),
+        defaultRole: i % 2 ? 'manager' : 'viewer',
+        domains: [
+          { domain: mine, verified: true },
+          { domain: extra(i), verified: true },
+        ],
+      });
+      // The provider the managed login uses is that same save: its issuer and its client id.
+      const { redirectUrl } = (await discover(`someone@${mine}`)).body;
+      const authorize = await sso.providerAuthorizeUrl(redirectUrl);
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`${issuers.issuer(`idp-${i}`)}/auth`);
+      expect(authorize.searchParams.get('client_id')).toBe(`client-${i}`);
+      // Only the stored save's domains route to it: each other save's extra domain was given back.
+      const methods = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, n) =>
+          discover(`someone@${extra(n)}`).then((r) => r.body.method),
+        ),
+      );
+      expect(methods).toEqual(Array.from({ length: PARALLEL }, (_, n) => (n === i ? 'sso' : 'password')));
+    } finally {
+      issuers.stop();
+    }
   }, 120_000);
 
   it('should make one membership when one person signs in for the first time 20 times at once', async () => {

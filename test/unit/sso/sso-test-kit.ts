@@ -4,6 +4,7 @@ import type { SsoMemberships } from '../../../lambdas/core/sso/sso-sign-in';
 import type {
   DomainClaim,
   FederatedProvider,
+  SaveLease,
   SsoConnection,
   SsoStore,
 } from '../../../lambdas/core/sso/sso.ports';
@@ -14,6 +15,7 @@ import { putSsoSchema } from '../../../shared/sso';
 export class MemoryStore implements SsoStore {
   connections = new Map<string, SsoConnection>();
   claims = new Map<string, DomainClaim>();
+  leases = new Map<string, SaveLease>();
   async connection(t: string) {
     return this.connections.get(t) ?? null;
   }
@@ -33,6 +35,15 @@ export class MemoryStore implements SsoStore {
   }
   async releaseDomain(t: string, d: string) {
     if (this.claims.get(d)?.tenantId === t) this.claims.delete(d);
+  }
+  async takeSaveLease(t: string, lease: SaveLease, now: string) {
+    const held = this.leases.get(t);
+    if (held && held.until >= now) return false;
+    this.leases.set(t, lease);
+    return true;
+  }
+  async releaseSaveLease(t: string, holder: string) {
+    if (this.leases.get(t)?.holder === holder) this.leases.delete(t);
   }
 }
 
@@ -61,6 +72,7 @@ export function settingsDeps(store: MemoryStore, plan: 'enterprise' | 'premium',
     accounts: { getSubscription: async () => ({ plan, status: 'active' }) as never },
     clock,
     login,
+    sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
   };
   return { deps, registered };
 }

@@ -12,6 +12,8 @@ export const recordGuardEntity = entityOf('recordGuard', {
     ...keyStrings('tenantId', 'guard'),
     count: { type: 'number' },
     ownerId: { type: 'string' },
+    /** A lease's expiry (ISO instant): the guard is free again once it has passed. */
+    leaseUntil: { type: 'string' },
   },
   indexes: {
     byTenant: tableIndex(['tenantId'], ['guard'], { sk: 'none' }),
