@@ -23,14 +23,18 @@ export const RELEASE_EARLY_CLICKS = '__raincheckReleaseEarlyClicks';
 
 /**
  * The prerendered page shows its buttons before their handlers exist: a click then would be lost. This
- * holds the last click on a button or a label (the billing-cycle switch) until the page has hydrated,
- * then clicks it again. Links are left alone: they work without JavaScript.
+ * holds the clicks on buttons and labels (the billing-cycle switch) made until the page has hydrated,
+ * then makes them again in order, one task apart so each sees the state the one before it set (Annual,
+ * then Choose Premium, must start the annual plan). At most 5 are kept. Links are left alone: they work
+ * without JavaScript.
  */
 export const EARLY_CLICKS_SCRIPT =
-  `(function(){var last=null;function hold(e){var t=e.target&&e.target.closest&&e.target.closest('button,label');` +
-  `if(!t)return;e.preventDefault();e.stopPropagation();last=t}document.addEventListener('click',hold,true);` +
+  `(function(){var held=[];function hold(e){var t=e.target&&e.target.closest&&e.target.closest('button,label');` +
+  `if(!t)return;e.preventDefault();e.stopPropagation();held.push(t);if(held.length>5)held.shift()}` +
+  `document.addEventListener('click',hold,true);` +
   `window.${RELEASE_EARLY_CLICKS}=function(){document.removeEventListener('click',hold,true);` +
-  `window.${RELEASE_EARLY_CLICKS}=function(){};var t=last;last=null;if(t&&t.isConnected)t.click()}})()`;
+  `window.${RELEASE_EARLY_CLICKS}=function(){};var queue=held;held=[];(function next(){var t=queue.shift();` +
+  `if(!t)return;if(t.isConnected)t.click();if(queue.length)setTimeout(next,0)})()}})()`;
 
 /** `'sha256-…'` of EARLY_CLICKS_SCRIPT, for script-src. */
-export const EARLY_CLICKS_SCRIPT_HASH = 'sha256-e7cOc8ocSUXsGdIeSxyz7bui/Uesc+axctwjlIfrVAM=';
+export const EARLY_CLICKS_SCRIPT_HASH = 'sha256-LMdWxJkTrpQasmdX1NFTLok9pl+eWTa8hKd+FPNor74=';

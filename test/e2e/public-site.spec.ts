@@ -249,4 +249,20 @@ test.describe('landing page before and without JavaScript', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible({ timeout: 15_000 });
   });
+
+  test('should keep the billing cycle and the plan chosen before the landing page has hydrated, in order', async ({
+    page,
+  }) => {
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // Both clicks land on the prerendered page, before any handler exists.
+    await page.getByText('Annual', { exact: true }).click();
+    await page.getByRole('button', { name: /^Choose Premium/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+    const stored = await page.evaluate(() => window.localStorage.getItem('raincheck.pendingPlan'));
+    expect(JSON.parse(stored ?? 'null')).toEqual({ plan: 'premium', billingCycle: 'annual' });
+  });
 });
