@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/messages';
 import { colorScheme, requestPasswordReset, seriousA11yViolations } from './helpers';
 import { DEMO } from './stack';
@@ -240,12 +240,7 @@ test.describe('landing page before and without JavaScript', () => {
   test('should open the login dialog when Login is clicked before the landing page has hydrated', async ({
     page,
   }) => {
-    // The app's entry script arrives late, as on a slow phone: the prerendered page is up before it.
-    await page.route('**/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    await openBeforeHydration(page);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Log in to Raincheck' })).toBeVisible({ timeout: 15_000 });
   });
@@ -253,11 +248,7 @@ test.describe('landing page before and without JavaScript', () => {
   test('should keep the billing cycle and the plan chosen before the landing page has hydrated, in order', async ({
     page,
   }) => {
-    await page.route('**/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    await openBeforeHydration(page);
     // Both clicks land on the prerendered page, before any handler exists.
     await page.getByText('Annual', { exact: true }).click();
     await page.getByRole('button', { name: /^Choose Premium/ }).click();
@@ -266,3 +257,12 @@ test.describe('landing page before and without JavaScript', () => {
     expect(JSON.parse(stored ?? 'null')).toEqual({ plan: 'premium', billingCycle: 'annual' });
   });
 });
+
+/** Opens the landing page with the app's entry script held back, as on a slow phone: the prerendered page is up before it. */
+async function openBeforeHydration(page: Page): Promise<void> {
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+}

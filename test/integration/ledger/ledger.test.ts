@@ -1,9 +1,9 @@
-import { tenantFromStore } from '../../../lambdas/core/caller';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { DynamoClaimRepo } from '../../../lambdas/adapters/dynamo/dispatch.repo';
-import type { Decision, MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
+import type { MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
 import type { Verdict } from '../../../shared/weather/engine';
 import { callApi, newAccount, type TestAccount } from '../../support/accounts';
+import { storedRainDecision } from '../../support/stored-decision';
 import { testStack } from '../stack';
 
 /**
@@ -20,41 +20,16 @@ const RANGE = 'from=2026-01-26&to=2026-02-06';
 let account: TestAccount;
 let jobsiteId: string;
 
-function decision(workDate: string, verdict: Verdict, hoursLost: number): Decision {
-  const judgement = {
-    date: workDate,
-    verdict,
-    hoursLost,
-    workingHours: 10,
-    rules:
-      verdict === 'none'
-        ? []
-        : [
-            {
-              id: 'rain',
-              kind: 'delay' as const,
-              hours: ['07:00'],
-              peak: 0.3,
-              reason: 'Rain 0.3 in/h, work stops',
-            },
-          ],
-  };
-  return {
-    tenantId: tenantFromStore(account.userId),
+const decision = (workDate: string, verdict: Verdict, hoursLost: number) =>
+  storedRainDecision({
+    userId: account.userId,
     jobsiteId,
     workDate,
     verdict,
     hoursLost,
-    delayCalled: verdict !== 'none',
-    judgement: judgement as Decision['judgement'],
-    rules: [],
-    forecast: null,
-    lastKind: verdict === 'none' ? null : 'notice',
-    announcement: null,
-    decidedAt: `${workDate}T05:00:00.000Z`,
+    rain: { peak: 0.3, reason: 'Rain 0.3 in/h, work stops' },
     runId: 'ledger-test',
-  };
-}
+  });
 
 beforeAll(async () => {
   account = await newAccount(stack, 'ledger');

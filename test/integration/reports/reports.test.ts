@@ -1,10 +1,9 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import { tenantFromStore } from '../../../lambdas/core/caller';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
-import type { Decision } from '../../../lambdas/core/dispatch/dispatch.ports';
 import type { Verdict } from '../../../shared/weather/engine';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { pdfText } from '../../support/pdf-text';
+import { storedRainDecision } from '../../support/stored-decision';
 import { testStack } from '../stack';
 
 /**
@@ -29,38 +28,16 @@ let premium: TestAccount;
 let basic: TestAccount;
 const sites: { id: string; name: string }[] = [];
 
-function decision(
-  tenant: string,
-  jobsiteId: string,
-  workDate: string,
-  verdict: Verdict,
-  hoursLost: number,
-): Decision {
-  return {
-    tenantId: tenantFromStore(tenant),
+const decision = (userId: string, jobsiteId: string, workDate: string, verdict: Verdict, hoursLost: number) =>
+  storedRainDecision({
+    userId,
     jobsiteId,
     workDate,
     verdict,
     hoursLost,
-    delayCalled: verdict !== 'none',
-    judgement: {
-      date: workDate,
-      verdict,
-      hoursLost,
-      workingHours: 10,
-      rules:
-        verdict === 'none'
-          ? []
-          : [{ id: 'rain', kind: 'delay', hours: ['07:00'], peak: 3, reason: 'Rain 0.12 in/h' }],
-    },
-    rules: [],
-    forecast: null,
-    lastKind: verdict === 'none' ? null : 'notice',
-    announcement: null,
-    decidedAt: `${workDate}T05:00:00.000Z`,
+    rain: { peak: 3, reason: 'Rain 0.12 in/h' },
     runId: 'reports-test',
-  };
-}
+  });
 
 beforeAll(async () => {
   [premium, basic] = await Promise.all([newAccount(stack, 'reports'), newAccount(stack, 'reports-basic')]);
