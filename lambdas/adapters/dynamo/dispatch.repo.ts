@@ -2,6 +2,7 @@ import type { TenantId } from '../../core/caller';
 import {
   claimKeyOf,
   type ClaimKeyFields,
+  type ClaimMark,
   type ClaimRepo,
   type Decision,
   type DecisionRepo,
@@ -22,6 +23,7 @@ import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { batchGetDays } from './batch-get';
+import { batchPut } from './batch-put';
 import { writtenUnlessConditionFails } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 import { releasedAt } from '../../core/dispatch/held-messages';
@@ -229,20 +231,29 @@ export class DynamoDecisionRepo implements DecisionRepo {
   }
 
   async put(decision: Decision): Promise<void> {
-    await this.db.entities.dispatchDecision
-      .put({
-        ...decision,
-        lastKind: decision.lastKind ?? undefined,
-        announcement: decision.announcement ?? undefined,
-        source: decision.forecast?.source,
-        worked: decision.worked ?? undefined,
-        workedNote: decision.workedNote ?? undefined,
-        markedAt: decision.markedAt ?? undefined,
-        markedBy: decision.markedBy ?? undefined,
-        markedById: decision.markedById ?? undefined,
-      })
-      .go();
+    await this.db.entities.dispatchDecision.put(decisionItem(decision)).go();
   }
+
+  async putMany(decisions: readonly Decision[]): Promise<void> {
+    await batchPut('decisions', decisions.map(decisionItem), (items) =>
+      this.db.entities.dispatchDecision.put(items).go(),
+    );
+  }
+}
+
+/** A decision as its item stores it (absent fields left out, the forecast's source beside it for the index). */
+function decisionItem(decision: Decision) {
+  return {
+    ...decision,
+    lastKind: decision.lastKind ?? undefined,
+    announcement: decision.announcement ?? undefined,
+    source: decision.forecast?.source,
+    worked: decision.worked ?? undefined,
+    workedNote: decision.workedNote ?? undefined,
+    markedAt: decision.markedAt ?? undefined,
+    markedBy: decision.markedBy ?? undefined,
+    markedById: decision.markedById ?? undefined,
+  };
 }
 
 type DecisionItem = NonNullable<
@@ -298,6 +309,19 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
       .patch(this.key(claim))
       .set({ status: 'SENT', messageId, sentAt: at.toISOString() })
       .go();
+  }
+
+  async markSentMany(marks: readonly ClaimMark[]): Promise<void> {
+    // Whole items, since BatchWriteItem only puts: each claim is this worker's, PENDING since
+    // `claimedAt`, and nothing else writes an email claim (SMS delivery events touch SMS claims only).
+    const items = marks.map((m) => ({
+      ...m.claim,
+      status: 'SENT' as const,
+      claimedAt: m.claimedAt.toISOString(),
+      messageId: m.messageId,
+      sentAt: m.sentAt.toISOString(),
+    }));
+    await batchPut('claim marks', items, (batch) => this.db.entities.notificationClaim.put(batch).go());
   }
 
   async release(claim: MessageClaim): Promise<void> {
