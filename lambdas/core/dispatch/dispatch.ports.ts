@@ -273,6 +273,13 @@ export interface ClaimRepo {
   /** Creates the claim (PENDING) only if nobody holds it; false when it is taken. */
   claim(claim: MessageClaim, at: Date): Promise<boolean>;
   /**
+   * Claims many messages at once, each only if nobody holds it (DynamoDB: TransactWriteItems of up
+   * to 100 conditional puts; a transaction cancelled by claims already held claims the others
+   * again). Answers the keys (`claimKeyOf`) this call took; every other one somebody holds.
+   * Optional: without it each message is claimed on its own.
+   */
+  claimMany?(claims: readonly MessageClaim[], at: Date): Promise<Set<string>>;
+  /**
    * Of these claims, the ones somebody holds already (sent or being sent), by `claimKeyOf`, in as
    * few reads as the store allows (DynamoDB: BatchGetItem, 100 keys a call). Only saves the claim
    * attempts a quiet re-run would see fail: a key absent here is still claimed conditionally.

@@ -20,6 +20,22 @@ export interface SendDeps {
   confirmations?: DispatchConfirmations;
 }
 
+/**
+ * Takes whichever of `claims` nobody holds, in one write where the store has one (claimMany), else
+ * one conditional write each, `inFlight` at a time. Answers the keys taken.
+ */
+export async function claimTogether(
+  claims: Pick<ClaimRepo, 'claim' | 'claimMany'>,
+  offered: readonly MessageClaim[],
+  at: Date,
+  inFlight: number,
+): Promise<Set<string>> {
+  if (offered.length === 0) return new Set();
+  if (claims.claimMany) return claims.claimMany(offered, at);
+  const won = await mapWithConcurrency(offered, inFlight, (c) => claims.claim(c, at));
+  return new Set(offered.filter((_, i) => won[i]).map(claimKeyOf));
+}
+
 /** What one jobsite's email loop adds to the batch's outcome. */
 export interface SendOutcome {
   sent: SentCounts;
@@ -28,9 +44,9 @@ export interface SendOutcome {
 }
 
 /**
- * The day's announcement by email to each recipient, a few at a time: each message is claimed by a
- * conditional write before it is sent (a claim the batch's read found held is skipped unasked), and
- * marked sent with the batch's other marks after. A failed send releases its claim, so the next run
+ * The day's announcement by email to each recipient, a few at a time: the jobsite's messages are
+ * claimed together by conditional writes before any is sent (a claim the batch's read found held
+ * is skipped unasked), and each is marked sent with the batch's other marks after. A failed send releases its claim, so the next run
  * tries that recipient again.
  */
 export async function emailAnnouncement(
@@ -55,9 +71,18 @@ export async function emailAnnouncement(
     runId: day.runId,
     ...(day.causedBy ? { causedBy: day.causedBy } : {}),
   });
-  await mapWithConcurrency(recipients, batch.inFlight, async (to) => {
-    const claim = claimOf(to);
-    if (batch.held.has(claimKeyOf(claim)) || !(await deps.claims.claim(claim, batch.now))) return;
+  // The claims the batch's read found held are skipped unasked; the others are claimed together.
+  const offered = recipients
+    .map((to) => ({ to, claim: claimOf(to) }))
+    .filter(({ claim }) => !batch.held.has(claimKeyOf(claim)));
+  const taken = await claimTogether(
+    deps.claims,
+    offered.map((o) => o.claim),
+    batch.now,
+    batch.inFlight,
+  );
+  const mine = offered.filter(({ claim }) => taken.has(claimKeyOf(claim)));
+  await mapWithConcurrency(mine, batch.inFlight, async ({ to, claim }) => {
     let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
     let messageId: string;
     try {
