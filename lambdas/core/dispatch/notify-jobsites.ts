@@ -35,6 +35,7 @@ import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 import { textHook, type AnnouncedDay } from './notice-channel-hooks';
 import { batchWritesOf } from './batch-writes';
+import { batchClaimsOf } from './claim-coalescer';
 import { emailAnnouncement } from './send-announcement';
 import type { DeliveryStats } from '../admin/metrics.ports';
 
@@ -150,12 +151,15 @@ export async function notifyJobsites(
   const held = await heldClaimsOf(work, priors, deps);
   // Decisions, marks and the delivery count are written together, 25 a call, after the sends.
   const writes = batchWritesOf(deps, outcome);
+  const recipientsInFlight = deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT;
   const sending = {
     held,
+    // The jobsites in flight claim their messages together: a write per few jobsites, not per message.
+    claim: batchClaimsOf(deps.claims, now, recipientsInFlight),
     writes,
     now,
     asOf: asOf ?? now,
-    inFlight: deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT,
+    inFlight: recipientsInFlight,
   };
 
   try {

@@ -14,26 +14,10 @@ import {
 import { foremanQuestion, type AnnouncedDay } from './notice-channel-hooks';
 
 export interface SendDeps {
-  claims: ClaimRepo;
+  claims: Pick<ClaimRepo, 'release'>;
   sender: NoticeSender;
   clock: Clock;
   confirmations?: DispatchConfirmations;
-}
-
-/**
- * Takes whichever of `claims` nobody holds, in one write where the store has one (claimMany), else
- * one conditional write each, `inFlight` at a time. Answers the keys taken.
- */
-export async function claimTogether(
-  claims: Pick<ClaimRepo, 'claim' | 'claimMany'>,
-  offered: readonly MessageClaim[],
-  at: Date,
-  inFlight: number,
-): Promise<Set<string>> {
-  if (offered.length === 0) return new Set();
-  if (claims.claimMany) return claims.claimMany(offered, at);
-  const won = await mapWithConcurrency(offered, inFlight, (c) => claims.claim(c, at));
-  return new Set(offered.filter((_, i) => won[i]).map(claimKeyOf));
 }
 
 /** What one jobsite's email loop adds to the batch's outcome. */
@@ -53,7 +37,15 @@ export async function emailAnnouncement(
   deps: SendDeps,
   day: AnnouncedDay & { content: Omit<NoticeContent, 'confirmation'> },
   recipients: readonly NoticeRecipientRef[],
-  batch: { held: ReadonlySet<string>; writes: BatchWrites; now: Date; asOf: Date; inFlight: number },
+  batch: {
+    held: ReadonlySet<string>;
+    /** Claims the messages offered (claim-coalescer.ts); answers the keys taken. */
+    claim: (offered: readonly MessageClaim[]) => Promise<Set<string>>;
+    writes: BatchWrites;
+    now: Date;
+    asOf: Date;
+    inFlight: number;
+  },
   outcome: SendOutcome,
 ): Promise<void> {
   const { kind, messageKey, judgement } = day.announcement;
@@ -75,12 +67,7 @@ export async function emailAnnouncement(
   const offered = recipients
     .map((to) => ({ to, claim: claimOf(to) }))
     .filter(({ claim }) => !batch.held.has(claimKeyOf(claim)));
-  const taken = await claimTogether(
-    deps.claims,
-    offered.map((o) => o.claim),
-    batch.now,
-    batch.inFlight,
-  );
+  const taken = await batch.claim(offered.map((o) => o.claim));
   const mine = offered.filter(({ claim }) => taken.has(claimKeyOf(claim)));
   await mapWithConcurrency(mine, batch.inFlight, async ({ to, claim }) => {
     let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
