@@ -53,7 +53,7 @@ export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
     texts: sms?.texts,
     escalationTexter: sms?.escalations,
     unsubscribeSecret: opts.unsubscribeSecret,
-    events: webhooks.events,
+    events: webhooks.dispatchEvents,
     brands: brand.lookup,
   });
   const accountSummaries = new DynamoAccountSummaries(data.db);

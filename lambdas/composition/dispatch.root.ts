@@ -69,6 +69,7 @@ export function createDispatchDeps(
       sources: createObservationSources(data.config),
       repo: new DynamoObservationRepo(data.db),
     },
+    delivery: opts.email.delivery,
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
     ...(opts.texts ? { texts: opts.texts } : {}),
@@ -78,7 +79,8 @@ export function createDispatchDeps(
         templates: opts.email.templates,
         tokens: opts.email.tokens,
         noticeLinks: opts.email.noticeLinks,
-        mailer: opts.email.noticeMailer,
+        // Counted once per batch (`delivery` below), not once per send.
+        mailer: opts.email.uncountedNoticeMailer,
         appOrigin: opts.email.appOrigin,
         clock: data.clock,
       }),

@@ -47,20 +47,17 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
   const rateWindows = new DynamoRateWindows(db);
   // One SES rate for the whole AWS account across every Lambda: SES's own MaxSendRate unless set.
   const sesRate = config.SES_SEND_RATE;
-  const noticeMailer = countingNoticeMailer(
-    new SesNoticeMailer(ses, {
-      from: sender,
-      configurationSet: config.SES_CONFIGURATION_SET,
-      gate: new SharedSendRate({
-        channel: 'ses',
-        ratePerSecond: sesRate ? async () => sesRate : cachedRate(() => sesMaxSendRate(ses), 10),
-        store: rateWindows,
-      }),
-      unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+  const sesNoticeMailer = new SesNoticeMailer(ses, {
+    from: sender,
+    configurationSet: config.SES_CONFIGURATION_SET,
+    gate: new SharedSendRate({
+      channel: 'ses',
+      ratePerSecond: sesRate ? async () => sesRate : cachedRate(() => sesMaxSendRate(ses), 10),
+      store: rateWindows,
     }),
-    delivery,
-    clock,
-  );
+    unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+  });
+  const noticeMailer = countingNoticeMailer(sesNoticeMailer, delivery, clock);
   const templates = new DynamoEmailTemplateRepo(db);
   const workerStatus = new DynamoWorkerStatusRepo(db);
   const suppressions = new DynamoSuppressionList(db);
@@ -91,6 +88,8 @@ export function createEmailDeps(data: DataRoot, opts: EmailRootOptions) {
     mailer: countingMailer(new SesMailer(ses, sender, config.SES_CONFIGURATION_SET), delivery, clock),
     delivery,
     noticeMailer,
+    /** The notice mailer without the per-send counter: the dispatch adds its batch's sends to `delivery` once. */
+    uncountedNoticeMailer: sesNoticeMailer,
     templates,
     workerStatus,
     suppressions,

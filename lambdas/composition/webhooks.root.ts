@@ -11,6 +11,9 @@ import type { WebhookQueue } from '../core/webhooks/webhook.ports';
 import type { DataRoot } from './data.root';
 import { builtOnFirstUse } from './built-on-first-use';
 
+/** How long the dispatch keeps an account's webhook endpoints between the events of its messages. */
+export const DISPATCH_LOOKUP_TTL_MS = 60_000;
+
 /** Inside Lambda a missing queue is a deployment error: say so on every publish instead of losing events. */
 const missingQueue: WebhookQueue = {
   enqueue: () =>
@@ -37,6 +40,18 @@ export function createWebhooksRoot(data: DataRoot, opts: { accounts: AccountRepo
   return {
     manage,
     events: webhookEventPublisher({ store, queue, accounts: opts.accounts, clock: data.clock, log }),
+    /**
+     * The dispatch's publisher (one `*.sent` event per message): an account's endpoints and plan
+     * are read once a minute, not per message, so a new or disabled endpoint counts from then on.
+     */
+    dispatchEvents: webhookEventPublisher({
+      store,
+      queue,
+      accounts: opts.accounts,
+      clock: data.clock,
+      log,
+      lookupTtlMs: DISPATCH_LOOKUP_TTL_MS,
+    }),
     policy,
     log,
     /** The local stack's in-process queue (null in AWS), for `webhook-delivery.root.ts` to consume. */

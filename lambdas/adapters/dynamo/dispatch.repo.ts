@@ -1,8 +1,5 @@
 import type { TenantId } from '../../core/caller';
 import {
-  claimKeyOf,
-  type ClaimKeyFields,
-  type ClaimRepo,
   type Decision,
   type DecisionRepo,
   type AttemptCounts,
@@ -10,18 +7,15 @@ import {
   type DispatchRun,
   type DispatchRunRepo,
   type DueJobsite,
-  type MessageClaim,
   type NoticeSchedule,
   type RunRef,
-  type SentByChannel,
-  type SentMessage,
-  type SentPerDay,
   type WorkedMark,
 } from '../../core/dispatch/dispatch.ports';
 import type { EntityItem } from 'electrodb';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { batchGetDays } from './batch-get';
+import { batchPut } from './batch-put';
 import { writtenUnlessConditionFails } from './conditions';
 import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
 import { releasedAt } from '../../core/dispatch/held-messages';
@@ -229,20 +223,29 @@ export class DynamoDecisionRepo implements DecisionRepo {
   }
 
   async put(decision: Decision): Promise<void> {
-    await this.db.entities.dispatchDecision
-      .put({
-        ...decision,
-        lastKind: decision.lastKind ?? undefined,
-        announcement: decision.announcement ?? undefined,
-        source: decision.forecast?.source,
-        worked: decision.worked ?? undefined,
-        workedNote: decision.workedNote ?? undefined,
-        markedAt: decision.markedAt ?? undefined,
-        markedBy: decision.markedBy ?? undefined,
-        markedById: decision.markedById ?? undefined,
-      })
-      .go();
+    await this.db.entities.dispatchDecision.put(decisionItem(decision)).go();
   }
+
+  async putMany(decisions: readonly Decision[]): Promise<void> {
+    await batchPut('decisions', decisions.map(decisionItem), (items) =>
+      this.db.entities.dispatchDecision.put(items).go(),
+    );
+  }
+}
+
+/** A decision as its item stores it (absent fields left out, the forecast's source beside it for the index). */
+function decisionItem(decision: Decision) {
+  return {
+    ...decision,
+    lastKind: decision.lastKind ?? undefined,
+    announcement: decision.announcement ?? undefined,
+    source: decision.forecast?.source,
+    worked: decision.worked ?? undefined,
+    workedNote: decision.workedNote ?? undefined,
+    markedAt: decision.markedAt ?? undefined,
+    markedBy: decision.markedBy ?? undefined,
+    markedById: decision.markedById ?? undefined,
+  };
 }
 
 type DecisionItem = NonNullable<
@@ -263,96 +266,4 @@ function decisionFromItem(data: DecisionItem): Decision {
   };
 }
 
-/** What names a claim: one message of a jobsite's day to one recipient. */
-const CLAIM_KEY = ['tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient'] as const;
-
-export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
-  constructor(private readonly db: RaincheckService) {}
-
-  private key(c: ClaimKeyFields) {
-    return pickFields(c, CLAIM_KEY);
-  }
-
-  async claim(claim: MessageClaim, at: Date): Promise<boolean> {
-    return writtenUnlessConditionFails(() =>
-      this.db.entities.notificationClaim
-        .create({ ...claim, status: 'PENDING', claimedAt: at.toISOString() })
-        .go(),
-    );
-  }
-
-  async heldOf(claims: readonly ClaimKeyFields[]): Promise<Set<string>> {
-    const held = new Set<string>();
-    if (claims.length === 0) return held;
-    // A read, never a claim: a key missing here is still claimed by its conditional write before any send.
-    const { data, unprocessed } = await this.db.entities.notificationClaim
-      .get(claims.map((c) => this.key(c)))
-      .go({ attributes: [...CLAIM_KEY] });
-    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} claims left unread by DynamoDB`);
-    for (const item of data) held.add(claimKeyOf(item));
-    return held;
-  }
-
-  async markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void> {
-    await this.db.entities.notificationClaim
-      .patch(this.key(claim))
-      .set({ status: 'SENT', messageId, sentAt: at.toISOString() })
-      .go();
-  }
-
-  async release(claim: MessageClaim): Promise<void> {
-    await this.db.entities.notificationClaim.delete(this.key(claim)).go();
-  }
-
-  async sentPerDay(tenant: TenantId, jobsiteId: string, from: string, to: string) {
-    // The sort key goes on past the date (message key, recipient): read to the day after `to`, keep ≤ `to`.
-    const after = new Date(Date.parse(`${to}T00:00:00Z`) + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const { data } = await this.db.entities.notificationClaim.query
-      .byMessage(tenantKey(tenant, { jobsiteId }))
-      .between({ workDate: from }, { workDate: after })
-      .go({ pages: 'all', attributes: ['workDate', 'status', 'channel', 'kind'] });
-    return countSentPerDay(data, from, to);
-  }
-
-  async listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]> {
-    const { data } = await this.db.entities.notificationClaim.query
-      .byTenantTime(tenantKey(tenant))
-      .go({ order: 'desc', limit });
-    return data.map(sentMessageOf);
-  }
-}
-
-type ClaimItem = EntityItem<RaincheckService['entities']['notificationClaim']>;
-
-/**
- * Sent notices per working day, one count per channel: a worker told by email and by text is one
- * email and one text, never two "sent". Escalation texts are about the foreman, not the day's notice.
- */
-export function countSentPerDay(
-  claims: readonly Pick<ClaimItem, 'workDate' | 'status' | 'channel' | 'kind'>[],
-  from: string,
-  to: string,
-): Record<string, SentByChannel> {
-  const counts: Record<string, SentByChannel> = {};
-  for (const c of claims) {
-    if (c.status !== 'SENT' || c.kind === 'escalation' || c.workDate < from || c.workDate > to) continue;
-    const day = (counts[c.workDate] ??= { email: 0, sms: 0 });
-    day[c.channel ?? 'email'] += 1;
-  }
-  return counts;
-}
-
-/** A stored claim as the alert history, the ledger and analytics read it. */
-export function sentMessageOf(c: ClaimItem): SentMessage {
-  return {
-    ...pickFields(c, CLAIM_KEY),
-    ...pickFields(c, ['kind', 'verdict', 'audience', 'status', 'claimedAt']),
-    recipientName: c.recipientName ?? '',
-    jobsiteName: c.jobsiteName ?? '',
-    runId: c.runId ?? '',
-    ...nullIfAbsent(c, ['sentAt', 'messageId']),
-    channel: c.channel ?? 'email',
-    ...(c.causedBy ? { causedBy: c.causedBy } : {}),
-    ...(c.channel === 'sms' ? { segments: c.segments ?? 1, deliveryStatus: c.deliveryStatus ?? null } : {}),
-  };
-}
+export { DynamoClaimRepo, countSentPerDay, sentMessageOf } from './claims.repo';

@@ -188,6 +188,11 @@ export interface DecisionRepo {
     days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
   ): Promise<Map<string, Decision>>;
   put(decision: Decision): Promise<void>;
+  /**
+   * Stores many decisions at once (DynamoDB: BatchWriteItem, 25 a call, unconditional like `put`).
+   * Optional: stores without it are written one decision at a time.
+   */
+  putMany?(decisions: readonly Decision[]): Promise<void>;
   /** The jobsite's decisions for working days from `from` to `to` (inclusive), by date. */
   listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]>;
   /** Stores the mark on an existing decision; false when there is no decision for that day. */
@@ -256,9 +261,24 @@ export type ClaimKeyFields = Pick<
 export const claimKeyOf = (c: ClaimKeyFields): string =>
   `${c.tenantId}|${c.jobsiteId}|${c.workDate}|${c.messageKey}|${c.recipient}`;
 
+/** A claim this worker took and whose message went out: what `markSentMany` stores. */
+export interface ClaimMark {
+  claim: MessageClaim;
+  claimedAt: Date;
+  messageId: string;
+  sentAt: Date;
+}
+
 export interface ClaimRepo {
   /** Creates the claim (PENDING) only if nobody holds it; false when it is taken. */
   claim(claim: MessageClaim, at: Date): Promise<boolean>;
+  /**
+   * Claims many messages at once, each only if nobody holds it (DynamoDB: TransactWriteItems of up
+   * to 100 conditional puts; a transaction cancelled by claims already held claims the others
+   * again). Answers the keys (`claimKeyOf`) this call took; every other one somebody holds.
+   * Optional: without it each message is claimed on its own.
+   */
+  claimMany?(claims: readonly MessageClaim[], at: Date): Promise<Set<string>>;
   /**
    * Of these claims, the ones somebody holds already (sent or being sent), by `claimKeyOf`, in as
    * few reads as the store allows (DynamoDB: BatchGetItem, 100 keys a call). Only saves the claim
@@ -267,6 +287,12 @@ export interface ClaimRepo {
    */
   heldOf?(claims: readonly ClaimKeyFields[]): Promise<Set<string>>;
   markSent(claim: MessageClaim, messageId: string, at: Date): Promise<void>;
+  /**
+   * Marks many held claims sent at once (DynamoDB: BatchWriteItem of the whole SENT items, 25 a
+   * call): only for claims this caller took (`claimedAt` is when) and whose message went out, which
+   * nobody else writes. Optional: stores without it are marked one claim at a time.
+   */
+  markSentMany?(marks: readonly ClaimMark[]): Promise<void>;
   /** Gives the claim up after a failed send, so the next run may try again. */
   release(claim: MessageClaim): Promise<void>;
   listRecent(tenant: TenantId, limit: number): Promise<SentMessage[]>;

@@ -9,13 +9,11 @@ import { recipientsOf } from './notice-recipients';
 import type { Clock } from '../runtime.ports';
 import type { CellZonesCache, OfficialAlertsProvider, WeatherProvider } from '../weather/weather.ports';
 import {
-  claimKeyOf,
   type Announcement,
   type ClaimRepo,
   type Decision,
   type DecisionRepo,
   type DueJobsite,
-  type MessageClaim,
   type NoticeSender,
   type SentCounts,
 } from './dispatch.ports';
@@ -35,7 +33,11 @@ import { noticeContractor } from '../notices/notice-contractor';
 import type { BrandLookup } from '../brand/brand';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
-import { foremanQuestion, textHook, type AnnouncedDay } from './notice-channel-hooks';
+import { textHook, type AnnouncedDay } from './notice-channel-hooks';
+import { batchWritesOf } from './batch-writes';
+import { batchClaimsOf } from './claim-coalescer';
+import { emailAnnouncement } from './send-announcement';
+import type { DeliveryStats } from '../admin/metrics.ports';
 
 export interface NotifyDeps {
   records: RecordsStore;
@@ -65,6 +67,11 @@ export interface NotifyDeps {
   inFlight?: { jobsites: number; recipients: number };
   /** Each account's brand while it has white-labelling (issue 24); absent, Raincheck's own look. */
   brands?: BrandLookup;
+  /**
+   * The daily delivery counters, added to once per batch with the emails SES accepted (the dispatch's
+   * mailer then does not count each send). Absent: the mailer counts, or nothing does.
+   */
+  delivery?: Pick<DeliveryStats, 'add'>;
 }
 
 /**
@@ -142,8 +149,27 @@ export async function notifyJobsites(
   );
   // The standing announcements' claims already held, in one read: a quiet re-run claims none of them.
   const held = await heldClaimsOf(work, priors, deps);
+  // Decisions, marks and the delivery count are written together, 25 a call, after the sends.
+  const writes = batchWritesOf(deps, outcome);
+  const recipientsInFlight = deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT;
+  const sending = {
+    held,
+    // The jobsites in flight claim their messages together: a write per few jobsites, not per message.
+    claim: batchClaimsOf(deps.claims, now, recipientsInFlight),
+    writes,
+    now,
+    asOf: asOf ?? now,
+    inFlight: recipientsInFlight,
+  };
 
-  await mapWithConcurrency(work, inFlight, async (item, i) => {
+  try {
+    await mapWithConcurrency(work, inFlight, (item, i) => notifyOne(item, i));
+  } finally {
+    await writes.flush();
+  }
+  return outcome;
+
+  async function notifyOne(item: (typeof work)[number], i: number) {
     const result = forecasts.get(keys[i]!);
     if (!result || !result.ok) {
       outcome.unjudged.push(item.due);
@@ -233,10 +259,10 @@ export async function notifyJobsites(
       markedById: prior?.markedById ?? null,
     };
     // A re-run that judged the day as before (same forecast, rules and announcement) writes nothing.
-    if (!prior || !sameDecision(prior, decision)) await deps.decisions.put(decision);
+    if (!prior || !sameDecision(prior, decision)) await writes.putDecision(decision);
     if (!announcement || !item.notify) return;
 
-    const { kind, messageKey, judgement } = announcement;
+    const { kind, judgement } = announcement;
     const verdict = judgement.verdict;
     const contractor = noticeContractor(item.profile, jobsite, item.workers, item.brand);
     const causedBy = change.kind ? ruleChangeBy(jobsite, prior) : null;
@@ -250,58 +276,26 @@ export async function notifyJobsites(
       ...(causedBy ? { causedBy } : {}),
     };
     const recipients = recipientsOf(jobsite, item.workers, client, kind, verdict, item.suppressed);
-    await mapWithConcurrency(recipients, deps.inFlight?.recipients ?? RECIPIENTS_IN_FLIGHT, async (to) => {
-      const claim: MessageClaim = {
-        tenantId: due.tenantId,
-        jobsiteId: jobsite.id,
-        workDate: due.workDate,
-        messageKey,
-        recipient: to.email,
-        kind,
-        verdict,
-        audience: to.audience,
-        recipientName: to.name,
-        jobsiteName: jobsite.name,
-        runId,
-        ...(causedBy ? { causedBy } : {}),
-      };
-      if (held.has(claimKeyOf(claim)) || !(await deps.claims.claim(claim, now))) return;
-      let confirmation: Awaited<ReturnType<typeof foremanQuestion>> = null;
-      try {
-        confirmation = await foremanQuestion(deps.confirmations, day, to, asOf ?? now);
-        const { messageId } = await deps.sender.send(
-          {
-            kind,
-            tenantId: due.tenantId,
-            jobsite: {
-              id: jobsite.id,
-              name: jobsite.name,
-              address: jobsite.address,
-              timezone: jobsite.timezone,
-              workingHours: jobsite.workingHours,
-            },
-            clientName: client?.name ?? null,
-            workDate: due.workDate,
-            judgement,
-            simulated: result.forecast.source === 'simulated',
-            contractor,
-            ...(confirmation ? { confirmation: confirmation.links } : {}),
-            ...(causedBy ? { causedBy } : {}),
-          },
-          to,
-        );
-        await deps.claims.markSent(claim, messageId, deps.clock.now());
-        outcome.sent[kind] += 1;
-      } catch (err) {
-        await confirmation?.withdraw();
-        await deps.claims.release(claim);
-        outcome.failed += 1;
-        outcome.errors.push(`${jobsite.name} → ${to.email}: ${String((err as Error)?.message ?? err)}`);
-      }
-    });
+    const content = {
+      kind,
+      tenantId: due.tenantId,
+      jobsite: {
+        id: jobsite.id,
+        name: jobsite.name,
+        address: jobsite.address,
+        timezone: jobsite.timezone,
+        workingHours: jobsite.workingHours,
+      },
+      clientName: client?.name ?? null,
+      workDate: due.workDate,
+      judgement,
+      simulated: result.forecast.source === 'simulated',
+      contractor,
+      ...(causedBy ? { causedBy } : {}),
+    };
+    await emailAnnouncement(deps, { ...day, content }, recipients, sending, outcome);
     const texted = await textHook(deps.texts, day, item);
     outcome.failed += texted.failed;
     outcome.errors.push(...texted.errors);
-  });
-  return outcome;
+  }
 }

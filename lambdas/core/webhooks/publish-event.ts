@@ -3,6 +3,7 @@ import { PLANS } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore } from '../caller';
+import { ContainerCache } from '../container-cache';
 import type { Logger } from '../observability.ports';
 import type { Clock } from '../runtime.ports';
 import type {
@@ -21,6 +22,12 @@ export interface PublishDeps {
   accounts: Pick<AccountRepo, 'getSubscription'>;
   clock: Clock;
   log: Logger;
+  /**
+   * How long an account's endpoints (and, when it has some, whether its plan has API access) are
+   * kept between events: the dispatch raises one event per message sent, so a storm morning would
+   * otherwise read them once per message. Absent: read for every event.
+   */
+  lookupTtlMs?: number;
 }
 
 /** A stable event id from what identifies the event, so raising it again (a retried run) is a no-op. */
@@ -74,16 +81,29 @@ export async function enqueueDelivery(
  * queues one delivery each. It never throws into what raised the event: a failure is logged.
  */
 export function webhookEventPublisher(deps: PublishDeps): EventPublisher {
+  const ttl = deps.lookupTtlMs ?? 0;
+  const endpointsKept = new ContainerCache<WebhookEndpoint[]>(deps.clock, ttl);
+  const apiAccessKept = new ContainerCache<boolean>(deps.clock, ttl);
+  const endpointsOf = (tenantId: string) =>
+    ttl > 0
+      ? endpointsKept.read(tenantId, () => deps.store.listEndpoints(tenantFromStore(tenantId)))
+      : deps.store.listEndpoints(tenantFromStore(tenantId));
+  const apiAccess = async (tenantId: string) => {
+    const subscription = await deps.accounts.getSubscription(tenantId);
+    return PLANS[subscription ? effectivePlan(subscription) : 'none'].features.apiAccess;
+  };
   return {
     async publish(event: ProductEvent) {
       try {
-        const tenant = tenantFromStore(event.tenantId);
-        const endpoints = (await deps.store.listEndpoints(tenant)).filter(
+        const endpoints = (await endpointsOf(event.tenantId)).filter(
           (e) => e.status === 'enabled' && e.events.includes(event.type),
         );
         if (endpoints.length === 0) return;
-        const subscription = await deps.accounts.getSubscription(event.tenantId);
-        if (!PLANS[subscription ? effectivePlan(subscription) : 'none'].features.apiAccess) return;
+        const allowed =
+          ttl > 0
+            ? await apiAccessKept.read(event.tenantId, () => apiAccess(event.tenantId))
+            : await apiAccess(event.tenantId);
+        if (!allowed) return;
         const at = deps.clock.now();
         const eventId = event.eventId ?? `evt_${randomUUID().replaceAll('-', '')}`;
         const body = eventBody(eventId, event.type, at, event.data);
