@@ -34,8 +34,9 @@ export interface Outcome {
   judged: number;
   /** Emails the run's record counts sent (notices, updates, all-clears). */
   sent: number;
-  /** Texts sent (SMS claims marked sent, counted by the workers). */
+  /** Texts sent (SMS claims marked sent, counted by the workers), and their billed segments. */
   texts: number;
+  textSegments: number;
   wallMs: number;
   lastMessageMs: number;
   p50Ms: number;
@@ -113,6 +114,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       judged: record?.judged ?? 0,
       sent: record ? record.sent.notice + record.sent.update + record.sent.allClear : 0,
       texts: reports.reduce((sum, r) => sum + r.texts, 0),
+      textSegments: reports.reduce((sum, r) => sum + r.segments, 0),
       wallMs,
       lastMessageMs: times.at(-1) ?? 0,
       p50Ms: at(0.5),

@@ -22,8 +22,9 @@ export interface WorkerReport {
   batches: number;
   /** Each jobsite's last message (email or text) as epoch milliseconds. */
   lastAt: [string, number][];
-  /** Texts sent (SMS claims marked sent). */
+  /** Texts sent (SMS claims marked sent), and the segments they were billed as. */
   texts: number;
+  segments: number;
   cpuMs: number;
   peakRssMb: number;
   /** This process's DynamoDB calls by command and capacity units (absent in the bench's own process). */
@@ -43,6 +44,7 @@ export const rootOf = (env: BenchEnv) => {
 interface Tally {
   lastAt: Map<string, number>;
   texts: number;
+  segments: number;
 }
 
 /** The dispatch as built, each message's time kept per jobsite and each text counted. */
@@ -66,6 +68,7 @@ function instrumented(deps: DispatchDeps, tally: Tally, inFlight?: DispatchDeps[
     claims.markSent = async (claim, messageId, at) => {
       await texts.claims.markSent(claim, messageId, at);
       tally.texts += 1;
+      tally.segments += claim.segments ?? 1;
       tally.lastAt.set(claim.jobsiteId, epochMs());
     };
     out.texts = { ...texts, claims };
@@ -88,7 +91,7 @@ export async function workInProcess(
   workers: number,
   inFlight?: DispatchDeps['inFlight'],
 ): Promise<WorkerReport> {
-  const tally: Tally = { lastAt: new Map(), texts: 0 };
+  const tally: Tally = { lastAt: new Map(), texts: 0, segments: 0 };
   const run = instrumented(deps, tally, inFlight);
   let i = 0;
   const next = async () => batches[i++] ?? null;
@@ -98,6 +101,7 @@ export async function workInProcess(
     batches: done.reduce((a, b) => a + b, 0),
     lastAt: [...tally.lastAt],
     texts: tally.texts,
+    segments: tally.segments,
     cpuMs: 0,
     peakRssMb: 0,
   };
@@ -127,7 +131,7 @@ export function runSlotWorker(): void {
         counter!.reset();
         const rss = new RssPeak();
         const cpu0 = process.cpuUsage();
-        const tally: Tally = { lastAt: new Map(), texts: 0 };
+        const tally: Tally = { lastAt: new Map(), texts: 0, segments: 0 };
         const next = () =>
           new Promise<string | null>((resolve) => {
             waiting = resolve;
@@ -141,6 +145,7 @@ export function runSlotWorker(): void {
             batches,
             lastAt: [...tally.lastAt],
             texts: tally.texts,
+            segments: tally.segments,
             cpuMs: (cpu.user + cpu.system) / 1000,
             peakRssMb: rss.stop() / 2 ** 20,
             calls: counter!.byCommand(),
