@@ -92,7 +92,7 @@ const cost = {
   // Each batch: sent, received (once, or up to 3 times on retries: counted 3), deleted.
   sqs: batches * 5 * PRICE.sqsRequest,
 };
-const total = cost.lambda + cost.dynamo + cost.ses + cost.sqs;
+const total = Object.values(cost).reduce((sum, usd) => sum + usd, 0);
 
 console.log(
   `measured (${first.label}, ${fmt(first.due)} jobsites, load ${run.load?.map((l) => l.toFixed(1)).join(' ') ?? '?'}):`,
