@@ -20,9 +20,9 @@
  * of the 0.5° regions; calm elsewhere), the NWS stand-in a few warning polygons; the SES emulator and
  * the local SMS server receive. Each worker Lambda is its own process (its own composition root and
  * SDK clients) taking batches from one list; the planner runs here. Runs the slot on two tables
- * seeded alike: first as the code worked before this issue (the baseline: one jobsite and one
- * recipient at a time, 10 sends/s per worker), then as it works now; then a quiet re-run (nothing
- * changed) counts DynamoDB calls per jobsite. `--soak` seeds one table, runs the slot 3 times in a
+ * seeded alike: as it works now, then a quiet re-run (nothing changed) that counts DynamoDB calls per
+ * jobsite, then as the code worked before this issue (the baseline: one jobsite and one recipient at
+ * a time, 10 sends/s per worker). Each run prints a line as it ends. `--soak` seeds one table, runs the slot 3 times in a
  * row and then twice at once, and counts both mailboxes by message id (bench/dispatch/soak.ts).
  * Reports emails and texts, judged/s, messages/s, slot start → last message (p50, p99 per jobsite),
  * DynamoDB calls per jobsite (and by command), CPU per process, NWS calls, peak RSS. The last line
@@ -57,6 +57,7 @@ const opt = (name: string, fallback: number) => {
  * the day judged (tomorrow in each zone) a working day of every jobsite.
  */
 const SLOT = slotStart(new Date());
+const BEFORE = 'before (one at a time, 10/s per worker)';
 
 async function main() {
   if (args.includes('--upstream')) return runUpstream();
@@ -83,6 +84,14 @@ async function main() {
   const world = makeWorld(jobsites, 0x26, SLOT);
   const crews = withCrews(world, 0x26c);
   const outcomes: Outcome[] = [];
+  // Each run's figures as it ends (a long run shows its progress), all of them again at the end.
+  const done = (o: Outcome) => {
+    outcomes.push(o);
+    console.log(
+      `${new Date().toISOString()} ${o.label}: ${fmt(o.sent)} emails, ${fmt(o.texts)} texts, last message at ` +
+        `${fmt(o.lastMessageMs / 1000, 1)} s, wall ${fmt(o.wallMs / 1000, 1)} s, load ${o.load.map((l) => l.toFixed(1)).join(' ')}`,
+    );
+  };
   let seedMs = 0;
   let soak: SoakVerdict | null = null;
   const slot = (inFlight?: SlotOptions['inFlight']): SlotOptions => ({
@@ -123,32 +132,27 @@ async function main() {
     if (args.includes('--soak')) {
       // The same slot 3 times in a row, then twice at once: every message must reach a mailbox once.
       const table = await tableFor('bench-soak');
-      for (const n of [1, 2, 3]) outcomes.push(await runSlot(`soak: run ${n} of 3 in a row`, table, slot()));
-      outcomes.push(
-        ...(await Promise.all(['A', 'B'].map((n) => runSlot(`soak: concurrent run ${n}`, table, slot())))),
+      for (const n of [1, 2, 3]) done(await runSlot(`soak: run ${n} of 3 in a row`, table, slot()));
+      (await Promise.all(['A', 'B'].map((n) => runSlot(`soak: concurrent run ${n}`, table, slot())))).forEach(
+        done,
       );
       soak = await soakVerdict(`http://127.0.0.1:${sesPort}`, sms.url, outcomes);
+    }
+    if (!soak) {
+      // Today's path first (its figures are the ones that matter if a long run is cut short).
+      const after = await tableFor('bench-after');
+      const trace = process.env.BENCH_TRACE;
+      traced.length = 0;
+      done(await runSlot('now (in flight, account rate)', after, slot()));
+      if (trace) (await import('node:fs')).writeFileSync(`${trace}.first`, traced.join('\n'));
+      traced.length = 0;
+      done(await runSlot('now, quiet re-run (nothing changed)', after, slot()));
+      if (trace) (await import('node:fs')).writeFileSync(trace, traced.join('\n'));
     }
     // The old path: one jobsite and one recipient at a time, 10 sends a second per worker.
     if (!soak && !args.includes('--skip-baseline')) {
       const before = await tableFor('bench-before', 10 * workers);
-      outcomes.push(
-        await runSlot(
-          'before (one at a time, 10/s per worker)',
-          before,
-          slot({ jobsites: 1, recipients: 1 }),
-        ),
-      );
-    }
-    if (!soak) {
-      const after = await tableFor('bench-after');
-      const trace = process.env.BENCH_TRACE;
-      traced.length = 0;
-      outcomes.push(await runSlot('now (in flight, account rate)', after, slot()));
-      if (trace) (await import('node:fs')).writeFileSync(`${trace}.first`, traced.join('\n'));
-      traced.length = 0;
-      outcomes.push(await runSlot('now, quiet re-run (nothing changed)', after, slot()));
-      if (trace) (await import('node:fs')).writeFileSync(trace, traced.join('\n'));
+      done(await runSlot(BEFORE, before, slot({ jobsites: 1, recipients: 1 })));
     }
   } finally {
     await upstream.close();
@@ -169,7 +173,8 @@ async function main() {
   );
   printOutcomes(outcomes);
   if (soak) console.log(`soak: ${JSON.stringify(soak)}`);
-  const [base, now] = soak ? [] : outcomes;
+  const base = outcomes.find((o) => o.label === BEFORE);
+  const now = outcomes.find((o) => o.label.startsWith('now (') && o.sent > 0);
   if (base && now && now.lastMessageMs > 0)
     console.log(`slot start → last message: ${fmt(base.lastMessageMs / now.lastMessageMs, 1)}× faster`);
   console.log(
