@@ -1,4 +1,7 @@
-/** Exactly once at scale (issue 26, the soak): the SES emulator's mailbox against what the runs reported. */
+/**
+ * Exactly once at scale (issue 26, the soak): both mailboxes — the SES emulator's emails and the local
+ * SMS server's texts — counted by message id against what the runs reported.
+ */
 
 /** One email as the SES emulator's `/store` keeps it (the fields the soak reads). */
 interface StoredEmail {
@@ -7,33 +10,65 @@ interface StoredEmail {
   subject: string;
 }
 
-export interface SoakVerdict {
-  /** Emails in the mailbox. */
-  emails: number;
-  /** Distinct SES message ids among them. */
+/** One text as the SMS server's `GET /messages` lists it (local/sms-server/sms-store.ts). */
+interface StoredText {
+  id: string;
+  to: string;
+  body: string;
+  direction: 'out' | 'in';
+}
+
+/** One channel's mailbox against the runs' counts. */
+export interface MailboxCount {
+  /** Messages in the mailbox. */
+  received: number;
+  /** Distinct message ids among them. */
   messageIds: number;
-  /** Distinct messages (recipient and subject: one jobsite's notice about one day). */
+  /** Distinct messages (recipient and subject or body: one jobsite's notice about one day). */
   messages: number;
-  /** Messages the runs' records say they sent, summed over every run of the soak. */
+  /** Messages the runs reported sent, summed over every run of the soak. */
   reportedSent: number;
   /** Every message in the mailbox once, and every reported send in it. */
   exactlyOnce: boolean;
 }
 
+export interface SoakVerdict {
+  emails: MailboxCount;
+  texts: MailboxCount;
+  /** Both channels exactly once. */
+  exactlyOnce: boolean;
+}
+
+function count(ids: (string | undefined)[], messages: string[], reportedSent: number): MailboxCount {
+  const messageIds = new Set(ids).size;
+  const distinct = new Set(messages).size;
+  return {
+    received: ids.length,
+    messageIds,
+    messages: distinct,
+    reportedSent,
+    exactlyOnce: ids.length === messageIds && messageIds === distinct && reportedSent === ids.length,
+  };
+}
+
 export async function soakVerdict(
   sesUrl: string,
-  outcomes: readonly { sent: number }[],
+  smsUrl: string,
+  outcomes: readonly { sent: number; texts: number }[],
 ): Promise<SoakVerdict> {
   const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-  const emails = store.emails;
-  const messageIds = new Set(emails.map((e) => e.messageId)).size;
-  const messages = new Set(emails.map((e) => `${[...e.destination.to].sort().join(',')}|${e.subject}`)).size;
-  const reportedSent = outcomes.reduce((sum, o) => sum + o.sent, 0);
-  return {
-    emails: emails.length,
-    messageIds,
-    messages,
-    reportedSent,
-    exactlyOnce: emails.length === messageIds && messageIds === messages && reportedSent === emails.length,
-  };
+  const outbox = ((await (await fetch(`${smsUrl}/messages`)).json()) as StoredText[]).filter(
+    (t) => t.direction === 'out',
+  );
+  const emails = count(
+    store.emails.map((e) => e.messageId),
+    store.emails.map((e) => `${[...e.destination.to].sort().join(',')}|${e.subject}`),
+    outcomes.reduce((sum, o) => sum + o.sent, 0),
+  );
+  const texts = count(
+    outbox.map((t) => t.id),
+    outbox.map((t) => `${t.to}|${t.body}`),
+    outcomes.reduce((sum, o) => sum + o.texts, 0),
+  );
+  return { emails, texts, exactlyOnce: emails.exactlyOnce && texts.exactlyOnce };
 }

@@ -31,15 +31,27 @@ export function weatherAt(
   lon: number,
   startMs: number,
   hours: number,
+  /**
+   * A storm morning: the share of 0.5° regions a storm front crosses in the days served, the rest
+   * calm and mild (no showers, light wind). Absent: fronts in 40% of regions, late-autumn weather
+   * everywhere else (cold, windy, showers).
+   */
+  stormShare?: number,
 ): Record<string, number[]> {
   const dayIndex = Math.floor(startMs / DAY);
   const region = prng(hash(`${Math.floor(lat * 2)},${Math.floor(lon * 2)},${dayIndex}`));
   const local = prng(hash(`${lat},${lon},${dayIndex}`));
-  const base = 24 - 0.55 * (Math.abs(lat) - 20) + (region() - 0.5) * 12 + (local() - 0.5) * 1.5;
-  const windBase = 4 + region() * 22;
+  const autumn = 24 - 0.55 * (Math.abs(lat) - 20) + (region() - 0.5) * 12 + (local() - 0.5) * 1.5;
+  const autumnWind = 4 + region() * 22;
   const front =
-    region() < 0.4 ? { at: Math.floor(region() * hours), len: 3 + Math.floor(region() * 9) } : null;
+    region() < (stormShare ?? 0.4)
+      ? { at: Math.floor(region() * hours), len: 3 + Math.floor(region() * 9) }
+      : null;
   const intensity = 0.5 + region() * 6;
+  // Outside a storm morning's storm: mild and still, so what crews hear about is the storm.
+  const calm = stormShare !== undefined && front === null;
+  const base = calm ? 16 + (region() - 0.5) * 6 : autumn;
+  const windBase = calm ? 3 + region() * 6 : autumnWind;
   const out: Record<string, number[]> = {};
   for (const name of Object.keys(UNITS)) out[name] = new Array<number>(hours);
   for (let i = 0; i < hours; i++) {
@@ -47,7 +59,7 @@ export function weatherAt(
     const t = base + 5 * Math.cos(((solarHour - 15) / 24) * 2 * Math.PI) + (local() - 0.5);
     const inFront = front !== null && i >= front.at && i < front.at + front.len;
     const nearFront = front !== null && i >= front.at - 3 && i < front.at + front.len + 3;
-    const shower = !inFront && local() < 0.03;
+    const shower = !calm && !inFront && local() < 0.03;
     const rain = inFront ? intensity * (0.4 + local() * 0.8) : shower ? local() * 1.5 : 0;
     const wind = windBase + (inFront ? 15 : 0) + local() * 8;
     const gust = wind * (1.3 + local() * 0.4);
@@ -80,6 +92,8 @@ export interface UpstreamStats {
 }
 
 export function runUpstream(): void {
+  const storm = process.argv.indexOf('--storm');
+  const stormShare = storm >= 0 ? Number(process.argv[storm + 1]) : undefined;
   const stats: UpstreamStats = { requests: 0, get: 0, post: 0, locations: 0, rejected: 0, maxInFlight: 0 };
   // Location JSON is deterministic: keep what was built (bounded), as a real service caches too.
   const cache = new Map<string, string>();
@@ -129,7 +143,7 @@ export function runUpstream(): void {
       const key = `${lat},${lon},${startMs},${days},${unix},${hourly.join(',')}`;
       let body = cache.get(key);
       if (body === undefined) {
-        const w = weatherAt(lat, lon, startMs, hours);
+        const w = weatherAt(lat, lon, startMs, hours, stormShare);
         const units: Record<string, string> = { time: unix ? 'unixtime' : 'iso8601' };
         const series: string[] = [];
         for (const h of hourly) {
@@ -207,9 +221,11 @@ export class Upstream {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<Upstream> {
+  /** `stormShare`: a storm morning over that share of the area (weatherAt's); absent, late autumn. */
+  static async start(stormShare?: number): Promise<Upstream> {
     // The bench's entry (bench/dispatch.ts) runs the stand-in when started with --upstream.
-    const child = fork(process.argv[1]!, ['--upstream'], {
+    const storm = stormShare === undefined ? [] : ['--storm', String(stormShare)];
+    const child = fork(process.argv[1]!, ['--upstream', ...storm], {
       execArgv: process.execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

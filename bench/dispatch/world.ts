@@ -1,5 +1,6 @@
 // The world: tenants, workers, clients, jobsites around real cities.
 import type { DueJobsite } from '../../lambdas/core/dispatch/dispatch.ports';
+import type { StoredCrew } from '../../lambdas/core/records/records.ports';
 import type { Client, Jobsite, Worker } from '../../shared/records';
 import { timezoneAt } from '../../shared/records/timezone';
 import type { Subscription } from '../../shared/subscription';
@@ -87,6 +88,8 @@ export interface Tenant {
   jobsites: Map<string, Jobsite>;
   subscription: Subscription;
   units: 'us' | 'metric';
+  /** The contractor's crews (`withCrews`); absent: its jobsites name their workers one by one. */
+  crews?: StoredCrew[];
 }
 
 export interface World {
@@ -224,4 +227,72 @@ export function makeWorld(count: number, seed: number, asOf: Date): World {
   // As the planner hands them over: ordered by grid cell, so a cell's jobsites share a batch.
   due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
   return { tenants, due, cells: cells.size };
+}
+
+/** The issue's crews (issue 26 item 1): what `withCrews` made, for the report. */
+export interface CrewFigures {
+  crews: number;
+  workers: number;
+  /** Workers with a phone, SMS on and the number's consent given (texted when their jobsite is). */
+  texting: number;
+}
+
+/**
+ * The issue's storm-morning workforce on a world: each contractor runs a crew per ~2 jobsites (its
+ * crews move between its jobsites), every crew 3–15 workers, every jobsite told through 1–3 of its
+ * contractor's crews (and its client as before), half the workers with a mobile number opted in to
+ * SMS with the number's consent given, every account on Enterprise (SMS and its allowance). Seeded
+ * from its own stream, so the jobsites, places and rules stay those of `makeWorld`.
+ */
+export function withCrews(world: World, seed: number): CrewFigures {
+  const rnd = prng(seed);
+  const figures: CrewFigures = { crews: 0, workers: 0, texting: 0 };
+  let phone = 0;
+  for (const tenant of world.tenants.values()) {
+    const T = tenant.workers[0]?.createdAt ?? new Date(0).toISOString();
+    const crewCount = Math.max(1, Math.ceil(tenant.jobsites.size / 2));
+    tenant.crews = [];
+    tenant.workers = [];
+    for (let c = 0; c < crewCount; c++) {
+      const crewId = `${tenant.id}-crew${c}`;
+      tenant.crews.push({
+        id: crewId,
+        name: `Crew ${c}`,
+        notes: null,
+        hourlyRateCents: 4500,
+        createdAt: T,
+        updatedAt: T,
+      });
+      const size = 3 + Math.floor(rnd() * 13);
+      for (let w = 0; w < size; w++) {
+        const id = `${crewId}-w${w}`;
+        // One number per worker, counted up in one area code (the local SMS server reaches no carrier).
+        const texts = rnd() < 0.5;
+        tenant.workers.push({
+          id,
+          name: `Worker ${w} of crew ${c}`,
+          email: `${id}@${tenant.id}.example.com`,
+          phone: texts ? `+1415${String(2_000_000 + phone++)}` : null,
+          trade: null,
+          crewIds: [crewId],
+          isManager: c === 0 && w === 0,
+          smsOptIn: texts,
+          status: rnd() < 0.03 ? 'bounced' : 'active',
+          createdAt: T,
+          updatedAt: T,
+        });
+        if (texts) figures.texting += 1;
+      }
+    }
+    figures.crews += crewCount;
+    figures.workers += tenant.workers.length;
+    for (const jobsite of tenant.jobsites.values()) {
+      const wanted = Math.min(crewCount, 1 + Math.floor(rnd() * 3));
+      const crews = new Set<string>();
+      while (crews.size < wanted) crews.add(tenant.crews[Math.floor(rnd() * crewCount)]!.id);
+      jobsite.recipients = { ...jobsite.recipients, workerIds: [], crewIds: [...crews] };
+    }
+    tenant.subscription = { ...tenant.subscription, plan: 'enterprise', status: 'active' } as Subscription;
+  }
+  return figures;
 }
