@@ -3,7 +3,9 @@
  * exactly as the CDK construct builds it: infra/bundling/lambda-bundling.ts), where the weight is
  * (esbuild metafile, by package), and its module init time: median of N cold `node` processes that
  * `require` the bundle, with the AWS SDK modules it uses preloaded first ("init") and not ("with SDK").
- * Source maps are enabled as on Lambda (NODE_OPTIONS=--enable-source-maps). The environment is dummy
+ * Node runs with the NODE_OPTIONS the Lambdas get (LAMBDA_NODE_OPTIONS: none since ADR 0014, each bundle
+ * maps its own stack traces and reads its map on the first one; a `--before` tree that names none ran
+ * with `--enable-source-maps`, and is timed so). The environment is dummy
  * values and sockets are refused: a bundle that connects anywhere while loading fails the run.
  *
  * The baseline, measured in the same run, is a plain Hono Lambda (`handle(new Hono())`) bundled the
@@ -25,7 +27,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { esbuildOptionsFor } from '../infra/bundling/lambda-bundling';
+import { esbuildOptionsFor, LAMBDA_NODE_OPTIONS } from '../infra/bundling/lambda-bundling';
 import type { LambdaEntry } from '../infra/lambda-entries';
 import { LAMBDA_ENTRIES } from '../infra/lambda-entries';
 import { ISSUE_12_TARGETS, LAMBDA_INIT_GOALS, lambdaInitGoalCpuMs } from '../shared/budgets';
@@ -94,6 +96,8 @@ interface BundleResult {
   byPackage: [string, number][];
   externals: string[];
   file: string;
+  /** NODE_OPTIONS its Lambda runs with. */
+  nodeOptions: string;
 }
 
 interface InitResult {
@@ -123,6 +127,7 @@ async function bundle(
   outDir: string,
   /** That tree's own bundling settings (its aliases name files of its own). */
   optionsFor: typeof esbuildOptionsFor = esbuildOptionsFor,
+  nodeOptions: string = LAMBDA_NODE_OPTIONS,
 ): Promise<BundleResult> {
   const outfile = path.join(outDir, name, 'index.js');
   const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
@@ -153,6 +158,7 @@ async function bundle(
     byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
     externals,
     file: outfile,
+    nodeOptions,
   };
 }
 
@@ -177,7 +183,7 @@ function loadOnce(
       PATH: process.env.PATH ?? '',
       ...LAMBDA_ENV,
       NODE_PATH: nodeModules,
-      NODE_OPTIONS: '--enable-source-maps --no-warnings',
+      NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
     },
     encoding: 'utf8',
   });
@@ -215,7 +221,12 @@ function timeInits(runner: string, bundles: BundleResult[], runs: number, nodeMo
 async function beforeTree(
   ref: string,
   tmp: string,
-): Promise<{ root: string; entries: LambdaEntry[]; optionsFor: typeof esbuildOptionsFor }> {
+): Promise<{
+  root: string;
+  entries: LambdaEntry[];
+  optionsFor: typeof esbuildOptionsFor;
+  nodeOptions: string;
+}> {
   const root = path.join(tmp, 'before-tree');
   fs.mkdirSync(root, { recursive: true });
   const tar = execFileSync(
@@ -233,8 +244,15 @@ async function beforeTree(
   };
   const bundling = (await import(path.join(root, 'infra/bundling/lambda-bundling.ts'))) as {
     esbuildOptionsFor: typeof esbuildOptionsFor;
+    LAMBDA_NODE_OPTIONS?: string;
   };
-  return { root, entries: mod.LAMBDA_ENTRIES, optionsFor: bundling.esbuildOptionsFor };
+  return {
+    root,
+    entries: mod.LAMBDA_ENTRIES,
+    optionsFor: bundling.esbuildOptionsFor,
+    // Before ADR 0014 every Lambda ran with --enable-source-maps (the construct's NODE_OPTIONS).
+    nodeOptions: bundling.LAMBDA_NODE_OPTIONS ?? '--enable-source-maps',
+  };
 }
 
 function arg(name: string): string | undefined {
@@ -255,16 +273,12 @@ async function main() {
   const nodeModules = path.join(ROOT, 'node_modules');
   try {
     const entries = LAMBDA_ENTRIES.filter((e) => !only || only.includes(e.name));
-    const baseline = await bundle(
-      ROOT,
-      'baseline-hono',
-      {
-        contents:
-          "import { Hono } from 'hono'; import { handle } from 'hono/aws-lambda';\n" +
-          "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
-      },
-      path.join(tmp, 'after'),
-    );
+    const plainHono = {
+      contents:
+        "import { Hono } from 'hono'; import { handle } from 'hono/aws-lambda';\n" +
+        "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
+    };
+    const baseline = await bundle(ROOT, 'baseline-hono', plainHono, path.join(tmp, 'after'));
     const afterBundles: { entry: LambdaEntry; b: BundleResult }[] = [];
     for (const entry of entries) {
       afterBundles.push({
@@ -275,9 +289,27 @@ async function main() {
     const beforeBundles: BundleResult[] = [];
     if (beforeRef) {
       const tree = await beforeTree(beforeRef, tmp);
+      // The baseline as that commit built and ran it too (printed as "before only").
+      beforeBundles.push(
+        await bundle(
+          tree.root,
+          'baseline-hono',
+          plainHono,
+          path.join(tmp, 'before'),
+          tree.optionsFor,
+          tree.nodeOptions,
+        ),
+      );
       for (const entry of tree.entries.filter((e) => !only || only.includes(e.name))) {
         beforeBundles.push(
-          await bundle(tree.root, entry.name, entry.entry, path.join(tmp, 'before'), tree.optionsFor),
+          await bundle(
+            tree.root,
+            entry.name,
+            entry.entry,
+            path.join(tmp, 'before'),
+            tree.optionsFor,
+            tree.nodeOptions,
+          ),
         );
       }
     }
@@ -357,7 +389,9 @@ async function main() {
     }
     for (const [name, prior] of before) {
       if (after.some((a) => a.entry.name === name)) continue;
-      console.log(`\n${name} (before only): ${kb(prior.b.bytes)} raw, init ${ms(prior.init.initMs)}`);
+      console.log(
+        `\n${name} (before only): ${kb(prior.b.bytes)} raw, init CPU ${ms(prior.init.cpuMs)}, wall ${ms(prior.init.initMs)}`,
+      );
     }
     console.log(
       JSON.stringify({

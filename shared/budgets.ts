@@ -153,7 +153,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // the two webhook entities, issue 23; the three team entities, issue 22; the texts'
     // noticeShortCode, issue 21).
     maxBytes: 284 * KB,
-    maxGzipBytes: 73 * KB, // 71.6 KB measured with issues 21–23 merged
+    // 71.6 KB measured with issues 21–23 merged; 73.1 KB with the stack-trace mapper every bundle now
+    // carries (~2.7 KB raw, ~1 KB gzip: its map is read on the first trace, not at load, ADR 0014).
+    maxGzipBytes: 75 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /** Cognito's post-confirmation trigger: ElectroDB and zod/mini (config); the Cognito SDK is the runtime's. */
@@ -179,7 +181,8 @@ export const LAMBDA_BUNDLE_BUDGETS = {
    * the runtime's, so the bundle is our few lines and zod/mini (config): 29.8/10.0 KB measured.
    */
   'sso-client-providers': {
-    maxBytes: 31 * KB,
+    // 31.3 KB measured with the stack-trace mapper every bundle carries (~2.7 KB, ADR 0014).
+    maxBytes: 33 * KB,
     maxGzipBytes: 11 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },

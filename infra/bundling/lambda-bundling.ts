@@ -14,6 +14,9 @@ export const LAMBDA_BUNDLING = {
   sourceMap: true,
   // Stack traces need file and line numbers, not the sources themselves: keeps the map small.
   sourcesContent: false,
+  // The map is read when the first stack trace is formatted, not at load (ADR 0014): Lambdas run without
+  // `--enable-source-maps`, which parsed the whole map during every cold start (13–40 ms).
+  inject: ['./lambdas/adapters/observability/stack-traces.inject.ts'],
   // The runtime's own AWS SDK v3 is used (what NodejsFunction leaves out by default for Node 18+ with
   // the `sdkV3ExcludeSmithyPackages` flag); written out so the size test builds exactly the same.
   externalModules: ['@aws-sdk/*', '@smithy/*'],
@@ -36,6 +39,13 @@ export const LAMBDA_BUNDLING = {
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
 
+/**
+ * NODE_OPTIONS of every Lambda: none. Not `--enable-source-maps`, which read and parsed the bundle's
+ * whole map during every cold start; each bundle maps its own traces (`inject` above, ADR 0014). The
+ * bench runs the bundles with the same options.
+ */
+export const LAMBDA_NODE_OPTIONS: string = '';
+
 /** The esbuild options NodejsFunction (local bundling) derives from LAMBDA_BUNDLING, for `entry`. */
 export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: string): BuildOptions {
   return {
@@ -48,6 +58,7 @@ export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: s
     sourcemap: LAMBDA_BUNDLING.sourceMap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.externalModules],
+    inject: [...LAMBDA_BUNDLING.inject],
     alias: { ...LAMBDA_BUNDLING.alias },
     absWorkingDir: projectRoot,
     outfile,

@@ -5,7 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from '../bundling/lambda-bundling';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../bundling/lambda-bundling';
 
 export interface RaincheckFunctionProps {
   /** Absolute path of the entry file (it exports `handler`). */
@@ -28,7 +28,7 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /**
  * Every Lambda of Raincheck gets the same defaults from here: Node.js 22 on ARM, esbuild bundling on this
- * machine (never Docker), source maps, X-Ray, a log group with a retention, and its own role without AWS
+ * machine (never Docker), source maps read on the first stack trace (ADR 0014), X-Ray, a log group with a retention, and its own role without AWS
  * managed policies. Permissions are granted by the caller, one resource at a time, on `fn`.
  */
 export class RaincheckFunction extends Construct {
@@ -66,7 +66,7 @@ export class RaincheckFunction extends Construct {
       role: this.role,
       environment: {
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(LAMBDA_NODE_OPTIONS ? { NODE_OPTIONS: LAMBDA_NODE_OPTIONS } : {}),
         POWERTOOLS_SERVICE_NAME: `raincheck-${props.name}`,
       },
       // One declaration of the bundling, shared with the bundle-size test and the bench.
@@ -78,6 +78,7 @@ export class RaincheckFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        inject: [...LAMBDA_BUNDLING.inject],
         esbuildArgs: Object.fromEntries(
           Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to]),
         ),

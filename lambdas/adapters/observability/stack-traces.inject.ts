@@ -1,0 +1,8 @@
+import { sourceMappedStackTraces } from './source-mapped-stack-traces';
+
+/**
+ * Injected into every Lambda bundle ahead of its entry (LAMBDA_BUNDLING.inject): in the CommonJS bundle
+ * `__filename` is the bundle itself, whose source map lies beside it. Only bundles load this file; under
+ * tsx (the local stack) and jest, traces are the sources' own already.
+ */
+Error.prepareStackTrace = sourceMappedStackTraces(__filename);
