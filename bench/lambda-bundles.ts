@@ -27,67 +27,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { esbuildOptionsFor, LAMBDA_NODE_OPTIONS } from '../infra/bundling/lambda-bundling';
+import {
+  esbuildOptionsFor,
+  type FirstUsePackage,
+  firstUseBundleOptions,
+  LAMBDA_NODE_OPTIONS,
+} from '../infra/bundling/lambda-bundling';
 import type { LambdaEntry } from '../infra/lambda-entries';
 import { LAMBDA_ENTRIES } from '../infra/lambda-entries';
 import { ISSUE_12_TARGETS, LAMBDA_INIT_GOALS, lambdaInitGoalCpuMs } from '../shared/budgets';
+import { LAMBDA_ENV, RUNNER } from './lambda-init-runner';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** What lambdas/config.ts needs, and what the stack sets, as dummy values: nothing is reached. */
-const LAMBDA_ENV: Record<string, string> = {
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  TABLE_NAME: 'raincheck-bench',
-  USER_POOL_ID: 'us-east-1_bench',
-  USER_POOL_CLIENT_ID: 'bench-client',
-  MAIL_FROM: 'Raincheck <alerts@raincheck.example>',
-  SES_CONFIGURATION_SET: 'raincheck-bench',
-  DISPATCH_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench',
-  WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench-webhooks',
-  SMS_ORIGINATION_IDENTITY: 'arn:aws:sms-voice:us-east-1:123456789012:phone-number/phone-bench',
-  SMS_CONFIGURATION_SET: 'raincheck-bench',
-  UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-of-at-least-32-characters',
-  STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:raincheck-stripe-bench',
-  WEATHER_API_KEY_PARAM: '/raincheck/weather-api-key',
-  APP_ORIGIN: 'https://bench.example',
-  POWERTOOLS_SERVICE_NAME: 'raincheck-bench',
-};
-
-/** Runs in each child: optionally preload the SDK, time `require(bundle)`, refuse any socket. */
-const RUNNER = `
-const net = require('node:net');
-const { performance } = require('node:perf_hooks');
-const connects = [];
-const connect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (...args) {
-  connects.push(JSON.stringify(args[0]));
-  this.destroy(new Error('bench: no network'));
-  return this;
-};
-const [bundle, mode, externals] = process.argv.slice(2);
-let sdkMs = 0;
-if (mode === 'preload') {
-  const t = performance.now();
-  for (const m of JSON.parse(externals)) require(m);
-  sdkMs = performance.now() - t;
-}
-const t0 = performance.now();
-const c0 = process.cpuUsage();
-const mod = require(bundle);
-const cpu = process.cpuUsage(c0);
-const initMs = performance.now() - t0;
-const cpuMs = (cpu.user + cpu.system) / 1000;
-if (typeof mod.handler !== 'function') throw new Error('no handler exported');
-setTimeout(() => {
-  net.Socket.prototype.connect = connect;
-  process.stdout.write(JSON.stringify({ initMs, cpuMs, sdkMs, connects }));
-}, 50);
-`;
 
 interface BundleResult {
   name: string;
@@ -98,6 +52,8 @@ interface BundleResult {
   file: string;
   /** NODE_OPTIONS its Lambda runs with. */
   nodeOptions: string;
+  /** Raw bytes of each first-use package's own bundle beside it (not parsed at load). */
+  firstUseBytes: [string, number][];
 }
 
 interface InitResult {
@@ -128,9 +84,10 @@ async function bundle(
   /** That tree's own bundling settings (its aliases name files of its own). */
   optionsFor: typeof esbuildOptionsFor = esbuildOptionsFor,
   nodeOptions: string = LAMBDA_NODE_OPTIONS,
+  firstUse: readonly FirstUsePackage[] = [],
 ): Promise<BundleResult> {
   const outfile = path.join(outDir, name, 'index.js');
-  const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
+  const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile, firstUse);
   const options: esbuild.BuildOptions = {
     ...base,
     ...(typeof entry === 'string'
@@ -141,6 +98,12 @@ async function bundle(
         }),
   };
   const result = await esbuild.build(options);
+  const firstUseBytes: [string, number][] = [];
+  for (const pkg of firstUse) {
+    const chunk = firstUseBundleOptions(projectRoot, pkg, path.dirname(outfile));
+    await esbuild.build(chunk);
+    firstUseBytes.push([pkg, fs.statSync(chunk.outfile!).size]);
+  }
   const bytes = fs.readFileSync(outfile);
   const output = Object.entries(result.metafile!.outputs).find(([f]) => f.endsWith('index.js'))![1];
   const byPackage = new Map<string, number>();
@@ -159,6 +122,7 @@ async function bundle(
     externals,
     file: outfile,
     nodeOptions,
+    firstUseBytes,
   };
 }
 
@@ -283,7 +247,15 @@ async function main() {
     for (const entry of entries) {
       afterBundles.push({
         entry,
-        b: await bundle(ROOT, entry.name, entry.entry, path.join(tmp, 'after')),
+        b: await bundle(
+          ROOT,
+          entry.name,
+          entry.entry,
+          path.join(tmp, 'after'),
+          esbuildOptionsFor,
+          LAMBDA_NODE_OPTIONS,
+          entry.firstUsePackages,
+        ),
       });
     }
     const beforeBundles: BundleResult[] = [];
@@ -361,7 +333,10 @@ async function main() {
         `  weight   ${b.byPackage
           .slice(0, 8)
           .map(([p, n]) => `${p} ${kb(n)}`)
-          .join(', ')}`,
+          .join(', ')}` +
+          (b.firstUseBytes.length
+            ? `; bundled apart, loaded on first use: ${b.firstUseBytes.map(([p, n]) => `${p} ${kb(n)}`).join(', ')}`
+            : ''),
       );
       rows.push({
         name: entry.name,
@@ -374,6 +349,7 @@ async function main() {
         coldInitMs: init.coldMs,
         initGoalCpuMs: lambdaInitGoalCpuMs(entry.name),
         initCpuRatio: init.cpuMs / baseInit.cpuMs,
+        firstUseBytes: Object.fromEntries(b.firstUseBytes),
         ...(prior
           ? {
               before: {

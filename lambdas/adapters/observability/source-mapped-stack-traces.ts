@@ -9,33 +9,33 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
  * `Error.prepareStackTrace` when a trace is first read (`error.stack`, by a logger or the runtime), and
  * only then is the map read, once per container.
  *
- * Frames in the bundle are written as Node writes them with `--enable-source-maps`
- * (`at name (lambdas/core/x.ts:12:5)`); other frames (the runtime, the AWS SDK outside the bundle) and
- * a bundle without its map are left as V8 writes them.
+ * Frames in `bundleDir` (the bundle, and the first-use packages bundled beside it) are written as Node
+ * writes them with `--enable-source-maps` (`at name (lambdas/core/x.ts:12:5)`), each file's map read
+ * when a trace first has a frame in it; other frames (the runtime, the AWS SDK) and a file without
+ * its map are left as V8 writes them.
  */
 export function sourceMappedStackTraces(
-  bundleFile: string,
-  readMap: () => string | undefined = () => readFileSync(`${bundleFile}.map`, 'utf8'),
+  bundleDir: string,
+  readMap: (file: string) => string = (file) => readFileSync(`${file}.map`, 'utf8'),
 ): (error: unknown, frames: NodeJS.CallSite[]) => string {
-  let map: SourceMap | null | undefined;
-  const mapOnce = (): SourceMap | null => {
-    if (map !== undefined) return map;
-    try {
-      const text = readMap();
-      map = text ? new SourceMap(JSON.parse(text) as SourceMapPayload) : null;
-    } catch {
-      map = null; // no map beside the bundle: V8's own frames are still a trace
+  const maps = new Map<string, SourceMap | null>();
+  // The bundle and the first-use packages bundled beside it (node_modules/<package>/index.js).
+  const mapOf = (file: string | undefined | null): SourceMap | null => {
+    if (!file?.startsWith(`${bundleDir}/`) || !file.endsWith('.js')) return null;
+    if (!maps.has(file)) {
+      try {
+        maps.set(file, new SourceMap(JSON.parse(readMap(file)) as SourceMapPayload));
+      } catch {
+        maps.set(file, null); // no map beside the file: V8's own frames are still a trace
+      }
     }
-    return map;
+    return maps.get(file)!;
   };
   return (error, frames) => {
-    const inBundle = frames.some((f) => f.getFileName() === bundleFile);
-    const sourceMap = inBundle ? mapOnce() : null;
-    const lines = frames.map((frame, i) =>
-      sourceMap && frame.getFileName() === bundleFile
-        ? mappedFrame(sourceMap, frames, i)
-        : `    at ${String(frame)}`,
-    );
+    const lines = frames.map((frame, i) => {
+      const map = mapOf(frame.getFileName());
+      return map ? mappedFrame(map, frames, i) : `    at ${String(frame)}`;
+    });
     return [headerOf(error), ...lines].join('\n');
   };
 }
