@@ -161,6 +161,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       'webhookQueue',
       'files',
     ],
+    // Read on the first phone number, not parsed with the bundle at every cold start.
+    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -172,6 +174,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [{ method: 'ANY', path: '/v1/{proxy+}', public: true }],
     // webhookQueue: jobsites made, changed or deleted through /v1 raise their webhook events.
     access: ['table', 'weatherApiKey', 'sendSms', 'webhookQueue'],
+    // Read on the first phone number, not parsed with the bundle at every cold start.
+    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
     budget: LAMBDA_BUNDLE_BUDGETS['public-api'],
   },
   {

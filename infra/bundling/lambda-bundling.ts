@@ -56,17 +56,25 @@ export const LAMBDA_NODE_OPTIONS: string = '';
  * - date-holidays: its own ES modules rather than the CommonJS build a `require` would take (~100 KB
  *   more).
  * - fflate: its Node build, as a `require` resolves it.
+ * - libphonenumber-js's full metadata (191 KB of object literal; lambdas/adapters/phone/
+ *   libphonenumber-on-first-use.ts reads it on the first phone number): the api's and the public API's.
  */
 export const FIRST_USE_PACKAGES = {
   pdfkit: './node_modules/pdfkit/js/pdfkit.js',
   'date-holidays': './node_modules/date-holidays/src/index.js',
   fflate: './node_modules/fflate/lib/node.cjs',
+  'libphonenumber-js/metadata.max.json': './node_modules/libphonenumber-js/metadata.max.json',
 } as const;
 
 export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
 
-/** Where a first-use package's bundle lies, relative to the Lambda's bundle folder. */
-export const firstUseBundlePath = (pkg: FirstUsePackage) => `node_modules/${pkg}/index.js`;
+/**
+ * Where a first-use package's bundle lies, relative to the Lambda's bundle folder: Node resolves
+ * `require('<package>')` (and a file of a package, `require('<package>/<file>')`) to its `index.js`;
+ * a JSON file is copied as it is (Node's JSON.parse on the first `require` beats a JS literal's parse).
+ */
+export const firstUseBundlePath = (pkg: FirstUsePackage) =>
+  pkg.endsWith('.json') ? `node_modules/${pkg}` : `node_modules/${pkg}/index.js`;
 
 /** The aliases, but none for a package bundled apart (an alias would pull it back into the bundle). */
 export function aliasWithout(firstUse: readonly FirstUsePackage[]): Record<string, string> {
@@ -121,6 +129,7 @@ export function firstUseBundleOptions(
     entryPoints: [path.resolve(projectRoot, FIRST_USE_PACKAGES[pkg])],
     ...bundlingOptions(projectRoot),
     external: [...LAMBDA_BUNDLING.externalModules],
+    ...(pkg.endsWith('.json') ? { loader: { '.json': 'copy' as const } } : {}),
     outfile: path.join(bundleDir, firstUseBundlePath(pkg)),
   };
 }
@@ -140,6 +149,7 @@ export function firstUseBundleCommand(pkg: FirstUsePackage, inputDir: string, ou
     ...(LAMBDA_BUNDLING.sourceMap ? ['--sourcemap'] : []),
     `--sources-content=${String(LAMBDA_BUNDLING.sourcesContent)}`,
     ...LAMBDA_BUNDLING.externalModules.map((m) => `--external:${m}`),
+    ...(pkg.endsWith('.json') ? ['--loader:.json=copy'] : []),
     `--outfile=${path.join(outputDir, firstUseBundlePath(pkg))}`,
     '--log-level=error',
   ];

@@ -14,8 +14,8 @@ import { REPOSITORY_FONTS_DIR } from '../../lambdas/adapters/pdf/report.pdf';
 import { PROJECT_ROOT } from './support/synth-raincheck';
 
 /**
- * Issue 26 item 8: date-holidays, pdfkit and fflate are bundled apart from the holidays and reports
- * Lambdas, beside their bundles, and required on first use. These tests build the adapters that use
+ * Issue 26 item 8: date-holidays, pdfkit, fflate and libphonenumber-js's full metadata are bundled apart
+ * from the Lambdas that use them, beside their bundles, and required on first use. These tests build the adapters that use
  * them exactly so, in a folder outside the repository (no node_modules above it, as in /var/task),
  * and call each one cold in a fresh `node`: the first call finds its package beside the bundle.
  */
@@ -63,6 +63,16 @@ describe('packages bundled apart and required on first use', () => {
     expect(run.loadedAtLoad).toEqual([]);
     expect(run.loadedAfter).toEqual([besideTheBundle('date-holidays')]);
     expect(run.answer).toEqual(expect.arrayContaining([{ date: '2026-11-26', name: 'Thanksgiving Day' }]));
+  });
+
+  it('should check the first phone number with the full metadata from beside the bundle', () => {
+    // 212-555-0123 is a valid New York number only by the full metadata's rules for 555 numbers; the
+    // minimal metadata would say the same for any 10 digits, so an invalid one is checked too.
+    const run = runCold(`(a) => [a.isValidPhone('+1 212 555 0123'), a.isValidPhone('+1 212 055 0123')]`);
+
+    expect(run.loadedAtLoad).toEqual([]);
+    expect(run.loadedAfter).toEqual([besideTheBundle('libphonenumber-js/metadata.max.json')]);
+    expect(run.answer).toEqual([true, false]);
   });
 
   it.each([

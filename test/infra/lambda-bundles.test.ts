@@ -111,11 +111,12 @@ describe('Lambda bundles', () => {
     },
   );
 
-  it.each(['dispatch', 'reports'])(
+  it.each(['dispatch', 'reports', 'api'])(
     'should build the same bytes as the CDK construct when bundling the %s entry',
     (name) => {
       // Real NodejsFunction bundlings (dispatch: a plain one; reports: its fonts and its packages
-      // bundled apart): the settings the bench and the tests use are the construct's own.
+      // bundled apart; api: a JSON file copied apart): the settings the bench and the tests use are the
+      // construct's own.
       const entry = LAMBDA_ENTRIES.find((e) => e.name === name)!;
       const outdir = path.join(tmp, `cdk.out-${name}`);
       const app = new App({ outdir });
