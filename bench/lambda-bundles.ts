@@ -3,7 +3,9 @@
  * exactly as the CDK construct builds it: infra/bundling/lambda-bundling.ts), where the weight is
  * (esbuild metafile, by package), and its module init time: median of N cold `node` processes that
  * `require` the bundle, with the AWS SDK modules it uses preloaded first ("init") and not ("with SDK").
- * Source maps are enabled as on Lambda (NODE_OPTIONS=--enable-source-maps). The environment is dummy
+ * Node runs with the NODE_OPTIONS the Lambdas get (LAMBDA_NODE_OPTIONS: none since ADR 0014, each bundle
+ * maps its own stack traces and reads its map on the first one; a `--before` tree that names none ran
+ * with `--enable-source-maps`, and is timed so). The environment is dummy
  * values and sockets are refused: a bundle that connects anywhere while loading fails the run.
  *
  * The baseline, measured in the same run, is a plain Hono Lambda (`handle(new Hono())`) bundled the
@@ -25,67 +27,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { esbuildOptionsFor } from '../infra/bundling/lambda-bundling';
+import {
+  esbuildOptionsFor,
+  type FirstUsePackage,
+  firstUseBundleOptions,
+  LAMBDA_NODE_OPTIONS,
+} from '../infra/bundling/lambda-bundling';
 import type { LambdaEntry } from '../infra/lambda-entries';
 import { LAMBDA_ENTRIES } from '../infra/lambda-entries';
 import { ISSUE_12_TARGETS, LAMBDA_INIT_GOALS, lambdaInitGoalCpuMs } from '../shared/budgets';
+import { LAMBDA_ENV, RUNNER } from './lambda-init-runner';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** What lambdas/config.ts needs, and what the stack sets, as dummy values: nothing is reached. */
-const LAMBDA_ENV: Record<string, string> = {
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  TABLE_NAME: 'raincheck-bench',
-  USER_POOL_ID: 'us-east-1_bench',
-  USER_POOL_CLIENT_ID: 'bench-client',
-  MAIL_FROM: 'Raincheck <alerts@raincheck.example>',
-  SES_CONFIGURATION_SET: 'raincheck-bench',
-  DISPATCH_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench',
-  WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/raincheck-bench-webhooks',
-  SMS_ORIGINATION_IDENTITY: 'arn:aws:sms-voice:us-east-1:123456789012:phone-number/phone-bench',
-  SMS_CONFIGURATION_SET: 'raincheck-bench',
-  UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-of-at-least-32-characters',
-  STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:raincheck-stripe-bench',
-  WEATHER_API_KEY_PARAM: '/raincheck/weather-api-key',
-  APP_ORIGIN: 'https://bench.example',
-  POWERTOOLS_SERVICE_NAME: 'raincheck-bench',
-};
-
-/** Runs in each child: optionally preload the SDK, time `require(bundle)`, refuse any socket. */
-const RUNNER = `
-const net = require('node:net');
-const { performance } = require('node:perf_hooks');
-const connects = [];
-const connect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (...args) {
-  connects.push(JSON.stringify(args[0]));
-  this.destroy(new Error('bench: no network'));
-  return this;
-};
-const [bundle, mode, externals] = process.argv.slice(2);
-let sdkMs = 0;
-if (mode === 'preload') {
-  const t = performance.now();
-  for (const m of JSON.parse(externals)) require(m);
-  sdkMs = performance.now() - t;
-}
-const t0 = performance.now();
-const c0 = process.cpuUsage();
-const mod = require(bundle);
-const cpu = process.cpuUsage(c0);
-const initMs = performance.now() - t0;
-const cpuMs = (cpu.user + cpu.system) / 1000;
-if (typeof mod.handler !== 'function') throw new Error('no handler exported');
-setTimeout(() => {
-  net.Socket.prototype.connect = connect;
-  process.stdout.write(JSON.stringify({ initMs, cpuMs, sdkMs, connects }));
-}, 50);
-`;
 
 interface BundleResult {
   name: string;
@@ -94,6 +50,10 @@ interface BundleResult {
   byPackage: [string, number][];
   externals: string[];
   file: string;
+  /** NODE_OPTIONS its Lambda runs with. */
+  nodeOptions: string;
+  /** Raw bytes of each first-use package's own bundle beside it (not parsed at load). */
+  firstUseBytes: [string, number][];
 }
 
 interface InitResult {
@@ -123,9 +83,11 @@ async function bundle(
   outDir: string,
   /** That tree's own bundling settings (its aliases name files of its own). */
   optionsFor: typeof esbuildOptionsFor = esbuildOptionsFor,
+  nodeOptions: string = LAMBDA_NODE_OPTIONS,
+  firstUse: readonly FirstUsePackage[] = [],
 ): Promise<BundleResult> {
   const outfile = path.join(outDir, name, 'index.js');
-  const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile);
+  const base = optionsFor(projectRoot, typeof entry === 'string' ? entry : 'index.ts', outfile, firstUse);
   const options: esbuild.BuildOptions = {
     ...base,
     ...(typeof entry === 'string'
@@ -136,6 +98,12 @@ async function bundle(
         }),
   };
   const result = await esbuild.build(options);
+  const firstUseBytes: [string, number][] = [];
+  for (const pkg of firstUse) {
+    const chunk = firstUseBundleOptions(projectRoot, pkg, path.dirname(outfile));
+    await esbuild.build(chunk);
+    firstUseBytes.push([pkg, fs.statSync(chunk.outfile!).size]);
+  }
   const bytes = fs.readFileSync(outfile);
   const output = Object.entries(result.metafile!.outputs).find(([f]) => f.endsWith('index.js'))![1];
   const byPackage = new Map<string, number>();
@@ -153,6 +121,8 @@ async function bundle(
     byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
     externals,
     file: outfile,
+    nodeOptions,
+    firstUseBytes,
   };
 }
 
@@ -177,7 +147,7 @@ function loadOnce(
       PATH: process.env.PATH ?? '',
       ...LAMBDA_ENV,
       NODE_PATH: nodeModules,
-      NODE_OPTIONS: '--enable-source-maps --no-warnings',
+      NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
     },
     encoding: 'utf8',
   });
@@ -215,7 +185,12 @@ function timeInits(runner: string, bundles: BundleResult[], runs: number, nodeMo
 async function beforeTree(
   ref: string,
   tmp: string,
-): Promise<{ root: string; entries: LambdaEntry[]; optionsFor: typeof esbuildOptionsFor }> {
+): Promise<{
+  root: string;
+  entries: LambdaEntry[];
+  optionsFor: typeof esbuildOptionsFor;
+  nodeOptions: string;
+}> {
   const root = path.join(tmp, 'before-tree');
   fs.mkdirSync(root, { recursive: true });
   const tar = execFileSync(
@@ -233,8 +208,15 @@ async function beforeTree(
   };
   const bundling = (await import(path.join(root, 'infra/bundling/lambda-bundling.ts'))) as {
     esbuildOptionsFor: typeof esbuildOptionsFor;
+    LAMBDA_NODE_OPTIONS?: string;
   };
-  return { root, entries: mod.LAMBDA_ENTRIES, optionsFor: bundling.esbuildOptionsFor };
+  return {
+    root,
+    entries: mod.LAMBDA_ENTRIES,
+    optionsFor: bundling.esbuildOptionsFor,
+    // Before ADR 0014 every Lambda ran with --enable-source-maps (the construct's NODE_OPTIONS).
+    nodeOptions: bundling.LAMBDA_NODE_OPTIONS ?? '--enable-source-maps',
+  };
 }
 
 function arg(name: string): string | undefined {
@@ -255,29 +237,51 @@ async function main() {
   const nodeModules = path.join(ROOT, 'node_modules');
   try {
     const entries = LAMBDA_ENTRIES.filter((e) => !only || only.includes(e.name));
-    const baseline = await bundle(
-      ROOT,
-      'baseline-hono',
-      {
-        contents:
-          "import { Hono } from 'hono'; import { handle } from 'hono/aws-lambda';\n" +
-          "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
-      },
-      path.join(tmp, 'after'),
-    );
+    const plainHono = {
+      contents:
+        "import { Hono } from 'hono'; import { handle } from 'hono/aws-lambda';\n" +
+        "export const handler = handle(new Hono().get('/', (c) => c.text('ok')));\n",
+    };
+    const baseline = await bundle(ROOT, 'baseline-hono', plainHono, path.join(tmp, 'after'));
     const afterBundles: { entry: LambdaEntry; b: BundleResult }[] = [];
     for (const entry of entries) {
       afterBundles.push({
         entry,
-        b: await bundle(ROOT, entry.name, entry.entry, path.join(tmp, 'after')),
+        b: await bundle(
+          ROOT,
+          entry.name,
+          entry.entry,
+          path.join(tmp, 'after'),
+          esbuildOptionsFor,
+          LAMBDA_NODE_OPTIONS,
+          entry.firstUsePackages,
+        ),
       });
     }
     const beforeBundles: BundleResult[] = [];
     if (beforeRef) {
       const tree = await beforeTree(beforeRef, tmp);
+      // The baseline as that commit built and ran it too (printed as "before only").
+      beforeBundles.push(
+        await bundle(
+          tree.root,
+          'baseline-hono',
+          plainHono,
+          path.join(tmp, 'before'),
+          tree.optionsFor,
+          tree.nodeOptions,
+        ),
+      );
       for (const entry of tree.entries.filter((e) => !only || only.includes(e.name))) {
         beforeBundles.push(
-          await bundle(tree.root, entry.name, entry.entry, path.join(tmp, 'before'), tree.optionsFor),
+          await bundle(
+            tree.root,
+            entry.name,
+            entry.entry,
+            path.join(tmp, 'before'),
+            tree.optionsFor,
+            tree.nodeOptions,
+          ),
         );
       }
     }
@@ -329,7 +333,10 @@ async function main() {
         `  weight   ${b.byPackage
           .slice(0, 8)
           .map(([p, n]) => `${p} ${kb(n)}`)
-          .join(', ')}`,
+          .join(', ')}` +
+          (b.firstUseBytes.length
+            ? `; bundled apart, loaded on first use: ${b.firstUseBytes.map(([p, n]) => `${p} ${kb(n)}`).join(', ')}`
+            : ''),
       );
       rows.push({
         name: entry.name,
@@ -342,6 +349,7 @@ async function main() {
         coldInitMs: init.coldMs,
         initGoalCpuMs: lambdaInitGoalCpuMs(entry.name),
         initCpuRatio: init.cpuMs / baseInit.cpuMs,
+        firstUseBytes: Object.fromEntries(b.firstUseBytes),
         ...(prior
           ? {
               before: {
@@ -357,7 +365,9 @@ async function main() {
     }
     for (const [name, prior] of before) {
       if (after.some((a) => a.entry.name === name)) continue;
-      console.log(`\n${name} (before only): ${kb(prior.b.bytes)} raw, init ${ms(prior.init.initMs)}`);
+      console.log(
+        `\n${name} (before only): ${kb(prior.b.bytes)} raw, init CPU ${ms(prior.init.cpuMs)}, wall ${ms(prior.init.initMs)}`,
+      );
     }
     console.log(
       JSON.stringify({

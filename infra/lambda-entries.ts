@@ -9,6 +9,7 @@ import { SUBSCRIPTION_ROUTES } from '../shared/billing-routes';
 import { HOLIDAY_ROUTES } from '../shared/holiday-routes';
 import { CHECKOUT_ROUTES } from '../shared/checkout-routes';
 import { LAMBDA_BUNDLE_BUDGETS, type LambdaBundleBudget } from '../shared/budgets';
+import type { FirstUsePackage } from './bundling/lambda-bundling';
 
 /** What a function may touch; each grant is scoped to the one resource (see api.construct.ts). */
 export type FunctionAccess =
@@ -114,6 +115,11 @@ export interface LambdaEntry {
   readonly userPoolTriggers?: readonly UserPoolTrigger[];
   /** The HTTP API's Lambda authorizer: guards every route not marked public (api.construct.ts). */
   readonly authorizer?: boolean;
+  /**
+   * Packages this Lambda requires on first use, each bundled into a file of its own beside its bundle
+   * rather than parsed with it at every cold start (FIRST_USE_PACKAGES, issue 26 item 8).
+   */
+  readonly firstUsePackages?: readonly FirstUsePackage[];
   /** Folders copied beside the bundle (`from` relative to the repository root, `to` inside the bundle). */
   readonly assets?: readonly { readonly from: string; readonly to: string }[];
   /** @default 512 */
@@ -155,6 +161,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       'webhookQueue',
       'files',
     ],
+    // Read on the first phone number, not parsed with the bundle at every cold start.
+    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -166,6 +174,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [{ method: 'ANY', path: '/v1/{proxy+}', public: true }],
     // webhookQueue: jobsites made, changed or deleted through /v1 raise their webhook events.
     access: ['table', 'weatherApiKey', 'sendSms', 'webhookQueue'],
+    // Read on the first phone number, not parsed with the bundle at every cold start.
+    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
     budget: LAMBDA_BUNDLE_BUDGETS['public-api'],
   },
   {
@@ -186,6 +196,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     entry: 'lambdas/holidays/index.ts',
     routes: HOLIDAY_ROUTES,
     access: ['table', 'userStatus'],
+    // Loaded on the first holiday lookup, not parsed with the bundle at every cold start.
+    firstUsePackages: ['date-holidays'],
     budget: LAMBDA_BUNDLE_BUDGETS.holidays,
   },
   {
@@ -208,6 +220,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     timeoutSeconds: 29,
     // pdfkit reads the fonts from disk: they ship beside the bundle (RaincheckFunction copies them).
     assets: [{ from: 'lambdas/adapters/pdf/fonts', to: 'fonts' }],
+    // Loaded on the first PDF and the first CSV bundle, not parsed with the bundle at every cold start.
+    firstUsePackages: ['pdfkit', 'fflate'],
     budget: LAMBDA_BUNDLE_BUDGETS.reports,
   },
   {

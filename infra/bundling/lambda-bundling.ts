@@ -14,32 +14,78 @@ export const LAMBDA_BUNDLING = {
   sourceMap: true,
   // Stack traces need file and line numbers, not the sources themselves: keeps the map small.
   sourcesContent: false,
+  // The map is read when the first stack trace is formatted, not at load (ADR 0014): Lambdas run without
+  // `--enable-source-maps`, which parsed the whole map during every cold start (13–40 ms).
+  inject: ['./lambdas/adapters/observability/stack-traces.inject.ts'],
   // The runtime's own AWS SDK v3 is used (what NodejsFunction leaves out by default for Node 18+ with
   // the `sdkV3ExcludeSmithyPackages` flag); written out so the size test builds exactly the same.
   externalModules: ['@aws-sdk/*', '@smithy/*'],
   // Phone numbers: the shared schema imports libphonenumber-js's small metadata (the SPA's); on the
   // server it is the full set, one copy shared with lambdas/core/sms/phone-numbers.ts (issue 21).
-  // pdfkit (the reports Lambda): its ESM build finds a data file from `import.meta.url`, which is empty
-  // in a CommonJS bundle, so the Lambda would fail at init; its CommonJS build uses `__filename`.
   // Both entries resolve to a module that reads the full metadata on the first phone number, not at
   // load (lambdas/adapters/phone/libphonenumber-on-first-use.ts; issue 26 item 8).
   alias: {
     'libphonenumber-js/min': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
     'libphonenumber-js/max': './lambdas/adapters/phone/libphonenumber-on-first-use.ts',
+    // A Lambda that bundled pdfkit or date-holidays rather than taking them apart (FIRST_USE_PACKAGES)
+    // would take these builds, for the reasons given there.
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
-    // date-holidays' own ES modules rather than the CommonJS build a `require` would take (~100 KB
-    // more): the holidays Lambda requires it on the first lookup (date-holidays.presets.ts), and
-    // esbuild wraps what is required so that it is evaluated then, not at load.
     'date-holidays': './node_modules/date-holidays/src/index.js',
   },
   // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
   // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
 
-/** The esbuild options NodejsFunction (local bundling) derives from LAMBDA_BUNDLING, for `entry`. */
-export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: string): BuildOptions {
+/**
+ * NODE_OPTIONS of every Lambda: none. Not `--enable-source-maps`, which read and parsed the bundle's
+ * whole map during every cold start; each bundle maps its own traces (`inject` above, ADR 0014). The
+ * bench runs the bundles with the same options.
+ */
+export const LAMBDA_NODE_OPTIONS: string = '';
+
+/**
+ * Packages a Lambda requires on first use (`requiredOnFirstUse`) that are each bundled into a file of
+ * their own, `node_modules/<package>/index.js` beside the Lambda's bundle, where its literal `require`
+ * finds them: V8 parses every byte of a bundle before running a line of it, so inside the bundle they
+ * cost every cold start their parse (holidays ~25 ms, reports ~18 ms) though only a holiday lookup or a
+ * PDF needs them (issue 26 item 8). A Lambda names the ones it takes this way in its entry
+ * (`LambdaEntry.firstUsePackages`); test/infra/lambda-bundles.test.ts checks that nothing else is left
+ * outside a bundle. The value is the file the package's bundle starts from:
+ * - pdfkit: its CommonJS build; its ESM build finds a data file from `import.meta.url`, empty in a
+ *   CommonJS bundle (the Lambda would fail).
+ * - date-holidays: its own ES modules rather than the CommonJS build a `require` would take (~100 KB
+ *   more).
+ * - fflate: its Node build, as a `require` resolves it.
+ * - libphonenumber-js's full metadata (191 KB of object literal; lambdas/adapters/phone/
+ *   libphonenumber-on-first-use.ts reads it on the first phone number): the api's and the public API's.
+ */
+export const FIRST_USE_PACKAGES = {
+  pdfkit: './node_modules/pdfkit/js/pdfkit.js',
+  'date-holidays': './node_modules/date-holidays/src/index.js',
+  fflate: './node_modules/fflate/lib/node.cjs',
+  'libphonenumber-js/metadata.max.json': './node_modules/libphonenumber-js/metadata.max.json',
+} as const;
+
+export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
+
+/**
+ * Where a first-use package's bundle lies, relative to the Lambda's bundle folder: Node resolves
+ * `require('<package>')` (and a file of a package, `require('<package>/<file>')`) to its `index.js`;
+ * a JSON file is copied as it is (Node's JSON.parse on the first `require` beats a JS literal's parse).
+ */
+export const firstUseBundlePath = (pkg: FirstUsePackage) =>
+  pkg.endsWith('.json') ? `node_modules/${pkg}` : `node_modules/${pkg}/index.js`;
+
+/** The aliases, but none for a package bundled apart (an alias would pull it back into the bundle). */
+export function aliasWithout(firstUse: readonly FirstUsePackage[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(LAMBDA_BUNDLING.alias).filter(([from]) => !(firstUse as readonly string[]).includes(from)),
+  );
+}
+
+/** What every bundle of a Lambda is built with, the Lambda's own and its first-use packages'. */
+function bundlingOptions(projectRoot: string): BuildOptions {
   return {
-    entryPoints: [path.resolve(projectRoot, entry)],
     bundle: true,
     platform: 'node',
     target: LAMBDA_BUNDLING.target,
@@ -47,11 +93,65 @@ export function esbuildOptionsFor(projectRoot: string, entry: string, outfile: s
     minify: LAMBDA_BUNDLING.minify,
     sourcemap: LAMBDA_BUNDLING.sourceMap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    external: [...LAMBDA_BUNDLING.externalModules],
-    alias: { ...LAMBDA_BUNDLING.alias },
     absWorkingDir: projectRoot,
-    outfile,
     metafile: true,
     logLevel: 'error',
   };
+}
+
+/**
+ * The esbuild options NodejsFunction (local bundling) derives from LAMBDA_BUNDLING, for `entry`, with
+ * `firstUse` packages left out of it (bundled apart by `firstUseBundleOptions`).
+ */
+export function esbuildOptionsFor(
+  projectRoot: string,
+  entry: string,
+  outfile: string,
+  firstUse: readonly FirstUsePackage[] = [],
+): BuildOptions {
+  return {
+    entryPoints: [path.resolve(projectRoot, entry)],
+    ...bundlingOptions(projectRoot),
+    external: [...LAMBDA_BUNDLING.externalModules, ...firstUse],
+    inject: [...LAMBDA_BUNDLING.inject],
+    alias: aliasWithout(firstUse),
+    outfile,
+  };
+}
+
+/** The esbuild options of a first-use package's own bundle, into the Lambda's bundle folder `bundleDir`. */
+export function firstUseBundleOptions(
+  projectRoot: string,
+  pkg: FirstUsePackage,
+  bundleDir: string,
+): BuildOptions {
+  return {
+    entryPoints: [path.resolve(projectRoot, FIRST_USE_PACKAGES[pkg])],
+    ...bundlingOptions(projectRoot),
+    external: [...LAMBDA_BUNDLING.externalModules],
+    ...(pkg.endsWith('.json') ? { loader: { '.json': 'copy' as const } } : {}),
+    outfile: path.join(bundleDir, firstUseBundlePath(pkg)),
+  };
+}
+
+/**
+ * The same build as `firstUseBundleOptions`, as the shell command the construct runs after
+ * NodejsFunction has bundled the Lambda (its `afterBundling` hook; `inputDir` is the project root).
+ */
+export function firstUseBundleCommand(pkg: FirstUsePackage, inputDir: string, outputDir: string): string {
+  const args = [
+    FIRST_USE_PACKAGES[pkg],
+    '--bundle',
+    '--platform=node',
+    `--target=${LAMBDA_BUNDLING.target}`,
+    `--format=${LAMBDA_BUNDLING.format}`,
+    ...(LAMBDA_BUNDLING.minify ? ['--minify'] : []),
+    ...(LAMBDA_BUNDLING.sourceMap ? ['--sourcemap'] : []),
+    `--sources-content=${String(LAMBDA_BUNDLING.sourcesContent)}`,
+    ...LAMBDA_BUNDLING.externalModules.map((m) => `--external:${m}`),
+    ...(pkg.endsWith('.json') ? ['--loader:.json=copy'] : []),
+    `--outfile=${path.join(outputDir, firstUseBundlePath(pkg))}`,
+    '--log-level=error',
+  ];
+  return `cd "${inputDir}" && "${path.join(inputDir, 'node_modules/.bin/esbuild')}" ${args.map((a) => `"${a}"`).join(' ')}`;
 }

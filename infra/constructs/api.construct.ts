@@ -100,6 +100,7 @@ export class ApiConstruct extends Construct {
         environment: entry.userPoolTriggers ? withoutPoolIds(environment) : environment,
         memorySize: entry.memorySize,
         assets: entry.assets,
+        firstUsePackages: entry.firstUsePackages,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);

@@ -5,7 +5,13 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from '../bundling/lambda-bundling';
+import {
+  aliasWithout,
+  type FirstUsePackage,
+  firstUseBundleCommand,
+  LAMBDA_BUNDLING,
+  LAMBDA_NODE_OPTIONS,
+} from '../bundling/lambda-bundling';
 
 export interface RaincheckFunctionProps {
   /** Absolute path of the entry file (it exports `handler`). */
@@ -17,6 +23,8 @@ export interface RaincheckFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   /** Folders copied beside the bundle (`from` relative to the repository root). */
   readonly assets?: readonly { readonly from: string; readonly to: string }[];
+  /** Packages bundled apart, beside the bundle, and required on first use (FIRST_USE_PACKAGES). */
+  readonly firstUsePackages?: readonly FirstUsePackage[];
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 seconds (API Gateway gives up after 30 s anyway) */
@@ -28,7 +36,7 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /**
  * Every Lambda of Raincheck gets the same defaults from here: Node.js 22 on ARM, esbuild bundling on this
- * machine (never Docker), source maps, X-Ray, a log group with a retention, and its own role without AWS
+ * machine (never Docker), source maps read on the first stack trace (ADR 0014), X-Ray, a log group with a retention, and its own role without AWS
  * managed policies. Permissions are granted by the caller, one resource at a time, on `fn`.
  */
 export class RaincheckFunction extends Construct {
@@ -51,6 +59,16 @@ export class RaincheckFunction extends Construct {
     });
     logGroup.grantWrite(this.role);
 
+    const firstUse = props.firstUsePackages ?? [];
+    const afterBundling: ((inputDir: string, outputDir: string) => string)[] = [
+      ...(props.assets ?? []).map(
+        (a) => (inputDir: string, outputDir: string) =>
+          `cp -r "${path.join(inputDir, a.from)}" "${path.join(outputDir, a.to)}"`,
+      ),
+      ...firstUse.map(
+        (pkg) => (inputDir: string, outputDir: string) => firstUseBundleCommand(pkg, inputDir, outputDir),
+      ),
+    ];
     this.fn = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',
@@ -66,7 +84,7 @@ export class RaincheckFunction extends Construct {
       role: this.role,
       environment: {
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(LAMBDA_NODE_OPTIONS ? { NODE_OPTIONS: LAMBDA_NODE_OPTIONS } : {}),
         POWERTOOLS_SERVICE_NAME: `raincheck-${props.name}`,
       },
       // One declaration of the bundling, shared with the bundle-size test and the bench.
@@ -77,20 +95,20 @@ export class RaincheckFunction extends Construct {
         minify: LAMBDA_BUNDLING.minify,
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-        externalModules: [...LAMBDA_BUNDLING.externalModules],
+        externalModules: [...LAMBDA_BUNDLING.externalModules, ...firstUse],
+        inject: [...LAMBDA_BUNDLING.inject],
         esbuildArgs: Object.fromEntries(
-          Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to]),
+          Object.entries(aliasWithout(firstUse)).map(([from, to]) => [`--alias:${from}`, to]),
         ),
-        // Files the code reads from disk (the reports Lambda's fonts), copied beside the bundle.
-        ...(props.assets?.length
+        // Files the code reads from disk (the reports Lambda's fonts), copied beside the bundle, and the
+        // first-use packages' own bundles, built beside it.
+        ...(afterBundling.length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
                 afterBundling: (inputDir: string, outputDir: string) =>
-                  props.assets!.map(
-                    (a) => `cp -r "${path.join(inputDir, a.from)}" "${path.join(outputDir, a.to)}"`,
-                  ),
+                  afterBundling.map((command) => command(inputDir, outputDir)),
               },
             }
           : {}),

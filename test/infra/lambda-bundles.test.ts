@@ -1,10 +1,16 @@
 import * as fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { App, Stack } from 'aws-cdk-lib';
 import * as esbuild from 'esbuild';
-import { esbuildOptionsFor } from '../../infra/bundling/lambda-bundling';
+import {
+  esbuildOptionsFor,
+  firstUseBundleOptions,
+  firstUseBundlePath,
+  LAMBDA_BUNDLING,
+} from '../../infra/bundling/lambda-bundling';
 import { LAMBDA_ENTRIES, type LambdaEntry } from '../../infra/lambda-entries';
 import { RaincheckFunction } from '../../infra/constructs/raincheck-function.construct';
 import { createBillingApp, SUBSCRIPTION_ROUTES } from '../../lambdas/billing/app';
@@ -23,20 +29,29 @@ interface Built {
   bytes: number;
   gzipBytes: number;
   inputs: string[];
+  /** What the bundle leaves to `require` at run time, Node's own modules aside. */
+  externals: string[];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 let tmp: string;
 const built = new Map<string, Built>();
 
-async function build(entry: string, outfile: string): Promise<Built> {
-  const result = await esbuild.build(esbuildOptionsFor(PROJECT_ROOT, entry, outfile));
+async function build(entry: LambdaEntry, outfile: string): Promise<Built> {
+  const firstUse = entry.firstUsePackages ?? [];
+  const result = await esbuild.build(esbuildOptionsFor(PROJECT_ROOT, entry.entry, outfile, firstUse));
+  for (const pkg of firstUse) {
+    await esbuild.build(firstUseBundleOptions(PROJECT_ROOT, pkg, path.dirname(outfile)));
+  }
   const bytes = fs.readFileSync(outfile);
   const output = Object.entries(result.metafile!.outputs).find(([f]) => f.endsWith('.js'))![1];
   return {
     bytes: bytes.length,
     gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
     inputs: Object.keys(output.inputs),
+    externals: [
+      ...new Set(output.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path)),
+    ],
   };
 }
 
@@ -49,7 +64,7 @@ function bundleOf(entry: LambdaEntry): Built {
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-bundles-'));
   for (const entry of LAMBDA_ENTRIES) {
-    built.set(entry.name, await build(entry.entry, path.join(tmp, entry.name, 'index.js')));
+    built.set(entry.name, await build(entry, path.join(tmp, entry.name, 'index.js')));
   }
 });
 
@@ -86,24 +101,47 @@ describe('Lambda bundles', () => {
     },
   );
 
-  it('should build the same bytes as the CDK construct when bundling an entry', async () => {
-    // One real NodejsFunction bundling (the smallest entry): the settings the bench and the tests use
-    // are the construct's own.
-    const entry = LAMBDA_ENTRIES.find((e) => e.name === 'dispatch')!;
-    const outdir = path.join(tmp, 'cdk.out');
-    const app = new App({ outdir });
-    const stack = new Stack(app, 'BundleCheck');
-    new RaincheckFunction(stack, 'Fn', {
-      name: entry.name,
-      entry: path.join(PROJECT_ROOT, entry.entry),
-      projectRoot: PROJECT_ROOT,
-      environment: {},
-    });
-    const assembly = app.synth();
-    const assetDir = fs.readdirSync(assembly.directory).find((d) => d.startsWith('asset.'));
-    const cdkBytes = fs.readFileSync(path.join(assembly.directory, assetDir!, 'index.js'));
-    expect(cdkBytes.length).toBe(bundleOf(entry).bytes);
-  });
+  it.each(LAMBDA_ENTRIES.map((e) => [e.name, e] as const))(
+    "should leave outside the %s bundle only the runtime's AWS SDK and the packages it bundles apart",
+    (_name, entry) => {
+      // Anything else would be missing on Lambda: /var/task holds the bundle and what the construct adds.
+      const runtimes = LAMBDA_BUNDLING.externalModules.map((m) => m.replace('*', ''));
+      const left = bundleOf(entry).externals.filter((p) => !runtimes.some((prefix) => p.startsWith(prefix)));
+      expect(left.sort()).toEqual([...(entry.firstUsePackages ?? [])].sort());
+    },
+  );
+
+  it.each(['dispatch', 'reports', 'api'])(
+    'should build the same bytes as the CDK construct when bundling the %s entry',
+    (name) => {
+      // Real NodejsFunction bundlings (dispatch: a plain one; reports: its fonts and its packages
+      // bundled apart; api: a JSON file copied apart): the settings the bench and the tests use are the
+      // construct's own.
+      const entry = LAMBDA_ENTRIES.find((e) => e.name === name)!;
+      const outdir = path.join(tmp, `cdk.out-${name}`);
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'BundleCheck');
+      new RaincheckFunction(stack, 'Fn', {
+        name: entry.name,
+        entry: path.join(PROJECT_ROOT, entry.entry),
+        projectRoot: PROJECT_ROOT,
+        environment: {},
+        assets: entry.assets,
+        firstUsePackages: entry.firstUsePackages,
+      });
+      const assembly = app.synth();
+      const assetDir = fs.readdirSync(assembly.directory).find((d) => d.startsWith('asset.'));
+      const cdkBytes = (file: string) => fs.statSync(path.join(assembly.directory, assetDir!, file)).size;
+      expect(cdkBytes('index.js')).toBe(bundleOf(entry).bytes);
+      for (const pkg of entry.firstUsePackages ?? []) {
+        const file = firstUseBundlePath(pkg);
+        expect({ file, bytes: cdkBytes(file) }).toEqual({
+          file,
+          bytes: fs.statSync(path.join(tmp, name, file)).size,
+        });
+      }
+    },
+  );
 
   it('should route to the billing Lambda exactly the routes its app serves', () => {
     expectRoutedExactly('billing', SUBSCRIPTION_ROUTES);

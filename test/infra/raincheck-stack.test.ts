@@ -425,6 +425,13 @@ describe('RaincheckStack', () => {
       }
     });
 
+    it('should start every function without --enable-source-maps (its bundle maps its traces: ADR 0014) when synthesized', () => {
+      for (const fn of Object.values(raincheckFunctions())) {
+        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(String(variables.NODE_OPTIONS ?? '')).not.toContain('--enable-source-maps');
+      }
+    });
+
     it('should hand every function the configuration lambdas/config.ts reads when synthesized', () => {
       const triggers = new Set([...TRIGGER_NAMES].map(functionLogicalId));
       for (const [id, fn] of Object.entries(raincheckFunctions())) {

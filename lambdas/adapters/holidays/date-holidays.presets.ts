@@ -7,7 +7,8 @@ type DateHolidays = typeof import('date-holidays');
 /**
  * date-holidays, with its rules for every country and moment-timezone's zones (~25 ms of module
  * evaluation), loaded on the first holiday lookup rather than at the holidays Lambda's load (issue 26
- * item 8). Bundled, the literal `require` takes the package's CommonJS build.
+ * item 8). In the holidays Lambda the package is bundled apart, beside the bundle, where this literal
+ * `require` finds it: not even parsed at load (FIRST_USE_PACKAGES in infra/bundling/lambda-bundling.ts).
  */
 const dateHolidays = requiredOnFirstUse<DateHolidays>(
   'date-holidays',

@@ -3,7 +3,10 @@ import { toCsv } from '../../../shared/csv';
 import { ledgerCsv } from '../../core/ledger/ledger';
 import { requiredOnFirstUse } from '../required-on-first-use';
 
-/** fflate (~6 ms of tables built at module evaluation) loaded on the first CSV bundle (issue 26 item 8). */
+/**
+ * fflate (~6 ms of tables built at module evaluation) loaded on the first CSV bundle (issue 26 item 8);
+ * in the reports Lambda it is bundled apart, beside the bundle (FIRST_USE_PACKAGES).
+ */
 const fflate = requiredOnFirstUse<typeof import('fflate')>(
   'fflate',
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use (above)

@@ -8,8 +8,9 @@ import { reportCsvZip } from './report-csv.zip';
 
 /**
  * pdfkit (with fontkit, brotli and its ciphers: ~75 ms of module evaluation) loaded on the first PDF,
- * not with the reports Lambda's module graph (issue 26 item 8). Bundled, this resolves to pdfkit's
- * CommonJS build (LAMBDA_BUNDLING.alias says why).
+ * not with the reports Lambda's module graph (issue 26 item 8). In the reports Lambda pdfkit's CommonJS
+ * build is bundled apart, beside the bundle, where this literal `require` finds it: not even parsed at
+ * load (FIRST_USE_PACKAGES in infra/bundling/lambda-bundling.ts says why that build).
  */
 const pdfkit = requiredOnFirstUse<typeof import('pdfkit')>(
   'pdfkit',

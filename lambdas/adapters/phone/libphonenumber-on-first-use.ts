@@ -11,6 +11,8 @@ import { requiredOnFirstUse } from '../required-on-first-use';
  * ~7 ms to create and more to compile when it sits at the top of the bundle, issue 26 item 8) read
  * on the first phone number instead of at module load. Lambda bundles resolve `libphonenumber-js/min`
  * and `/max` here (infra/bundling/lambda-bundling.ts); the SPA and the tests use the package itself.
+ * The api and the public API do not even bundle the metadata: it is copied beside the bundle as JSON
+ * and found there by this `require` (FIRST_USE_PACKAGES).
  */
 const fullMetadata = requiredOnFirstUse<MetadataJson>(
   'libphonenumber-js/metadata.max.json',
