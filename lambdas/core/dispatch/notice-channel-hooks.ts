@@ -50,6 +50,8 @@ export async function textHook(
   texts: TextDeps | undefined,
   day: AnnouncedDay,
   account: { plan: PlanId; company: string },
+  /** The claims the batch's read found held (texts among them): skipped unasked. */
+  held?: ReadonlySet<string>,
 ): Promise<{ failed: number; errors: string[] }> {
   if (!texts) return { failed: 0, errors: [] };
   const outcome = await textAnnouncement(
@@ -63,6 +65,7 @@ export async function textHook(
       workers: day.workers,
       runId: day.runId,
       ...(day.causedBy ? { changedBy: day.causedBy } : {}),
+      ...(held ? { held } : {}),
     },
     texts,
   );

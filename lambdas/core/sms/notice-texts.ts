@@ -2,8 +2,9 @@ import type { PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { composeNoticeText } from '../../../shared/sms-text';
 import type { Announcement } from '../dispatch/dispatch.ports';
+import { claimKeyOf } from '../dispatch/dispatch.ports';
 import { SMS_CONFIRMATION_LINE } from '../confirmations/confirmation.ports';
-import { sendTextToWorker, type TextDeps, type TextOutcome } from './send-texts';
+import { sendTextToWorker, smsMessageKey, type TextDeps, type TextOutcome } from './send-texts';
 
 export interface NoticeTexts {
   tenantId: string;
@@ -18,6 +19,11 @@ export interface NoticeTexts {
   detailsUrl?: string;
   /** The member whose rule change brought this announcement; absent when no one did. */
   changedBy?: string;
+  /**
+   * Claims the batch's read found held (`claimKeyOf`): those texts went out already (or are going),
+   * so they are skipped unasked: no consent read, no refused claim, no short link for them.
+   */
+  held?: ReadonlySet<string>;
 }
 
 /** What texting one announcement did, for the run's record. */
@@ -30,23 +36,48 @@ export interface TextsOutcome {
 }
 
 /**
- * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
- * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
- * quiet hours, the life-safety override and the plan's notification gate apply as to email.
+ * The workers of the jobsite (named, foreman or through a crew) whose SMS is on, one per number: who
+ * a notice of the jobsite is texted to (the batch's held-claims read asks for the same numbers).
  */
-export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
-  const { jobsite } = input;
+export function textTargetsOf(
+  jobsite: Pick<Jobsite, 'recipients' | 'foremanWorkerId'>,
+  workers: readonly Worker[],
+): Worker[] {
   const named = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const seen = new Set<string>();
-  const targets = input.workers.filter((w) => {
+  return workers.filter((w) => {
     if (!w.phone || !w.smsOptIn || seen.has(w.phone)) return false;
     if (w.id !== jobsite.foremanWorkerId && !named.has(w.id) && !w.crewIds.some((c) => crews.has(c)))
       return false;
     seen.add(w.phone);
     return true;
   });
-  if (targets.length === 0) return { outcomes: [], errors: [] };
+}
+
+/**
+ * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
+ * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
+ * quiet hours, the life-safety override and the plan's notification gate apply as to email.
+ */
+export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
+  const { jobsite } = input;
+  const messageKey = smsMessageKey(input.announcement.messageKey);
+  const held = input.held ?? new Set<string>();
+  const isHeld = (w: Worker) =>
+    held.has(
+      claimKeyOf({
+        tenantId: input.tenantId,
+        jobsiteId: jobsite.id,
+        workDate: input.workDate,
+        messageKey,
+        recipient: w.phone!,
+      }),
+    );
+  const all = textTargetsOf(jobsite, input.workers);
+  const targets = all.filter((w) => !isHeld(w));
+  const skipped: TextOutcome[] = all.filter(isHeld).map(() => 'already-sent');
+  if (targets.length === 0) return { outcomes: skipped, errors: [] };
   const ref = { tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate };
   let detailsUrl: string | undefined;
   try {
@@ -54,9 +85,11 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
     detailsUrl = input.detailsUrl ?? (await deps.detailsUrl?.(ref)) ?? undefined;
   } catch (err) {
     // No link is no reason to keep a crew uninformed: the text goes without it, and the run says why.
-    return { ...(await sendAll(input, deps, targets, undefined)), linkError: errorText(err) };
+    const sent = await sendAll(input, deps, targets, undefined);
+    return { outcomes: [...skipped, ...sent.outcomes], errors: sent.errors, linkError: errorText(err) };
   }
-  return sendAll(input, deps, targets, detailsUrl);
+  const sent = await sendAll(input, deps, targets, detailsUrl);
+  return { outcomes: [...skipped, ...sent.outcomes], errors: sent.errors };
 }
 
 const errorText = (err: unknown) => String((err as Error)?.message ?? err);

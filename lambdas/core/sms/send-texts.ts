@@ -48,6 +48,9 @@ export interface WorkerText {
 export type TextOutcome =
   'sent' | 'already-sent' | 'no-consent' | 'no-plan' | 'over-allowance' | 'opted-out' | 'failed';
 
+/** A message key on the SMS channel: a text's claim is apart from the email's of the same message. */
+export const smsMessageKey = (messageKey: string) => `sms:${messageKey}`;
+
 /**
  * Texts a worker at most once per message, whatever retries, repeats or concurrent runs: the SMS
  * claim (channel in its key) is taken with a conditional write before anything is sent, as email's.
@@ -65,7 +68,7 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     tenantId: text.tenantId,
     jobsiteId: text.jobsiteId,
     workDate: text.workDate,
-    messageKey: `sms:${text.messageKey}`,
+    messageKey: smsMessageKey(text.messageKey),
     recipient: text.worker.phone,
     kind: text.kind,
     verdict: text.verdict,
