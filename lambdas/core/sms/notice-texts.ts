@@ -1,10 +1,22 @@
-import type { PlanId } from '../../../shared/plans';
+import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { composeNoticeText } from '../../../shared/sms-text';
 import type { Announcement } from '../dispatch/dispatch.ports';
 import { claimKeyOf } from '../dispatch/dispatch.ports';
 import { SMS_CONFIRMATION_LINE } from '../confirmations/confirmation.ports';
-import { sendTextToWorker, smsMessageKey, type TextDeps, type TextOutcome } from './send-texts';
+import {
+  sendClaimedText,
+  smsClaimOf,
+  smsMessageKey,
+  type TextDeps,
+  type TextOutcome,
+  type WorkerText,
+} from './send-texts';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { tenantFromStore } from '../caller';
+import { batchClaimsOf } from '../dispatch/claim-coalescer';
+import type { MessageClaim } from '../dispatch/dispatch.ports';
+import type { SmsConsentStore } from './sms.ports';
 
 export interface NoticeTexts {
   tenantId: string;
@@ -24,6 +36,10 @@ export interface NoticeTexts {
    * so they are skipped unasked: no consent read, no refused claim, no short link for them.
    */
   held?: ReadonlySet<string>;
+  /** Claims the texts offered (the batch's coalesced claims); absent, the jobsite's are claimed alone. */
+  claim?: (offered: readonly MessageClaim[]) => Promise<Set<string>>;
+  /** How many of the jobsite's texts are sent at once (default 1). */
+  inFlight?: number;
 }
 
 /** What texting one announcement did, for the run's record. */
@@ -75,8 +91,15 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
       }),
     );
   const all = textTargetsOf(jobsite, input.workers);
-  const targets = all.filter((w) => !isHeld(w));
+  const unheld = all.filter((w) => !isHeld(w));
   const skipped: TextOutcome[] = all.filter(isHeld).map(() => 'already-sent');
+  if (unheld.length === 0) return { outcomes: skipped, errors: [] };
+  if (!PLANS[input.plan].features.smsNotifications)
+    return { outcomes: [...skipped, ...unheld.map((): TextOutcome => 'no-plan')], errors: [] };
+  // Only a number that said YES is texted: the jobsite's numbers are read together.
+  const on = await numbersOn(deps.consents, input.tenantId, unheld);
+  const targets = unheld.filter((w) => on.has(w.phone!));
+  skipped.push(...unheld.filter((w) => !on.has(w.phone!)).map((): TextOutcome => 'no-consent'));
   if (targets.length === 0) return { outcomes: skipped, errors: [] };
   const ref = { tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate };
   let detailsUrl: string | undefined;
@@ -90,6 +113,18 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
   }
   const sent = await sendAll(input, deps, targets, detailsUrl);
   return { outcomes: [...skipped, ...sent.outcomes], errors: sent.errors };
+}
+
+/** The numbers of these workers whose consent is on, in one batched read where the store has one. */
+async function numbersOn(consents: SmsConsentStore, tenantId: string, workers: readonly Worker[]) {
+  const tenant = tenantFromStore(tenantId);
+  const phones = workers.map((w) => w.phone!);
+  if (consents.getMany)
+    return new Set(
+      (await consents.getMany(tenant, phones)).flatMap((c) => (c.state === 'on' ? [c.phone] : [])),
+    );
+  const found = await Promise.all(phones.map((phone) => consents.get(tenant, phone)));
+  return new Set(phones.filter((_, i) => found[i]?.state === 'on'));
 }
 
 const errorText = (err: unknown) => String((err as Error)?.message ?? err);
@@ -116,32 +151,46 @@ async function sendAll(
   const foremanBody = foremanId
     ? composeNoticeText({ ...text, replyLine: SMS_CONFIRMATION_LINE }).body
     : body;
+  const texts = targets.map((w): WorkerText => ({
+    tenantId: input.tenantId,
+    plan: input.plan,
+    jobsiteId: jobsite.id,
+    jobsiteName: jobsite.name,
+    workDate: input.workDate,
+    messageKey: announcement.messageKey,
+    kind: announcement.kind,
+    verdict: announcement.judgement.verdict,
+    audience: w.isManager ? 'manager' : 'worker',
+    worker: { id: w.id, name: w.name, phone: w.phone! },
+    body: w.id === foremanId ? foremanBody : body,
+    runId: input.runId,
+  }));
+  // The jobsite's texts are claimed together (with the batch's other claims when it coalesces them),
+  // each by a conditional write, before any is sent; then sent a few at a time.
+  const inFlight = input.inFlight ?? 1;
+  const claim = input.claim ?? batchClaimsOf(deps.claims, deps.clock.now(), inFlight);
+  const offered = texts.map((t) => ({ text: t, claim: smsClaimOf(t) }));
   const outcomes: TextOutcome[] = [];
   const errors: string[] = [];
-  for (const w of targets) {
-    try {
-      outcomes.push(
-        await sendTextToWorker(
-          {
-            tenantId: input.tenantId,
-            plan: input.plan,
-            jobsiteId: jobsite.id,
-            jobsiteName: jobsite.name,
-            workDate: input.workDate,
-            messageKey: announcement.messageKey,
-            kind: announcement.kind,
-            verdict: announcement.judgement.verdict,
-            audience: w.isManager ? 'manager' : 'worker',
-            worker: { id: w.id, name: w.name, phone: w.phone! },
-            body: w.id === foremanId ? foremanBody : body,
-            runId: input.runId,
-          },
-          deps,
-        ),
-      );
-    } catch (err) {
-      errors.push(`${jobsite.name} → SMS ${w.phone}: ${errorText(err)}`);
-    }
+  let taken: Set<string>;
+  try {
+    taken = await claim(offered.map((o) => o.claim));
+  } catch (err) {
+    return {
+      outcomes,
+      errors: texts.map((t) => `${jobsite.name} → SMS ${t.worker.phone}: ${errorText(err)}`),
+    };
   }
+  outcomes.push(
+    ...offered.filter((o) => !taken.has(claimKeyOf(o.claim))).map((): TextOutcome => 'already-sent'),
+  );
+  const mine = offered.filter((o) => taken.has(claimKeyOf(o.claim)));
+  await mapWithConcurrency(mine, inFlight, async (o) => {
+    try {
+      outcomes.push(await sendClaimedText(o.text, o.claim, deps));
+    } catch (err) {
+      errors.push(`${jobsite.name} → SMS ${o.text.worker.phone}: ${errorText(err)}`);
+    }
+  });
   return { outcomes, errors };
 }

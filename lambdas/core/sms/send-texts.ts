@@ -57,14 +57,17 @@ export const smsMessageKey = (messageKey: string) => `sms:${messageKey}`;
  * Only a number that said YES gets texts; each text takes its segments from the plan's monthly allowance.
  */
 export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promise<TextOutcome> {
-  const plan = PLANS[text.plan];
-  if (!plan.features.smsNotifications) return 'no-plan';
-  const tenant = tenantFromStore(text.tenantId);
-  const consent = await deps.consents.get(tenant, text.worker.phone);
+  if (!PLANS[text.plan].features.smsNotifications) return 'no-plan';
+  const consent = await deps.consents.get(tenantFromStore(text.tenantId), text.worker.phone);
   if (consent?.state !== 'on') return 'no-consent';
-  const size = measureSms(text.body);
-  const now = deps.clock.now();
-  const claim: MessageClaim = {
+  const claim = smsClaimOf(text);
+  if (!(await deps.claims.claim(claim, deps.clock.now()))) return 'already-sent';
+  return sendClaimedText(text, claim, deps);
+}
+
+/** The SMS claim of a text (channel in its key, segments for the send history). */
+export function smsClaimOf(text: WorkerText): MessageClaim {
+  return {
     tenantId: text.tenantId,
     jobsiteId: text.jobsiteId,
     workDate: text.workDate,
@@ -77,9 +80,22 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     jobsiteName: text.jobsiteName,
     runId: text.runId,
     channel: 'sms',
-    segments: size.segments,
+    segments: measureSms(text.body).segments,
   };
-  if (!(await deps.claims.claim(claim, now))) return 'already-sent';
+}
+
+/**
+ * A text whose claim this caller took: its segments are taken from the allowance, it is sent, its
+ * claim marked and its message id remembered for the delivery events. A failed send (or no
+ * allowance left) releases the claim, so the next run tries again.
+ */
+export async function sendClaimedText(
+  text: WorkerText,
+  claim: MessageClaim,
+  deps: Omit<TextDeps, 'detailsUrl'>,
+): Promise<TextOutcome> {
+  const tenant = tenantFromStore(text.tenantId);
+  const now = deps.clock.now();
   const hold = await takeAllowance(deps.allowance, { tenant, plan: text.plan, body: text.body, at: now });
   if (!hold) {
     await deps.claims.release(claim);

@@ -1,4 +1,6 @@
 import { createAppRoot } from '../../../lambdas/composition/app.root';
+import { workBatch } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { planRun } from '../../../lambdas/core/dispatch/run-dispatch';
 import { addStormSites, countCalls, runSlot } from '../../support/dispatch-calls';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
@@ -91,5 +93,35 @@ describe('a quiet re-run of a slot whose workers are texted too', () => {
     // Each worker got one notice per jobsite, by email and (Sasha, Tatum) by text, whatever the two runs did.
     for (const phone of phones) expect(await noticesTextedTo(phone)).toHaveLength(JOBSITES_PER_ACCOUNT);
     for (const email of emails) expect(await mailTo(stack, email)).toHaveLength(JOBSITES_PER_ACCOUNT);
+  }, 120_000);
+
+  it('should text each worker once when three workers work the same batch at once', async () => {
+    const account = await accountOnPlan(stack, 'parallel-texts', 'enterprise');
+    const mine: string[] = [];
+    const workerIds: string[] = [];
+    for (let w = 0; w < 3; w += 1) {
+      const phone = `+1206556${String((tag + w) % 10000).padStart(4, '0')}`;
+      const body = {
+        name: `Parallel ${w}`,
+        email: `parallel-${w}-${tag}@example.com`,
+        phone,
+        smsOptIn: true,
+      };
+      const res = await callApi(stack, '/api/workers', { token: account.token, body });
+      expect(res.status).toBe(201);
+      workerIds.push(res.body.id);
+      mine.push(phone);
+      await replyYes(phone);
+    }
+    const yards = { count: 6, name: `Parallel Yard-${tag}`, time: '04:30' };
+    await addStormSites(stack, account, { ...yards, workerIds });
+    // 04:30 in Chicago: the batch is worked by three workers at once (a redriven queue message).
+    const { batches } = await planRun(root.dispatch, {
+      at: new Date('2026-12-08T10:30:00.000Z'),
+      trigger: 'admin',
+    });
+    for (const body of batches)
+      await Promise.all([1, 2, 3].map(() => workBatch(root.dispatch, body, { finalAttempt: true })));
+    for (const phone of mine) expect(await noticesTextedTo(phone)).toHaveLength(yards.count);
   }, 120_000);
 });
