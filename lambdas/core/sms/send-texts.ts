@@ -101,11 +101,9 @@ export async function sendClaimedText(
     await deps.claims.release(claim);
     return 'over-allowance';
   }
+  let messageId: string;
   try {
-    const { messageId } = await deps.sender.send({ to: text.worker.phone, body: text.body });
-    await deps.claims.markSent(claim, messageId, deps.clock.now());
-    await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
-    return 'sent';
+    ({ messageId } = await deps.sender.send({ to: text.worker.phone, body: text.body }));
   } catch (err) {
     await deps.claims.release(claim);
     await hold.giveBack();
@@ -114,6 +112,11 @@ export async function sendClaimedText(
     await stopEverywhere(deps.consents, text.worker.phone, 'carrier', now);
     return 'opted-out';
   }
+  // Sent: a mark or delivery record that fails is an error for the run, never a reason to release
+  // the claim (that would text the number again).
+  await deps.claims.markSent(claim, messageId, deps.clock.now());
+  await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
+  return 'sent';
 }
 
 const claimKeyOf = (c: MessageClaim) => ({
