@@ -12,6 +12,8 @@ import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
 import type { ClaimKeyFields, Decision, DueJobsite } from './dispatch.ports';
 import type { NotifyDeps } from './notify-jobsites';
+import { textTargetsOf } from '../sms/notice-texts';
+import { smsMessageKey } from '../sms/send-texts';
 
 /** One due jobsite of a batch with everything its account gives it: read once per account per batch. */
 export interface BatchItem {
@@ -164,7 +166,7 @@ export async function loadBatch(
 export async function heldClaimsOf(
   work: readonly BatchItem[],
   priors: ReadonlyMap<string, Decision> | undefined,
-  deps: Pick<NotifyDeps, 'claims'>,
+  deps: Pick<NotifyDeps, 'claims' | 'texts'>,
 ): Promise<Set<string>> {
   if (!deps.claims.heldOf || !priors) return new Set();
   const keys: ClaimKeyFields[] = [];
@@ -181,14 +183,14 @@ export async function heldClaimsOf(
       announcement.judgement.verdict,
       item.suppressed,
     );
+    const day = { tenantId: due.tenantId, jobsiteId: jobsite.id, workDate: due.workDate };
     for (const to of recipients)
-      keys.push({
-        tenantId: due.tenantId,
-        jobsiteId: jobsite.id,
-        workDate: due.workDate,
-        messageKey: announcement.messageKey,
-        recipient: to.email,
-      });
+      keys.push({ ...day, messageKey: announcement.messageKey, recipient: to.email });
+    // The same announcement's texts (core/sms): a quiet re-run neither reads their consents nor claims them.
+    if (!deps.texts || !PLANS[item.plan].features.smsNotifications) continue;
+    const messageKey = smsMessageKey(announcement.messageKey);
+    for (const w of textTargetsOf(jobsite, item.workers))
+      keys.push({ ...day, messageKey, recipient: w.phone! });
   }
   return deps.claims.heldOf(keys);
 }

@@ -1,7 +1,7 @@
 import type { PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { confirmationFor, type DispatchConfirmations } from '../confirmations/dispatch-confirmations';
-import { textAnnouncement } from '../sms/notice-texts';
+import { textAnnouncement, type NoticeTexts } from '../sms/notice-texts';
 import type { TextDeps } from '../sms/send-texts';
 import type { Announcement, NoticeRecipientRef } from './dispatch.ports';
 
@@ -50,6 +50,11 @@ export async function textHook(
   texts: TextDeps | undefined,
   day: AnnouncedDay,
   account: { plan: PlanId; company: string },
+  /**
+   * The batch's way of sending: the claims its read found held (texts among them, skipped unasked),
+   * its coalesced claims and how many recipients go at once.
+   */
+  batch?: Pick<NoticeTexts, 'held' | 'claim' | 'inFlight'>,
 ): Promise<{ failed: number; errors: string[] }> {
   if (!texts) return { failed: 0, errors: [] };
   const outcome = await textAnnouncement(
@@ -63,6 +68,7 @@ export async function textHook(
       workers: day.workers,
       runId: day.runId,
       ...(day.causedBy ? { changedBy: day.causedBy } : {}),
+      ...batch,
     },
     texts,
   );

@@ -294,7 +294,7 @@ export async function notifyJobsites(
       ...(causedBy ? { causedBy } : {}),
     };
     await emailAnnouncement(deps, { ...day, content }, recipients, sending, outcome);
-    const texted = await textHook(deps.texts, day, item);
+    const texted = await textHook(deps.texts, day, item, sending);
     outcome.failed += texted.failed;
     outcome.errors.push(...texted.errors);
   }

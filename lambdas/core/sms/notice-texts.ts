@@ -1,9 +1,22 @@
-import type { PlanId } from '../../../shared/plans';
+import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { composeNoticeText } from '../../../shared/sms-text';
 import type { Announcement } from '../dispatch/dispatch.ports';
+import { claimKeyOf } from '../dispatch/dispatch.ports';
 import { SMS_CONFIRMATION_LINE } from '../confirmations/confirmation.ports';
-import { sendTextToWorker, type TextDeps, type TextOutcome } from './send-texts';
+import {
+  sendClaimedText,
+  smsClaimOf,
+  smsMessageKey,
+  type TextDeps,
+  type TextOutcome,
+  type WorkerText,
+} from './send-texts';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { tenantFromStore } from '../caller';
+import { batchClaimsOf } from '../dispatch/claim-coalescer';
+import type { MessageClaim } from '../dispatch/dispatch.ports';
+import type { SmsConsentStore } from './sms.ports';
 
 export interface NoticeTexts {
   tenantId: string;
@@ -18,6 +31,15 @@ export interface NoticeTexts {
   detailsUrl?: string;
   /** The member whose rule change brought this announcement; absent when no one did. */
   changedBy?: string;
+  /**
+   * Claims the batch's read found held (`claimKeyOf`): those texts went out already (or are going),
+   * so they are skipped unasked: no consent read, no refused claim, no short link for them.
+   */
+  held?: ReadonlySet<string>;
+  /** Claims the texts offered (the batch's coalesced claims); absent, the jobsite's are claimed alone. */
+  claim?: (offered: readonly MessageClaim[]) => Promise<Set<string>>;
+  /** How many of the jobsite's texts are sent at once (default 1). */
+  inFlight?: number;
 }
 
 /** What texting one announcement did, for the run's record. */
@@ -30,23 +52,55 @@ export interface TextsOutcome {
 }
 
 /**
- * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
- * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
- * quiet hours, the life-safety override and the plan's notification gate apply as to email.
+ * The workers of the jobsite (named, foreman or through a crew) whose SMS is on, one per number: who
+ * a notice of the jobsite is texted to (the batch's held-claims read asks for the same numbers).
  */
-export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
-  const { jobsite } = input;
+export function textTargetsOf(
+  jobsite: Pick<Jobsite, 'recipients' | 'foremanWorkerId'>,
+  workers: readonly Worker[],
+): Worker[] {
   const named = new Set(jobsite.recipients.workerIds);
   const crews = new Set(jobsite.recipients.crewIds);
   const seen = new Set<string>();
-  const targets = input.workers.filter((w) => {
+  return workers.filter((w) => {
     if (!w.phone || !w.smsOptIn || seen.has(w.phone)) return false;
     if (w.id !== jobsite.foremanWorkerId && !named.has(w.id) && !w.crewIds.some((c) => crews.has(c)))
       return false;
     seen.add(w.phone);
     return true;
   });
-  if (targets.length === 0) return { outcomes: [], errors: [] };
+}
+
+/**
+ * The SMS side of one announcement: every worker of the jobsite (named or through a crew) whose
+ * SMS is on gets the same notice as a text, one per number. Called right after the email loop, so
+ * quiet hours, the life-safety override and the plan's notification gate apply as to email.
+ */
+export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Promise<TextsOutcome> {
+  const { jobsite } = input;
+  const messageKey = smsMessageKey(input.announcement.messageKey);
+  const held = input.held ?? new Set<string>();
+  const isHeld = (w: Worker) =>
+    held.has(
+      claimKeyOf({
+        tenantId: input.tenantId,
+        jobsiteId: jobsite.id,
+        workDate: input.workDate,
+        messageKey,
+        recipient: w.phone!,
+      }),
+    );
+  const all = textTargetsOf(jobsite, input.workers);
+  const unheld = all.filter((w) => !isHeld(w));
+  const skipped: TextOutcome[] = all.filter(isHeld).map(() => 'already-sent');
+  if (unheld.length === 0) return { outcomes: skipped, errors: [] };
+  if (!PLANS[input.plan].features.smsNotifications)
+    return { outcomes: [...skipped, ...unheld.map((): TextOutcome => 'no-plan')], errors: [] };
+  // Only a number that said YES is texted: the jobsite's numbers are read together.
+  const on = await numbersOn(deps.consents, input.tenantId, unheld);
+  const targets = unheld.filter((w) => on.has(w.phone!));
+  skipped.push(...unheld.filter((w) => !on.has(w.phone!)).map((): TextOutcome => 'no-consent'));
+  if (targets.length === 0) return { outcomes: skipped, errors: [] };
   const ref = { tenantId: input.tenantId, jobsiteId: jobsite.id, workDate: input.workDate };
   let detailsUrl: string | undefined;
   try {
@@ -54,9 +108,23 @@ export async function textAnnouncement(input: NoticeTexts, deps: TextDeps): Prom
     detailsUrl = input.detailsUrl ?? (await deps.detailsUrl?.(ref)) ?? undefined;
   } catch (err) {
     // No link is no reason to keep a crew uninformed: the text goes without it, and the run says why.
-    return { ...(await sendAll(input, deps, targets, undefined)), linkError: errorText(err) };
+    const sent = await sendAll(input, deps, targets, undefined);
+    return { outcomes: [...skipped, ...sent.outcomes], errors: sent.errors, linkError: errorText(err) };
   }
-  return sendAll(input, deps, targets, detailsUrl);
+  const sent = await sendAll(input, deps, targets, detailsUrl);
+  return { outcomes: [...skipped, ...sent.outcomes], errors: sent.errors };
+}
+
+/** The numbers of these workers whose consent is on, in one batched read where the store has one. */
+async function numbersOn(consents: SmsConsentStore, tenantId: string, workers: readonly Worker[]) {
+  const tenant = tenantFromStore(tenantId);
+  const phones = workers.map((w) => w.phone!);
+  if (consents.getMany)
+    return new Set(
+      (await consents.getMany(tenant, phones)).flatMap((c) => (c.state === 'on' ? [c.phone] : [])),
+    );
+  const found = await Promise.all(phones.map((phone) => consents.get(tenant, phone)));
+  return new Set(phones.filter((_, i) => found[i]?.state === 'on'));
 }
 
 const errorText = (err: unknown) => String((err as Error)?.message ?? err);
@@ -83,32 +151,46 @@ async function sendAll(
   const foremanBody = foremanId
     ? composeNoticeText({ ...text, replyLine: SMS_CONFIRMATION_LINE }).body
     : body;
+  const texts = targets.map((w): WorkerText => ({
+    tenantId: input.tenantId,
+    plan: input.plan,
+    jobsiteId: jobsite.id,
+    jobsiteName: jobsite.name,
+    workDate: input.workDate,
+    messageKey: announcement.messageKey,
+    kind: announcement.kind,
+    verdict: announcement.judgement.verdict,
+    audience: w.isManager ? 'manager' : 'worker',
+    worker: { id: w.id, name: w.name, phone: w.phone! },
+    body: w.id === foremanId ? foremanBody : body,
+    runId: input.runId,
+  }));
+  // The jobsite's texts are claimed together (with the batch's other claims when it coalesces them),
+  // each by a conditional write, before any is sent; then sent a few at a time.
+  const inFlight = input.inFlight ?? 1;
+  const claim = input.claim ?? batchClaimsOf(deps.claims, deps.clock.now(), inFlight);
+  const offered = texts.map((t) => ({ text: t, claim: smsClaimOf(t) }));
   const outcomes: TextOutcome[] = [];
   const errors: string[] = [];
-  for (const w of targets) {
-    try {
-      outcomes.push(
-        await sendTextToWorker(
-          {
-            tenantId: input.tenantId,
-            plan: input.plan,
-            jobsiteId: jobsite.id,
-            jobsiteName: jobsite.name,
-            workDate: input.workDate,
-            messageKey: announcement.messageKey,
-            kind: announcement.kind,
-            verdict: announcement.judgement.verdict,
-            audience: w.isManager ? 'manager' : 'worker',
-            worker: { id: w.id, name: w.name, phone: w.phone! },
-            body: w.id === foremanId ? foremanBody : body,
-            runId: input.runId,
-          },
-          deps,
-        ),
-      );
-    } catch (err) {
-      errors.push(`${jobsite.name} → SMS ${w.phone}: ${errorText(err)}`);
-    }
+  let taken: Set<string>;
+  try {
+    taken = await claim(offered.map((o) => o.claim));
+  } catch (err) {
+    return {
+      outcomes,
+      errors: texts.map((t) => `${jobsite.name} → SMS ${t.worker.phone}: ${errorText(err)}`),
+    };
   }
+  outcomes.push(
+    ...offered.filter((o) => !taken.has(claimKeyOf(o.claim))).map((): TextOutcome => 'already-sent'),
+  );
+  const mine = offered.filter((o) => taken.has(claimKeyOf(o.claim)));
+  await mapWithConcurrency(mine, inFlight, async (o) => {
+    try {
+      outcomes.push(await sendClaimedText(o.text, o.claim, deps));
+    } catch (err) {
+      errors.push(`${jobsite.name} → SMS ${o.text.worker.phone}: ${errorText(err)}`);
+    }
+  });
   return { outcomes, errors };
 }

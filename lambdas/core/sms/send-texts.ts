@@ -48,24 +48,30 @@ export interface WorkerText {
 export type TextOutcome =
   'sent' | 'already-sent' | 'no-consent' | 'no-plan' | 'over-allowance' | 'opted-out' | 'failed';
 
+/** A message key on the SMS channel: a text's claim is apart from the email's of the same message. */
+export const smsMessageKey = (messageKey: string) => `sms:${messageKey}`;
+
 /**
  * Texts a worker at most once per message, whatever retries, repeats or concurrent runs: the SMS
  * claim (channel in its key) is taken with a conditional write before anything is sent, as email's.
  * Only a number that said YES gets texts; each text takes its segments from the plan's monthly allowance.
  */
 export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promise<TextOutcome> {
-  const plan = PLANS[text.plan];
-  if (!plan.features.smsNotifications) return 'no-plan';
-  const tenant = tenantFromStore(text.tenantId);
-  const consent = await deps.consents.get(tenant, text.worker.phone);
+  if (!PLANS[text.plan].features.smsNotifications) return 'no-plan';
+  const consent = await deps.consents.get(tenantFromStore(text.tenantId), text.worker.phone);
   if (consent?.state !== 'on') return 'no-consent';
-  const size = measureSms(text.body);
-  const now = deps.clock.now();
-  const claim: MessageClaim = {
+  const claim = smsClaimOf(text);
+  if (!(await deps.claims.claim(claim, deps.clock.now()))) return 'already-sent';
+  return sendClaimedText(text, claim, deps);
+}
+
+/** The SMS claim of a text (channel in its key, segments for the send history). */
+export function smsClaimOf(text: WorkerText): MessageClaim {
+  return {
     tenantId: text.tenantId,
     jobsiteId: text.jobsiteId,
     workDate: text.workDate,
-    messageKey: `sms:${text.messageKey}`,
+    messageKey: smsMessageKey(text.messageKey),
     recipient: text.worker.phone,
     kind: text.kind,
     verdict: text.verdict,
@@ -74,19 +80,30 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     jobsiteName: text.jobsiteName,
     runId: text.runId,
     channel: 'sms',
-    segments: size.segments,
+    segments: measureSms(text.body).segments,
   };
-  if (!(await deps.claims.claim(claim, now))) return 'already-sent';
+}
+
+/**
+ * A text whose claim this caller took: its segments are taken from the allowance, it is sent, its
+ * claim marked and its message id remembered for the delivery events. A failed send (or no
+ * allowance left) releases the claim, so the next run tries again.
+ */
+export async function sendClaimedText(
+  text: WorkerText,
+  claim: MessageClaim,
+  deps: Omit<TextDeps, 'detailsUrl'>,
+): Promise<TextOutcome> {
+  const tenant = tenantFromStore(text.tenantId);
+  const now = deps.clock.now();
   const hold = await takeAllowance(deps.allowance, { tenant, plan: text.plan, body: text.body, at: now });
   if (!hold) {
     await deps.claims.release(claim);
     return 'over-allowance';
   }
+  let messageId: string;
   try {
-    const { messageId } = await deps.sender.send({ to: text.worker.phone, body: text.body });
-    await deps.claims.markSent(claim, messageId, deps.clock.now());
-    await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
-    return 'sent';
+    ({ messageId } = await deps.sender.send({ to: text.worker.phone, body: text.body }));
   } catch (err) {
     await deps.claims.release(claim);
     await hold.giveBack();
@@ -95,6 +112,11 @@ export async function sendTextToWorker(text: WorkerText, deps: TextDeps): Promis
     await stopEverywhere(deps.consents, text.worker.phone, 'carrier', now);
     return 'opted-out';
   }
+  // Sent: a mark or delivery record that fails is an error for the run, never a reason to release
+  // the claim (that would text the number again).
+  await deps.claims.markSent(claim, messageId, deps.clock.now());
+  await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
+  return 'sent';
 }
 
 const claimKeyOf = (c: MessageClaim) => ({

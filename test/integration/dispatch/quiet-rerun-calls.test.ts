@@ -1,11 +1,9 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
-import { workBatch } from '../../../lambdas/core/dispatch/dispatch-batch';
-import { planRun } from '../../../lambdas/core/dispatch/run-dispatch';
+import { addStormSites, countCalls, runSlot } from '../../support/dispatch-calls';
 import { mailTo } from '../../support/mailbox';
 import { testStack } from '../stack';
 import { callApi, type TestAccount } from '../../support/accounts';
-import { premiumAccount, stormSiteInChicago } from '../../support/dispatch';
+import { premiumAccount } from '../../support/dispatch';
 
 /**
  * What a quiet re-run of a slot costs in DynamoDB (issue 26: at most 2 calls per due jobsite), counted
@@ -22,17 +20,6 @@ const ACCOUNTS = 3;
 const JOBSITES_PER_ACCOUNT = 10;
 const tag = Date.now();
 
-function countCalls(client: DynamoDBClient) {
-  const counted = { calls: 0 };
-  client.middlewareStack.add(
-    (next) => (args) => {
-      counted.calls += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'quietRerunCount' },
-  );
-  return counted;
-}
 const counter = countCalls(root.client);
 
 /**
@@ -47,19 +34,7 @@ const delivery = {
   },
 };
 
-async function runSlot() {
-  const deps = { ...root.dispatch, delivery };
-  const { run, batches } = await planRun(deps, { at: AT, trigger: 'admin' });
-  for (const body of batches) await workBatch(deps, body, { finalAttempt: true });
-  const calls = counter.calls;
-  const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
-  return {
-    calls,
-    batches: batches.length,
-    due: run.due,
-    sent: record ? record.sent.notice + record.sent.update + record.sent.allClear : -1,
-  };
-}
+const runSlotAt = () => runSlot({ ...root.dispatch, delivery }, counter, AT);
 
 let emails: string[] = [];
 
@@ -74,15 +49,12 @@ beforeAll(async () => {
       workerIds.push(res.body.id);
       emails.push(email);
     }
-    for (let j = 0; j < JOBSITES_PER_ACCOUNT; j += 1) {
-      const res = await api('/api/jobsites', {
-        token: account.token,
-        body: stormSiteInChicago(`Quiet Yard ${a}-${j} ${tag}`, workerIds, {
-          noticeTime: { time: '03:45', forDay: 'next' },
-        }),
-      });
-      expect(res.status).toBe(201);
-    }
+    await addStormSites(stack, account, {
+      count: JOBSITES_PER_ACCOUNT,
+      name: `Quiet Yard ${a}-${tag}`,
+      workerIds,
+      time: '03:45',
+    });
   }
 }, 120_000);
 
@@ -92,8 +64,8 @@ afterAll(() => {
 
 describe('a quiet re-run of a slot', () => {
   it('should cost at most 2 DynamoDB calls per due jobsite and send nothing again', async () => {
-    counter.calls = 0;
-    const first = await runSlot();
+    counter.reset();
+    const first = await runSlotAt();
     expect(first.due).toBeGreaterThanOrEqual(ACCOUNTS * JOBSITES_PER_ACCOUNT);
     expect(first.sent).toBeGreaterThanOrEqual(ACCOUNTS * JOBSITES_PER_ACCOUNT * 2);
     // Sending costs no DynamoDB call per message (issue 26 item 4): the jobsites in flight claim
@@ -107,8 +79,8 @@ describe('a quiet re-run of a slot', () => {
     expect(counted.length).toBeLessThanOrEqual(first.batches);
     counted.length = 0;
 
-    counter.calls = 0;
-    const quiet = await runSlot();
+    counter.reset();
+    const quiet = await runSlotAt();
     const perJobsite = quiet.calls / quiet.due;
 
     expect(quiet.due).toBe(first.due);
