@@ -29,9 +29,9 @@ export interface SendOutcome {
 
 /**
  * The day's announcement by email to each recipient, a few at a time: the jobsite's messages are
- * claimed together by conditional writes before any is sent (a claim the batch's read found held
- * is skipped unasked), and each is marked sent with the batch's other marks after. A failed send releases its claim, so the next run
- * tries that recipient again.
+ * claimed together by conditional writes before any is sent, and each is marked sent with the
+ * batch's other marks after. A failed send releases its claim, so the next run tries that recipient
+ * again; a failed mark never does (the message went out).
  */
 export async function emailAnnouncement(
   deps: SendDeps,
