@@ -1,3 +1,5 @@
+import { formatterPerZone } from './zone-formatters';
+
 /**
  * When a jobsite's notices are due. The scheduler runs every SLOT_MINUTES; a notice is due in the
  * slot that contains its local time, on the jobsite's own clock (IANA timezone, so DST is honoured).
@@ -48,18 +50,20 @@ export interface LocalClock {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
+/** The dispatch asks the clock of the same few zones for every jobsite: one formatter per zone. */
+const clockFormat = formatterPerZone({
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  weekday: 'short',
+  hourCycle: 'h23',
+});
+
 /** The wall clock in `timeZone` at the instant `at`. Throws RangeError on an unknown zone. */
 export function localClock(at: Date, timeZone: string): LocalClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = clockFormat(timeZone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${get('year')}-${get('month')}-${get('day')}`,

@@ -2,17 +2,20 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 import { formatNoticeDate, VERDICT_LABEL } from './email/format';
 import type { DayJudgement } from './weather/judgement';
 import { ruleChangeSentence } from './email/notice-facts';
+import { countSmsSegments, type SmsSize } from './sms-segments';
+
+export type { SmsSize } from './sms-segments';
 
 /** A notice text is at most this many segments (cost: each segment is billed as one message). */
 export const MAX_NOTICE_SEGMENTS = 2;
 
-export interface SmsSize {
-  segments: number;
-  encoding: 'GSM-7' | 'UCS-2';
-}
-
-/** Segments and encoding as the carrier bills them (counted by sms-segments-calculator). */
+/**
+ * Segments and encoding as the carrier bills them: counted in shared/sms-segments.ts; a UCS-2 text
+ * whose grapheme clusters matter (combining marks, joined emoji, flags) by sms-segments-calculator.
+ */
 export function measureSms(body: string): SmsSize {
+  const counted = countSmsSegments(body);
+  if (counted) return counted;
   const message = new SegmentedMessage(body, 'auto');
   return { segments: message.segmentsCount, encoding: message.encodingName };
 }

@@ -8,6 +8,8 @@
  * are cached per (zone, time axis): jobsites in one zone share the forecast's axis, so a dispatch
  * run builds a handful of them.
  */
+import { formatterPerZone } from '../zone-formatters';
+
 export const MS_PER_HOUR = 3_600_000;
 export const MS_PER_DAY = 86_400_000;
 export const MINUTES_PER_DAY = 1440;
@@ -28,25 +30,15 @@ export interface LocalTimeline {
   endLocalMinute: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const formatter = formatterPerZone({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
 
 /** Where each wall-clock part the formatter gives goes in [year, month, day, hour, minute, second]. */
 const WALL_PART_INDEX: Readonly<Partial<Record<Intl.DateTimeFormatPartTypes, number>>> = {

@@ -27,6 +27,29 @@ describe('when notices are due', () => {
     expect(due.map((d) => d.workDate)).toEqual(workDates);
   });
 
+  it('should read each zone with its own formatter when zones alternate (one formatter kept per zone)', () => {
+    const at = new Date('2026-11-24T23:30:00Z');
+    for (let round = 0; round < 3; round += 1) {
+      expect(localClock(at, 'America/Chicago')).toEqual({
+        date: '2026-11-24',
+        minuteOfDay: 17 * 60 + 30,
+        isoWeekday: 2,
+      });
+      expect(localClock(at, 'Asia/Kolkata')).toEqual({
+        date: '2026-11-25',
+        minuteOfDay: 5 * 60,
+        isoWeekday: 3,
+      });
+      expect(localClock(at, 'UTC')).toEqual({ date: '2026-11-24', minuteOfDay: 23 * 60 + 30, isoWeekday: 2 });
+    }
+  });
+
+  it('should refuse an unknown zone every time it is asked (nothing kept for it)', () => {
+    const at = new Date('2026-11-24T23:30:00Z');
+    expect(() => localClock(at, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => localClock(at, 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+
   it('should honour daylight saving on the day it starts (2026-03-08 in the US)', () => {
     // 05:00 local on Sunday 8 March is already CDT (UTC-5): 10:00Z.
     const site = { ...chicago, workingDays: [7] };
