@@ -7,6 +7,10 @@ export function createSesClient(opts: { region: string; endpoint?: string }): SE
     region: opts.region,
     // aws-ses-v2-local can hang on some calls; never let a send wait forever.
     requestHandler: { requestTimeout: 10_000 },
+    // One middleware chain per command kind, resolved on its first send rather than on every send
+    // (issue 26 item 5: ~4% of the dispatcher's CPU went to resolving the chain). Nothing here adds
+    // middleware to a command or passes per-call options.
+    cacheMiddleware: true,
     ...(opts.endpoint
       ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),

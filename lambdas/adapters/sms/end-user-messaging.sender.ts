@@ -27,6 +27,8 @@ export class EndUserMessagingSender implements TextSender {
         ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
       maxAttempts: 2,
+      // One middleware chain per command kind, resolved once (as the SES client, ses.mailer.ts).
+      cacheMiddleware: true,
     });
   }
 

@@ -1,5 +1,5 @@
 import type { Attribute, Entity, Schema } from 'electrodb';
-import { electrodb } from '../electrodb-on-first-use';
+import { entityWithErrorsOnFailure } from './errors-on-failure';
 import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
 
 /**
@@ -7,7 +7,8 @@ import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
  * a new one names only its kind, its attributes and its indexes. The service (service.ts) calls the
  * factory with the table and the client on the entity's first use, since ElectroDB builds and
  * validates the schema as it constructs the entity. The generics are ElectroDB's own, so items, keys
- * and queries stay as precisely typed as with `new Entity(...)`.
+ * and queries stay as precisely typed as with `new Entity(...)`. The class is ElectroDB's Entity with
+ * a failed call's error built when it fails, not before every call (errors-on-failure.ts).
  */
 export function entityOf<
   A extends string,
@@ -18,7 +19,8 @@ export function entityOf<
 >(entity: string, schema: { attributes: Attrs; indexes: Indexes }) {
   const model = { entity, version: '1', service: SERVICE };
   type Built = Entity<A, F, C, { model: typeof model; attributes: Attrs; indexes: Indexes }>;
-  return (config: EntityConfig): Built => new (electrodb().Entity)({ model, ...schema }, config) as Built;
+  return (config: EntityConfig): Built =>
+    new (entityWithErrorsOnFailure())({ model, ...schema }, config) as Built;
 }
 
 type Named<K extends string, T> = { readonly [P in K]: T };
