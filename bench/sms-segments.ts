@@ -11,14 +11,10 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 import { countSmsSegments } from '../shared/sms-segments';
 import { composeNoticeText, measureSms } from '../shared/sms-text';
 import { prng } from './seeded-random';
+import { numberOption } from './number-option';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const TEXTS = option('texts', 2000);
-const ROUNDS = option('rounds', 5);
+const TEXTS = numberOption('texts', 2000);
+const ROUNDS = numberOption('rounds', 5);
 
 const random = prng(26);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
