@@ -1,6 +1,6 @@
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { planHas } from '../../../shared/plan-refusal';
-import { effectivePlan } from '../../../shared/subscription';
+import { effectivePlan, type Subscription } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import type { QuietHours } from '../../../shared/quiet-hours';
 import type { BrandLook } from '../../../shared/brand';
@@ -117,6 +117,12 @@ export async function loadBatch(
       ? { get: async (t) => calendars.get(t) ?? null, put: (t, c) => deps.holidays.put(t, c) }
       : deps.holidays,
   );
+  // The brands of the accounts whose plan has white-labelling, in one batched read (the plans are
+  // known here, so the lookup's own plan read is not made again per account).
+  const storedOf = subscriptions ? deps.brands?.storedOf : undefined;
+  const storedBrands = await storedOf?.(
+    tenants.filter((t) => planHas(planOf(subscriptions!.get(t) ?? null), 'whiteLabeling')),
+  );
   const work: BatchItem[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
@@ -128,9 +134,14 @@ export async function loadBatch(
       deps.suppressions.reasonsOf(tenant),
     ]);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
-    const plan = subscription ? effectivePlan(subscription) : 'none';
+    const plan = planOf(subscription);
     // A brand shows only on a plan with white-labelling: other accounts' brands are not read.
-    const brand = deps.brands && planHas(plan, 'whiteLabeling') ? await deps.brands(tenant) : null;
+    const brand =
+      !deps.brands || !planHas(plan, 'whiteLabeling')
+        ? null
+        : storedBrands
+          ? (storedBrands.get(tenantId) ?? null)
+          : await deps.brands(tenant);
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     const notify = PLANS[plan].emailNotifications;
     for (const due of dues) {
@@ -157,6 +168,9 @@ export async function loadBatch(
   }
   return work;
 }
+
+const planOf = (subscription: Subscription | null): PlanId =>
+  subscription ? effectivePlan(subscription) : 'none';
 
 /**
  * The claims of the batch's standing announcements (each day's last message, offered again every due
