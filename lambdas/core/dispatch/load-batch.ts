@@ -112,6 +112,8 @@ export async function loadBatch(
     deps.accounts.getProfiles?.(tenants),
     deps.holidays.getMany?.(tenants),
   ]);
+  // The clients the batch's jobsites name, in one batched read (not each account's whole list).
+  const clientsOf = await readClients(deps.records, jobsites);
   const nonWorking = new NonWorkingDayLookup(
     calendars
       ? { get: async (t) => calendars.get(t) ?? null, put: (t, c) => deps.holidays.put(t, c) }
@@ -128,7 +130,7 @@ export async function loadBatch(
     const tenant = tenantFromStore(tenantId);
     const [workers, clients, subscription, profile, suppressed] = await Promise.all([
       deps.records.workers.list(tenant),
-      deps.records.clients.list(tenant),
+      clientsOf ? (clientsOf.get(tenantId) ?? []) : deps.records.clients.list(tenant),
       subscriptions ? (subscriptions.get(tenantId) ?? null) : deps.accounts.getSubscription(tenantId),
       profiles ? (profiles.get(tenantId) ?? null) : deps.accounts.getProfile(tenantId),
       deps.suppressions.reasonsOf(tenant),
@@ -167,6 +169,21 @@ export async function loadBatch(
     }
   }
   return work;
+}
+
+/** The clients named by these jobsites, by account; null where the store reads no many at once. */
+async function readClients(records: RecordsStore, jobsites: ReadonlyMap<string, Jobsite>) {
+  if (!records.clients.getMany) return null;
+  // Keyed `jobsiteRefKey`: the account, then '|' and the id (ids hold no '|').
+  const accountOf = (key: string) => key.slice(0, key.lastIndexOf('|'));
+  const refs = [...jobsites].flatMap(([key, j]) =>
+    j.clientId ? [{ tenant: tenantFromStore(accountOf(key)), id: j.clientId }] : [],
+  );
+  const unique = [...new Map(refs.map((r) => [jobsiteRefKey(r), r])).values()];
+  const byAccount = new Map<string, Client[]>();
+  for (const [key, client] of await records.clients.getMany(unique))
+    byAccount.set(accountOf(key), [...(byAccount.get(accountOf(key)) ?? []), client]);
+  return byAccount;
 }
 
 const planOf = (subscription: Subscription | null): PlanId =>
