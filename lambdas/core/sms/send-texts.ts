@@ -140,9 +140,9 @@ async function markTextSent(mark: TextMark, deps: Pick<TextDeps, 'claims' | 'del
 
 /**
  * A batch's text marks, coalesced: while one transaction is on its way the texts sent meanwhile
- * wait and go in the next (50 a transaction), so a text waits for at most one write before its
- * delivery record is there for the carrier's events. A transaction that fails is written again
- * text by text, so one bad item costs only its own mark.
+ * wait and go in the next (50 a transaction), so a text's delivery record is there for the
+ * carrier's events after at most the write in flight and its own. A transaction that fails is
+ * written again text by text, so one bad item costs only its own mark.
  */
 export function coalescedTextMarks(
   deps: Pick<TextDeps, 'claims' | 'deliveries'>,
