@@ -9,6 +9,8 @@ import { parseConfig } from '../../lambdas/config';
 import { createAppRoot } from '../../lambdas/composition/app.root';
 import { workBatch } from '../../lambdas/core/dispatch/dispatch-batch';
 import type { ClaimRepo, NoticeSender } from '../../lambdas/core/dispatch/dispatch.ports';
+import type { SmsDeliveryLog, TextSender } from '../../lambdas/core/sms/sms.ports';
+import { measureSms } from '../../shared/sms-text';
 import { countCalls } from './count-calls';
 import { RssPeak } from './measure';
 
@@ -71,7 +73,28 @@ function instrumented(deps: DispatchDeps, tally: Tally, inFlight?: DispatchDeps[
       tally.segments += claim.segments ?? 1;
       tally.lastAt.set(claim.jobsiteId, epochMs());
     };
-    out.texts = { ...texts, claims };
+    // Batched (issue 26 item 4): a dispatch's texts are marked many to a transaction instead.
+    const deliveries: SmsDeliveryLog = Object.create(texts.deliveries) as SmsDeliveryLog;
+    const segmentsOf = new Map<string, number>();
+    const sender: TextSender = {
+      send: async (text) => {
+        const sent = await texts.sender.send(text);
+        segmentsOf.set(sent.messageId, measureSms(text.body).segments);
+        return sent;
+      },
+    };
+    const { markSentMany } = texts.deliveries;
+    if (markSentMany)
+      deliveries.markSentMany = async (sent) => {
+        await markSentMany.call(texts.deliveries, sent);
+        for (const { ref } of sent) {
+          tally.texts += 1;
+          tally.segments += segmentsOf.get(ref.messageId) ?? 1;
+          segmentsOf.delete(ref.messageId);
+          tally.lastAt.set(ref.jobsiteId, epochMs());
+        }
+      };
+    out.texts = { ...texts, claims, deliveries, sender };
   }
   return out;
 }

@@ -1,5 +1,13 @@
 import type { Client } from '../../../shared/records';
-import type { RecordsStore, StoredCrew } from '../../core/records/records.ports';
+import {
+  jobsiteRefKey,
+  type JobsiteRef,
+  type RecordsStore,
+  type StoredCrew,
+} from '../../core/records/records.ports';
+import { tenantFromStore } from '../../core/caller';
+import { batchGet } from './batch-get';
+import { tenantKey } from './tenant-keys';
 import type { RaincheckService } from './service';
 import { clientFromItem, clientItem, crewFromItem, crewItem } from './record-items';
 import { nameIndexOf, recordRepo, tenantRecordReads } from './record-repo';
@@ -34,6 +42,14 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
         .go(),
     remove: (tenantId, clientId) => e.client.delete({ tenantId, clientId }).go(),
   });
+  const clientsOf = (refs: readonly JobsiteRef[]) =>
+    batchGet(
+      'clients',
+      refs.map((r) => ({ tenantId: tenantKey(r.tenant).tenantId, clientId: r.id })),
+      (keys) => e.client.get(keys).go(),
+      clientFromItem,
+      (client, item) => jobsiteRefKey({ tenant: tenantFromStore(item.tenantId), id: client.id }),
+    );
   const crews = recordRepo<StoredCrew>({
     ...tenantRecordReads(e.crew, 'crewId', crewFromItem),
     create: (tenantId, c) => e.crew.create(crewItem(tenantId, c)).go(),
@@ -45,7 +61,7 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
     remove: (tenantId, crewId) => e.crew.delete({ tenantId, crewId }).go(),
   });
   return {
-    clients,
+    clients: { ...clients, getMany: clientsOf },
     crews,
     workers: createWorkerRepo(db),
     jobsites: createJobsiteRepo(db),

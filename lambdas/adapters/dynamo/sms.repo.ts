@@ -8,7 +8,9 @@ import type {
   SmsDeliveryLog,
   SmsDeliveryStatus,
   SmsMessageRef,
+  SentText,
 } from '../../core/sms/sms.ports';
+import { writeGuarded } from './record-guards';
 import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
@@ -91,11 +93,38 @@ export class DynamoSmsAllowance implements SmsAllowance {
   }
 }
 
+/** Two items a text (its claim's mark, its message record) in DynamoDB's 100 a transaction. */
+const TEXTS_PER_TRANSACTION = 50;
+
 export class DynamoSmsDeliveries implements SmsDeliveryLog {
   constructor(private readonly db: RaincheckService) {}
 
   async remember(ref: SmsMessageRef) {
     await this.db.entities.smsMessage.put(ref).go();
+  }
+
+  async markSentMany(texts: readonly SentText[]) {
+    for (let i = 0; i < texts.length; i += TEXTS_PER_TRANSACTION) {
+      const chunk = texts.slice(i, i + TEXTS_PER_TRANSACTION);
+      // Updates, not puts: the claim keeps what a delivery event wrote on it, and the message's
+      // record is the same item whoever writes it. A conflict with a delivery event is tried again.
+      const result = await writeGuarded(this.db, ({ notificationClaim, smsMessage }) =>
+        chunk.flatMap(({ ref, sentAt }) => {
+          const { messageId, ...claimKey } = ref;
+          return [
+            notificationClaim
+              .patch(claimKey)
+              .set({ status: 'SENT', messageId, sentAt: sentAt.toISOString() })
+              .commit(),
+            smsMessage.update({ messageId }).set(claimKey).commit(),
+          ];
+        }),
+      );
+      if (result.canceled) {
+        const codes = (result.data as { code?: string }[]).map((d) => d?.code ?? 'None');
+        throw new Error(`${chunk.length} sent texts not marked: ${[...new Set(codes)].join(', ')}`);
+      }
+    }
   }
 
   async record(messageId: string, status: SmsDeliveryStatus, at: string) {

@@ -12,6 +12,8 @@ export interface StoredBrand {
 
 export interface BrandStore {
   get(tenant: TenantId): Promise<StoredBrand | null>;
+  /** The stored brands of many accounts, keyed by account, in batched reads; absent in fakes. */
+  getMany?(tenants: readonly TenantId[]): Promise<Map<string, StoredBrand>>;
   /** One item per account: a repeated PUT writes the same item again (safe to repeat). */
   put(tenant: TenantId, brand: StoredBrand): Promise<void>;
 }

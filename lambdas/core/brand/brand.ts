@@ -159,10 +159,23 @@ export async function activeBrand(
   return brandLook(toBrand(stored, deps.storage));
 }
 
-/** The lookup the dispatch, the senders and the public pages share. */
-export type BrandLookup = (tenant: TenantId) => Promise<BrandLook | null>;
+/**
+ * The lookup the dispatch, the senders and the public pages share. `storedOf`, where the store
+ * reads many at once: the looks of the accounts' stored brands in one batched read, for a caller
+ * that knows the accounts' plans already (the dispatch's batch) and shows a brand only where the
+ * plan has white-labelling.
+ */
+export type BrandLookup = ((tenant: TenantId) => Promise<BrandLook | null>) & {
+  storedOf?: (tenants: readonly TenantId[]) => Promise<Map<string, BrandLook>>;
+};
 
-export const brandLookup =
-  (deps: Parameters<typeof activeBrand>[1]): BrandLookup =>
-  (tenant) =>
-    activeBrand(tenant, deps);
+export function brandLookup(deps: Parameters<typeof activeBrand>[1]): BrandLookup {
+  const lookup: BrandLookup = (tenant) => activeBrand(tenant, deps);
+  const { getMany } = deps.brands;
+  if (getMany)
+    lookup.storedOf = async (tenants) => {
+      const stored = await getMany.call(deps.brands, tenants);
+      return new Map([...stored].map(([t, b]) => [t, brandLook(toBrand(b, deps.storage))]));
+    };
+  return lookup;
+}

@@ -3,43 +3,40 @@ import { claimKeyOf, type ClaimRepo, type MessageClaim } from './dispatch.ports'
 
 type ClaimMany = NonNullable<ClaimRepo['claimMany']>;
 
-interface Waiting {
-  claims: readonly MessageClaim[];
-  resolve: (taken: Set<string>) => void;
+interface Waiting<T, A> {
+  items: readonly T[];
+  resolve: (answer: A) => void;
   reject: (err: unknown) => void;
 }
 
 /**
- * One batch's claims, coalesced: the jobsites in flight each ask for their messages, and while one
- * write is on its way the others' asks wait and go together in the next (up to `max` claims, a
- * transaction's worth), so a batch makes a claim write per few jobsites, not one each. Every ask is
- * answered with the keys it took; a key two asks offer in one write is given to the first only, so
- * no message is sent twice from one batch either.
+ * Asks coalesced into few calls: while one call is on its way, the asks that come meanwhile wait
+ * and go together in the next (up to `max` items, one call's worth, and never an ask split in two),
+ * so the jobsites in flight make a call per few of them, not one each. Each ask is answered from
+ * the call's result by `answerOf` (in the order the asks came); a call that fails rejects every ask
+ * it carried.
  */
-export function coalescedClaims(claimMany: ClaimMany, at: Date, max = 100) {
-  const waiting: Waiting[] = [];
+export function coalesced<T, R, A>(
+  callMany: (items: T[]) => Promise<R>,
+  answerOf: (result: R, asked: readonly T[]) => A,
+  max: number,
+) {
+  const waiting: Waiting<T, A>[] = [];
   let writing = false;
 
   const drain = async () => {
     writing = true;
     while (waiting.length > 0) {
-      const taking: Waiting[] = [];
+      const taking: Waiting<T, A>[] = [];
       let size = 0;
-      while (waiting.length > 0 && (taking.length === 0 || size + waiting[0]!.claims.length <= max)) {
+      while (waiting.length > 0 && (taking.length === 0 || size + waiting[0]!.items.length <= max)) {
         const next = waiting.shift()!;
         taking.push(next);
-        size += next.claims.length;
+        size += next.items.length;
       }
       try {
-        const taken = await claimMany(
-          taking.flatMap((w) => w.claims),
-          at,
-        );
-        for (const w of taking) {
-          const mine = new Set<string>();
-          for (const key of w.claims.map(claimKeyOf)) if (taken.delete(key)) mine.add(key); // the first ask that offered a key gets it
-          w.resolve(mine);
-        }
+        const result = await callMany(taking.flatMap((w) => w.items));
+        for (const w of taking) w.resolve(answerOf(result, w.items));
       } catch (err) {
         for (const w of taking) w.reject(err);
       }
@@ -47,11 +44,28 @@ export function coalescedClaims(claimMany: ClaimMany, at: Date, max = 100) {
     writing = false;
   };
 
-  return (claims: readonly MessageClaim[]): Promise<Set<string>> =>
+  return (items: readonly T[]): Promise<A> =>
     new Promise((resolve, reject) => {
-      waiting.push({ claims, resolve, reject });
+      waiting.push({ items, resolve, reject });
       if (!writing) void drain();
     });
+}
+
+/**
+ * One batch's claims, coalesced (a transaction's worth, 100, a write): every ask is answered with
+ * the keys it took; a key two asks offer in one write is given to the first only, so no message is
+ * sent twice from one batch either.
+ */
+export function coalescedClaims(claimMany: ClaimMany, at: Date, max = 100) {
+  return coalesced(
+    (claims: MessageClaim[]) => claimMany(claims, at),
+    (taken, asked) => {
+      const mine = new Set<string>();
+      for (const key of asked.map(claimKeyOf)) if (taken.delete(key)) mine.add(key); // the first ask that offered a key gets it
+      return mine;
+    },
+    max,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { planHas } from '../../../shared/plan-refusal';
-import { effectivePlan } from '../../../shared/subscription';
+import { effectivePlan, type Subscription } from '../../../shared/subscription';
 import type { Client, Jobsite, Worker } from '../../../shared/records';
 import type { QuietHours } from '../../../shared/quiet-hours';
 import type { BrandLook } from '../../../shared/brand';
@@ -112,25 +112,38 @@ export async function loadBatch(
     deps.accounts.getProfiles?.(tenants),
     deps.holidays.getMany?.(tenants),
   ]);
+  // The clients the batch's jobsites name, in one batched read (not each account's whole list).
+  const clientsOf = await readClients(deps.records, jobsites);
   const nonWorking = new NonWorkingDayLookup(
     calendars
       ? { get: async (t) => calendars.get(t) ?? null, put: (t, c) => deps.holidays.put(t, c) }
       : deps.holidays,
+  );
+  // The brands of the accounts whose plan has white-labelling, in one batched read (the plans are
+  // known here, so the lookup's own plan read is not made again per account).
+  const storedOf = subscriptions ? deps.brands?.storedOf : undefined;
+  const storedBrands = await storedOf?.(
+    tenants.filter((t) => planHas(planOf(subscriptions!.get(t) ?? null), 'whiteLabeling')),
   );
   const work: BatchItem[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
     const [workers, clients, subscription, profile, suppressed] = await Promise.all([
       deps.records.workers.list(tenant),
-      deps.records.clients.list(tenant),
+      clientsOf ? (clientsOf.get(tenantId) ?? []) : deps.records.clients.list(tenant),
       subscriptions ? (subscriptions.get(tenantId) ?? null) : deps.accounts.getSubscription(tenantId),
       profiles ? (profiles.get(tenantId) ?? null) : deps.accounts.getProfile(tenantId),
       deps.suppressions.reasonsOf(tenant),
     ]);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
-    const plan = subscription ? effectivePlan(subscription) : 'none';
+    const plan = planOf(subscription);
     // A brand shows only on a plan with white-labelling: other accounts' brands are not read.
-    const brand = deps.brands && planHas(plan, 'whiteLabeling') ? await deps.brands(tenant) : null;
+    const brand =
+      !deps.brands || !planHas(plan, 'whiteLabeling')
+        ? null
+        : storedBrands
+          ? (storedBrands.get(tenantId) ?? null)
+          : await deps.brands(tenant);
     await markSuppressedWorkers(tenant, workers, suppressed, now, deps.workerStatus);
     const notify = PLANS[plan].emailNotifications;
     for (const due of dues) {
@@ -157,6 +170,24 @@ export async function loadBatch(
   }
   return work;
 }
+
+/** The clients named by these jobsites, by account; null where the store reads no many at once. */
+async function readClients(records: RecordsStore, jobsites: ReadonlyMap<string, Jobsite>) {
+  if (!records.clients.getMany) return null;
+  // Keyed `jobsiteRefKey`: the account, then '|' and the id (ids hold no '|').
+  const accountOf = (key: string) => key.slice(0, key.lastIndexOf('|'));
+  const refs = [...jobsites].flatMap(([key, j]) =>
+    j.clientId ? [{ tenant: tenantFromStore(accountOf(key)), id: j.clientId }] : [],
+  );
+  const unique = [...new Map(refs.map((r) => [jobsiteRefKey(r), r])).values()];
+  const byAccount = new Map<string, Client[]>();
+  for (const [key, client] of await records.clients.getMany(unique))
+    byAccount.set(accountOf(key), [...(byAccount.get(accountOf(key)) ?? []), client]);
+  return byAccount;
+}
+
+const planOf = (subscription: Subscription | null): PlanId =>
+  subscription ? effectivePlan(subscription) : 'none';
 
 /**
  * The claims of the batch's standing announcements (each day's last message, offered again every due

@@ -2,7 +2,8 @@ import type { PlanId } from '../../../shared/plans';
 import type { Jobsite, Worker } from '../../../shared/records';
 import { confirmationFor, type DispatchConfirmations } from '../confirmations/dispatch-confirmations';
 import { textAnnouncement, type NoticeTexts } from '../sms/notice-texts';
-import type { TextDeps } from '../sms/send-texts';
+import { coalescedTextMarks, type TextDeps } from '../sms/send-texts';
+import { allowanceInBlocks } from '../sms/sms-allowance';
 import type { Announcement, NoticeRecipientRef } from './dispatch.ports';
 
 /** One announced jobsite-day of a run, as the hooks beside the email loop need it. */
@@ -76,4 +77,28 @@ export async function textHook(
     ? [`${day.jobsite.name}: texts sent without the details link (${outcome.linkError})`]
     : [];
   return { failed: outcome.errors.length, errors: [...outcome.errors, ...linkError] };
+}
+
+/**
+ * The SMS channel as one batch uses it: the allowance taken in blocks per account (given back
+ * unspent by `settle`, once the batch's sends are done) and the texts' marks and delivery records
+ * written 50 a transaction. `settle` never throws: an unspent block left counted is logged.
+ */
+export function batchTextsOf(texts: TextDeps | undefined) {
+  if (!texts) return undefined;
+  const allowance = allowanceInBlocks(texts.allowance);
+  const markSent = coalescedTextMarks(texts);
+  return {
+    deps: { ...texts, allowance, ...(markSent ? { markSent } : {}) } satisfies TextDeps,
+    settle: () =>
+      allowance.settle().catch((err: unknown) =>
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            message: 'unspent SMS allowance left counted as used',
+            error: String((err as Error)?.message ?? err),
+          }),
+        ),
+      ),
+  };
 }

@@ -33,7 +33,7 @@ import { noticeContractor } from '../notices/notice-contractor';
 import type { BrandLookup } from '../brand/brand';
 import type { TextDeps } from '../sms/send-texts';
 import type { DispatchConfirmations } from '../confirmations/dispatch-confirmations';
-import { textHook, type AnnouncedDay } from './notice-channel-hooks';
+import { batchTextsOf, textHook, type AnnouncedDay } from './notice-channel-hooks';
 import { batchWritesOf } from './batch-writes';
 import { batchClaimsOf } from './claim-coalescer';
 import { emailAnnouncement } from './send-announcement';
@@ -162,10 +162,14 @@ export async function notifyJobsites(
     inFlight: recipientsInFlight,
   };
 
+  // The batch's texts take the allowance in blocks per account and are marked 50 a transaction.
+  const texts = batchTextsOf(deps.texts);
+
   try {
     await mapWithConcurrency(work, inFlight, (item, i) => notifyOne(item, i));
   } finally {
     await writes.flush();
+    await texts?.settle();
   }
   return outcome;
 
@@ -294,7 +298,7 @@ export async function notifyJobsites(
       ...(causedBy ? { causedBy } : {}),
     };
     await emailAnnouncement(deps, { ...day, content }, recipients, sending, outcome);
-    const texted = await textHook(deps.texts, day, item, sending);
+    const texted = await textHook(texts?.deps, day, item, sending);
     outcome.failed += texted.failed;
     outcome.errors.push(...texted.errors);
   }

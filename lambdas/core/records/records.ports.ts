@@ -99,8 +99,18 @@ export interface JobsiteRef {
 }
 export const jobsiteRefKey = (r: JobsiteRef): string => `${r.tenant}|${r.id}`;
 
+/** Clients: the dispatch reads those of a batch's jobsites, of many accounts, together. */
+export interface ClientRepo extends RecordRepo<Client> {
+  /**
+   * Clients of any accounts in as few reads as the store allows (BatchGetItem, 100 keys a call),
+   * keyed `jobsiteRefKey` (account and id); missing ones are absent. Absent in fakes (the caller
+   * then reads each account's `list`).
+   */
+  getMany?(refs: readonly JobsiteRef[]): Promise<Map<string, Client>>;
+}
+
 export interface RecordsStore {
-  clients: RecordRepo<Client>;
+  clients: ClientRepo;
   crews: RecordRepo<StoredCrew>;
   workers: WorkerRepo;
   jobsites: JobsiteRepo;

@@ -6,6 +6,7 @@ import { tenantFromStore } from '../caller';
 import type { Audience, ClaimKind, ClaimRepo, MessageClaim } from '../dispatch/dispatch.ports';
 import type { Clock } from '../runtime.ports';
 import { applyConsentInput } from './consent-records';
+import { coalesced } from '../dispatch/claim-coalescer';
 import {
   SmsOptedOutError,
   type SmsAllowance,
@@ -26,6 +27,18 @@ export interface TextDeps {
    * email links, behind 8 characters, so the link always fits the text's two segments.
    */
   detailsUrl?: (ref: { tenantId: string; jobsiteId: string; workDate: string }) => Promise<string | null>;
+  /**
+   * How a sent text's mark and delivery record are written: with the batch's other texts
+   * (`coalescedTextMarks`, a transaction per 50) during a dispatch; absent, each on its own.
+   */
+  markSent?: (mark: TextMark) => Promise<void>;
+}
+
+/** A text that went out, to be marked on its claim and remembered by its message id. */
+export interface TextMark {
+  claim: MessageClaim;
+  messageId: string;
+  sentAt: Date;
 }
 
 /** One text to one worker about one jobsite's day (a notice, or helper "confirm"'s escalation). */
@@ -114,10 +127,42 @@ export async function sendClaimedText(
   }
   // Sent: a mark or delivery record that fails is an error for the run, never a reason to release
   // the claim (that would text the number again).
-  await deps.claims.markSent(claim, messageId, deps.clock.now());
-  await deps.deliveries.remember({ messageId, ...claimKeyOf(claim) });
+  const mark = { claim, messageId, sentAt: deps.clock.now() };
+  await (deps.markSent ? deps.markSent(mark) : markTextSent(mark, deps));
   return 'sent';
 }
+
+/** One text's mark and delivery record, each its own write (the mark first: it is what a re-run checks). */
+async function markTextSent(mark: TextMark, deps: Pick<TextDeps, 'claims' | 'deliveries'>) {
+  await deps.claims.markSent(mark.claim, mark.messageId, mark.sentAt);
+  await deps.deliveries.remember({ messageId: mark.messageId, ...claimKeyOf(mark.claim) });
+}
+
+/**
+ * A batch's text marks, coalesced: while one transaction is on its way the texts sent meanwhile
+ * wait and go in the next (50 a transaction), so a text's delivery record is there for the
+ * carrier's events after at most the write in flight and its own. A transaction that fails is
+ * written again text by text, so one bad item costs only its own mark.
+ */
+export function coalescedTextMarks(
+  deps: Pick<TextDeps, 'claims' | 'deliveries'>,
+): ((mark: TextMark) => Promise<void>) | undefined {
+  const { markSentMany } = deps.deliveries;
+  if (!markSentMany) return undefined;
+  const many = coalesced(
+    (marks: TextMark[]) =>
+      markSentMany.call(
+        deps.deliveries,
+        marks.map((m) => ({ ref: { messageId: m.messageId, ...claimKeyOf(m.claim) }, sentAt: m.sentAt })),
+      ),
+    () => undefined,
+    TEXT_MARKS_PER_WRITE,
+  );
+  return (mark) => many([mark]).catch(() => markTextSent(mark, deps));
+}
+
+/** Texts marked in one transaction: two items each (mark, delivery record), DynamoDB's 100 a call. */
+const TEXT_MARKS_PER_WRITE = 50;
 
 const claimKeyOf = (c: MessageClaim) => ({
   tenantId: c.tenantId,

@@ -63,8 +63,20 @@ export interface SmsMessageRef {
 
 export type SmsDeliveryStatus = 'SENT' | 'DELIVERED' | 'FAILED';
 
+/** A text that went out: its claim (the ref's key) is marked SENT at `sentAt`. */
+export interface SentText {
+  ref: SmsMessageRef;
+  sentAt: Date;
+}
+
 export interface SmsDeliveryLog {
   remember(ref: SmsMessageRef): Promise<void>;
+  /**
+   * For each text, its claim marked SENT (an update: a delivery event that landed first keeps its
+   * status) and its message id remembered, many texts in one transaction; all or none are written.
+   * Absent in fakes (each text is then marked and remembered on its own).
+   */
+  markSentMany?(texts: readonly SentText[]): Promise<void>;
   /** Records a delivery event on the text's claim; false when the message is not one of ours. */
   record(messageId: string, status: SmsDeliveryStatus, at: string): Promise<boolean>;
 }
