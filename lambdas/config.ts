@@ -41,6 +41,8 @@ const configSchema = z.object({
   /** Notice emails per second this process allows itself (under the account's SES rate). */
   SES_SEND_RATE: z.optional(z.coerce.number().check(z.positive(), z.maximum(1000))),
   DISPATCH_QUEUE_URL: z.optional(z.string()),
+  /** Worker Lambdas that take the queue's batches at once: the planner sizes batches in whole rounds of them. */
+  DISPATCH_WORKERS: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(1000))),
   /** The webhook delivery queue (issue 23 §6); unset: deliveries run in process (the local stack). */
   WEBHOOK_QUEUE_URL: z.optional(z.string()),
   /**

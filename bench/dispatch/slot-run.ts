@@ -76,7 +76,11 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
     const cpu0 = process.cpuUsage();
     const t0 = epochMs();
     const deps = table.root.dispatch;
-    const { run, batches } = await planRun(deps, { at: opts.slot, trigger: 'admin' });
+    // The planner sizes batches for the workers taking them, as DISPATCH_WORKERS tells it in AWS.
+    const { run, batches } = await planRun(
+      { ...deps, workers: opts.workers },
+      { at: opts.slot, trigger: 'admin' },
+    );
     const reports: WorkerReport[] = pool
       ? await pool.run(batches, opts.inFlight)
       : [await workInProcess(deps, batches, opts.workers, opts.inFlight)];

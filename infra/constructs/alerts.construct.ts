@@ -18,7 +18,7 @@ import { alarmOnAnyCount, encryptedTopic, queueWithAlarmedDeadLetter } from './s
 /** Jobsite batches one worker invocation takes: one message, so one failed batch retries alone. */
 const WORKER_BATCH_SIZE = 1;
 /** Workers at once: enough for 10,000 jobsites in one slot, gentle on SES and the forecast API. */
-const WORKER_MAX_CONCURRENCY = 10;
+export const WORKER_MAX_CONCURRENCY = 10;
 
 /**
  * The alerting plumbing: the queue of jobsite batches (with its dead-letter queue), the dispatch alarms and

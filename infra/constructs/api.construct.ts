@@ -12,6 +12,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { WORKER_MAX_CONCURRENCY } from './alerts.construct';
 import {
   USER_MFA_RESET_ACTIONS,
   CLIENT_PROVIDERS_ACTIONS,
@@ -83,6 +84,7 @@ export class ApiConstruct extends Construct {
       MAIL_FROM: props.mailFrom,
       SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
       DISPATCH_QUEUE_URL: props.dispatchQueue.queueUrl,
+      DISPATCH_WORKERS: String(WORKER_MAX_CONCURRENCY),
       WEBHOOK_QUEUE_URL: props.webhookQueue.queueUrl,
       FILES_BUCKET: props.files.bucket.bucketName,
       STRIPE_SECRET_ARN: props.secrets.stripeSecret.secretArn,

@@ -54,6 +54,7 @@ export function createDispatchDeps(
       ? new CachedForecastProvider(weather.forecast, new DynamoForecastCache(data.db), data.clock)
       : weather.forecast;
   return {
+    ...(data.config.DISPATCH_WORKERS ? { workers: data.config.DISPATCH_WORKERS } : {}),
     schedule: new DynamoNoticeSchedule(data.db),
     runs: new DynamoDispatchRunRepo(data.db),
     decisions: new DynamoDecisionRepo(data.db),

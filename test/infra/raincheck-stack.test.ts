@@ -659,6 +659,18 @@ describe('RaincheckStack', () => {
       template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     });
 
+    it('should tell the planner as many workers as the queue runs at once, so its batches come in whole rounds', () => {
+      const mappings = template.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { FunctionName: { Ref: functionLogicalId('dispatch-worker') } },
+      }) as Record<string, Resource>;
+      const [mapping] = Object.values(mappings);
+      const workers = (mapping!.Properties.ScalingConfig as { MaximumConcurrency: number })
+        .MaximumConcurrency;
+      const planner = raincheckFunctions()[functionLogicalId('dispatch')]!;
+      const variables = (planner.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.DISPATCH_WORKERS).toBe(String(workers));
+    });
+
     it('should alarm on an encrypted topic when a batch waits in the dead-letter queue', () => {
       const topicId = logicalId(stack.alerts.alarmTopic);
       template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });

@@ -9,8 +9,24 @@ import { sweepEscalations } from '../confirmations/dispatch-confirmations';
 export interface DispatchDeps extends BatchDeps {
   schedule: NoticeSchedule;
   ids: IdGenerator;
-  /** Jobsites per batch (one queue message in AWS): 1,000 keeps a message well under SQS's 256 KB. */
+  /** Jobsites per batch at most (one queue message in AWS): 1,000 keeps a message well under SQS's 256 KB. */
   batchSize?: number;
+  /** Worker Lambdas taking batches at once (the queue's maximum concurrency); 1 when unknown. */
+  workers?: number;
+}
+
+/** A batch smaller than this costs more in per-batch reads than its parallel share saves. */
+const MIN_BATCH = 50;
+
+/**
+ * Jobsites per batch so the batches come in whole rounds of `workers`: 10,000 due at 1,000 a batch on 4
+ * workers would be 10 batches, the last round run by 2 workers while 2 idle; 12 batches of 834 keep all
+ * 4 busy to the end. With fewer due than `maxSize × workers`, every worker still gets a share.
+ */
+export function batchSizeFor(due: number, maxSize: number, workers: number): number {
+  if (due <= MIN_BATCH || workers <= 1) return maxSize;
+  const rounds = Math.ceil(due / (maxSize * workers));
+  return Math.min(maxSize, Math.max(MIN_BATCH, Math.ceil(due / (rounds * workers))));
 }
 
 /** Where the planner's batches go: the SQS queue in AWS (the `dispatch-worker` Lambda consumes it). */
@@ -106,7 +122,7 @@ export async function planRun(
   if (trigger === 'schedule') await reportPreviousRun(deps, slot, log);
   // Kept in grid-cell order, so batches still ask for each cell once.
   const due = [...planned, ...caughtUp].sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
-  const size = deps.batchSize ?? 1000;
+  const size = batchSizeFor(due.length, deps.batchSize ?? 1000, deps.workers ?? 1);
   const count = Math.ceil(due.length / size);
   const run: DispatchRun = {
     runId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeBatch, RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/dispatch-batch';
 import type { DispatchRun, NoticeSlotRecord } from '../../../lambdas/core/dispatch/dispatch.ports';
-import { planRun, type DispatchDeps } from '../../../lambdas/core/dispatch/run-dispatch';
+import { batchSizeFor, planRun, type DispatchDeps } from '../../../lambdas/core/dispatch/run-dispatch';
 import type { MetricName } from '../../../lambdas/core/observability.ports';
 import { memoryDispatchRuns } from '../../support/memory-dispatch-runs';
 
@@ -52,6 +52,30 @@ describe('planRun', () => {
     expect(messages.reduce((n, m) => n + m.errorsRoom, 0)).toBeLessThanOrEqual(RUN_RECORD_CAPS.errors);
     expect(messages.map((m) => m.batchNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(w.counted).toContainEqual({ name: 'JobsitesDue', value: 10_000 });
+  });
+
+  it('should cut a slot into whole rounds of the workers so none idles while the last batches run', async () => {
+    const w = deps(10_000);
+    const { run, batches } = await planRun({ ...w.deps, workers: 4 }, { at: AT });
+    // 1,000 a batch would be 10 batches: a third round run by 2 of the 4 workers.
+    expect(run).toMatchObject({ due: 10_000, batches: 12 });
+    const sizes = batches.map((b) => decodeBatch(b).jobsites.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(834);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
+  });
+
+  it.each([
+    // due, most a batch, workers → jobsites a batch
+    [10_000, 1000, 10, 1000],
+    [10_000, 1000, 4, 834],
+    [3_000, 1000, 10, 300],
+    [100_000, 1000, 10, 1000],
+    [120, 1000, 10, 50],
+    [40, 1000, 10, 1000],
+    [5_000, 1000, 1, 1000],
+  ])('should size %i due at most %i a batch for %i workers at %i a batch', (due, max, workers, size) => {
+    expect(batchSizeFor(due, max, workers)).toBe(size);
   });
 
   it('should count an incomplete run when the scheduled run before it judged fewer jobsites than were due', async () => {
