@@ -31,9 +31,12 @@ export const LAMBDA_BUNDLING = {
     // would take these builds, for the reasons given there.
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
     'date-holidays': './node_modules/date-holidays/src/index.js',
+    // zod: its own entry but the locales (258 KB parsed at every cold start where a dependency takes
+    // `z` whole as a value: @hono/zod-openapi in the public API; issue 26 item 8). An alias also maps
+    // the subpaths under it, so the one subpath a Lambda imports, `zod/mini`, is named to stay zod's.
+    zod: './lambdas/adapters/zod/zod-entry.ts',
+    'zod/mini': './node_modules/zod/mini/index.js',
   },
-  // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
-  // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
 
 /**
