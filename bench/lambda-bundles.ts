@@ -111,8 +111,10 @@ async function bundle(
     const key = packageOf(input);
     byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
   }
+  // The runtime's SDK modules the bundle requires (preloaded as on Lambda); not the packages it bundles
+  // apart, which lie beside it and must not be loaded before their first use.
   const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].filter(
-    (p) => !p.startsWith('node:') && !isBuiltin(p),
+    (p) => !p.startsWith('node:') && !isBuiltin(p) && !firstUse.includes(p as FirstUsePackage),
   );
   return {
     name,
