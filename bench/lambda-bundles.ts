@@ -30,6 +30,7 @@ import * as esbuild from 'esbuild';
 import {
   esbuildOptionsFor,
   type FirstUsePackage,
+  FIRST_USE_PACKAGES,
   firstUseBundleOptions,
   LAMBDA_NODE_OPTIONS,
 } from '../infra/bundling/lambda-bundling';
@@ -283,6 +284,8 @@ async function main() {
             path.join(tmp, 'before'),
             tree.optionsFor,
             tree.nodeOptions,
+            // Its packages bundled apart as that commit's construct took them (the ones this tree knows).
+            (entry.firstUsePackages ?? []).filter((p) => p in FIRST_USE_PACKAGES),
           ),
         );
       }
