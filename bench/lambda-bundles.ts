@@ -30,6 +30,7 @@ import * as esbuild from 'esbuild';
 import {
   esbuildOptionsFor,
   type FirstUsePackage,
+  FIRST_USE_PACKAGES,
   firstUseBundleOptions,
   LAMBDA_NODE_OPTIONS,
 } from '../infra/bundling/lambda-bundling';
@@ -111,8 +112,10 @@ async function bundle(
     const key = packageOf(input);
     byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
   }
+  // The runtime's SDK modules the bundle requires (preloaded as on Lambda); not the packages it bundles
+  // apart, which lie beside it and must not be loaded before their first use.
   const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].filter(
-    (p) => !p.startsWith('node:') && !isBuiltin(p),
+    (p) => !p.startsWith('node:') && !isBuiltin(p) && !firstUse.includes(p as FirstUsePackage),
   );
   return {
     name,
@@ -281,6 +284,8 @@ async function main() {
             path.join(tmp, 'before'),
             tree.optionsFor,
             tree.nodeOptions,
+            // Its packages bundled apart as that commit's construct took them (the ones this tree knows).
+            (entry.firstUsePackages ?? []).filter((p) => p in FIRST_USE_PACKAGES),
           ),
         );
       }

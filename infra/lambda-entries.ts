@@ -161,8 +161,15 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       'webhookQueue',
       'files',
     ],
-    // Read on the first phone number, not parsed with the bundle at every cold start.
-    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
+    // Read on the first phone number, SVG logo, workers' CSV, jobsite written or text measured, not
+    // parsed with the bundle at every cold start.
+    firstUsePackages: [
+      'libphonenumber-js/metadata.max.json',
+      'fast-xml-parser.on-first-use',
+      'papaparse.on-first-use',
+      '@photostructure/tz-lookup.on-first-use',
+      'sms-segments-calculator.on-first-use',
+    ],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },
   {
@@ -174,8 +181,14 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [{ method: 'ANY', path: '/v1/{proxy+}', public: true }],
     // webhookQueue: jobsites made, changed or deleted through /v1 raise their webhook events.
     access: ['table', 'weatherApiKey', 'sendSms', 'webhookQueue'],
-    // Read on the first phone number, not parsed with the bundle at every cold start.
-    firstUsePackages: ['libphonenumber-js/metadata.max.json'],
+    // Read on the first phone number, workers' CSV, jobsite written or text measured, not parsed with
+    // the bundle at every cold start.
+    firstUsePackages: [
+      'libphonenumber-js/metadata.max.json',
+      'papaparse.on-first-use',
+      '@photostructure/tz-lookup.on-first-use',
+      'sms-segments-calculator.on-first-use',
+    ],
     budget: LAMBDA_BUNDLE_BUDGETS['public-api'],
   },
   {

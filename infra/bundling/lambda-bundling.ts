@@ -31,9 +31,12 @@ export const LAMBDA_BUNDLING = {
     // would take these builds, for the reasons given there.
     pdfkit: './node_modules/pdfkit/js/pdfkit.js',
     'date-holidays': './node_modules/date-holidays/src/index.js',
+    // zod: its own entry but the locales (258 KB parsed at every cold start where a dependency takes
+    // `z` whole as a value: @hono/zod-openapi in the public API; issue 26 item 8). An alias also maps
+    // the subpaths under it, so the one subpath a Lambda imports, `zod/mini`, is named to stay zod's.
+    zod: './lambdas/adapters/zod/zod-entry.ts',
+    'zod/mini': './node_modules/zod/mini/index.js',
   },
-  // No zod mapping: shared/ and lambdas/ import zod as a namespace (`import * as z from 'zod'`), so
-  // esbuild leaves out its locales but English (test/infra/lambda-bundles.test.ts fails otherwise).
 } as const;
 
 /**
@@ -64,9 +67,42 @@ export const FIRST_USE_PACKAGES = {
   'date-holidays': './node_modules/date-holidays/src/index.js',
   fflate: './node_modules/fflate/lib/node.cjs',
   'libphonenumber-js/metadata.max.json': './node_modules/libphonenumber-js/metadata.max.json',
+  // Packages our code imports by their own name (FIRST_USE_IMPORTS): the api's and the public API's.
+  'fast-xml-parser.on-first-use': './node_modules/fast-xml-parser/src/fxp.js',
+  'papaparse.on-first-use': './node_modules/papaparse/papaparse.js',
+  '@photostructure/tz-lookup.on-first-use': './node_modules/@photostructure/tz-lookup/tz.js',
+  'sms-segments-calculator.on-first-use': './node_modules/sms-segments-calculator/dist/index.js',
 } as const;
 
 export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
+
+/**
+ * Packages that shared/ and lambdas/core import by their own name (the SPA and the tests take them so),
+ * each used by few routes: in a Lambda that takes `<package>.on-first-use` apart, `import … from
+ * '<package>'` resolves to a module of the same exports that requires that bundle on first use
+ * (lambdas/adapters/first-use/). The bundle apart has its own name because an esbuild alias also maps
+ * every path under the name it replaces, the module's own `require` of the package included.
+ * - fast-xml-parser (63 KB): a brand's SVG logo check only.
+ * - papaparse (21 KB): the workers' CSV import only.
+ * - @photostructure/tz-lookup (72 KB): a jobsite's timezone from its point, on jobsite writes only.
+ * - sms-segments-calculator (36 KB with grapheme-splitter): a text measured before it is sent; the
+ *   dispatch's Lambdas, which send texts in bulk, keep it in their bundles.
+ */
+export const FIRST_USE_IMPORTS: Partial<Record<FirstUsePackage, { imported: string; module: string }>> = {
+  'fast-xml-parser.on-first-use': {
+    imported: 'fast-xml-parser',
+    module: './lambdas/adapters/first-use/fast-xml-parser.ts',
+  },
+  'papaparse.on-first-use': { imported: 'papaparse', module: './lambdas/adapters/first-use/papaparse.ts' },
+  '@photostructure/tz-lookup.on-first-use': {
+    imported: '@photostructure/tz-lookup',
+    module: './lambdas/adapters/first-use/tz-lookup.ts',
+  },
+  'sms-segments-calculator.on-first-use': {
+    imported: 'sms-segments-calculator',
+    module: './lambdas/adapters/first-use/sms-segments-calculator.ts',
+  },
+};
 
 /**
  * Where a first-use package's bundle lies, relative to the Lambda's bundle folder: Node resolves
@@ -76,11 +112,22 @@ export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
 export const firstUseBundlePath = (pkg: FirstUsePackage) =>
   pkg.endsWith('.json') ? `node_modules/${pkg}` : `node_modules/${pkg}/index.js`;
 
-/** The aliases, but none for a package bundled apart (an alias would pull it back into the bundle). */
+/**
+ * The aliases of a Lambda that bundles `firstUse` apart: none for a package bundled apart (an alias
+ * would pull it back into the bundle), and the first-use module for each package its code imports by
+ * name (FIRST_USE_IMPORTS).
+ */
 export function aliasWithout(firstUse: readonly FirstUsePackage[]): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(LAMBDA_BUNDLING.alias).filter(([from]) => !(firstUse as readonly string[]).includes(from)),
-  );
+  const apart = firstUse as readonly string[];
+  return {
+    ...Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).filter(([from]) => !apart.includes(from))),
+    ...Object.fromEntries(
+      firstUse.flatMap((pkg) => {
+        const byName = FIRST_USE_IMPORTS[pkg];
+        return byName ? [[byName.imported, byName.module]] : [];
+      }),
+    ),
+  };
 }
 
 /** What every bundle of a Lambda is built with, the Lambda's own and its first-use packages'. */

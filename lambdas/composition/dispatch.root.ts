@@ -10,6 +10,7 @@ import { DynamoHolidayCalendarRepo } from '../adapters/dynamo/holiday-calendar.r
 import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
 import type { DispatchDeps } from '../core/dispatch/run-dispatch';
+import type { WeatherProvider } from '../core/weather/weather.ports';
 import { templatedNoticeSender } from '../core/email/notice-sender';
 import { silentLogger } from '../core/observability.ports';
 import { CachedForecastProvider } from '../core/weather/cached-forecast';
@@ -26,6 +27,16 @@ import type { EventPublisher } from '../core/webhooks/webhook.ports';
 import { withNoticeEvents } from '../core/webhooks/notice-events';
 import { DynamoObservationRepo } from '../adapters/dynamo/observations.repo';
 import { createObservationSources } from '../adapters/observations/observations.factory';
+
+/**
+ * The forecast the dispatch and the verdicts read: runs of one slot (the planner's batches, an admin's
+ * run now) share a cell's Open-Meteo forecast for a while, through the table.
+ */
+export function sharedForecast(data: DataRoot, forecast: WeatherProvider): WeatherProvider {
+  return forecast.name === 'open-meteo'
+    ? new CachedForecastProvider(forecast, new DynamoForecastCache(data.db), data.clock)
+    : forecast;
+}
 
 /**
  * The dispatch: the notice schedule, decisions and claims, the forecast provider and the templated
@@ -48,11 +59,7 @@ export function createDispatchDeps(
   },
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
-  // Runs of one slot (the planner's batches, an admin's run now) share a cell's forecast for a while.
-  const forecast =
-    weather.forecast.name === 'open-meteo'
-      ? new CachedForecastProvider(weather.forecast, new DynamoForecastCache(data.db), data.clock)
-      : weather.forecast;
+  const forecast = sharedForecast(data, weather.forecast);
   return {
     ...(data.config.DISPATCH_WORKERS ? { workers: data.config.DISPATCH_WORKERS } : {}),
     schedule: new DynamoNoticeSchedule(data.db),

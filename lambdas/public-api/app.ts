@@ -15,6 +15,7 @@ import { v1RecordRoutes } from '../routes/v1/v1-records.routes';
 import { v1JobsiteDataRoutes } from '../routes/v1/v1-jobsite-data.routes';
 import type { ClaimRepo, DecisionRepo, SentPerDay } from '../core/dispatch/dispatch.ports';
 import type { HolidayCalendarRepo } from '../core/holidays/holidays.ports';
+import type { ObservationRepo } from '../core/observations/observations.ports';
 import type { WeatherProvider } from '../core/weather/weather.ports';
 import { OPENAPI_PATH, v1OpenApiRoutes } from '../routes/v1/v1-openapi.routes';
 
@@ -28,8 +29,13 @@ export interface PublicApiDeps {
   noticeDefaults?: () => Promise<NoticeTime[]>;
   /** The dashboard's forecast source and the alert history (the dispatch's). */
   dispatch: { weather: WeatherProvider; claims: Pick<ClaimRepo, 'listRecent'> };
-  /** The weather-day ledger's decisions, sent messages per day and holiday calendars. */
-  ledger: { decisions: DecisionRepo; claims?: SentPerDay; holidays: HolidayCalendarRepo };
+  /** The weather-day ledger's decisions, sent messages per day, holiday calendars and observed days. */
+  ledger: {
+    decisions: DecisionRepo;
+    claims?: SentPerDay;
+    holidays: HolidayCalendarRepo;
+    observations?: ObservationRepo;
+  };
   log: Logger;
   /** Webhooks: a jobsite made, changed or deleted through /v1 raises its event as through /api. */
   events?: EventPublisher;

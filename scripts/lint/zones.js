@@ -18,6 +18,13 @@ export const ZONES = [
     why: 'lambdas/core holds use-cases behind ports: it imports shared and core only.',
   },
   {
+    // What Lambda bundles resolve `zod` to (infra/bundling/lambda-bundling.ts): zod's own files but its
+    // locales, reached by path because zod's package exports do not name them.
+    from: 'lambdas/adapters/zod',
+    allow: ['lambdas/adapters/zod', 'node_modules/zod/v4'],
+    why: 'lambdas/adapters/zod re-exports zod’s own files and nothing else.',
+  },
+  {
     from: 'lambdas/adapters',
     allow: ['lambdas/adapters', 'lambdas/core', 'lambdas/config.ts', 'shared'],
     why: 'Adapters implement core ports; they never reach routes, the HTTP kit or an entry.',

@@ -11,6 +11,7 @@ import {
   firstUseBundlePath,
 } from '../../infra/bundling/lambda-bundling';
 import { REPOSITORY_FONTS_DIR } from '../../lambdas/adapters/pdf/report.pdf';
+import * as byName from './fixtures/first-use-adapters';
 import { PROJECT_ROOT } from './support/synth-raincheck';
 
 /**
@@ -86,5 +87,32 @@ describe('packages bundled apart and required on first use', () => {
     expect(run.loadedAtLoad).toEqual([]);
     expect(run.loadedAfter).toEqual([besideTheBundle(pkg)]);
     expect(run.answer).toBe(magic);
+  });
+
+  // Each answer is checked against the same function run here, with the package imported as usual.
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+  const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+  const CSV = 'name,email,phone\nAna Ruiz,ana@example.com,+1 212 555 0123\nBo Li,not-an-email,\n';
+  const TEXT = 'Raincheck: no work tomorrow at Elm St – rain 80% from 7am. Reply STOP to opt out.';
+  it.each([
+    ['check the first SVG logo', 'fast-xml-parser.on-first-use', 'svgProblem', [SVG, SVG_WITH_SCRIPT]],
+    ['read the first workers’ CSV', 'papaparse.on-first-use', 'parseWorkersCsv', [CSV]],
+    [
+      'find the first jobsite’s timezone',
+      '@photostructure/tz-lookup.on-first-use',
+      'timezoneAt',
+      [40.7, -74],
+    ],
+    ['measure the first text', 'sms-segments-calculator.on-first-use', 'measureSms', [TEXT]],
+  ] as const)('should %s with %s from beside the bundle', (_what, pkg, name, args) => {
+    const fn = byName[name] as (...a: unknown[]) => unknown;
+    const calls = name === 'svgProblem' ? args.map((a) => [a]) : [args];
+    const run = runCold(`(a) => ${JSON.stringify(calls)}.map((args) => a.${name}(...args))`);
+
+    expect(run.loadedAtLoad).toEqual([]);
+    // (A CSV's phone numbers also load the phone metadata.)
+    expect(run.loadedAfter).toEqual(expect.arrayContaining([besideTheBundle(pkg)]));
+    expect(run.answer).toEqual(JSON.parse(JSON.stringify(calls.map((c) => fn(...c)))));
   });
 });

@@ -92,10 +92,7 @@ describe('Lambda bundles', () => {
   it.each(LAMBDA_ENTRIES.map((e) => [e.name, e] as const))(
     'should leave out of the %s bundle what its routes never use',
     (_name, entry) => {
-      const excluded = [
-        ...(entry.budget.keepsZodLocales ? [] : LAMBDA_BUNDLE_EXCLUDES),
-        ...entry.budget.excludes,
-      ];
+      const excluded = [...LAMBDA_BUNDLE_EXCLUDES, ...entry.budget.excludes];
       const found = bundleOf(entry).inputs.filter((input) => excluded.some((re) => re.test(input)));
       expect(found).toEqual([]);
     },
