@@ -10,6 +10,7 @@
  *   npx tsx bench/dispatch-real.ts --jobsites 2000 --soak            # exactly once: 3 runs, then 2 at once
  *   npx tsx bench/dispatch-real.ts --one-process ...                 # the workers as loops in this process
  *   npx tsx bench/dispatch-real.ts --storm 0.4 ...                   # the storm's share of the area
+ *   npx tsx bench/dispatch-real.ts --jobsites-in-flight 16 --recipients-in-flight 4 ...  # other in-flight settings
  *   BENCH_TRACE=/tmp/trace.txt npx tsx bench/dispatch-real.ts --one-process ...  # every DynamoDB call's key
  *
  * Seeds the issue's storm morning (bench/dispatch/world.ts: contractors of 1–40 jobsites around 54
@@ -94,6 +95,10 @@ async function main() {
   };
   let seedMs = 0;
   let soak: SoakVerdict | null = null;
+  // The worker's own settings unless given: how many jobsites, and recipients of each, a batch has in flight.
+  const nowInFlight = args.includes('--jobsites-in-flight')
+    ? { jobsites: opt('--jobsites-in-flight', 8), recipients: opt('--recipients-in-flight', 4) }
+    : undefined;
   const slot = (inFlight?: SlotOptions['inFlight']): SlotOptions => ({
     slot: SLOT,
     workers,
@@ -143,10 +148,10 @@ async function main() {
       const after = await tableFor('bench-after');
       const trace = process.env.BENCH_TRACE;
       traced.length = 0;
-      done(await runSlot('now (in flight, account rate)', after, slot()));
+      done(await runSlot('now (in flight, account rate)', after, slot(nowInFlight)));
       if (trace) (await import('node:fs')).writeFileSync(`${trace}.first`, traced.join('\n'));
       traced.length = 0;
-      done(await runSlot('now, quiet re-run (nothing changed)', after, slot()));
+      done(await runSlot('now, quiet re-run (nothing changed)', after, slot(nowInFlight)));
       if (trace) (await import('node:fs')).writeFileSync(trace, traced.join('\n'));
     }
     // The old path: one jobsite and one recipient at a time, 10 sends a second per worker.
