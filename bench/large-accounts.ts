@@ -112,10 +112,15 @@ async function measurePlanner(root: Root, counter: Counter) {
   return { seedMs, read, plan };
 }
 
-/** The store as main's code used it: no batched gets, no name index, no email index. */
+/** The store as main's code used it: no batched gets, no ordered indexes, no email index. */
 function withoutNewReads(records: RecordsStore): RecordsStore {
   const strip = <R extends RecordRepo<StoredRecord>>(repo: R): R => {
-    const { existing: _e, namePage: _n, ...rest } = repo as R & { idsWithEmail?: unknown };
+    const {
+      existing: _e,
+      sortedPage: _s,
+      indexedSorts: _i,
+      ...rest
+    } = repo as R & { idsWithEmail?: unknown };
     delete (rest as { idsWithEmail?: unknown }).idsWithEmail;
     return rest as R;
   };

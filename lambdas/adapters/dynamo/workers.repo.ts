@@ -12,7 +12,7 @@ import { tenantKey } from './tenant-keys';
 import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
 import {
-  nameIndexOf,
+  indexesOf,
   opt,
   orNull,
   recordRepo,
@@ -116,13 +116,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       e.worker,
       'workerId',
       workerFromItem,
-      nameIndexOf(db, {
+      indexesOf(db, {
         kind: 'worker',
         entity: e.worker,
-        skField: TABLE_KEYS.gsi2.sk,
         idAttribute: 'workerId',
+        gsis: { name: TABLE_KEYS.gsi2, updatedAt: TABLE_KEYS.gsi3 },
         fromItem: workerFromItem,
-        searchable: SEARCH_FIELDS.worker,
+        toItem: workerItem,
       }),
     ),
     create: (tenantId, w) => write(tenantId, w, null),

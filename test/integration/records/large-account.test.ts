@@ -5,13 +5,14 @@
  * each read a page's worth of items, not the account's collection, and give the same answers as
  * paging the whole collection in memory (the way lists worked before).
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiApp } from '../../../lambdas/api/app';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { tenantFromStore, type Caller, type TenantId } from '../../../lambdas/core/caller';
 import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
-import { SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
+import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
 import { testStack } from '../stack';
 import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
@@ -60,6 +61,11 @@ beforeAll(async () => {
   // A tenant's first name page of a kind looks for records written before the index (once per
   // container); the counts below are those of every later request.
   for (const kind of ['workers', 'jobsites']) await apiApp.request(`/api/${kind}?limit=1`);
+  // A worker changed since the seed: its update moves it in the updatedAt order.
+  await apiApp.request(`/api/workers/${seeded.workerIds[7]}`, {
+    ...jsonPost({ trade: 'Roofer' }),
+    method: 'PUT',
+  });
 }, 180_000);
 
 const measured = (app: InProcessApp, path: string, init: RequestInit = {}) =>
@@ -89,9 +95,10 @@ async function allPages(
 }
 
 /** The answer of the whole collection paged in memory: how every list answered before. */
-async function inMemory(sort: string, q?: string) {
-  const all = await root.records.workers.list(tenant);
-  return listPage(all, { sort, q, limit: WORKERS }, SEARCH_FIELDS.worker).items.map((w) => w.id);
+async function inMemory(sort: string, q?: string, kind: 'workers' | 'jobsites' = 'workers') {
+  const all: { id: string }[] = await root.records[kind].list(tenant);
+  const fields = SEARCH_FIELDS[kind === 'workers' ? 'worker' : 'jobsite'] as (r: object) => string[];
+  return listPage(all, { sort, q, limit: WORKERS }, fields).items.map((w) => w.id);
 }
 
 describe('records written before the name index', () => {
@@ -99,9 +106,10 @@ describe('records written before the name index', () => {
     const legacy = tenantFromStore(`legacy-${Date.now()}`);
     const at = new Date().toISOString();
     const tenantId = String(legacy);
-    // As the table held workers before the index: no nameKey, no searchText, no index keys.
-    for (const [i, name] of ['Zed Old', 'Ann Old', 'Moe Old'].entries())
-      await root.db.entities.worker
+    // As the table held workers before the name index (no nameKey, no searchText, only the email
+    // index's keys), and one written before the stamp index (its name keys, not the stamp's).
+    for (const [i, name] of ['Zed Old', 'Ann Old', 'Moe Old'].entries()) {
+      const { Item } = root.db.entities.worker
         .put({
           tenantId,
           workerId: `legacy-${i}`,
@@ -111,16 +119,23 @@ describe('records written before the name index', () => {
           isManager: false,
           status: 'active',
           createdAt: at,
-          updatedAt: at,
+          updatedAt: new Date(Date.parse(at) - i * 60_000).toISOString(),
+          ...(i === 2 && nameIndexed(name, `legacy-${i}`, [name])),
         })
-        .go();
+        .params<{ Item: Record<string, unknown> }>();
+      const { gsi3pk: _p3, gsi3sk: _s3, gsi2pk, gsi2sk, ...fields } = Item;
+      const item = i === 2 ? { ...fields, gsi2pk, gsi2sk } : fields;
+      await root.client.send(new PutCommand({ TableName: stack.lambdaConfig.TABLE_NAME, Item: item }));
+    }
     const deps = { records: root.records, clock: root.clock, ids: root.ids };
 
     const page = await listWorkers(legacy, { sort: 'name', limit: 50 }, deps);
     const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
+    const changed = await listWorkers(legacy, { sort: '-updatedAt', limit: 50 }, deps);
 
     expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
     expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
+    expect(changed.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
   });
 });
 
@@ -138,6 +153,34 @@ describe('a large account', () => {
   it('should give the same workers in the same order as paging the whole list in memory, both ways', async () => {
     expect(await allPages('/api/workers?limit=45')).toEqual(await inMemory('name'));
     expect(await allPages('/api/workers?limit=200&sort=-name')).toEqual(await inMemory('-name'));
+  });
+
+  it.each([
+    ['workers', '-updatedAt'],
+    ['jobsites', '-createdAt'],
+    ['jobsites', 'updatedAt'],
+  ] as const)(
+    'should read a page of %s sorted by %s with one query of a page of items',
+    async (kind, sort) => {
+      const page = await measured(apiApp, `/api/${kind}?limit=20&sort=${sort}`);
+
+      expect(page.status).toBe(200);
+      expect(page.body.items).toHaveLength(20);
+      expect(page.calls).toBe(1);
+      expect(page.itemsRead).toBe(21);
+      expect(await allPages(`/api/${kind}?limit=45&sort=${sort}`)).toEqual(
+        await inMemory(sort, undefined, kind),
+      );
+    },
+  );
+
+  it('should search in order of change within the bound and find the same matches as in memory', async () => {
+    const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
+
+    expect(first.calls).toBeLessThanOrEqual(SEARCH_BOUND.calls);
+    expect(first.itemsRead).toBeLessThanOrEqual(SEARCH_BOUND.calls * SEARCH_BOUND.recordsPerCall);
+    const found = await allPages('/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
+    expect(found).toEqual(await inMemory('-updatedAt', 'oak street'));
   });
 
   it('should search within its documented bound and find every match across pages', async () => {
@@ -222,5 +265,10 @@ describe('a large account', () => {
     const ids = await allPages('/v1/jobsites?limit=25', 'data', v1App, auth);
     expect(ids).toHaveLength(61);
     expect(new Set(ids).size).toBe(61);
+    const changed = await measured(v1App, '/v1/jobsites?limit=20&sort=-updatedAt', auth);
+    expect(changed.calls).toBeLessThanOrEqual(4);
+    expect(changed.itemsRead).toBeLessThanOrEqual(24);
+    const byChange = await allPages('/v1/jobsites?limit=25&sort=-updatedAt', 'data', v1App, auth);
+    expect(byChange).toEqual(await inMemory('-updatedAt', undefined, 'jobsites'));
   });
 });
