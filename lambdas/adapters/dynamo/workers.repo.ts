@@ -21,6 +21,7 @@ import {
   type Db,
 } from './record-repo';
 import { crewItem } from './record-items';
+import { emailGuardsBackfill, workerEmailOrder } from './worker-email-order';
 import {
   claimUnique,
   failedItems,
@@ -140,8 +141,18 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
     },
   });
 
+  const emailPage = workerEmailOrder(db, workerFromItem);
+  const emailGuards = emailGuardsBackfill(db);
   return {
     ...base,
+    // Email order through the workers' email guards (worker-email-order.ts), the others by index.
+    indexedSorts: [...(base.indexedSorts ?? []), 'email'],
+    sortedPage: async (tenant, page) => {
+      if (page.field !== 'email') return base.sortedPage!(tenant, page);
+      const { tenantId } = tenantKey(tenant);
+      await emailGuards(tenantId);
+      return emailPage(tenantId, page);
+    },
     importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
     idsWithEmail: async (tenant, email) => {
       const { tenantId } = tenantKey(tenant);

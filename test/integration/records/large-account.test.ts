@@ -13,6 +13,7 @@ import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
 import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
+import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-email-order';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
 import { testStack } from '../stack';
 import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
@@ -61,6 +62,8 @@ beforeAll(async () => {
   // A tenant's first name page of a kind looks for records written before the index (once per
   // container); the counts below are those of every later request.
   for (const kind of ['workers', 'jobsites']) await apiApp.request(`/api/${kind}?limit=1`);
+  // And the first email page looks for workers stored before email guards.
+  await apiApp.request('/api/workers?limit=1&sort=email');
   // A worker changed since the seed: its update moves it in the updatedAt order.
   await apiApp.request(`/api/workers/${seeded.workerIds[7]}`, {
     ...jsonPost({ trade: 'Roofer' }),
@@ -101,6 +104,19 @@ async function inMemory(sort: string, q?: string, kind: 'workers' | 'jobsites' =
   return listPage(all, { sort, q, limit: WORKERS }, fields).items.map((w) => w.id);
 }
 
+/**
+ * Workers in email order as the table keeps it: by the lower-cased email's code points ('@' after the
+ * digits; `localeCompare`, which the in-memory paging uses, puts it before them).
+ */
+async function inEmailOrder(descending: boolean, q?: string) {
+  const all = await root.records.workers.list(tenant);
+  const found = listPage(all, { sort: 'email', q, limit: WORKERS }, SEARCH_FIELDS.worker).items;
+  const sorted = found
+    .map((w) => [w.email.toLowerCase(), w.id] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return (descending ? sorted.reverse() : sorted).map(([, id]) => id);
+}
+
 describe('records written before the name index', () => {
   it('should list and find them once the first name page has given them their index keys', async () => {
     const legacy = tenantFromStore(`legacy-${Date.now()}`);
@@ -132,10 +148,12 @@ describe('records written before the name index', () => {
     const page = await listWorkers(legacy, { sort: 'name', limit: 50 }, deps);
     const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
     const changed = await listWorkers(legacy, { sort: '-updatedAt', limit: 50 }, deps);
+    const byEmail = await listWorkers(legacy, { sort: '-email', limit: 50 }, deps);
 
     expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
     expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
     expect(changed.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
+    expect(byEmail.items.map((w) => w.id)).toEqual(['legacy-2', 'legacy-1', 'legacy-0']);
   });
 });
 
@@ -181,6 +199,28 @@ describe('a large account', () => {
     expect(first.itemsRead).toBeLessThanOrEqual(SEARCH_BOUND.calls * SEARCH_BOUND.recordsPerCall);
     const found = await allPages('/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
     expect(found).toEqual(await inMemory('-updatedAt', 'oak street'));
+  });
+
+  it('should read a page in email order through the email guards: one query and one batched get', async () => {
+    const page = await measured(apiApp, '/api/workers?limit=20&sort=email');
+
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(20);
+    expect(page.byCommand).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
+    // 21 guards (the last tells whether a next page follows) and the 21 workers they name.
+    expect(page.itemsRead).toBe(2 * 21);
+    expect(await allPages('/api/workers?limit=45&sort=email')).toEqual(await inEmailOrder(false));
+    expect(await allPages('/api/workers?limit=200&sort=-email')).toEqual(await inEmailOrder(true));
+  });
+
+  it('should search in email order within its bound and find the same matches', async () => {
+    const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20&sort=-email');
+
+    expect(first.calls).toBeLessThanOrEqual(2 * SEARCH_BOUND.calls);
+    expect(first.itemsRead).toBeLessThanOrEqual(2 * SEARCH_BOUND.calls * EMAIL_SEARCH_GUARDS);
+    const found = await allPages('/api/workers?q=oak%20street&limit=20&sort=-email');
+    expect(found.length).toBeGreaterThan(20);
+    expect(found).toEqual(await inEmailOrder(true, 'oak street'));
   });
 
   it('should search within its documented bound and find every match across pages', async () => {
