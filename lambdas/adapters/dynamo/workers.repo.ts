@@ -21,7 +21,13 @@ import {
   type Db,
 } from './record-repo';
 import { crewItem } from './record-items';
-import { emailGuardsBackfill, workerEmailOrder } from './worker-email-order';
+import {
+  createdOrderKey,
+  WORKER_ORDER_ITEMS,
+  workerItemOrder,
+  workerOrderItemsBackfill,
+  type WorkerOrderField,
+} from './worker-orders';
 import {
   claimUnique,
   failedItems,
@@ -90,6 +96,10 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
           .commit(),
     claimUnique(tx.recordGuard, tenantId, emailGuard(w.email), w.id),
     ...(releaseEmail ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(releaseEmail), w.id)] : []),
+    // A new worker's creation item (worker-orders.ts); createdAt never changes after.
+    ...(expected === null
+      ? [tx.recordGuard.put({ tenantId, guard: createdOrderKey(w), ownerId: w.id }).commit()]
+      : []),
   ];
 
   /** The old email's guard to give up when the email changes, if this worker holds it. */
@@ -137,21 +147,25 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       await writeGuarded(db, ({ worker, recordGuard }) => [
         worker.delete({ tenantId, workerId }).commit(),
         ...(data && holds ? [releaseUnique(recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
+        ...(data
+          ? [recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit()]
+          : []),
       ]);
     },
   });
 
-  const emailPage = workerEmailOrder(db, workerFromItem);
-  const emailGuards = emailGuardsBackfill(db);
+  const itemOrderPage = workerItemOrder(db, workerFromItem);
+  const orderItems = workerOrderItemsBackfill(db);
+  const byItems = (field: string): field is WorkerOrderField => field in WORKER_ORDER_ITEMS;
   return {
     ...base,
-    // Email order through the workers' email guards (worker-email-order.ts), the others by index.
-    indexedSorts: [...(base.indexedSorts ?? []), 'email'],
+    // Email and creation order through the workers' own order items (worker-orders.ts), the others by index.
+    indexedSorts: [...(base.indexedSorts ?? []), ...Object.keys(WORKER_ORDER_ITEMS)],
     sortedPage: async (tenant, page) => {
-      if (page.field !== 'email') return base.sortedPage!(tenant, page);
+      if (!byItems(page.field)) return base.sortedPage!(tenant, page);
       const { tenantId } = tenantKey(tenant);
-      await emailGuards(tenantId);
-      return emailPage(tenantId, page);
+      await orderItems(tenantId);
+      return itemOrderPage(tenantId, { ...page, field: page.field });
     },
     importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
     idsWithEmail: async (tenant, email) => {
@@ -193,13 +207,14 @@ async function importMany(
       undo: () => e.crew.delete({ tenantId, crewId: c.id }).go(),
     })),
     ...batch.created.map((w) => ({
-      size: 2,
+      size: 3,
       build: (tx: Tx) => writeItems(tx, tenantId, w, null, null),
       undo: () =>
         db.transaction
           .write(({ worker, recordGuard }) => [
             worker.delete({ tenantId, workerId: w.id }).commit(),
             recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+            recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
           ])
           .go(),
     })),

@@ -13,7 +13,7 @@ import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
 import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
-import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-email-order';
+import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-orders';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
 import { testStack } from '../stack';
 import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
@@ -149,11 +149,13 @@ describe('records written before the name index', () => {
     const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
     const changed = await listWorkers(legacy, { sort: '-updatedAt', limit: 50 }, deps);
     const byEmail = await listWorkers(legacy, { sort: '-email', limit: 50 }, deps);
+    const byCreation = await listWorkers(legacy, { sort: 'createdAt', limit: 50 }, deps);
 
     expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
     expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
     expect(changed.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
     expect(byEmail.items.map((w) => w.id)).toEqual(['legacy-2', 'legacy-1', 'legacy-0']);
+    expect(byCreation.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
   });
 });
 
@@ -173,19 +175,23 @@ describe('a large account', () => {
     expect(await allPages('/api/workers?limit=200&sort=-name')).toEqual(await inMemory('-name'));
   });
 
+  // Through an index: one query of 21 items. Workers' creation order: a query of their 21 creation
+  // items, then the 21 workers they name in one batched get.
   it.each([
-    ['workers', '-updatedAt'],
-    ['jobsites', '-createdAt'],
-    ['jobsites', 'updatedAt'],
+    ['workers', '-updatedAt', 1, 21],
+    ['workers', 'createdAt', 2, 42],
+    ['workers', '-createdAt', 2, 42],
+    ['jobsites', '-createdAt', 1, 21],
+    ['jobsites', 'updatedAt', 1, 21],
   ] as const)(
-    'should read a page of %s sorted by %s with one query of a page of items',
-    async (kind, sort) => {
+    'should read a page of %s sorted by %s in %d calls reading %d items',
+    async (kind, sort, calls, items) => {
       const page = await measured(apiApp, `/api/${kind}?limit=20&sort=${sort}`);
 
       expect(page.status).toBe(200);
       expect(page.body.items).toHaveLength(20);
-      expect(page.calls).toBe(1);
-      expect(page.itemsRead).toBe(21);
+      expect(page.calls).toBe(calls);
+      expect(page.itemsRead).toBe(items);
       expect(await allPages(`/api/${kind}?limit=45&sort=${sort}`)).toEqual(
         await inMemory(sort, undefined, kind),
       );
@@ -274,6 +280,27 @@ describe('a large account', () => {
     expect(created.itemsRead).toBeLessThanOrEqual(2);
     expect(taken.status).toBe(400);
     expect(taken.body.field).toBe('email');
+  });
+
+  it('should put a new worker first in reverse creation order and take it out when it is deleted', async () => {
+    const created = await apiApp.request(
+      '/api/workers',
+      jsonPost({ name: 'Newest Hire', email: 'newest.hire@example.com' }),
+    );
+    const { id } = (await created.json()) as { id: string };
+    const newest = await measured(apiApp, '/api/workers?limit=1&sort=-createdAt');
+    const removed = await apiApp.request(`/api/workers/${id}`, { method: 'DELETE' });
+    const after = await measured(apiApp, '/api/workers?limit=1&sort=-createdAt');
+
+    expect(newest.body.items.map((w: { id: string }) => w.id)).toEqual([id]);
+    expect(removed.status).toBe(204);
+    expect(after.body.items.map((w: { id: string }) => w.id)).not.toContain(id);
+    const { data: items } = await root.db.entities.recordGuard.query
+      .byTenant({ tenantId: String(tenant) })
+      .begins({ guard: 'workerCreated#' })
+      .go({ pages: 'all' });
+    expect(items.filter((item) => item.ownerId === id)).toEqual([]);
+    expect(items).toHaveLength((await root.records.workers.list(tenant)).length);
   });
 
   it('should refuse a jobsite naming a worker the account does not have, naming the field', async () => {
