@@ -198,6 +198,35 @@ describe('a large account', () => {
     },
   );
 
+  it('should read pages of clients in creation and change order from their indexes, as in memory', async () => {
+    const base = Date.parse('2026-11-20T12:00:00.000Z');
+    const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
+    for (let i = 0; i < 30; i++)
+      await root.records.clients.create(tenant, {
+        id: `large-client-${String(i).padStart(3, '0')}`,
+        name: `Client ${(i * 7) % 30}`,
+        contactName: null,
+        email: null,
+        phone: null,
+        address: null,
+        notes: null,
+        notifyNoWork: false,
+        createdAt: at((i * 11) % 15),
+        updatedAt: at(100 + ((i * 13) % 30)),
+      });
+    const all = await root.records.clients.list(tenant);
+    const expected = (sort: string) =>
+      listPage(all, { sort, limit: 100 }, SEARCH_FIELDS.client).items.map((c) => c.id);
+
+    await apiApp.request('/api/clients?limit=1'); // the tenant's first client page checks for old items
+    for (const sort of ['createdAt', '-createdAt', 'updatedAt', '-updatedAt']) {
+      const page = await measured(apiApp, `/api/clients?limit=7&sort=${sort}`);
+      expect(page.calls).toBe(1);
+      expect(page.itemsRead).toBe(8);
+      expect(await allPages(`/api/clients?limit=7&sort=${sort}`)).toEqual(expected(sort));
+    }
+  });
+
   it('should search in order of change within the bound and find the same matches as in memory', async () => {
     const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
 
