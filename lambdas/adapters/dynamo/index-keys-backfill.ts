@@ -1,3 +1,4 @@
+import { mapWithConcurrency } from '../../../shared/concurrency';
 import { isConditionFailure } from './conditions';
 import type { RaincheckService } from './service';
 
@@ -13,6 +14,12 @@ export interface BackfilledEntity<Item> {
   };
 }
 type EqOp = { eq(attribute: unknown, value: unknown): string };
+
+/**
+ * Writes a backfill keeps in flight: every item of an account written before this change lacks the
+ * newest index's keys, and 20,000 of them one after another would outlast the request that runs it.
+ */
+export const BACKFILL_CONCURRENCY = 16;
 
 /**
  * Records written before their ordered indexes (issue 26 item 9: the name index, then the stamp
@@ -40,17 +47,21 @@ export function indexKeysBackfill<Item extends { updatedAt?: string }>(
       const { data: items } = await entity.query
         .byTenant({ tenantId })
         .go({ pages: 'all', data: 'includeKeys' });
-      for (const item of items.filter((i) => !isIndexed(i))) {
-        try {
-          await entity
-            .put(rewrite(item))
-            .where((a, op) => op.eq(a.updatedAt, item.updatedAt))
-            .go();
-        } catch (err) {
-          // Changed since the read (it now carries its keys) or deleted: nothing to add.
-          if (!isConditionFailure(err)) throw err;
-        }
-      }
+      await mapWithConcurrency(
+        items.filter((i) => !isIndexed(i)),
+        BACKFILL_CONCURRENCY,
+        async (item) => {
+          try {
+            await entity
+              .put(rewrite(item))
+              .where((a, op) => op.eq(a.updatedAt, item.updatedAt))
+              .go();
+          } catch (err) {
+            // Changed since the read (it now carries its keys) or deleted: nothing to add.
+            if (!isConditionFailure(err)) throw err;
+          }
+        },
+      );
       await db.entities.recordGuard.put({ ...guard, count: 1 }).go();
     }
     done.add(tenantId);

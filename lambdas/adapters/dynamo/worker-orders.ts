@@ -5,6 +5,8 @@ import type { RaincheckService } from './service';
 import { claimUnique, failedItems, uniqueKey, writeGuarded } from './record-guards';
 import type { Db } from './record-repo';
 import type { EntityItem } from 'electrodb';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { BACKFILL_CONCURRENCY } from './index-keys-backfill';
 
 type WorkerItem = EntityItem<Db['worker']>;
 
@@ -130,7 +132,7 @@ export function workerOrderItemsBackfill(db: RaincheckService) {
         ),
       ]);
       const holding = new Set(held.flatMap(({ data }) => data.map((g) => `${g.guard}|${g.ownerId}`)));
-      for (const item of workers) {
+      await mapWithConcurrency(workers, BACKFILL_CONCURRENCY, async (item) => {
         const w = { ...item, id: item.workerId };
         const email = uniqueKey('workerEmail', WORKER_ORDER_ITEMS.email.valueOf(w));
         const created = createdOrderKey(w);
@@ -148,7 +150,7 @@ export function workerOrderItemsBackfill(db: RaincheckService) {
           if (result.canceled && failedItems(result).length === 0)
             throw new Error('The order items backfill was canceled');
         }
-      }
+      });
       await db.entities.recordGuard.put({ ...marker, count: 1 }).go();
     }
     done.add(tenantId);
