@@ -145,7 +145,7 @@ interface Op {
 async function main() {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   console.log(
-    `Large accounts: ${fmt(SLOTS)} planner slots; one account of ${fmt(JOBSITES)} jobsites and ` +
+    `Large accounts: ${SKIP_PLANNER ? 'planner skipped' : `${fmt(SLOTS)} planner slots`}; one account of ${fmt(JOBSITES)} jobsites and ` +
       `${fmt(WORKERS)} workers; Node ${process.version}, load ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
