@@ -83,6 +83,11 @@ export interface WorkerRepo extends RecordRepo<Worker> {
    * the account's size). Absent in fakes: the caller then reads `list`.
    */
   idsWithEmail?(tenant: TenantId, email: string): Promise<string[]>;
+  /**
+   * The ids of each crew's workers, in id order, read per crew (one query each) whatever the account's
+   * size. Absent in fakes: the caller then reads `list`.
+   */
+  crewMembers?(tenant: TenantId, crewIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 /** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */

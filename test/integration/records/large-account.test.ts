@@ -12,6 +12,7 @@ import { tenantFromStore, type Caller, type TenantId } from '../../../lambdas/co
 import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
+import { listCrews } from '../../../lambdas/core/records/crews';
 import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
 import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-orders';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
@@ -64,6 +65,8 @@ beforeAll(async () => {
   for (const kind of ['workers', 'jobsites']) await apiApp.request(`/api/${kind}?limit=1`);
   // And the first email page looks for workers stored before email guards.
   await apiApp.request('/api/workers?limit=1&sort=email');
+  // And the first crew page for workers stored before membership items.
+  await apiApp.request('/api/crews?limit=1');
   // A worker changed since the seed: its update moves it in the updatedAt order.
   await apiApp.request(`/api/workers/${seeded.workerIds[7]}`, {
     ...jsonPost({ trade: 'Roofer' }),
@@ -131,7 +134,7 @@ describe('records written before the name index', () => {
           workerId: `legacy-${i}`,
           name,
           email: `old${i}@example.com`,
-          crewIds: [],
+          crewIds: i === 1 ? ['legacy-crew'] : [],
           isManager: false,
           status: 'active',
           createdAt: at,
@@ -144,18 +147,28 @@ describe('records written before the name index', () => {
       await root.client.send(new PutCommand({ TableName: stack.lambdaConfig.TABLE_NAME, Item: item }));
     }
     const deps = { records: root.records, clock: root.clock, ids: root.ids };
+    await root.records.crews.create(legacy, {
+      id: 'legacy-crew',
+      name: 'Old crew',
+      notes: null,
+      hourlyRateCents: null,
+      createdAt: at,
+      updatedAt: at,
+    });
 
     const page = await listWorkers(legacy, { sort: 'name', limit: 50 }, deps);
     const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
     const changed = await listWorkers(legacy, { sort: '-updatedAt', limit: 50 }, deps);
     const byEmail = await listWorkers(legacy, { sort: '-email', limit: 50 }, deps);
     const byCreation = await listWorkers(legacy, { sort: 'createdAt', limit: 50 }, deps);
+    const crews = await listCrews(legacy, { sort: 'name', limit: 50 }, deps);
 
     expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
     expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
     expect(changed.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
     expect(byEmail.items.map((w) => w.id)).toEqual(['legacy-2', 'legacy-1', 'legacy-0']);
     expect(byCreation.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
+    expect(crews.items.map((c) => c.workerIds)).toEqual([['legacy-1']]);
   });
 });
 
@@ -323,6 +336,31 @@ describe('a large account', () => {
       .go({ pages: 'all' });
     expect(items.filter((item) => item.ownerId === id)).toEqual([]);
     expect(items).toHaveLength((await root.records.workers.list(tenant)).length);
+  });
+
+  it("should read a crew page's members per crew, not the account's workers, and follow a worker's crew changes", async () => {
+    const [first, second] = seeded.crewIds;
+    const mover = seeded.workerIds[3]!; // every third worker is in a crew
+    const moved = await apiApp.request(`/api/workers/${mover}`, {
+      ...jsonPost({ crewIds: [first, second] }),
+      method: 'PUT',
+    });
+    expect(moved.status).toBe(200);
+
+    const page = await measured(apiApp, '/api/crews?limit=5');
+
+    expect(page.status).toBe(200);
+    const crews = page.body.items as { id: string; workerIds: string[] }[];
+    expect(crews).toHaveLength(5);
+    const workers = await root.records.workers.list(tenant);
+    for (const crew of crews)
+      expect(crew.workerIds).toEqual(workers.filter((w) => w.crewIds.includes(crew.id)).map((w) => w.id));
+    expect(crews.find((c) => c.id === second)!.workerIds).toContain(mover);
+    // The crews themselves, then one query per crew on the page.
+    expect(page.calls).toBe(1 + 5);
+    const members = crews.reduce((n, c) => n + c.workerIds.length, 0);
+    expect(page.itemsRead).toBe(5 + members);
+    expect(members).toBeLessThan(WORKERS / 2);
   });
 
   it('should refuse a jobsite naming a worker the account does not have, naming the field', async () => {
