@@ -124,6 +124,7 @@ function withoutNewReads(records: RecordsStore): RecordsStore {
       ...rest
     } = repo as R & { idsWithEmail?: unknown };
     delete (rest as { idsWithEmail?: unknown }).idsWithEmail;
+    delete (rest as { crewMembers?: unknown }).crewMembers;
     return rest as R;
   };
   return {
@@ -259,7 +260,6 @@ async function main() {
         app: 'api',
         request: () => ({ path: '/api/jobsites?limit=50&sort=-updatedAt' }),
       },
-      // Left as it was: a crew page still reads the account's workers for its members.
       { name: 'crews list page (50 crews)', app: 'api', request: () => ({ path: '/api/crews?limit=50' }) },
       {
         name: '/v1 jobsites cursor page by -createdAt (50)',
