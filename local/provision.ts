@@ -5,6 +5,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -26,37 +27,26 @@ import { PASSWORD_POLICY } from '../shared/password-policy';
  * pool, its app client and the `admins` group.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const gsis = [TABLE_KEYS.gsi1, TABLE_KEYS.gsi2, TABLE_KEYS.gsi3];
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, Table?.GlobalSecondaryIndexes ?? [], gsis);
     return;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }
-  const gsi = (g: { name: string; pk: string; sk: string }) => ({
-    IndexName: g.name,
-    KeySchema: [
-      { AttributeName: g.pk, KeyType: 'HASH' as const },
-      { AttributeName: g.sk, KeyType: 'RANGE' as const },
-    ],
-    Projection: { ProjectionType: 'ALL' as const },
-  });
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        TABLE_KEYS.pk,
-        TABLE_KEYS.sk,
-        TABLE_KEYS.gsi1.pk,
-        TABLE_KEYS.gsi1.sk,
-        TABLE_KEYS.gsi2.pk,
-        TABLE_KEYS.gsi2.sk,
-      ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+      AttributeDefinitions: [TABLE_KEYS.pk, TABLE_KEYS.sk, ...gsis.flatMap((g) => [g.pk, g.sk])].map(
+        (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
+      ),
       KeySchema: [
         { AttributeName: TABLE_KEYS.pk, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sk, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [gsi(TABLE_KEYS.gsi1), gsi(TABLE_KEYS.gsi2)],
+      GlobalSecondaryIndexes: gsis.map(gsiOf),
     }),
   );
   await client.send(
@@ -65,6 +55,41 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true },
     }),
   );
+}
+
+type Gsi = { name: string; pk: string; sk: string };
+
+const gsiOf = (g: Gsi) => ({
+  IndexName: g.name,
+  KeySchema: [
+    { AttributeName: g.pk, KeyType: 'HASH' as const },
+    { AttributeName: g.sk, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/**
+ * A table kept from before an index was added (a developer's saved DynamoDB Local) gets it, one
+ * index per update as DynamoDB requires; the records' first indexed page fills it (index-keys-backfill).
+ */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  existing: readonly { IndexName?: string }[],
+  gsis: readonly Gsi[],
+): Promise<void> {
+  for (const g of gsis.filter((g) => !existing.some((e) => e.IndexName === g.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [g.pk, g.sk].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S' as const,
+        })),
+        GlobalSecondaryIndexUpdates: [{ Create: gsiOf(g) }],
+      }),
+    );
+  }
 }
 
 export interface PoolIds {

@@ -10,6 +10,8 @@ export const TABLE_KEYS = {
   indexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Added with the records' stamp orders (issue 26 item 9): CloudFormation adds one GSI per update.
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

@@ -203,7 +203,7 @@ describe('RaincheckStack', () => {
   describe('data', () => {
     it('should create one on-demand table with pk/sk, two GSIs, TTL and point-in-time recovery when synthesized', () => {
       template.resourceCountIs('AWS::DynamoDB::Table', 1);
-      const index = (n: 1 | 2) => ({
+      const index = (n: 1 | 2 | 3) => ({
         IndexName: `gsi${n}`,
         KeySchema: [
           { AttributeName: `gsi${n}pk`, KeyType: 'HASH' },
@@ -220,12 +220,12 @@ describe('RaincheckStack', () => {
             { AttributeName: 'sk', KeyType: 'RANGE' },
           ],
           AttributeDefinitions: Match.arrayWith(
-            ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({
+            ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({
               AttributeName: name,
               AttributeType: 'S',
             })),
           ),
-          GlobalSecondaryIndexes: [index(1), index(2)],
+          GlobalSecondaryIndexes: [index(1), index(2), index(3)],
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
           TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
         },

@@ -109,15 +109,28 @@ async function retried<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The stamps of the `i`th of `count` records: created within the last `count / 2` seconds in an order
+ * that is neither the ids' nor the names' (pairs share a second, so ties are ordered by id), and
+ * changed later by a spread of its own, so each sort gives its own order.
+ */
+function stampsOf(i: number, count: number, now: number) {
+  const created = now - ((i * 7919) % Math.max(1, Math.ceil(count / 2))) * 1000;
+  return {
+    createdAt: new Date(created).toISOString(),
+    updatedAt: new Date(created + ((i * 104729) % Math.max(1, count)) * 1000).toISOString(),
+  };
+}
+
+/**
  * `workers` workers (every third in a crew, none with SMS), `jobsites` jobsites in Chicago with two
- * workers each, and `crews` crews, for `tenant`.
+ * workers each, and `crews` crews, for `tenant`; their stamps spread (`stampsOf`).
  */
 export async function seedLargeAccount(
   records: RecordsStore,
   tenant: TenantId,
   size: { workers: number; jobsites: number; crews: number; concurrency?: number; prefix?: string },
 ): Promise<SeededAccount> {
-  const at = new Date().toISOString();
+  const now = Date.now();
   const prefix = size.prefix ?? 'seed';
   const id = (kind: string, i: number) => `${prefix}-${kind}-${String(i).padStart(6, '0')}`;
   const concurrency = size.concurrency ?? 16;
@@ -126,8 +139,7 @@ export async function seedLargeAccount(
     name: `Crew ${i}`,
     notes: null,
     hourlyRateCents: null,
-    createdAt: at,
-    updatedAt: at,
+    ...stampsOf(i, size.crews, now),
   }));
   await mapWithConcurrency(crews, concurrency, (c) => records.crews.create(tenant, c));
   const workers: Worker[] = Array.from({ length: size.workers }, (_, i) => ({
@@ -140,8 +152,7 @@ export async function seedLargeAccount(
     isManager: false,
     smsOptIn: false,
     status: 'active',
-    createdAt: at,
-    updatedAt: at,
+    ...stampsOf(i, size.workers, now),
   }));
   await mapWithConcurrency(workers, concurrency, (w) => retried(() => records.workers.create(tenant, w)));
   const jobsites: Jobsite[] = Array.from({ length: size.jobsites }, (_, i) =>
@@ -157,8 +168,7 @@ export async function seedLargeAccount(
         crewIds: [],
         notifyClient: false,
       },
-      createdAt: at,
-      updatedAt: at,
+      ...stampsOf(i, size.jobsites, now),
     }),
   );
   await mapWithConcurrency(jobsites, concurrency, (j) =>

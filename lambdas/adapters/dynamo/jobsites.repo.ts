@@ -16,7 +16,7 @@ import {
   type JobsiteRepo,
 } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
-import { nameIndexOf, opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
+import { indexesOf, opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
   countUp,
   deleteCounted,
@@ -170,13 +170,17 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
       e.jobsite,
       'jobsiteId',
       jobsiteFromItem,
-      nameIndexOf(db, {
+      indexesOf(db, {
         kind: 'jobsite',
         entity: e.jobsite,
-        skField: TABLE_KEYS.gsi1.sk,
         idAttribute: 'jobsiteId',
+        gsis: {
+          name: TABLE_KEYS.gsi1,
+          createdAt: TABLE_KEYS.gsi2,
+          updatedAt: TABLE_KEYS.gsi3,
+        },
         fromItem: jobsiteFromItem,
-        searchable: SEARCH_FIELDS.jobsite,
+        toItem: jobsiteItem,
       }),
     ),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),

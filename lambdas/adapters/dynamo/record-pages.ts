@@ -1,60 +1,88 @@
-import type { NamePageQuery, StoredRecord } from '../../core/records/records.ports';
+import type { SortedPageQuery, StoredRecord } from '../../core/records/records.ports';
 import { SEARCH_BOUND } from '../../core/records/record-search';
+import type { TableGsi } from './entities/table';
 
 /** The one filter operation a search uses (ElectroDB's `op.contains`). */
 type ContainsOp = { contains(attribute: unknown, value: string): string };
 
-/** A query of the name index, as far as a page needs it (ElectroDB's chain, loosely typed). */
-interface NameQuery {
-  where(filter: (attributes: { searchText: unknown }, op: ContainsOp) => string): NameQuery;
+/** A query of an ordered index, as far as a page needs it (ElectroDB's chain, loosely typed). */
+export interface OrderQuery {
+  where(filter: (attributes: { searchText: unknown }, op: ContainsOp) => string): OrderQuery;
   go(options: { data: 'raw'; limit: number; order: 'asc' | 'desc'; pages: 1 }): Promise<unknown>;
 }
 
-/** What a page reads of a record entity with `byName` (table.ts) and gets by key in batches. */
-export interface NameIndexedEntity<Item> {
-  query: {
-    byName(key: { tenantId: string }): NameQuery & {
-      gt(key: { nameKey: string }): NameQuery;
-      lt(key: { nameKey: string }): NameQuery;
-    };
-  };
+/** An ElectroDB access pattern of a tenant's partition, with the range conditions a cursor needs. */
+type TenantQuery = (key: { tenantId: string }) => OrderQuery & {
+  gt(key: Record<string, string>): OrderQuery;
+  lt(key: Record<string, string>): OrderQuery;
+};
+
+/** What a page reads of a record entity with ordered indexes (table.ts) and gets by key in batches. */
+export interface OrderedEntity<Item> {
+  query: Record<string, TenantQuery>;
   parse(response: unknown): { data: Item[] } | null;
   get(keys: Record<string, string>[]): { go(): Promise<{ data: Item[]; unprocessed: unknown[] }> };
 }
 
-/** What `go({ data: 'raw' })` answers: DynamoDB's own response under `data`. */
-type Raw = { data: { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> } };
-
-/** How ElectroDB labels the attribute in the index's sort key (kept as written: casing 'none'). */
-const NAME_KEY_LABEL = '#nameKey_';
-
-/** The `nameKey` an index key holds, after ElectroDB's `$<entity>_1#nameKey_` prefix. */
-function nameKeyIn(key: Record<string, unknown> | undefined, skField: string): string | null {
-  const sk = key?.[skField];
-  if (typeof sk !== 'string') return null;
-  const at = sk.indexOf(NAME_KEY_LABEL);
-  return at >= 0 ? sk.slice(at + NAME_KEY_LABEL.length) : null;
+/**
+ * One order a page can be read in: the access pattern, the composite attributes of its sort key (the
+ * cursor holds their values), and its GSI (whose sort key tells where a search's read stopped).
+ */
+export interface IndexOrder {
+  access: string;
+  composite: readonly string[];
+  gsi: TableGsi;
 }
 
+/** Between the values of a cursor key (none of them holds it: dates, ids, folded names). */
+const KEY_SEPARATOR = '\u0002';
+
+/** The composite values in an index key, as ElectroDB writes them (`#<attribute>_<value>`, as written). */
+function compositeValuesIn(sk: string, composite: readonly string[]): string[] | null {
+  const values: string[] = [];
+  let rest = sk;
+  for (const [i, attribute] of composite.entries()) {
+    const label = `#${attribute}_`;
+    const at = rest.indexOf(label);
+    if (at < 0) return null;
+    rest = rest.slice(at + label.length);
+    const next = composite[i + 1];
+    const end = next === undefined ? rest.length : rest.indexOf(`#${next}_`);
+    if (end < 0) return null;
+    values.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  return values;
+}
+
+/** Raw responses: DynamoDB's own response under `data`. */
+type Raw = { data: { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> } };
+
 /**
- * A page in name order: one Query of `limit + 1` records (the extra one tells whether there is a
- * next page), or for a search up to SEARCH_BOUND.calls Queries filtered by `contains(searchText)`,
+ * A page in one index order: one Query of `limit + 1` records (the extra one tells whether there is
+ * a next page), or for a search up to SEARCH_BOUND.calls Queries filtered by `contains(searchText)`,
  * stopping when the page is full. Each call resumes after the last key read, so the cursor is always
- * a `nameKey`: the last record returned, or where a search's bound stopped it.
+ * an index key: the last record returned, or where a search's bound stopped it.
  */
-export async function readNamePage<Item, T extends StoredRecord>(
-  entity: NameIndexedEntity<Item>,
-  skField: string,
+export async function readIndexPage<Item, T extends StoredRecord>(
+  entity: OrderedEntity<Item>,
+  order: IndexOrder,
   tenantId: string,
-  page: NamePageQuery,
+  page: SortedPageQuery,
   fromItem: (item: Item) => T,
 ): Promise<{ items: T[]; next: string | null }> {
+  const keyOf = (values: readonly string[]) => values.join(KEY_SEPARATOR);
   const found: Item[] = [];
   let after = page.after;
   const calls = page.needle ? SEARCH_BOUND.calls : Number.POSITIVE_INFINITY;
   for (let call = 0; call < calls; call++) {
-    const byName = entity.query.byName({ tenantId });
-    let query: NameQuery = after ? byName[page.descending ? 'lt' : 'gt']({ nameKey: after }) : byName;
+    const byOrder = entity.query[order.access]!({ tenantId });
+    const values = after?.split(KEY_SEPARATOR);
+    let query: OrderQuery = values
+      ? byOrder[page.descending ? 'lt' : 'gt'](
+          Object.fromEntries(order.composite.map((attribute, i) => [attribute, values[i] ?? ''])),
+        )
+      : byOrder;
     if (page.needle) query = query.where((a, op) => op.contains(a.searchText, page.needle));
     const { data: raw } = (await query.go({
       data: 'raw',
@@ -65,12 +93,15 @@ export async function readNamePage<Item, T extends StoredRecord>(
     found.push(...(entity.parse({ Items: raw.Items ?? [] })?.data ?? []));
     if (found.length > page.limit) {
       const items = found.slice(0, page.limit);
+      const last = items.at(-1) as Record<string, string> | undefined;
       return {
         items: items.map(fromItem),
-        next: (items.at(-1) as { nameKey?: string } | undefined)?.nameKey ?? null,
+        next: last ? keyOf(order.composite.map((attribute) => String(last[attribute] ?? ''))) : null,
       };
     }
-    after = nameKeyIn(raw.LastEvaluatedKey, skField);
+    const sk = raw.LastEvaluatedKey?.[order.gsi.sk];
+    const stopped = typeof sk === 'string' ? compositeValuesIn(sk, order.composite) : null;
+    after = stopped && keyOf(stopped);
     if (!after) return { items: found.map(fromItem), next: null };
   }
   // The search's bound ran out first: a short page, resumed where the reading stopped.
@@ -82,7 +113,7 @@ const BATCH_GET_KEYS = 100;
 
 /** Of `ids`, those the tenant has: BatchGetItem, 100 keys a call, whatever the account's size. */
 export async function existingIds<Item>(
-  entity: Pick<NameIndexedEntity<Item>, 'get'>,
+  entity: Pick<OrderedEntity<Item>, 'get'>,
   idAttribute: string,
   tenantId: string,
   ids: readonly string[],

@@ -1,11 +1,11 @@
 import type { TenantId } from '../../core/caller';
-import type { NamePageQuery, RecordRepo, StoredRecord } from '../../core/records/records.ports';
+import type { SortedPageQuery, RecordRepo, StoredRecord } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { writtenUnlessConditionFails } from './conditions';
-import { existingIds, readNamePage, type NameIndexedEntity } from './record-pages';
-import { nameIndexBackfill, type BackfilledEntity } from './name-index-backfill';
-import { nameIndexed } from '../../core/records/record-search';
+import { existingIds, readIndexPage, type IndexOrder, type OrderedEntity } from './record-pages';
+import { indexKeysBackfill, type BackfilledEntity } from './index-keys-backfill';
+import type { TableGsi } from './entities/table';
 
 /** DynamoDB stores no nulls for optional attributes here: null is written as absent and read back as null. */
 export const opt = <V>(value: V | null | undefined): V | undefined => value ?? undefined;
@@ -19,7 +19,8 @@ export interface EntityOps<T extends StoredRecord> {
   putIfUnchanged(tenantId: string, record: T, expectedUpdatedAt: string): Promise<unknown>;
   remove(tenantId: string, id: string): Promise<unknown>;
   existing?(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
-  namePage?(tenantId: string, page: NamePageQuery): Promise<{ items: T[]; next: string | null }>;
+  indexedSorts?: readonly string[];
+  sortedPage?(tenantId: string, page: SortedPageQuery): Promise<{ items: T[]; next: string | null }>;
 }
 
 export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRepo<T> {
@@ -37,8 +38,10 @@ export function recordRepo<T extends StoredRecord>(ops: EntityOps<T>): RecordRep
     ...(ops.existing && {
       existing: (tenant: TenantId, ids: readonly string[]) => ops.existing!(tenantKey(tenant).tenantId, ids),
     }),
-    ...(ops.namePage && {
-      namePage: (tenant: TenantId, page: NamePageQuery) => ops.namePage!(tenantKey(tenant).tenantId, page),
+    ...(ops.sortedPage && {
+      indexedSorts: ops.indexedSorts,
+      sortedPage: (tenant: TenantId, page: SortedPageQuery) =>
+        ops.sortedPage!(tenantKey(tenant).tenantId, page),
     }),
   };
 }
@@ -62,58 +65,73 @@ interface TenantRecordEntity<Item> {
 }
 
 /**
- * Where a record type's name index is (table.ts `byNameIndex`): its entity, the GSI's sort key, and
- * the backfill of the tenant's items written before it (name-index-backfill.ts).
+ * A record type's ordered indexes (table.ts `byNameIndex`, `byStampIndex`): its entity, the order of
+ * each sort field it has an index for, and the backfill of the tenant's items written before them.
  */
-export interface NameIndex<Item> {
-  entity: NameIndexedEntity<Item>;
-  skField: string;
+export interface RecordIndexes<Item> {
+  entity: OrderedEntity<Item>;
+  orders: Readonly<Record<string, IndexOrder>>;
   backfill: (tenantId: string) => Promise<void>;
 }
 
 /**
- * The name index of one record type: `entity` (an ElectroDB record entity with `byName`), its GSI's
- * sort key, and how a record's index keys are made (its name and id, the fields a search reads).
+ * The orders of a record type whose id is `idAttribute`: `name` through `byName` on `name`'s GSI,
+ * and each stamp given through `byCreated` / `byUpdated` on its GSI.
  */
-export function nameIndexOf<Item, T extends StoredRecord & { name: string }>(
+function recordOrders(
+  idAttribute: string,
+  gsis: { name: TableGsi; createdAt?: TableGsi; updatedAt?: TableGsi },
+): Record<string, IndexOrder> {
+  const orders: Record<string, IndexOrder> = {
+    name: { access: 'byName', composite: ['nameKey'], gsi: gsis.name },
+  };
+  if (gsis.createdAt)
+    orders.createdAt = { access: 'byCreated', composite: ['createdAt', idAttribute], gsi: gsis.createdAt };
+  if (gsis.updatedAt)
+    orders.updatedAt = { access: 'byUpdated', composite: ['updatedAt', idAttribute], gsi: gsis.updatedAt };
+  return orders;
+}
+
+/**
+ * The ordered indexes of one record type: `entity` (an ElectroDB record entity), the GSI of each of
+ * its orders (`recordOrders`), and how a stored record is written whole (`toItem`: the item with its
+ * index attributes), which the backfill uses to give items written before the indexes their keys.
+ */
+export function indexesOf<Item extends { updatedAt?: string }, T extends StoredRecord>(
   db: RaincheckService,
   spec: {
     kind: string;
     entity: unknown;
-    skField: string;
     idAttribute: string;
+    gsis: Parameters<typeof recordOrders>[1];
     fromItem: (item: Item) => T;
-    searchable: (record: T) => readonly (string | null | undefined)[];
+    toItem: (tenantId: string, record: T) => object;
   },
-): NameIndex<Item> {
-  const indexed = (item: Item) => {
-    const record = spec.fromItem(item);
-    return nameIndexed(record.name, record.id, spec.searchable(record));
-  };
-  const backfill = nameIndexBackfill(
+): RecordIndexes<Item> {
+  const orders = recordOrders(spec.idAttribute, spec.gsis);
+  // Indexed: every order's partition key written, and every attribute of its sort key present.
+  const needed = Object.values(orders).flatMap((order) => [order.gsi.pk, ...order.composite]);
+  const backfill = indexKeysBackfill(
     db,
     spec.kind,
-    spec.entity as BackfilledEntity<Item & { nameKey?: string }>,
-    (item) => {
-      const key = item as Record<string, string>;
-      return { tenantId: key.tenantId!, [spec.idAttribute]: key[spec.idAttribute]! };
-    },
-    indexed,
+    spec.entity as BackfilledEntity<Item>,
+    (item) => needed.every((field) => (item as Record<string, unknown>)[field]),
+    (item) => spec.toItem((item as { tenantId?: string }).tenantId ?? '', spec.fromItem(item)),
   );
-  return { entity: spec.entity as NameIndexedEntity<Item>, skField: spec.skField, backfill };
+  return { entity: spec.entity as OrderedEntity<Item>, orders, backfill };
 }
 
 /**
  * `list`, `get` and `existing` of one record type: its items read through `fromItem`, a missing one
- * as null; with its name index, `namePage` too.
+ * as null; with its ordered indexes, `sortedPage` too.
  */
 export function tenantRecordReads<Item, T extends StoredRecord>(
   entity: TenantRecordEntity<Item>,
   idAttribute: string,
   fromItem: (item: Item) => T,
-  nameIndex?: NameIndex<Item>,
-): Pick<EntityOps<T>, 'list' | 'get' | 'existing' | 'namePage'> {
-  const batched = entity as unknown as Pick<NameIndexedEntity<Item>, 'get'>;
+  indexes?: RecordIndexes<Item>,
+): Pick<EntityOps<T>, 'list' | 'get' | 'existing' | 'indexedSorts' | 'sortedPage'> {
+  const batched = entity as unknown as Pick<OrderedEntity<Item>, 'get'>;
   return {
     list: async (tenantId) =>
       (await entity.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(fromItem),
@@ -122,10 +140,11 @@ export function tenantRecordReads<Item, T extends StoredRecord>(
       return data ? fromItem(data) : null;
     },
     existing: (tenantId, ids) => existingIds(batched, idAttribute, tenantId, ids),
-    ...(nameIndex && {
-      namePage: async (tenantId: string, page: NamePageQuery) => {
-        await nameIndex.backfill(tenantId);
-        return readNamePage(nameIndex.entity, nameIndex.skField, tenantId, page, fromItem);
+    ...(indexes && {
+      indexedSorts: Object.keys(indexes.orders),
+      sortedPage: async (tenantId: string, page: SortedPageQuery) => {
+        await indexes.backfill(tenantId);
+        return readIndexPage(indexes.entity, indexes.orders[page.field]!, tenantId, page, fromItem);
       },
     }),
   };

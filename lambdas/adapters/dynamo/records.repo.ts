@@ -10,8 +10,7 @@ import { batchGet } from './batch-get';
 import { tenantKey } from './tenant-keys';
 import type { RaincheckService } from './service';
 import { clientFromItem, clientItem, crewFromItem, crewItem } from './record-items';
-import { nameIndexOf, recordRepo, tenantRecordReads } from './record-repo';
-import { SEARCH_FIELDS } from '../../core/records/record-search';
+import { indexesOf, recordRepo, tenantRecordReads } from './record-repo';
 import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
@@ -25,13 +24,17 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
       e.client,
       'clientId',
       clientFromItem,
-      nameIndexOf(db, {
+      indexesOf(db, {
         kind: 'client',
         entity: e.client,
-        skField: TABLE_KEYS.gsi1.sk,
         idAttribute: 'clientId',
+        gsis: {
+          name: TABLE_KEYS.gsi1,
+          createdAt: TABLE_KEYS.gsi2,
+          updatedAt: TABLE_KEYS.gsi3,
+        },
         fromItem: clientFromItem,
-        searchable: SEARCH_FIELDS.client,
+        toItem: clientItem,
       }),
     ),
     create: (tenantId, c) => e.client.create(clientItem(tenantId, c)).go(),

@@ -12,7 +12,7 @@ import { tenantKey } from './tenant-keys';
 import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
 import {
-  nameIndexOf,
+  indexesOf,
   opt,
   orNull,
   recordRepo,
@@ -21,6 +21,14 @@ import {
   type Db,
 } from './record-repo';
 import { crewItem } from './record-items';
+import { crewChanges, crewMemberKey, crewMembersReader, membershipItems } from './crew-members';
+import {
+  createdOrderKey,
+  WORKER_ORDER_ITEMS,
+  workerItemOrder,
+  workerOrderItemsBackfill,
+  type WorkerOrderField,
+} from './worker-orders';
 import {
   claimUnique,
   failedItems,
@@ -80,6 +88,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
     w: Worker,
     expected: string | null,
     releaseEmail: string | null,
+    previousCrews: readonly string[],
   ) => [
     expected === null
       ? tx.worker.create(workerItem(tenantId, w)).commit()
@@ -89,20 +98,31 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
           .commit(),
     claimUnique(tx.recordGuard, tenantId, emailGuard(w.email), w.id),
     ...(releaseEmail ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(releaseEmail), w.id)] : []),
+    // A new worker's creation item (worker-orders.ts); createdAt never changes after.
+    ...(expected === null
+      ? [tx.recordGuard.put({ tenantId, guard: createdOrderKey(w), ownerId: w.id }).commit()]
+      : []),
+    // Its crew memberships (crew-members.ts), after the items whose failures `write` tells apart.
+    ...membershipItems(tx, tenantId, w.id, crewChanges(previousCrews, w.crewIds)),
   ];
 
-  /** The old email's guard to give up when the email changes, if this worker holds it. */
-  const staleGuard = async (tenantId: string, w: Worker): Promise<string | null> => {
+  /**
+   * Of the stored version: the old email's guard to give up when the email changes (if this worker
+   * holds it), and the crews it was in.
+   */
+  const storedState = async (tenantId: string, w: Worker) => {
     const stored = await e.worker.get({ tenantId, workerId: w.id }).go({ consistent: true });
     const old = stored.data?.email;
-    if (!old || old === w.email) return null;
-    return (await uniqueHolder(db, tenantId, emailGuard(old))) === w.id ? old : null;
+    const crews = stored.data?.crewIds ?? [];
+    if (!old || old === w.email) return { release: null, crews };
+    return { release: (await uniqueHolder(db, tenantId, emailGuard(old))) === w.id ? old : null, crews };
   };
 
   /** Writes; 'changed' when the worker changed meanwhile; throws when the email is taken. */
   const write = async (tenantId: string, w: Worker, expected: string | null) => {
-    const release = expected === null ? null : await staleGuard(tenantId, w);
-    const result = await writeGuarded(db, (tx) => writeItems(tx, tenantId, w, expected, release));
+    const { release, crews } =
+      expected === null ? { release: null, crews: [] } : await storedState(tenantId, w);
+    const result = await writeGuarded(db, (tx) => writeItems(tx, tenantId, w, expected, release, crews));
     const failed = failedItems(result);
     if (failed.includes(1)) throw new GuardRefusedError('unique');
     if (failed.length && expected === null) throw new Error('A worker with this id exists');
@@ -116,13 +136,13 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       e.worker,
       'workerId',
       workerFromItem,
-      nameIndexOf(db, {
+      indexesOf(db, {
         kind: 'worker',
         entity: e.worker,
-        skField: TABLE_KEYS.gsi2.sk,
         idAttribute: 'workerId',
+        gsis: { name: TABLE_KEYS.gsi2, updatedAt: TABLE_KEYS.gsi3 },
         fromItem: workerFromItem,
-        searchable: SEARCH_FIELDS.worker,
+        toItem: workerItem,
       }),
     ),
     create: (tenantId, w) => write(tenantId, w, null),
@@ -136,13 +156,32 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       await writeGuarded(db, ({ worker, recordGuard }) => [
         worker.delete({ tenantId, workerId }).commit(),
         ...(data && holds ? [releaseUnique(recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
+        ...(data
+          ? [recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit()]
+          : []),
+        ...(data ? (data.crewIds ?? []) : []).map((crewId) =>
+          recordGuard.delete({ tenantId, guard: crewMemberKey(crewId, workerId) }).commit(),
+        ),
       ]);
     },
   });
 
+  const itemOrderPage = workerItemOrder(db, workerFromItem);
+  const crewMembers = crewMembersReader(db);
+  const orderItems = workerOrderItemsBackfill(db);
+  const byItems = (field: string): field is WorkerOrderField => field in WORKER_ORDER_ITEMS;
   return {
     ...base,
+    // Email and creation order through the workers' own order items (worker-orders.ts), the others by index.
+    indexedSorts: [...(base.indexedSorts ?? []), ...Object.keys(WORKER_ORDER_ITEMS)],
+    sortedPage: async (tenant, page) => {
+      if (!byItems(page.field)) return base.sortedPage!(tenant, page);
+      const { tenantId } = tenantKey(tenant);
+      await orderItems(tenantId);
+      return itemOrderPage(tenantId, { ...page, field: page.field });
+    },
     importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
+    crewMembers: (tenant, crewIds) => crewMembers(tenantKey(tenant).tenantId, crewIds),
     idsWithEmail: async (tenant, email) => {
       const { tenantId } = tenantKey(tenant);
       const { data } = await e.worker.query
@@ -159,6 +198,7 @@ type WriteItems = (
   w: Worker,
   expected: string | null,
   release: string | null,
+  previousCrews: readonly string[],
 ) => unknown[];
 
 /**
@@ -182,24 +222,34 @@ async function importMany(
       undo: () => e.crew.delete({ tenantId, crewId: c.id }).go(),
     })),
     ...batch.created.map((w) => ({
-      size: 2,
-      build: (tx: Tx) => writeItems(tx, tenantId, w, null, null),
+      size: 3 + w.crewIds.length,
+      build: (tx: Tx) => writeItems(tx, tenantId, w, null, null, []),
       undo: () =>
         db.transaction
-          .write(({ worker, recordGuard }) => [
-            worker.delete({ tenantId, workerId: w.id }).commit(),
-            recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+          .write((tx) => [
+            tx.worker.delete({ tenantId, workerId: w.id }).commit(),
+            tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+            tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
+            ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
           ])
           .go(),
     })),
   ];
   // An import matches workers by email, so an updated worker keeps its email (and its guard).
-  for (const u of batch.updated)
+  for (const u of batch.updated) {
+    const crews = crewChanges(u.previous.crewIds, u.next.crewIds);
     units.push({
-      size: 2,
-      build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null),
-      undo: () => e.worker.put(workerItem(tenantId, u.previous)).go(),
+      size: 2 + crews.joined.length + crews.left.length,
+      build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null, u.previous.crewIds),
+      undo: () =>
+        db.transaction
+          .write((tx) => [
+            tx.worker.put(workerItem(tenantId, u.previous)).commit(),
+            ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
+          ])
+          .go(),
     });
+  }
   const done: Unit[] = [];
   const undoAll = async () => {
     for (const unit of done.reverse()) await unit.undo();

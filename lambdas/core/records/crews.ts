@@ -14,8 +14,35 @@ import type { StoredCrew } from './records.ports';
 
 const NOUN = 'Crew';
 
-function withMembers(crew: StoredCrew, workers: readonly Worker[]): Crew {
-  return { ...crew, workerIds: workers.filter((w) => w.crewIds.includes(crew.id)).map((w) => w.id) };
+/**
+ * The ids of each crew's workers: read per crew when the store can (crew-members.ts: whatever the
+ * account's size), otherwise from the account's whole list of workers.
+ */
+async function membersOf(
+  tenant: TenantId,
+  crewIds: readonly string[],
+  deps: RecordsDeps,
+): Promise<(crewId: string) => string[]> {
+  const { workers } = deps.records;
+  if (workers.crewMembers) {
+    const members = await workers.crewMembers(tenant, crewIds);
+    return (crewId) => members.get(crewId) ?? [];
+  }
+  const all: readonly Worker[] = await workers.list(tenant);
+  return (crewId) => all.filter((w) => w.crewIds.includes(crewId)).map((w) => w.id);
+}
+
+async function withMembers(
+  tenant: TenantId,
+  crews: readonly StoredCrew[],
+  deps: RecordsDeps,
+): Promise<Crew[]> {
+  const members = await membersOf(
+    tenant,
+    crews.map((c) => c.id),
+    deps,
+  );
+  return crews.map((crew) => ({ ...crew, workerIds: members(crew.id) }));
 }
 
 export async function listCrews(
@@ -23,20 +50,13 @@ export async function listCrews(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Crew>> {
-  const [crews, workers] = await Promise.all([
-    deps.records.crews.list(tenant),
-    deps.records.workers.list(tenant),
-  ]);
-  const page = listPage(crews, query, (c) => [c.name, c.notes]);
-  return { ...page, items: page.items.map((c) => withMembers(c, workers)) };
+  const page = listPage(await deps.records.crews.list(tenant), query, (c) => [c.name, c.notes]);
+  return { ...page, items: await withMembers(tenant, page.items, deps) };
 }
 
 export async function getCrew(tenant: TenantId, id: string, deps: RecordsDeps): Promise<Crew> {
-  const [crew, workers] = await Promise.all([
-    mustGet(deps.records.crews, tenant, id, NOUN),
-    deps.records.workers.list(tenant),
-  ]);
-  return withMembers(crew, workers);
+  const [crew] = await withMembers(tenant, [await mustGet(deps.records.crews, tenant, id, NOUN)], deps);
+  return crew!;
 }
 
 export async function createCrew(tenant: TenantId, input: CrewFields, deps: RecordsDeps): Promise<Crew> {
@@ -54,20 +74,24 @@ export async function updateCrew(
   const stored = await mustGet(deps.records.crews, tenant, id, NOUN);
   const next: StoredCrew = nextVersion(mergePatch(crewInputSchema, stored, patch), stored, deps.clock);
   await replaceChecked(deps.records.crews, tenant, stored, next, NOUN);
-  return withMembers(next, await deps.records.workers.list(tenant));
+  const [crew] = await withMembers(tenant, [next], deps);
+  return crew!;
 }
 
 /** Refuses (409) while workers are in the crew or jobsites notify it, naming them. */
 export async function deleteCrew(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   const crew = await mustGet(deps.records.crews, tenant, id, NOUN);
-  const [workers, jobsites] = await Promise.all([
-    deps.records.workers.list(tenant),
+  const [[withIds], jobsites] = await Promise.all([
+    withMembers(tenant, [crew], deps),
     deps.records.jobsites.list(tenant),
   ]);
-  const members = workers.filter((w) => w.crewIds.includes(id));
+  const memberIds = withIds!.workerIds;
+  // The first names the message shows, read by key; the rest are counted.
+  const shown = await Promise.all(memberIds.slice(0, 3).map((w) => deps.records.workers.get(tenant, w)));
+  const names = [...shown.map((w, i) => w?.name ?? memberIds[i]!), ...memberIds.slice(3)];
   const sites = jobsites.filter((j) => j.recipients.crewIds.includes(id));
   const uses = [
-    members.length ? `${plural(members.length, 'worker')} (${nameList(members.map((w) => w.name))})` : '',
+    memberIds.length ? `${plural(memberIds.length, 'worker')} (${nameList(names)})` : '',
     sites.length ? `${plural(sites.length, 'jobsite')} (${nameList(sites.map((j) => j.name))})` : '',
   ].filter(Boolean);
   if (uses.length) {

@@ -5,24 +5,27 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import { parseWith } from '../validate';
 import { keyCursor, listPage, type ListQuery } from './list-page';
-import { isNameSort } from './record-search';
 import type { RecordRepo, StoredRecord } from './records.ports';
 
 /**
- * A page of the tenant's records, searched in the fields `searchable` names. In name order (the
- * lists' default) it is read from the table's name index after the cursor's key, whatever the
- * account's size; other sorts page the whole collection in memory.
+ * A page of the tenant's records, searched in the fields `searchable` names. In an order the store
+ * keeps an index of (name, the lists' default, and the stamps) it is read from that index after the
+ * cursor's key, whatever the account's size; other sorts page the whole collection in memory.
  */
 export async function listRecords<T extends StoredRecord>(
-  repo: Pick<RecordRepo<T>, 'list' | 'namePage'>,
+  repo: Pick<RecordRepo<T>, 'list' | 'indexedSorts' | 'sortedPage'>,
   tenant: TenantId,
   query: ListQuery,
   searchable: (record: T) => (string | null | undefined)[],
 ): Promise<ListResponse<T>> {
-  if (!repo.namePage || !isNameSort(query.sort)) return listPage(await repo.list(tenant), query, searchable);
-  const page = await repo.namePage(tenant, {
+  const descending = query.sort.startsWith('-');
+  const field = descending ? query.sort.slice(1) : query.sort;
+  if (!repo.sortedPage || !repo.indexedSorts?.includes(field))
+    return listPage(await repo.list(tenant), query, searchable);
+  const page = await repo.sortedPage(tenant, {
+    field,
     after: keyCursor.read(query.cursor, query),
-    descending: query.sort.startsWith('-'),
+    descending,
     needle: query.q?.trim().toLowerCase() ?? '',
     limit: query.limit,
   });

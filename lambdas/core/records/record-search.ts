@@ -59,6 +59,3 @@ export function nameIndexed(name: string, id: string, searchable: readonly (stri
  * web list asks for the next page itself while a search page is empty.
  */
 export const SEARCH_BOUND = { calls: 4, recordsPerCall: 1000 } as const;
-
-/** The sorts a page reads from the name index. */
-export const isNameSort = (sort: string): boolean => sort === 'name' || sort === '-name';

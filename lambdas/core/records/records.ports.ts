@@ -25,15 +25,20 @@ export interface RecordRepo<T extends StoredRecord> {
    */
   existing?(tenant: TenantId, ids: readonly string[]): Promise<Set<string>>;
   /**
-   * A page in name order read from the table's name index after `after` (a `nameKey`), searched
-   * within SEARCH_BOUND when `needle` is set. `next` is the key to resume from, null at the end.
-   * Absent for record types without the index (crews) and in fakes: the list is paged in memory.
+   * The sort fields `sortedPage` reads from the table's indexes (name, createdAt...); lists in other
+   * sorts are paged in memory. Absent for record types without indexes (crews) and in fakes.
    */
-  namePage?(tenant: TenantId, page: NamePageQuery): Promise<{ items: T[]; next: string | null }>;
+  readonly indexedSorts?: readonly string[];
+  /**
+   * A page in the order of `field` read from the table's index after `after` (an index key), searched
+   * within SEARCH_BOUND when `needle` is set. `next` is the key to resume from, null at the end.
+   */
+  sortedPage?(tenant: TenantId, page: SortedPageQuery): Promise<{ items: T[]; next: string | null }>;
 }
 
-/** What `namePage` reads: after which key, which way, for what text (lower-cased, '' for all). */
-export interface NamePageQuery {
+/** What `sortedPage` reads: in which order, after which key, which way, for what text ('' for all). */
+export interface SortedPageQuery {
+  field: string;
   after: string | null;
   descending: boolean;
   needle: string;
@@ -78,6 +83,11 @@ export interface WorkerRepo extends RecordRepo<Worker> {
    * the account's size). Absent in fakes: the caller then reads `list`.
    */
   idsWithEmail?(tenant: TenantId, email: string): Promise<string[]>;
+  /**
+   * The ids of each crew's workers, in id order, read per crew (one query each) whatever the account's
+   * size. Absent in fakes: the caller then reads `list`.
+   */
+  crewMembers?(tenant: TenantId, crewIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 /** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */

@@ -5,13 +5,16 @@
  * each read a page's worth of items, not the account's collection, and give the same answers as
  * paging the whole collection in memory (the way lists worked before).
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiApp } from '../../../lambdas/api/app';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { tenantFromStore, type Caller, type TenantId } from '../../../lambdas/core/caller';
 import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
-import { SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
+import { listCrews } from '../../../lambdas/core/records/crews';
+import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
+import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-orders';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
 import { testStack } from '../stack';
 import { accountOnPlan, callApi, type TestAccount } from '../../support/accounts';
@@ -60,6 +63,15 @@ beforeAll(async () => {
   // A tenant's first name page of a kind looks for records written before the index (once per
   // container); the counts below are those of every later request.
   for (const kind of ['workers', 'jobsites']) await apiApp.request(`/api/${kind}?limit=1`);
+  // And the first email page looks for workers stored before email guards.
+  await apiApp.request('/api/workers?limit=1&sort=email');
+  // And the first crew page for workers stored before membership items.
+  await apiApp.request('/api/crews?limit=1');
+  // A worker changed since the seed: its update moves it in the updatedAt order.
+  await apiApp.request(`/api/workers/${seeded.workerIds[7]}`, {
+    ...jsonPost({ trade: 'Roofer' }),
+    method: 'PUT',
+  });
 }, 180_000);
 
 const measured = (app: InProcessApp, path: string, init: RequestInit = {}) =>
@@ -89,9 +101,23 @@ async function allPages(
 }
 
 /** The answer of the whole collection paged in memory: how every list answered before. */
-async function inMemory(sort: string, q?: string) {
+async function inMemory(sort: string, q?: string, kind: 'workers' | 'jobsites' = 'workers') {
+  const all: { id: string }[] = await root.records[kind].list(tenant);
+  const fields = SEARCH_FIELDS[kind === 'workers' ? 'worker' : 'jobsite'] as (r: object) => string[];
+  return listPage(all, { sort, q, limit: WORKERS }, fields).items.map((w) => w.id);
+}
+
+/**
+ * Workers in email order as the table keeps it: by the lower-cased email's code points ('@' after the
+ * digits; `localeCompare`, which the in-memory paging uses, puts it before them).
+ */
+async function inEmailOrder(descending: boolean, q?: string) {
   const all = await root.records.workers.list(tenant);
-  return listPage(all, { sort, q, limit: WORKERS }, SEARCH_FIELDS.worker).items.map((w) => w.id);
+  const found = listPage(all, { sort: 'email', q, limit: WORKERS }, SEARCH_FIELDS.worker).items;
+  const sorted = found
+    .map((w) => [w.email.toLowerCase(), w.id] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return (descending ? sorted.reverse() : sorted).map(([, id]) => id);
 }
 
 describe('records written before the name index', () => {
@@ -99,28 +125,50 @@ describe('records written before the name index', () => {
     const legacy = tenantFromStore(`legacy-${Date.now()}`);
     const at = new Date().toISOString();
     const tenantId = String(legacy);
-    // As the table held workers before the index: no nameKey, no searchText, no index keys.
-    for (const [i, name] of ['Zed Old', 'Ann Old', 'Moe Old'].entries())
-      await root.db.entities.worker
+    // As the table held workers before the name index (no nameKey, no searchText, only the email
+    // index's keys), and one written before the stamp index (its name keys, not the stamp's).
+    for (const [i, name] of ['Zed Old', 'Ann Old', 'Moe Old'].entries()) {
+      const { Item } = root.db.entities.worker
         .put({
           tenantId,
           workerId: `legacy-${i}`,
           name,
           email: `old${i}@example.com`,
-          crewIds: [],
+          crewIds: i === 1 ? ['legacy-crew'] : [],
           isManager: false,
           status: 'active',
           createdAt: at,
-          updatedAt: at,
+          updatedAt: new Date(Date.parse(at) - i * 60_000).toISOString(),
+          ...(i === 2 && nameIndexed(name, `legacy-${i}`, [name])),
         })
-        .go();
+        .params<{ Item: Record<string, unknown> }>();
+      const { gsi3pk: _p3, gsi3sk: _s3, gsi2pk, gsi2sk, ...fields } = Item;
+      const item = i === 2 ? { ...fields, gsi2pk, gsi2sk } : fields;
+      await root.client.send(new PutCommand({ TableName: stack.lambdaConfig.TABLE_NAME, Item: item }));
+    }
     const deps = { records: root.records, clock: root.clock, ids: root.ids };
+    await root.records.crews.create(legacy, {
+      id: 'legacy-crew',
+      name: 'Old crew',
+      notes: null,
+      hourlyRateCents: null,
+      createdAt: at,
+      updatedAt: at,
+    });
 
     const page = await listWorkers(legacy, { sort: 'name', limit: 50 }, deps);
     const found = await listWorkers(legacy, { sort: 'name', q: 'moe', limit: 50 }, deps);
+    const changed = await listWorkers(legacy, { sort: '-updatedAt', limit: 50 }, deps);
+    const byEmail = await listWorkers(legacy, { sort: '-email', limit: 50 }, deps);
+    const byCreation = await listWorkers(legacy, { sort: 'createdAt', limit: 50 }, deps);
+    const crews = await listCrews(legacy, { sort: 'name', limit: 50 }, deps);
 
     expect(page.items.map((w) => w.name)).toEqual(['Ann Old', 'Moe Old', 'Zed Old']);
     expect(found.items.map((w) => w.id)).toEqual(['legacy-2']);
+    expect(changed.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
+    expect(byEmail.items.map((w) => w.id)).toEqual(['legacy-2', 'legacy-1', 'legacy-0']);
+    expect(byCreation.items.map((w) => w.id)).toEqual(['legacy-0', 'legacy-1', 'legacy-2']);
+    expect(crews.items.map((c) => c.workerIds)).toEqual([['legacy-1']]);
   });
 });
 
@@ -138,6 +186,82 @@ describe('a large account', () => {
   it('should give the same workers in the same order as paging the whole list in memory, both ways', async () => {
     expect(await allPages('/api/workers?limit=45')).toEqual(await inMemory('name'));
     expect(await allPages('/api/workers?limit=200&sort=-name')).toEqual(await inMemory('-name'));
+  });
+
+  // Through an index: one query of 21 items. Workers' creation order: a query of their 21 creation
+  // items, then the 21 workers they name in one batched get.
+  it.each([
+    ['workers', '-updatedAt', 1, 21],
+    ['workers', 'createdAt', 2, 42],
+    ['workers', '-createdAt', 2, 42],
+    ['jobsites', '-createdAt', 1, 21],
+    ['jobsites', 'updatedAt', 1, 21],
+  ] as const)(
+    'should read a page of %s sorted by %s in %d calls reading %d items',
+    async (kind, sort, calls, items) => {
+      const page = await measured(apiApp, `/api/${kind}?limit=20&sort=${sort}`);
+
+      expect(page.status).toBe(200);
+      expect(page.body.items).toHaveLength(20);
+      expect(page.calls).toBe(calls);
+      expect(page.itemsRead).toBe(items);
+      expect(await allPages(`/api/${kind}?limit=45&sort=${sort}`)).toEqual(
+        await inMemory(sort, undefined, kind),
+      );
+    },
+  );
+
+  it('should read pages of clients in creation and change order from their indexes, as in memory', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const created = await apiApp.request('/api/clients', jsonPost({ name: `Client ${(i * 7) % 30}` }));
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    // Every fourth changed since: the change order is not the creation order.
+    for (const id of ids.filter((_, i) => i % 4 === 0))
+      await apiApp.request(`/api/clients/${id}`, { ...jsonPost({ notes: 'Changed' }), method: 'PUT' });
+    const all = await root.records.clients.list(tenant);
+    const expected = (sort: string) =>
+      listPage(all, { sort, limit: 100 }, SEARCH_FIELDS.client).items.map((c) => c.id);
+
+    await apiApp.request('/api/clients?limit=1'); // the tenant's first client page checks for old items
+    for (const sort of ['createdAt', '-createdAt', 'updatedAt', '-updatedAt']) {
+      const page = await measured(apiApp, `/api/clients?limit=7&sort=${sort}`);
+      expect(page.calls).toBe(1);
+      expect(page.itemsRead).toBe(8);
+      expect(await allPages(`/api/clients?limit=7&sort=${sort}`)).toEqual(expected(sort));
+    }
+  });
+
+  it('should search in order of change within the bound and find the same matches as in memory', async () => {
+    const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
+
+    expect(first.calls).toBeLessThanOrEqual(SEARCH_BOUND.calls);
+    expect(first.itemsRead).toBeLessThanOrEqual(SEARCH_BOUND.calls * SEARCH_BOUND.recordsPerCall);
+    const found = await allPages('/api/workers?q=oak%20street&limit=20&sort=-updatedAt');
+    expect(found).toEqual(await inMemory('-updatedAt', 'oak street'));
+  });
+
+  it('should read a page in email order through the email guards: one query and one batched get', async () => {
+    const page = await measured(apiApp, '/api/workers?limit=20&sort=email');
+
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(20);
+    expect(page.byCommand).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
+    // 21 guards (the last tells whether a next page follows) and the 21 workers they name.
+    expect(page.itemsRead).toBe(2 * 21);
+    expect(await allPages('/api/workers?limit=45&sort=email')).toEqual(await inEmailOrder(false));
+    expect(await allPages('/api/workers?limit=200&sort=-email')).toEqual(await inEmailOrder(true));
+  });
+
+  it('should search in email order within its bound and find the same matches', async () => {
+    const first = await measured(apiApp, '/api/workers?q=oak%20street&limit=20&sort=-email');
+
+    expect(first.calls).toBeLessThanOrEqual(2 * SEARCH_BOUND.calls);
+    expect(first.itemsRead).toBeLessThanOrEqual(2 * SEARCH_BOUND.calls * EMAIL_SEARCH_GUARDS);
+    const found = await allPages('/api/workers?q=oak%20street&limit=20&sort=-email');
+    expect(found.length).toBeGreaterThan(20);
+    expect(found).toEqual(await inEmailOrder(true, 'oak street'));
   });
 
   it('should search within its documented bound and find every match across pages', async () => {
@@ -193,6 +317,52 @@ describe('a large account', () => {
     expect(taken.body.field).toBe('email');
   });
 
+  it('should put a new worker first in reverse creation order and take it out when it is deleted', async () => {
+    const created = await apiApp.request(
+      '/api/workers',
+      jsonPost({ name: 'Newest Hire', email: 'newest.hire@example.com' }),
+    );
+    const { id } = (await created.json()) as { id: string };
+    const newest = await measured(apiApp, '/api/workers?limit=1&sort=-createdAt');
+    const removed = await apiApp.request(`/api/workers/${id}`, { method: 'DELETE' });
+    const after = await measured(apiApp, '/api/workers?limit=1&sort=-createdAt');
+
+    expect(newest.body.items.map((w: { id: string }) => w.id)).toEqual([id]);
+    expect(removed.status).toBe(204);
+    expect(after.body.items.map((w: { id: string }) => w.id)).not.toContain(id);
+    const { data: items } = await root.db.entities.recordGuard.query
+      .byTenant({ tenantId: String(tenant) })
+      .begins({ guard: 'workerCreated#' })
+      .go({ pages: 'all' });
+    expect(items.filter((item) => item.ownerId === id)).toEqual([]);
+    expect(items).toHaveLength((await root.records.workers.list(tenant)).length);
+  });
+
+  it("should read a crew page's members per crew, not the account's workers, and follow a worker's crew changes", async () => {
+    const [first, second] = seeded.crewIds;
+    const mover = seeded.workerIds[3]!; // every third worker is in a crew
+    const moved = await apiApp.request(`/api/workers/${mover}`, {
+      ...jsonPost({ crewIds: [first, second] }),
+      method: 'PUT',
+    });
+    expect(moved.status).toBe(200);
+
+    const page = await measured(apiApp, '/api/crews?limit=5');
+
+    expect(page.status).toBe(200);
+    const crews = page.body.items as { id: string; workerIds: string[] }[];
+    expect(crews).toHaveLength(5);
+    const workers = await root.records.workers.list(tenant);
+    for (const crew of crews)
+      expect(crew.workerIds).toEqual(workers.filter((w) => w.crewIds.includes(crew.id)).map((w) => w.id));
+    expect(crews.find((c) => c.id === second)!.workerIds).toContain(mover);
+    // The crews themselves, then one query per crew on the page.
+    expect(page.calls).toBe(1 + 5);
+    const members = crews.reduce((n, c) => n + c.workerIds.length, 0);
+    expect(page.itemsRead).toBe(5 + members);
+    expect(members).toBeLessThan(WORKERS / 2);
+  });
+
   it('should refuse a jobsite naming a worker the account does not have, naming the field', async () => {
     const refused = await measured(
       apiApp,
@@ -222,5 +392,10 @@ describe('a large account', () => {
     const ids = await allPages('/v1/jobsites?limit=25', 'data', v1App, auth);
     expect(ids).toHaveLength(61);
     expect(new Set(ids).size).toBe(61);
+    const changed = await measured(v1App, '/v1/jobsites?limit=20&sort=-updatedAt', auth);
+    expect(changed.calls).toBeLessThanOrEqual(4);
+    expect(changed.itemsRead).toBeLessThanOrEqual(24);
+    const byChange = await allPages('/v1/jobsites?limit=25&sort=-updatedAt', 'data', v1App, auth);
+    expect(byChange).toEqual(await inMemory('-updatedAt', undefined, 'jobsites'));
   });
 });

@@ -1,7 +1,7 @@
 import { keyCursor, listPage, type ListQuery } from '../../../lambdas/core/records/list-page';
 import { listRecords } from '../../../lambdas/core/records/record-crud';
 import { nameKeyOf, NAME_KEY_CHARS, searchTextOf } from '../../../lambdas/core/records/record-search';
-import type { NamePageQuery } from '../../../lambdas/core/records/records.ports';
+import type { SortedPageQuery } from '../../../lambdas/core/records/records.ports';
 import { tenantFromStore } from '../../../lambdas/core/caller';
 import { ValidationError } from '../../../lambdas/core/errors';
 
@@ -66,12 +66,13 @@ describe('a page read from the name index', () => {
   const query: ListQuery = { sort: '-name', q: ' Oak ', limit: 2 };
 
   it('should ask the index after the cursor key, descending, for the lower-cased text, and answer a cursor bound to the query', async () => {
-    const asked: NamePageQuery[] = [];
+    const asked: SortedPageQuery[] = [];
     const repo = {
       list: async () => {
         throw new Error('a name page never reads the whole list');
       },
-      namePage: async (_t: unknown, page: NamePageQuery) => {
+      indexedSorts: ['name'],
+      sortedPage: async (_t: unknown, page: SortedPageQuery) => {
         asked.push(page);
         return { items: [], next: 'oak\u0001id-01' };
       },
@@ -81,8 +82,8 @@ describe('a page read from the name index', () => {
     await listRecords(repo, tenant, { ...query, cursor: first.nextCursor! }, () => []);
 
     expect(asked).toEqual([
-      { after: null, descending: true, needle: 'oak', limit: 2 },
-      { after: 'oak\u0001id-01', descending: true, needle: 'oak', limit: 2 },
+      { field: 'name', after: null, descending: true, needle: 'oak', limit: 2 },
+      { field: 'name', after: 'oak\u0001id-01', descending: true, needle: 'oak', limit: 2 },
     ]);
     expect(first.nextCursor!.length).toBeLessThanOrEqual(512);
   });

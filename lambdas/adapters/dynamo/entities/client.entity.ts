@@ -1,5 +1,5 @@
 import { keyStrings, optionalStrings, entityOf } from './entity-kit';
-import { byNameIndex, byTenantIndex, RECORD_STAMPS, NAME_INDEXED, TABLE_KEYS } from './table';
+import { byNameIndex, byStampIndex, byTenantIndex, RECORD_STAMPS, NAME_INDEXED, TABLE_KEYS } from './table';
 
 /** A contractor's client, under the tenant's partition. */
 export const clientEntity = entityOf('client', {
@@ -14,5 +14,7 @@ export const clientEntity = entityOf('client', {
   indexes: {
     byTenant: byTenantIndex('clientId'),
     byName: byNameIndex(TABLE_KEYS.gsi1, 'client'),
+    byCreated: byStampIndex(TABLE_KEYS.gsi2, 'client', 'createdAt', 'clientId'),
+    byUpdated: byStampIndex(TABLE_KEYS.gsi3, 'client', 'updatedAt', 'clientId'),
   },
 });

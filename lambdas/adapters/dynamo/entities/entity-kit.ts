@@ -1,6 +1,6 @@
 import type { Attribute, Entity, Schema } from 'electrodb';
 import { entityWithErrorsOnFailure } from './errors-on-failure';
-import { SERVICE, TABLE_KEYS, type EntityConfig } from './table';
+import { SERVICE, TABLE_KEYS, type EntityConfig, type TableGsi } from './table';
 
 /**
  * An entity of the one table, as a factory: every entity shares the service name and version 1, so
@@ -94,7 +94,7 @@ function withCasing(casing: 'none' | undefined): { casing?: 'none' } {
 
 /** The same on one of the table's global secondary indexes (`TABLE_KEYS.gsi1` or `gsi2`). */
 export function gsiIndex<const P extends string, const S extends string>(
-  gsi: (typeof TABLE_KEYS)['gsi1' | 'gsi2'],
+  gsi: TableGsi,
   pk: readonly P[],
   sk: readonly S[],
   casing: KeyCasing = {},

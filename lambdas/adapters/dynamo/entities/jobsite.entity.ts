@@ -6,7 +6,7 @@ import {
   optionalStrings,
   requiredStrings,
 } from './entity-kit';
-import { byNameIndex, byTenantIndex, NAME_INDEXED, TABLE_KEYS } from './table';
+import { byNameIndex, byStampIndex, byTenantIndex, NAME_INDEXED, TABLE_KEYS } from './table';
 
 /**
  * A jobsite with its location, hours, notice times, rules and recipients. The dispatch planner finds
@@ -66,5 +66,7 @@ export const jobsiteEntity = entityOf('jobsite', {
   indexes: {
     byTenant: byTenantIndex('jobsiteId'),
     byName: byNameIndex(TABLE_KEYS.gsi1, 'jobsite'),
+    byCreated: byStampIndex(TABLE_KEYS.gsi2, 'jobsite', 'createdAt', 'jobsiteId'),
+    byUpdated: byStampIndex(TABLE_KEYS.gsi3, 'jobsite', 'updatedAt', 'jobsiteId'),
   },
 });

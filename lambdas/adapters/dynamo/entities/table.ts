@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
- * The single table (DESIGN §4): `pk`/`sk`, GSIs `gsi1` and `gsi2`, TTL on `expiresAt`.
+ * The single table (DESIGN §4): `pk`/`sk`, GSIs `gsi1`, `gsi2` and `gsi3`, TTL on `expiresAt`.
  * Tenant data is always keyed by the verified token's `sub` (see tenant-keys.ts).
  */
 export const TABLE_KEYS = {
@@ -9,6 +9,8 @@ export const TABLE_KEYS = {
   sk: 'sk',
   gsi1: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
   gsi2: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  /** Added for the records' `updatedAt` order (issue 26 item 9); items written before it get keys on first use. */
+  gsi3: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
   ttl: 'expiresAt',
 } as const;
 
@@ -40,11 +42,32 @@ export function byTenantIndex<Id extends string>(idAttribute: Id) {
  * searches read it with a cursor. Items written before it lack the key and are not in it until
  * rewritten.
  */
-export function byNameIndex<K extends string>(gsi: (typeof TABLE_KEYS)['gsi1' | 'gsi2'], kind: K) {
+export function byNameIndex<K extends string>(gsi: TableGsi, kind: K) {
   return {
     index: gsi.name,
     pk: { field: gsi.pk, composite: ['tenantId'], casing: 'none', template: `names#${kind}#\${tenantId}` },
     sk: { field: gsi.sk, composite: ['nameKey'], casing: 'none' },
+  } as const;
+}
+
+/** One of the table's global secondary indexes. */
+export type TableGsi = (typeof TABLE_KEYS)['gsi1' | 'gsi2' | 'gsi3'];
+
+/**
+ * The index of an account's records of one kind in order of a stamp (`createdAt`, `updatedAt`), ties
+ * by id (issue 26 item 9): a partition per tenant, stamp and kind; the sort key the stamp then the
+ * id, both as written. Every put writes it; a stamp-only patch (a worker's status) moves it too.
+ */
+export function byStampIndex<K extends string, S extends 'createdAt' | 'updatedAt', Id extends string>(
+  gsi: TableGsi,
+  kind: K,
+  stamp: S,
+  idAttribute: Id,
+) {
+  return {
+    index: gsi.name,
+    pk: { field: gsi.pk, composite: ['tenantId'], casing: 'none', template: `${stamp}#${kind}#\${tenantId}` },
+    sk: { field: gsi.sk, composite: [stamp, idAttribute], casing: 'none' },
   } as const;
 }
 

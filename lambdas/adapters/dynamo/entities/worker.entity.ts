@@ -1,5 +1,5 @@
 import { keyStrings, optionalStrings, gsiIndex, entityOf } from './entity-kit';
-import { byNameIndex, byTenantIndex, RECORD_STAMPS, TABLE_KEYS, NAME_INDEXED } from './table';
+import { byNameIndex, byStampIndex, byTenantIndex, RECORD_STAMPS, TABLE_KEYS, NAME_INDEXED } from './table';
 
 /**
  * A worker who gets notices. `byEmail` lets the email system (bounces, complaints, unsubscribe)
@@ -24,5 +24,6 @@ export const workerEntity = entityOf('worker', {
     byTenant: byTenantIndex('workerId'),
     byName: byNameIndex(TABLE_KEYS.gsi2, 'worker'),
     byEmail: gsiIndex(TABLE_KEYS.gsi1, ['email'], ['tenantId', 'workerId']),
+    byUpdated: byStampIndex(TABLE_KEYS.gsi3, 'worker', 'updatedAt', 'workerId'),
   },
 });

@@ -1,0 +1,69 @@
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { isConditionFailure } from './conditions';
+import type { RaincheckService } from './service';
+
+/** What the backfill needs of a record entity: its whole collection with its keys, and a put. */
+export interface BackfilledEntity<Item> {
+  query: {
+    byTenant(key: { tenantId: string }): {
+      go(options: { pages: 'all'; data: 'includeKeys' }): Promise<{ data: Item[] }>;
+    };
+  };
+  put(item: object): {
+    where(condition: (attributes: { updatedAt: unknown }, op: EqOp) => string): { go(): Promise<unknown> };
+  };
+}
+type EqOp = { eq(attribute: unknown, value: unknown): string };
+
+/**
+ * Writes a backfill keeps in flight: every item of an account written before this change lacks the
+ * newest index's keys, and 20,000 of them one after another would outlast the request that runs it.
+ */
+export const BACKFILL_CONCURRENCY = 16;
+
+/**
+ * Records written before their ordered indexes (issue 26 item 9: the name index, then the stamp
+ * indexes) lack some of those indexes' keys, so the indexes do not hold them. Before a tenant's first
+ * indexed page of one kind (once per container), this makes sure they are indexed: a guard item
+ * `indexKeys#<kind>` records that it was done; without it the collection is read once with its keys,
+ * and each item not `isIndexed` is written again as it is (`rewrite` gives the item
+ * with all its index attributes, and ElectroDB writes every index's keys), only while it is still the
+ * version read: a newer write carries its own keys. Every write since the indexes carries the keys,
+ * so once per tenant and kind is enough; two containers racing both write the same values.
+ */
+export function indexKeysBackfill<Item extends { updatedAt?: string }>(
+  db: RaincheckService,
+  kind: string,
+  entity: BackfilledEntity<Item>,
+  isIndexed: (item: Item) => boolean,
+  rewrite: (item: Item) => object,
+): (tenantId: string) => Promise<void> {
+  const done = new Set<string>();
+  return async (tenantId) => {
+    if (done.has(tenantId)) return;
+    const guard = { tenantId, guard: `indexKeys#${kind}` };
+    const { data } = await db.entities.recordGuard.get(guard).go();
+    if (!data) {
+      const { data: items } = await entity.query
+        .byTenant({ tenantId })
+        .go({ pages: 'all', data: 'includeKeys' });
+      await mapWithConcurrency(
+        items.filter((i) => !isIndexed(i)),
+        BACKFILL_CONCURRENCY,
+        async (item) => {
+          try {
+            await entity
+              .put(rewrite(item))
+              .where((a, op) => op.eq(a.updatedAt, item.updatedAt))
+              .go();
+          } catch (err) {
+            // Changed since the read (it now carries its keys) or deleted: nothing to add.
+            if (!isConditionFailure(err)) throw err;
+          }
+        },
+      );
+      await db.entities.recordGuard.put({ ...guard, count: 1 }).go();
+    }
+    done.add(tenantId);
+  };
+}
