@@ -1,7 +1,13 @@
 import Papa from 'papaparse';
 import * as z from 'zod';
 import { readCsvCell, toCsv } from '../csv';
-import { WORKER_CSV_COLUMNS, WORKER_IMPORT_MAX_ROWS, workerInputSchema, type Worker } from './worker';
+import {
+  MAX_CREWS_PER_WORKER,
+  WORKER_CSV_COLUMNS,
+  WORKER_IMPORT_MAX_ROWS,
+  workerInputSchema,
+  type Worker,
+} from './worker';
 import { builtOnFirstUse } from '../built-on-first-use';
 
 /**
@@ -110,6 +116,8 @@ export function parseWorkersCsv(text: string): WorkerCsvParse {
       const crew = crewNameSchema.safeParse(name);
       if (!crew.success) fields.crews = crew.error.issues[0]?.message ?? 'Crew name is not valid';
     }
+    if (new Set(crewNames).size > MAX_CREWS_PER_WORKER)
+      fields.crews = `A worker can be in at most ${MAX_CREWS_PER_WORKER} crews`;
     const result = workerCsvRowSchema.safeParse({
       name: record.name ?? '',
       email: record.email ?? '',

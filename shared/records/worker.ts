@@ -11,13 +11,20 @@ import { objectOnFirstUse } from '../object-on-first-use';
 export const WORKER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
+/** The crews one worker can be in. */
+export const MAX_CREWS_PER_WORKER = 45;
+
 export const workerInputSchema = objectOnFirstUse(() => ({
   name: nameText('Name', 120),
   email: requiredEmail,
   /** Any common format in; E.164 stored and returned ("+12065550100"). */
   phone: optionalMobilePhone,
   trade: optionalLine('Trade', 80),
-  crewIds: idList('Crews', 50).default([]),
+  /**
+   * 45: a save that swaps every crew writes a membership item per crew left and joined beside the
+   * worker and its email guards, in one DynamoDB transaction of at most 100 items (crew-members.ts).
+   */
+  crewIds: idList('Crews', MAX_CREWS_PER_WORKER).default([]),
   isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
   /** The contractor's SMS toggle; texts go only after the worker's own YES (see `sms`). */
   smsOptIn: z.boolean({ message: 'SMS must be true or false' }).default(false),

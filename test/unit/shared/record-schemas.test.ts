@@ -93,6 +93,28 @@ describe('rule ids', () => {
   });
 });
 
+describe("a worker's crews", () => {
+  const crewId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  it('should take 45 crews and refuse a 46th, so a save swapping every crew fits one transaction', () => {
+    const crews = (n: number) => Array.from({ length: n }, (_, i) => crewId(i + 1));
+    expect(workerInputSchema.safeParse({ name: 'Ana', email: 'a@b.co', crewIds: crews(45) }).success).toBe(
+      true,
+    );
+    expect(
+      issuesOf(workerInputSchema.safeParse({ name: 'Ana', email: 'a@b.co', crewIds: crews(46) })),
+    ).toEqual({
+      crewIds: 'Crews can hold at most 45 ids',
+    });
+  });
+
+  it('should refuse an imported row naming more than 45 crews, naming the column', () => {
+    const names = Array.from({ length: 46 }, (_, i) => `Crew ${i + 1}`).join(';');
+    const parsed = parseWorkersCsv(`name,email,crews\nAna,ana@b.co,"${names}"\n`);
+    expect(parsed.rows[0]!.fields).toEqual({ crews: 'A worker can be in at most 45 crews' });
+    expect(parsed.rows[0]!.worker).toBeNull();
+  });
+});
+
 describe('workers CSV', () => {
   const worker = (name: string, trade: string | null, phone: string | null): Worker => ({
     id: name,
