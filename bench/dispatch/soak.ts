@@ -22,7 +22,11 @@ interface StoredText {
 export interface MailboxCount {
   /** Messages in the mailbox. */
   received: number;
-  /** Distinct message ids among them. */
+  /**
+   * Distinct message ids among them. Not part of the verdict: the SES emulator draws its ids at random
+   * from 900 million (aws-ses-v2-local's `getMessageId`), so 17,000 emails share one about one soak
+   * in six; a message sent twice shows as two of the same recipient and subject instead.
+   */
   messageIds: number;
   /** Distinct messages (recipient and subject or body: one jobsite's notice about one day). */
   messages: number;
@@ -47,7 +51,7 @@ function count(ids: (string | undefined)[], messages: string[], reportedSent: nu
     messageIds,
     messages: distinct,
     reportedSent,
-    exactlyOnce: ids.length === messageIds && messageIds === distinct && reportedSent === ids.length,
+    exactlyOnce: ids.length === distinct && reportedSent === ids.length,
   };
 }
 
