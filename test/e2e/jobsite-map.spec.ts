@@ -136,7 +136,7 @@ test('a new jobsite is placed by clicking the map and dragging the pin; the addr
   await shoot(page, 'jobsite-form-map');
 
   await form.getByRole('button', { name: 'Create jobsite' }).click();
-  await expect(page).toHaveURL(/\/jobsites\/[A-Za-z0-9_-]+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/jobsites\/(?!new$)[A-Za-z0-9_-]+$/, { timeout: 15_000 });
   const id = page.url().split('/').pop()!;
   const stored = await api(`/api/jobsites/${id}`, { token: account.token });
   expect(stored.body).toMatchObject({ latitude: dragged.lat, longitude: dragged.lon });

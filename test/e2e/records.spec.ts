@@ -105,7 +105,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     await form.getByLabel('Contact name').fill('Maria Chen');
     await form.getByLabel('Email').fill('ops@acme.example');
     await form.getByRole('button', { name: 'Create client' }).click();
-    await expect(page).toHaveURL(/\/clients\/[A-Za-z0-9_-]+$/);
+    await expect(page).toHaveURL(/\/clients\/(?!new$)[A-Za-z0-9_-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Builders' })).toBeVisible();
 
     await page.goto('/clients/new');
@@ -231,7 +231,7 @@ test('should create, edit, search and sort clients, crews, workers and a jobsite
     expect(await screenA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create jobsite' }).click();
 
-    await expect(page).toHaveURL(/\/jobsites\/[A-Za-z0-9_-]+$/);
+    await expect(page).toHaveURL(/\/jobsites\/(?!new$)[A-Za-z0-9_-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Riverside Tower' })).toBeVisible();
     await expect(page.getByText('America/Chicago')).toBeVisible();
     await expect(page.getByText('Precipitation ≥ 0.1 in/h')).toBeVisible();
