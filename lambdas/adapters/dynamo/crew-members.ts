@@ -1,7 +1,7 @@
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import type { RaincheckService } from './service';
 import { failedItems, writeGuarded } from './record-guards';
-import { BACKFILL_CONCURRENCY } from './index-keys-backfill';
+import { BACKFILL_CONCURRENCY, oncePerTenant } from './index-keys-backfill';
 
 type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
 
@@ -47,34 +47,27 @@ export function membershipItems(
  */
 export function crewMembersReader(db: RaincheckService) {
   const e = db.entities;
-  const done = new Set<string>();
-  const backfill = async (tenantId: string) => {
-    if (done.has(tenantId)) return;
-    const marker = { tenantId, guard: 'crewMembers#worker' };
-    if (!(await e.recordGuard.get(marker).go()).data) {
-      const [{ data: workers }, { data: items }] = await Promise.all([
-        e.worker.query.byTenant({ tenantId }).go({ pages: 'all' }),
-        e.recordGuard.query.byTenant({ tenantId }).begins({ guard: HEAD }).go({ pages: 'all' }),
+  const backfill = oncePerTenant(db, 'crewMembers#worker', async (tenantId) => {
+    const [{ data: workers }, { data: items }] = await Promise.all([
+      e.worker.query.byTenant({ tenantId }).go({ pages: 'all' }),
+      e.recordGuard.query.byTenant({ tenantId }).begins({ guard: HEAD }).go({ pages: 'all' }),
+    ]);
+    const held = new Set(items.map((i) => i.guard));
+    await mapWithConcurrency(workers, BACKFILL_CONCURRENCY, async (w) => {
+      const joined = (w.crewIds ?? []).filter((c) => !held.has(crewMemberKey(c, w.workerId)));
+      if (joined.length === 0) return;
+      const result = await writeGuarded(db, (tx) => [
+        tx.worker
+          .check({ tenantId, workerId: w.workerId })
+          .where((a, op) => op.eq(a.updatedAt, w.updatedAt))
+          .commit(),
+        ...membershipItems(tx, tenantId, w.workerId, { joined, left: [] }),
       ]);
-      const held = new Set(items.map((i) => i.guard));
-      await mapWithConcurrency(workers, BACKFILL_CONCURRENCY, async (w) => {
-        const joined = (w.crewIds ?? []).filter((c) => !held.has(crewMemberKey(c, w.workerId)));
-        if (joined.length === 0) return;
-        const result = await writeGuarded(db, (tx) => [
-          tx.worker
-            .check({ tenantId, workerId: w.workerId })
-            .where((a, op) => op.eq(a.updatedAt, w.updatedAt))
-            .commit(),
-          ...membershipItems(tx, tenantId, w.workerId, { joined, left: [] }),
-        ]);
-        // Changed since the read: its own write keeps its memberships from now on.
-        if (result.canceled && failedItems(result).length === 0)
-          throw new Error('The crew members backfill was canceled');
-      });
-      await e.recordGuard.put({ ...marker, count: 1 }).go();
-    }
-    done.add(tenantId);
-  };
+      // Changed since the read: its own write keeps its memberships from now on.
+      if (result.canceled && failedItems(result).length === 0)
+        throw new Error('The crew members backfill was canceled');
+    });
+  });
   return async (tenantId: string, crewIds: readonly string[]): Promise<Map<string, string[]>> => {
     await backfill(tenantId);
     const members = await Promise.all(

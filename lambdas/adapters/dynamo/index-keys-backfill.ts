@@ -22,6 +22,28 @@ type EqOp = { eq(attribute: unknown, value: unknown): string };
 export const BACKFILL_CONCURRENCY = 16;
 
 /**
+ * Runs a tenant's backfill once: a guard item `<guard>` in the tenant's partition records that it was
+ * done (put only after `work` succeeds, so a failed backfill runs again on the next call), and each
+ * container remembers the tenants it has seen. `work` must be safe to run twice at once.
+ */
+export function oncePerTenant(
+  db: RaincheckService,
+  guard: string,
+  work: (tenantId: string) => Promise<void>,
+): (tenantId: string) => Promise<void> {
+  const done = new Set<string>();
+  return async (tenantId) => {
+    if (done.has(tenantId)) return;
+    const marker = { tenantId, guard };
+    if (!(await db.entities.recordGuard.get(marker).go()).data) {
+      await work(tenantId);
+      await db.entities.recordGuard.put({ ...marker, count: 1 }).go();
+    }
+    done.add(tenantId);
+  };
+}
+
+/**
  * Records written before their ordered indexes (issue 26 item 9: the name index, then the stamp
  * indexes) lack some of those indexes' keys, so the indexes do not hold them. Before a tenant's first
  * indexed page of one kind (once per container), this makes sure they are indexed: a guard item
@@ -38,32 +60,24 @@ export function indexKeysBackfill<Item extends { updatedAt?: string }>(
   isIndexed: (item: Item) => boolean,
   rewrite: (item: Item) => object,
 ): (tenantId: string) => Promise<void> {
-  const done = new Set<string>();
-  return async (tenantId) => {
-    if (done.has(tenantId)) return;
-    const guard = { tenantId, guard: `indexKeys#${kind}` };
-    const { data } = await db.entities.recordGuard.get(guard).go();
-    if (!data) {
-      const { data: items } = await entity.query
-        .byTenant({ tenantId })
-        .go({ pages: 'all', data: 'includeKeys' });
-      await mapWithConcurrency(
-        items.filter((i) => !isIndexed(i)),
-        BACKFILL_CONCURRENCY,
-        async (item) => {
-          try {
-            await entity
-              .put(rewrite(item))
-              .where((a, op) => op.eq(a.updatedAt, item.updatedAt))
-              .go();
-          } catch (err) {
-            // Changed since the read (it now carries its keys) or deleted: nothing to add.
-            if (!isConditionFailure(err)) throw err;
-          }
-        },
-      );
-      await db.entities.recordGuard.put({ ...guard, count: 1 }).go();
-    }
-    done.add(tenantId);
-  };
+  return oncePerTenant(db, `indexKeys#${kind}`, async (tenantId) => {
+    const { data: items } = await entity.query
+      .byTenant({ tenantId })
+      .go({ pages: 'all', data: 'includeKeys' });
+    await mapWithConcurrency(
+      items.filter((i) => !isIndexed(i)),
+      BACKFILL_CONCURRENCY,
+      async (item) => {
+        try {
+          await entity
+            .put(rewrite(item))
+            .where((a, op) => op.eq(a.updatedAt, item.updatedAt))
+            .go();
+        } catch (err) {
+          // Changed since the read (it now carries its keys) or deleted: nothing to add.
+          if (!isConditionFailure(err)) throw err;
+        }
+      },
+    );
+  });
 }

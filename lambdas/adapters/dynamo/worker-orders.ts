@@ -6,7 +6,7 @@ import { claimUnique, failedItems, uniqueKey, writeGuarded } from './record-guar
 import type { Db } from './record-repo';
 import type { EntityItem } from 'electrodb';
 import { mapWithConcurrency } from '../../../shared/concurrency';
-import { BACKFILL_CONCURRENCY } from './index-keys-backfill';
+import { BACKFILL_CONCURRENCY, oncePerTenant } from './index-keys-backfill';
 
 type WorkerItem = EntityItem<Db['worker']>;
 
@@ -119,40 +119,33 @@ export function workerItemOrder(db: RaincheckService, fromItem: (item: WorkerIte
  * its holder.
  */
 export function workerOrderItemsBackfill(db: RaincheckService) {
-  const done = new Set<string>();
-  return async (tenantId: string): Promise<void> => {
-    if (done.has(tenantId)) return;
-    const marker = { tenantId, guard: 'orderItems#worker' };
-    if (!(await db.entities.recordGuard.get(marker).go()).data) {
-      const heads = Object.values(WORKER_ORDER_ITEMS).map((o) => o.head);
-      const [{ data: workers }, ...held] = await Promise.all([
-        db.entities.worker.query.byTenant({ tenantId }).go({ pages: 'all' }),
-        ...heads.map((head) =>
-          db.entities.recordGuard.query.byTenant({ tenantId }).begins({ guard: head }).go({ pages: 'all' }),
-        ),
-      ]);
-      const holding = new Set(held.flatMap(({ data }) => data.map((g) => `${g.guard}|${g.ownerId}`)));
-      await mapWithConcurrency(workers, BACKFILL_CONCURRENCY, async (item) => {
-        const w = { ...item, id: item.workerId };
-        const email = uniqueKey('workerEmail', WORKER_ORDER_ITEMS.email.valueOf(w));
-        const created = createdOrderKey(w);
-        for (const key of [email, created].filter((k) => !holding.has(`${k}|${w.id}`))) {
-          const result = await writeGuarded(db, (tx) => [
-            tx.worker
-              .check({ tenantId, workerId: w.id })
-              .where((a, op) => op.eq(a.updatedAt, w.updatedAt))
-              .commit(),
-            key === created
-              ? tx.recordGuard.put({ tenantId, guard: key, ownerId: w.id }).commit()
-              : claimUnique(tx.recordGuard, tenantId, key, w.id),
-          ]);
-          // Changed since the read (its write took its items) or the email is another's: nothing to take.
-          if (result.canceled && failedItems(result).length === 0)
-            throw new Error('The order items backfill was canceled');
-        }
-      });
-      await db.entities.recordGuard.put({ ...marker, count: 1 }).go();
-    }
-    done.add(tenantId);
-  };
+  return oncePerTenant(db, 'orderItems#worker', async (tenantId) => {
+    const heads = Object.values(WORKER_ORDER_ITEMS).map((o) => o.head);
+    const [{ data: workers }, ...held] = await Promise.all([
+      db.entities.worker.query.byTenant({ tenantId }).go({ pages: 'all' }),
+      ...heads.map((head) =>
+        db.entities.recordGuard.query.byTenant({ tenantId }).begins({ guard: head }).go({ pages: 'all' }),
+      ),
+    ]);
+    const holding = new Set(held.flatMap(({ data }) => data.map((g) => `${g.guard}|${g.ownerId}`)));
+    await mapWithConcurrency(workers, BACKFILL_CONCURRENCY, async (item) => {
+      const w = { ...item, id: item.workerId };
+      const email = uniqueKey('workerEmail', WORKER_ORDER_ITEMS.email.valueOf(w));
+      const created = createdOrderKey(w);
+      for (const key of [email, created].filter((k) => !holding.has(`${k}|${w.id}`))) {
+        const result = await writeGuarded(db, (tx) => [
+          tx.worker
+            .check({ tenantId, workerId: w.id })
+            .where((a, op) => op.eq(a.updatedAt, w.updatedAt))
+            .commit(),
+          key === created
+            ? tx.recordGuard.put({ tenantId, guard: key, ownerId: w.id }).commit()
+            : claimUnique(tx.recordGuard, tenantId, key, w.id),
+        ]);
+        // Changed since the read (its write took its items) or the email is another's: nothing to take.
+        if (result.canceled && failedItems(result).length === 0)
+          throw new Error('The order items backfill was canceled');
+      }
+    });
+  });
 }
