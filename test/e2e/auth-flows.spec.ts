@@ -104,8 +104,12 @@ test('should start the plan chosen while signed out when the visitor then logs i
   await page.getByText('Annual', { exact: true }).click();
   await page.getByRole('button', { name: /^Choose Premium/ }).click();
 
-  const stored = await page.evaluate(() => window.localStorage.getItem('raincheck.pendingPlan'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ plan: 'premium', billingCycle: 'annual' });
+  // The choice is kept as the click is handled (before hydration too): wait for it, not for the next tick.
+  await expect
+    .poll(async () =>
+      JSON.parse((await page.evaluate(() => window.localStorage.getItem('raincheck.pendingPlan'))) ?? 'null'),
+    )
+    .toEqual({ plan: 'premium', billingCycle: 'annual' });
 
   // Signed out, a plan first asks how to go on (log in, sign up or guest) when billing offers that choice.
   const loginDialog = page.getByRole('dialog', { name: 'Log in to Raincheck' });
