@@ -159,10 +159,22 @@ export const jobsiteShape = builtOnFirstUse(() => ({
 const datesInOrder = (j: { startDate?: string | null; endDate?: string | null }) =>
   !j.startDate || !j.endDate || j.endDate >= j.startDate;
 
+/**
+ * The workers and crews a jobsite notifies by name, together. Each is a back-reference item (and a
+ * check or a count) in the jobsite's own DynamoDB transaction, which holds at most 100 items: a create
+ * or delete of a jobsite with 40 of them, its foreman, client, 6 notice times and counter fits.
+ */
+export const MAX_JOBSITE_RECIPIENTS = 40;
+const MAX_RECIPIENTS_MESSAGE = `A jobsite can notify at most ${MAX_JOBSITE_RECIPIENTS} workers and crews by name; put more workers in a crew`;
+
 export const jobsiteInputSchema = builtOnFirstUse(() =>
   z
     .object({ ...jobsiteShape })
-    .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] }),
+    .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] })
+    .refine((j) => j.recipients.workerIds.length + j.recipients.crewIds.length <= MAX_JOBSITE_RECIPIENTS, {
+      message: MAX_RECIPIENTS_MESSAGE,
+      path: ['recipients'],
+    }),
 );
 
 /** PUT body: fields left out keep their stored values. */

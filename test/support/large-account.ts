@@ -65,7 +65,9 @@ export async function measuredRequest(
   counter.reset();
   const started = performance.now();
   const res = await app.request(path, init);
-  const body = (await res.json()) as any;
+  const text = await res.text();
+  // A 204 (a delete) has no body.
+  const body = (text ? JSON.parse(text) : null) as any;
   const ms = performance.now() - started;
   return {
     status: res.status,

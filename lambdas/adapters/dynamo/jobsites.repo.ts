@@ -19,14 +19,25 @@ import type { RaincheckService } from './service';
 import { indexesOf, opt, orNull, recordRepo, tenantRecordReads, type Db } from './record-repo';
 import {
   countUp,
-  deleteCounted,
+  assertGoneOrDeleted,
+  deleteCountedResult,
   ensureCounter,
   failedItems,
   writeGuarded,
   type Counted,
 } from './record-guards';
+import { NO_REFS, refsOf, usesBackfill, usesOf, withUsesCounted } from './jobsite-uses';
 
 type JobsiteItem = EntityItem<Db['jobsite']>;
+
+/** A delete reads the jobsite again when a parallel write changed it meanwhile, this many times. */
+const DELETE_ATTEMPTS = 5;
+
+/** What `replace` reads as "changed since it was read" (RecordRepo.replace answers false). */
+const changedMeanwhile = () =>
+  Object.assign(new Error('The jobsite changed since it was read'), {
+    name: 'ConditionalCheckFailedException',
+  });
 
 const jobsiteFromItem = (i: JobsiteItem): Jobsite => ({
   id: i.jobsiteId,
@@ -128,9 +139,18 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     },
   });
 
+  const backfill = usesBackfill(db);
+  const storedItem = async (tenantId: string, jobsiteId: string) =>
+    (await e.jobsite.get({ tenantId, jobsiteId }).go({ consistent: true })).data;
+  /** The references a stored jobsite counts: none when it was stored before back-references. */
+  const countedRefs = (item: JobsiteItem | null) =>
+    item?.usesCounted ? refsOf(jobsiteFromItem(item)) : NO_REFS;
+
   /**
-   * The jobsite and its notice slots change in one transaction, so the planner never sees a slot of
-   * a jobsite that is gone, paused or moved to another zone. A new jobsite also counts up (last item).
+   * The jobsite, its notice slots and its back-references (jobsite-uses.ts) change in one
+   * transaction, so the planner never sees a slot of a jobsite that is gone, paused or moved to
+   * another zone, and a client, crew or worker delete never misses a jobsite naming it. The
+   * back-reference items come first; a new jobsite also counts up (last item).
    */
   const writeJobsite = async (
     tenantId: string,
@@ -138,23 +158,44 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     change: { expectedUpdatedAt: string } | { max: number | null },
   ) => {
     const creating = 'max' in change;
+    await backfill(tenantId);
     if (creating) await ensureCounter(db, tenantId, 'jobsite', jobsiteCounter(tenantId).countNow);
+    const [stored, stale] = creating
+      ? [null, []]
+      : await Promise.all([storedItem(tenantId, j.id), storedSlotTimes(tenantId, j.id)]);
+    if (!creating && stored?.updatedAt !== change.expectedUpdatedAt) throw changedMeanwhile();
+    const next = refsOf(j);
     const slots = slotsOf(tenantId, j);
-    const stale = creating ? [] : await storedSlotTimes(tenantId, j.id);
-    const result = await writeGuarded(db, ({ jobsite, noticeSlot, zoneInUse, recordGuard }) => [
-      creating
-        ? jobsite.create(jobsiteItem(tenantId, j)).commit()
-        : jobsite
-            .put(jobsiteItem(tenantId, j))
-            .where((a, op) => op.eq(a.updatedAt, change.expectedUpdatedAt))
-            .commit(),
-      ...stale
-        .filter((time) => !slots.some((s) => s.time === time))
-        .map((time) => noticeSlot.delete({ tenantId, jobsiteId: j.id, time }).commit()),
-      ...slots.map((slot) => noticeSlot.put(slot).commit()),
-      ...(slots.length ? [zoneInUse.put({ timezone: j.timezone }).commit()] : []),
-      ...(creating ? [countUp(recordGuard, tenantId, 'jobsite', change.max)] : []),
-    ]);
+    const item = { ...jobsiteItem(tenantId, j), usesCounted: true };
+    const refs = {
+      previous: countedRefs(stored),
+      next: { ...next, workerIds: j.recipients.workerIds },
+      at: 0,
+    };
+    const result = await withUsesCounted(db, tenantId, j.id, refs, (uses) =>
+      writeGuarded(db, (tx) => {
+        const { jobsite, noticeSlot, zoneInUse, recordGuard } = tx;
+        return [
+          ...uses(tx),
+          creating
+            ? jobsite.create(item).commit()
+            : jobsite
+                .put(item)
+                .where((a, op) =>
+                  stored?.usesCounted
+                    ? op.eq(a.updatedAt, change.expectedUpdatedAt)
+                    : `${op.eq(a.updatedAt, change.expectedUpdatedAt)} AND ${op.notExists(a.usesCounted)}`,
+                )
+                .commit(),
+          ...stale
+            .filter((time) => !slots.some((s) => s.time === time))
+            .map((time) => noticeSlot.delete({ tenantId, jobsiteId: j.id, time }).commit()),
+          ...slots.map((slot) => noticeSlot.put(slot).commit()),
+          ...(slots.length ? [zoneInUse.put({ timezone: j.timezone }).commit()] : []),
+          ...(creating ? [countUp(recordGuard, tenantId, 'jobsite', change.max)] : []),
+        ];
+      }),
+    );
     if (!result.canceled) return;
     const failed = failedItems(result);
     const itemCount = (result.data as unknown[]).length;
@@ -165,36 +206,61 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
     });
   };
 
+  const indexes = indexesOf(db, {
+    kind: 'jobsite',
+    entity: e.jobsite,
+    idAttribute: 'jobsiteId',
+    gsis: {
+      name: TABLE_KEYS.gsi1,
+      createdAt: TABLE_KEYS.gsi2,
+      updatedAt: TABLE_KEYS.gsi3,
+    },
+    // Rewritten with its marker: its back-references stay counted (jobsite-uses.ts).
+    fromItem: (i: JobsiteItem) => ({ ...jobsiteFromItem(i), usesCounted: i.usesCounted }),
+    toItem: (tenantId: string, j: Jobsite & { usesCounted?: boolean }) => ({
+      ...jobsiteItem(tenantId, j),
+      usesCounted: j.usesCounted,
+    }),
+  });
   const base = recordRepo<Jobsite>({
-    ...tenantRecordReads(
-      e.jobsite,
-      'jobsiteId',
-      jobsiteFromItem,
-      indexesOf(db, {
-        kind: 'jobsite',
-        entity: e.jobsite,
-        idAttribute: 'jobsiteId',
-        gsis: {
-          name: TABLE_KEYS.gsi1,
-          createdAt: TABLE_KEYS.gsi2,
-          updatedAt: TABLE_KEYS.gsi3,
-        },
-        fromItem: jobsiteFromItem,
-        toItem: jobsiteItem,
-      }),
-    ),
+    ...tenantRecordReads(e.jobsite, 'jobsiteId', jobsiteFromItem, {
+      ...indexes,
+      // Marked first: the index keys' rewrite keeps the marker only of the items it reads marked.
+      backfill: async (tenantId) => {
+        await backfill(tenantId);
+        await indexes.backfill(tenantId);
+      },
+    }),
     create: (tenantId, j) => writeJobsite(tenantId, j, { max: null }),
     putIfUnchanged: (tenantId, j, expected) => writeJobsite(tenantId, j, { expectedUpdatedAt: expected }),
-    /** A delete counts down; a jobsite already gone (a parallel delete) is left as it is. */
+    /**
+     * A delete counts down and takes its back-references away, only while the jobsite is the version
+     * read (read again when it changed); a jobsite already gone (a parallel delete) is left as it is.
+     */
     remove: async (tenantId, jobsiteId) => {
-      const times = await storedSlotTimes(tenantId, jobsiteId);
-      await deleteCounted(db, jobsiteCounter(tenantId), ({ jobsite, noticeSlot }) => [
-        jobsite
-          .delete({ tenantId, jobsiteId })
-          .where((a, op) => op.exists(a.jobsiteId))
-          .commit(),
-        ...times.map((time) => noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
-      ]);
+      await backfill(tenantId);
+      for (let attempt = 1; attempt <= DELETE_ATTEMPTS; attempt++) {
+        const [stored, times] = await Promise.all([
+          storedItem(tenantId, jobsiteId),
+          storedSlotTimes(tenantId, jobsiteId),
+        ]);
+        if (!stored) return;
+        const refs = { previous: countedRefs(stored), next: NO_REFS, at: 1 };
+        const result = await withUsesCounted(db, tenantId, jobsiteId, refs, (uses) =>
+          deleteCountedResult(db, jobsiteCounter(tenantId), (tx) => [
+            tx.jobsite
+              .delete({ tenantId, jobsiteId })
+              .where((a, op) => op.eq(a.updatedAt, stored.updatedAt ?? ''))
+              .commit(),
+            ...uses(tx),
+            ...times.map((time) => tx.noticeSlot.delete({ tenantId, jobsiteId, time }).commit()),
+          ]),
+        );
+        assertGoneOrDeleted(result);
+        const deleted = !failedItems(result).includes(0);
+        if (deleted) return;
+      }
+      throw new Error('The jobsite kept changing while it was being deleted');
     },
   });
   /** ElectroDB splits the keys into BatchGetItem calls of 100 and retries what DynamoDB leaves unprocessed. */
@@ -215,6 +281,11 @@ export function createJobsiteRepo(db: RaincheckService): JobsiteRepo {
   return {
     ...base,
     getMany,
+    usesOf: async (tenant, kind, id, first) => {
+      const { tenantId } = tenantKey(tenant);
+      await backfill(tenantId);
+      return usesOf(db, tenantId, kind, id, first);
+    },
     createWithin: (tenant, jobsite, max) => writeJobsite(tenantKey(tenant).tenantId, jobsite, { max }),
   };
 }

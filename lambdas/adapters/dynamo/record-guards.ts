@@ -155,9 +155,18 @@ export async function deleteCounted(
   counted: Counted,
   writes: (tx: Tx) => ReturnType<WriteFn>,
 ): Promise<boolean> {
-  const { tenantId, kind } = counted;
-  await ensureCounter(db, tenantId, kind, counted.countNow);
-  const result = await writeGuarded(db, (tx) => [...writes(tx), countDown(tx.recordGuard, tenantId, kind)]);
+  const result = await deleteCountedResult(db, counted, writes);
   assertGoneOrDeleted(result);
   return !failedItems(result).includes(0);
+}
+
+/** `deleteCounted`'s transaction, answering its result (a caller with conditions of its own reads it). */
+export async function deleteCountedResult(
+  db: RaincheckService,
+  counted: Counted,
+  writes: (tx: Tx) => ReturnType<WriteFn>,
+): Promise<{ canceled: boolean; data: unknown }> {
+  const { tenantId, kind } = counted;
+  await ensureCounter(db, tenantId, kind, counted.countNow);
+  return writeGuarded(db, (tx) => [...writes(tx), countDown(tx.recordGuard, tenantId, kind)]);
 }

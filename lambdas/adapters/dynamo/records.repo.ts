@@ -15,6 +15,8 @@ import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
 import { TABLE_KEYS } from './entities/table';
+import { createWithUseCount, removeUnused, usesBackfill, type CountedKind } from './jobsite-uses';
+import type { TenantId } from '../../core/caller';
 
 /** The four record types of a tenant (and the replay records of their creates) over the one table. */
 export function createRecordsStore(db: RaincheckService): RecordsStore {
@@ -37,7 +39,10 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
         toItem: clientItem,
       }),
     ),
-    create: (tenantId, c) => e.client.create(clientItem(tenantId, c)).go(),
+    create: (tenantId, c) =>
+      createWithUseCount(db, tenantId, 'client', c.id, (tx) =>
+        tx.client.create(clientItem(tenantId, c)).commit(),
+      ),
     putIfUnchanged: (tenantId, c, expected) =>
       e.client
         .put(clientItem(tenantId, c))
@@ -55,7 +60,8 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
     );
   const crews = recordRepo<StoredCrew>({
     ...tenantRecordReads(e.crew, 'crewId', crewFromItem),
-    create: (tenantId, c) => e.crew.create(crewItem(tenantId, c)).go(),
+    create: (tenantId, c) =>
+      createWithUseCount(db, tenantId, 'crew', c.id, (tx) => tx.crew.create(crewItem(tenantId, c)).commit()),
     putIfUnchanged: (tenantId, c, expected) =>
       e.crew
         .put(crewItem(tenantId, c))
@@ -63,9 +69,18 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
         .go(),
     remove: (tenantId, crewId) => e.crew.delete({ tenantId, crewId }).go(),
   });
+  const backfill = usesBackfill(db);
+  /** A client's or crew's delete, refused while a jobsite names it (jobsite-uses.ts). */
+  const removedUnlessUsed = (kind: CountedKind) => ({
+    removeUnused: async (tenant: TenantId, id: string) => {
+      const { tenantId } = tenantKey(tenant);
+      await backfill(tenantId);
+      return removeUnused(db, tenantId, kind, id);
+    },
+  });
   return {
-    clients: { ...clients, getMany: clientsOf },
-    crews,
+    clients: { ...clients, getMany: clientsOf, ...removedUnlessUsed('client') },
+    crews: { ...crews, ...removedUnlessUsed('crew') },
     workers: createWorkerRepo(db),
     jobsites: createJobsiteRepo(db),
     idempotency: new DynamoIdempotencyStore(db),

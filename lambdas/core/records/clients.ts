@@ -19,6 +19,7 @@ import {
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { SEARCH_FIELDS } from './record-search';
+import { jobsitesUsing } from './jobsite-uses';
 
 const NOUN = 'Client';
 
@@ -54,14 +55,22 @@ export async function updateClient(
   const next: Client = nextVersion(mergePatch(clientInputSchema, stored, patch), stored, deps.clock);
   return replaceChecked(deps.records.clients, tenant, stored, next, NOUN);
 }
-/** Refuses (409) while jobsites belong to the client, naming them; nothing is deleted then. */
+/**
+ * Refuses (409) while jobsites belong to the client, naming them; nothing is deleted then. The store
+ * deletes it only while no jobsite names it, so a jobsite created at the same time either is refused
+ * or makes this delete refused.
+ */
 export async function deleteClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   const client = await getClient(tenant, id, deps);
-  const using = (await deps.records.jobsites.list(tenant)).filter((j) => j.clientId === id);
+  const { clients } = deps.records;
+  if (clients.removeUnused && (await clients.removeUnused(tenant, id)) !== 'used') return;
+  const using = await jobsitesUsing(tenant, 'client', id, deps);
   if (using.length) {
     throw new ConflictError(
-      `Client "${client.name}" is used by ${plural(using.length, 'jobsite')}: ${nameList(using.map((j) => j.name))}. Move or delete them first.`,
+      `Client "${client.name}" is used by ${plural(using.length, 'jobsite')}: ${nameList(using)}. Move or delete them first.`,
     );
   }
-  await deps.records.clients.remove(tenant, id);
+  // Used a moment ago, moved since: try again.
+  if (clients.removeUnused) return deleteClient(tenant, id, deps);
+  await clients.remove(tenant, id);
 }

@@ -11,6 +11,7 @@ import { listPage, type ListQuery } from './list-page';
 import { mergePatch, mustGet, nameList, newRecord, nextVersion, plural, replaceChecked } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import type { StoredCrew } from './records.ports';
+import { jobsitesUsing } from './jobsite-uses';
 
 const NOUN = 'Crew';
 
@@ -78,26 +79,32 @@ export async function updateCrew(
   return crew!;
 }
 
-/** Refuses (409) while workers are in the crew or jobsites notify it, naming them. */
+/**
+ * Refuses (409) while workers are in the crew or jobsites notify it, naming them. The store deletes it
+ * only while no jobsite names it, so a jobsite naming it at the same time is refused or refuses this.
+ */
 export async function deleteCrew(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   const crew = await mustGet(deps.records.crews, tenant, id, NOUN);
-  const [[withIds], jobsites] = await Promise.all([
-    withMembers(tenant, [crew], deps),
-    deps.records.jobsites.list(tenant),
-  ]);
+  const { crews } = deps.records;
+  const [withIds] = await withMembers(tenant, [crew], deps);
   const memberIds = withIds!.workerIds;
+  if (!memberIds.length && crews.removeUnused && (await crews.removeUnused(tenant, id)) !== 'used') return;
   // The first names the message shows, read by key; the rest are counted.
-  const shown = await Promise.all(memberIds.slice(0, 3).map((w) => deps.records.workers.get(tenant, w)));
+  const [shown, sites] = await Promise.all([
+    Promise.all(memberIds.slice(0, 3).map((w) => deps.records.workers.get(tenant, w))),
+    jobsitesUsing(tenant, 'crew', id, deps),
+  ]);
   const names = [...shown.map((w, i) => w?.name ?? memberIds[i]!), ...memberIds.slice(3)];
-  const sites = jobsites.filter((j) => j.recipients.crewIds.includes(id));
   const uses = [
     memberIds.length ? `${plural(memberIds.length, 'worker')} (${nameList(names)})` : '',
-    sites.length ? `${plural(sites.length, 'jobsite')} (${nameList(sites.map((j) => j.name))})` : '',
+    sites.length ? `${plural(sites.length, 'jobsite')} (${nameList(sites)})` : '',
   ].filter(Boolean);
   if (uses.length) {
     throw new ConflictError(
       `Crew "${crew.name}" is used by ${uses.join(' and ')}. Remove it from them first.`,
     );
   }
-  await deps.records.crews.remove(tenant, id);
+  // Used a moment ago, moved since: try again.
+  if (crews.removeUnused) return deleteCrew(tenant, id, deps);
+  await crews.remove(tenant, id);
 }

@@ -1,4 +1,5 @@
 import {
+  MAX_JOBSITE_RECIPIENTS,
   JOBSITE_CHANGE_FIELDS,
   jobsiteInputSchema,
   type Jobsite,
@@ -11,6 +12,7 @@ import type { AccountRepo } from '../account/account.ports';
 import { planLimit } from '../billing/entitlements';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import type { ListQuery } from './list-page';
+import { ValidationError } from '../errors';
 import {
   assertReferences,
   listRecords,
@@ -106,6 +108,28 @@ export async function createJobsite(
   return jobsite;
 }
 
+/** The workers (the foreman too) and crews a jobsite names. */
+const namedBy = (j: Pick<Jobsite, 'recipients' | 'foremanWorkerId'>) => [
+  ...new Set([...j.recipients.workerIds, ...(j.foremanWorkerId ? [j.foremanWorkerId] : [])]),
+  ...j.recipients.crewIds.map((c) => `crew:${c}`),
+];
+
+/**
+ * A save's added and removed workers and crews each write items in the jobsite's transaction (at
+ * most 100): swapping them all at once (2 × 40) would pass it, so one save changes at most 40.
+ */
+function assertFewChanges(stored: Jobsite, next: JobsiteFields) {
+  const before = namedBy(stored);
+  const after = namedBy(next);
+  const changes =
+    after.filter((r) => !before.includes(r)).length + before.filter((r) => !after.includes(r)).length;
+  if (changes > MAX_JOBSITE_RECIPIENTS)
+    throw new ValidationError(
+      'recipients',
+      `A save can add and remove at most ${MAX_JOBSITE_RECIPIENTS} workers and crews together; save the change in two steps`,
+    );
+}
+
 /**
  * Moving a jobsite without naming a timezone re-derives it from the new coordinates. `by`: the member
  * (or API key) saving it, named on the jobsite page.
@@ -124,6 +148,7 @@ export async function updateJobsite(
     patch.timezone ??
     (moved || !merged.timezone ? timezoneAt(merged.latitude, merged.longitude) : merged.timezone);
   await assertReferencesExist(tenant, merged, deps);
+  assertFewChanges(stored, merged);
   const next: Jobsite = nextVersion({ ...merged, timezone }, stored, deps.clock);
   Object.assign(next, changeStamps(by, next.updatedAt, { next: merged.rules, stored }));
   return replaceChecked(deps.records.jobsites, tenant, stored, next, NOUN);

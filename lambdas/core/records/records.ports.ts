@@ -90,6 +90,18 @@ export interface WorkerRepo extends RecordRepo<Worker> {
   crewMembers?(tenant: TenantId, crewIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
+/** The records a jobsite names: its client, its crews and its workers (the foreman is one). */
+export type ReferencedKind = 'client' | 'crew' | 'worker';
+
+/**
+ * A client's or crew's delete that holds under parallel jobsite writes: 'removed', or 'used' (a
+ * jobsite names it; nothing deleted), or 'gone' (it was not there). Absent in fakes: the caller then
+ * reads the jobsites.
+ */
+export interface RemovedUnlessUsed {
+  removeUnused?(tenant: TenantId, id: string): Promise<'removed' | 'used' | 'gone'>;
+}
+
 /** Jobsites count against the plan: `createWithin` refuses (GuardRefusedError('limit')) at `max`. */
 export interface JobsiteRepo extends RecordRepo<Jobsite> {
   /** `max`: the plan's limit, null for none. */
@@ -100,6 +112,17 @@ export interface JobsiteRepo extends RecordRepo<Jobsite> {
    * Optional: stores without it are read one jobsite at a time.
    */
   getMany?(refs: readonly JobsiteRef[]): Promise<Map<string, Jobsite>>;
+  /**
+   * How many jobsites name the record and the first `first` of their ids in id order (all of them
+   * without `first`), from back-reference items: bounded by the uses, not the account's size.
+   * Absent in fakes: the caller then reads `list`.
+   */
+  usesOf?(
+    tenant: TenantId,
+    kind: ReferencedKind,
+    id: string,
+    first?: number,
+  ): Promise<{ count: number; jobsiteIds: string[] }>;
 }
 
 /** One jobsite of one account, as a batch read names it. */
@@ -110,7 +133,7 @@ export interface JobsiteRef {
 export const jobsiteRefKey = (r: JobsiteRef): string => `${r.tenant}|${r.id}`;
 
 /** Clients: the dispatch reads those of a batch's jobsites, of many accounts, together. */
-export interface ClientRepo extends RecordRepo<Client> {
+export interface ClientRepo extends RecordRepo<Client>, RemovedUnlessUsed {
   /**
    * Clients of any accounts in as few reads as the store allows (BatchGetItem, 100 keys a call),
    * keyed `jobsiteRefKey` (account and id); missing ones are absent. Absent in fakes (the caller
@@ -121,7 +144,7 @@ export interface ClientRepo extends RecordRepo<Client> {
 
 export interface RecordsStore {
   clients: ClientRepo;
-  crews: RecordRepo<StoredCrew>;
+  crews: RecordRepo<StoredCrew> & RemovedUnlessUsed;
   workers: WorkerRepo;
   jobsites: JobsiteRepo;
   /** The creates' `Idempotency-Key` records; absent in stores built without them (unit-test fakes). */

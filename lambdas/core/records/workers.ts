@@ -19,6 +19,8 @@ import {
 } from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import { SEARCH_FIELDS } from './record-search';
+import { jobsiteIdsNaming, jobsiteNames } from './jobsite-uses';
+import { mapWithConcurrency } from '../../../shared/concurrency';
 import { GuardRefusedError } from './records.ports';
 import { PHONE_HINT } from '../../../shared/phone';
 import type { SmsConsentEvent, SmsStatus } from '../../../shared/sms-messages';
@@ -108,23 +110,40 @@ export async function updateWorker(
   return (await smsRead(tenant, [saved], deps))[0]!;
 }
 
-/** Deletes the worker and takes them off every jobsite's recipients (and as its foreman). */
+/**
+ * Deletes the worker and takes them off every jobsite's recipients (and as its foreman): the jobsites
+ * the store's back-references name, whatever the account's size. A jobsite write adding the worker
+ * meanwhile is refused (the store checks the worker in its transaction); one that changes a jobsite
+ * naming them makes this read the jobsite again.
+ */
 export async function deleteWorker(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
   await mustGet(deps.records.workers, tenant, id, NOUN);
   await deps.records.workers.remove(tenant, id);
-  const sites = (await deps.records.jobsites.list(tenant)).filter(
-    (j) => j.recipients.workerIds.includes(id) || j.foremanWorkerId === id,
-  );
-  for (const site of sites) {
+  const siteIds = await jobsiteIdsNaming(tenant, 'worker', id, deps);
+  await mapWithConcurrency(siteIds, TAKE_OFF_CONCURRENCY, (siteId) => takeOff(tenant, siteId, id, deps));
+}
+
+const TAKE_OFF_CONCURRENCY = 8;
+const TAKE_OFF_ATTEMPTS = 5;
+
+/** The jobsite without the worker, written over the version read (read again if it changed). */
+async function takeOff(tenant: TenantId, siteId: string, workerId: string, deps: RecordsDeps) {
+  for (let attempt = 1; attempt <= TAKE_OFF_ATTEMPTS; attempt++) {
+    const site = await deps.records.jobsites.get(tenant, siteId);
+    if (!site || !jobsiteNames(site, 'worker', workerId)) return;
     const next = {
       ...site,
-      recipients: { ...site.recipients, workerIds: site.recipients.workerIds.filter((w) => w !== id) },
+      recipients: {
+        ...site.recipients,
+        workerIds: site.recipients.workerIds.filter((w) => w !== workerId),
+      },
       // A deleted foreman leaves the jobsite without one (its details say so), not with a dangling id.
-      foremanWorkerId: site.foremanWorkerId === id ? null : (site.foremanWorkerId ?? null),
+      foremanWorkerId: site.foremanWorkerId === workerId ? null : (site.foremanWorkerId ?? null),
       updatedAt: deps.clock.now().toISOString(),
     };
-    await deps.records.jobsites.replace(tenant, next, site.updatedAt);
+    if (await deps.records.jobsites.replace(tenant, next, site.updatedAt)) return;
   }
+  throw new Error(`Jobsite ${siteId} kept changing while a deleted worker was taken off it`);
 }
 
 /** Every worker of the tenant as CSV, in the import's columns. */

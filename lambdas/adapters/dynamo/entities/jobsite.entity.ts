@@ -53,6 +53,8 @@ export const jobsiteEntity = entityOf('jobsite', {
     escalationMinutes: { type: 'number' },
     ...optionalStrings('createdAt', 'updatedAt'),
     ...NAME_INDEXED,
+    /** Its references are counted in back-reference items (jobsite-uses.ts); absent on older items. */
+    usesCounted: { type: 'boolean' },
 
     /** Who changed the jobsite and its rules last (issue 22 §4): their id and name at the time. */
     ...optionalStrings(
