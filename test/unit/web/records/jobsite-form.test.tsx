@@ -108,6 +108,19 @@ describe('JobsiteForm', () => {
   });
 });
 
+describe('JobsiteForm recipients limit', () => {
+  it("should show the API's limit on workers and crews together under the Workers picker", async () => {
+    const reason =
+      'A save can add and remove at most 40 workers and crews together; save the change in two steps';
+    renderForm(jest.fn(() => Promise.reject(new ApiError(400, reason, 'recipients'))));
+    typePlace('Big site', '40', '-75');
+    fireEvent.click(screen.getByRole('button', { name: 'Create jobsite' }));
+
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getAllByLabelText(/^Workers/)[0]).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
 describe('rule units', () => {
   it.each([
     ['temperature', 4.444444, '40'],

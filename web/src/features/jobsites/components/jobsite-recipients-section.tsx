@@ -46,7 +46,8 @@ export function JobsiteRecipientsSection({
             value={values[field]}
             onChange={set(field)}
             nothingFoundMessage={noMatch}
-            error={err(`recipients.${field}`)}
+            // The limit on workers and crews together (`recipients`) shows under the first picker.
+            error={err(`recipients.${field}`) || (field === 'workerIds' ? err('recipients') : undefined)}
           />
         ))}
         <Checkbox
