@@ -2,6 +2,7 @@ import type { TenantId } from '../lambdas/core/caller';
 import type { RecordsStore } from '../lambdas/core/records/records.ports';
 import type { SeededAccount } from '../test/support/large-account';
 import { jobsiteRecord } from '../test/support/jobsite-record';
+import { clientRecord } from '../test/support/client-record';
 
 /** A DELETE the large-account benchmark measures, and the status it must answer. */
 export interface DeleteOp {
@@ -32,17 +33,7 @@ export async function deleteOps(
   const ids = (kind: string) => Array.from({ length: count }, (_, i) => `bench-delete-${kind}-${i}`);
   const clientIds = ids('client');
   const crewIds = ids('crew');
-  const client = (id: string, name: string) => ({
-    id,
-    name,
-    contactName: null,
-    email: null,
-    phone: null,
-    address: null,
-    notes: null,
-    notifyNoWork: false,
-    ...stamps,
-  });
+  const client = (id: string, name: string) => clientRecord({ id, name, ...stamps });
   await Promise.all([
     ...clientIds.map((id, i) => records.clients.create(tenant, client(id, `Unused client ${i}`))),
     ...crewIds.map((id, i) =>

@@ -3,20 +3,16 @@ import type { Client } from '../../../../shared/records/client';
 import { ClientForm } from '../../../../web/src/features/clients/components/client-form';
 import { ApiError } from '../../../../web/src/lib/api-client';
 import { renderWithProviders } from '../render';
+import { clientRecord } from '../../../support/client-record';
 
-const stored = (input: object): Client => ({
-  id: 'c-1',
-  name: 'Acme Builders',
-  contactName: null,
-  email: null,
-  phone: null,
-  address: null,
-  notes: null,
-  notifyNoWork: false,
-  createdAt: '2026-11-23T00:00:00Z',
-  updatedAt: '2026-11-23T00:00:00Z',
-  ...input,
-});
+const stored = (input: object): Client =>
+  clientRecord({
+    id: 'c-1',
+    name: 'Acme Builders',
+    createdAt: '2026-11-23T00:00:00Z',
+    updatedAt: '2026-11-23T00:00:00Z',
+    ...input,
+  });
 
 function submit() {
   fireEvent.click(screen.getByRole('button', { name: 'Create client' }));
