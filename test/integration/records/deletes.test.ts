@@ -30,6 +30,15 @@ const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 
 const newWorker = (name: string) =>
   post('/api/workers', { name, email: `${unique('w').replace(' ', '.')}@example.com` });
 
+/** Resolves once `count` of the requests have answered (at once for 0). */
+function afterAnswers(requests: Promise<unknown>[], count: number): Promise<void> {
+  if (count === 0) return Promise.resolve();
+  let answered = 0;
+  return new Promise((resolve) => {
+    for (const r of requests) void r.then(() => ++answered === count && resolve());
+  });
+}
+
 /** Every jobsite of the account (all pages). */
 async function allJobsites(): Promise<any[]> {
   const items: any[] = [];
@@ -138,25 +147,21 @@ describe('deleting a client or crew a jobsite uses', () => {
 
 describe('deletes racing jobsite writes (20 parallel requests)', () => {
   it('should never leave a jobsite naming a deleted client', async () => {
-    for (let round = 0; round < 3; round++) {
+    // The delete sent with the first create, and once 1 and 5 creates have answered (the rest still
+    // in flight), so it meets creates before, during and after their transactions.
+    for (const [round, after] of [0, 1, 5].entries()) {
       const client = await post('/api/clients', { name: unique('Racing Client') });
-      const requests = Array.from({ length: PARALLEL }, (_, i) =>
-        i === PARALLEL / 2
-          ? del(`/api/clients/${client.body.id}`)
-          : post('/api/jobsites', {
-              name: unique(`Race ${round}.${i}`),
-              ...DENVER,
-              clientId: client.body.id,
-            }),
+      const creates = Array.from({ length: PARALLEL - 1 }, (_, i) =>
+        post('/api/jobsites', { name: unique(`Race ${round}.${i}`), ...DENVER, clientId: client.body.id }),
       );
-      const results = await Promise.all(requests);
-      const deleted = results[PARALLEL / 2]!;
-      const creates = results.filter((_, i) => i !== PARALLEL / 2);
-      for (const c of creates) {
+      const deleted = await afterAnswers(creates, after).then(() => del(`/api/clients/${client.body.id}`));
+      const results = await Promise.all(creates);
+      if (after > 0) expect(deleted.status).toBe(409);
+      for (const c of results) {
         expect([201, 400]).toContain(c.status);
         if (c.status === 400) expect(c.body.field).toBe('clientId');
       }
-      const created = creates.filter((c) => c.status === 201);
+      const created = results.filter((c) => c.status === 201);
       const naming = (await allJobsites()).filter((j) => j.clientId === client.body.id);
       expect(naming.map((j) => j.id).sort()).toEqual(created.map((c) => c.body.id).sort());
       if (deleted.status === 204) {
@@ -181,19 +186,17 @@ describe('deletes racing jobsite writes (20 parallel requests)', () => {
     // Some sites name the worker already (the delete must take them off), the rest add them now.
     for (const s of sites.slice(0, 5))
       await put(`/api/jobsites/${s.body.id}`, { recipients: { workerIds: [worker.body.id] } });
-    const results = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) =>
-        i === 7
-          ? del(`/api/workers/${worker.body.id}`)
-          : put(`/api/jobsites/${sites[i < 7 ? i : i - 1]!.body.id}`, {
-              name: unique('Renamed'),
-              foremanWorkerId: i % 2 ? worker.body.id : null,
-              recipients: { workerIds: [worker.body.id] },
-            }),
-      ),
+    // The delete sent once 3 updates have answered, the other 16 still in flight.
+    const updates = sites.map((s, i) =>
+      put(`/api/jobsites/${s.body.id}`, {
+        name: unique('Renamed'),
+        foremanWorkerId: i % 2 ? worker.body.id : null,
+        recipients: { workerIds: [worker.body.id] },
+      }),
     );
-    expect(results[7]!.status).toBe(204);
-    for (const r of results.filter((_, i) => i !== 7)) {
+    const deleted = await afterAnswers(updates, 3).then(() => del(`/api/workers/${worker.body.id}`));
+    expect(deleted.status).toBe(204);
+    for (const r of await Promise.all(updates)) {
       expect([200, 400, 409]).toContain(r.status);
       if (r.status === 400) expect(['recipients.workerIds', 'foremanWorkerId']).toContain(r.body.field);
     }
@@ -202,6 +205,47 @@ describe('deletes racing jobsite writes (20 parallel requests)', () => {
       expect(now.recipients.workerIds).not.toContain(worker.body.id);
       expect(now.foremanWorkerId).not.toBe(worker.body.id);
     }
+  });
+});
+
+describe("the jobsite's transaction", () => {
+  it('should refuse a client, crew or worker deleted after the reference check passed', async () => {
+    // The repository alone: as a write whose reference check ran just before the record's delete.
+    const tenant = tenantFromStore(account.userId);
+    const { records } = root;
+    const [client, crew, worker] = await Promise.all([
+      post('/api/clients', { name: unique('Gone client') }),
+      post('/api/crews', { name: unique('Gone crew') }),
+      newWorker('Gone worker'),
+    ]);
+    const site = await post('/api/jobsites', { name: unique('Checked site'), ...DENVER });
+    for (const path of [
+      `/api/clients/${client.body.id}`,
+      `/api/crews/${crew.body.id}`,
+      `/api/workers/${worker.body.id}`,
+    ])
+      expect((await del(path)).status).toBe(204);
+    const stored = (await records.jobsites.get(tenant, site.body.id))!;
+    const naming = [
+      { field: 'clientId', change: { clientId: client.body.id } },
+      {
+        field: 'recipients.crewIds',
+        change: { recipients: { ...stored.recipients, crewIds: [crew.body.id] } },
+      },
+      {
+        field: 'recipients.workerIds',
+        change: { recipients: { ...stored.recipients, workerIds: [worker.body.id] } },
+      },
+      { field: 'foremanWorkerId', change: { foremanWorkerId: worker.body.id } },
+    ];
+    for (const { field, change } of naming) {
+      const next = { ...stored, ...change, updatedAt: new Date().toISOString() };
+      await expect(records.jobsites.replace(tenant, next, stored.updatedAt)).rejects.toMatchObject({ field });
+      await expect(
+        records.jobsites.createWithin(tenant, { ...next, id: unique('new').replace(' ', '-') }, null),
+      ).rejects.toMatchObject({ field });
+    }
+    expect((await get(`/api/jobsites/${site.body.id}`)).body.updatedAt).toBe(stored.updatedAt);
   });
 });
 
