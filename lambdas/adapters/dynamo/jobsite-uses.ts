@@ -16,8 +16,9 @@ type TxItem = ReturnType<Tx['recordGuard']['put']>['commit'] extends () => infer
  *   `uses#<kind>#<id>#<jobsiteId>` (the foreman is a worker use), put and deleted in the jobsite's
  *   own transaction as its references change. One Query finds the jobsites naming a record.
  * - a **use count** per client and crew, `useCount#<kind>#<id>`, ADDed and decremented in the same
- *   transaction. It exists only while its record does (made by `ensureUseCounts` in a transaction
- *   that checks the record, deleted with the record), so the ADD's `attribute_exists` condition is
+ *   transaction. It exists only while its record does (put at 0 in the record's create, made for
+ *   older records by `ensureUseCounts` in a transaction that checks the record, deleted with the
+ *   record), so the ADD's `attribute_exists` condition is
  *   the jobsite's check that the client or crew is still there. A client or crew delete deletes the
  *   count on condition it is 0: a jobsite write racing the delete either counts first (the delete
  *   is refused) or finds the count gone (the jobsite is refused). Workers have no count: their
