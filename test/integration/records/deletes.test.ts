@@ -249,6 +249,37 @@ describe("the jobsite's transaction", () => {
   });
 });
 
+describe('crews a workers import brings', () => {
+  it('should count a jobsite naming an imported crew and refuse its delete until the jobsite leaves it', async () => {
+    const crewName = unique('Imported crew');
+    const csv = [
+      'name,email,trade,crews,manager',
+      `Imported Hand,${unique('imp').replace(' ', '.')}@example.com,,${crewName},no`,
+    ];
+    const imported = await api('/api/workers/import', {
+      token: account.token,
+      rawBody: csv.join('\n'),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.status).toBe(201);
+    const crewId = imported.body.createdCrews[0].id as string;
+    const member = (await get(`/api/crews/${crewId}`)).body.workerIds[0] as string;
+    const site = await post('/api/jobsites', {
+      name: 'Imported Crew Yard',
+      ...DENVER,
+      recipients: { crewIds: [crewId] },
+    });
+    expect(site.status).toBe(201);
+    // Out of the crew, so only the jobsite holds it.
+    expect((await put(`/api/workers/${member}`, { crewIds: [] })).status).toBe(200);
+    expect((await del(`/api/crews/${crewId}`)).body.error).toBe(
+      `Crew "${crewName}" is used by 1 jobsite ("Imported Crew Yard"). Remove it from them first.`,
+    );
+    expect((await put(`/api/jobsites/${site.body.id}`, { recipients: { crewIds: [] } })).status).toBe(200);
+    expect((await del(`/api/crews/${crewId}`)).status).toBe(204);
+  });
+});
+
 describe('records stored before back-references', () => {
   it('should refuse, cascade and delete correctly for jobsites written without back-references', async () => {
     const legacy = await accountOnPlan(stack, 'deletes-legacy', 'enterprise');
