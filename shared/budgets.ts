@@ -25,7 +25,7 @@ export interface LambdaBundleBudget {
   readonly maxGzipBytes: number;
   /**
    * Module paths (matched against esbuild's metafile inputs) this Lambda must not bundle: what its
-   * routes never use. Every Lambda also leaves out zod's locales but English (LAMBDA_BUNDLE_EXCLUDES).
+   * routes never use. Every Lambda also leaves out zod's locales but English and jsonschema (LAMBDA_BUNDLE_EXCLUDES).
    */
   readonly excludes: readonly RegExp[];
 }
@@ -44,8 +44,12 @@ const FIRST_USE_BY_NAME = [
 /** zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only. */
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
 
-/** Left out of every Lambda: zod's 60+ locales (English stays, it words every message). */
-export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [/node_modules\/zod\/v4\/locales\/(?!en\.js$)/];
+/** Left out of every Lambda: zod's 60+ locales (English stays, it words every message), and jsonschema. */
+export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [
+  /node_modules\/zod\/v4\/locales\/(?!en\.js$)/,
+  // ElectroDB's model check: our models are checked in a test (lambdas/adapters/jsonschema/).
+  /node_modules\/jsonschema\//,
+];
 
 /**
  * Per Lambda, by entry name (infra/lambda-entries.ts). The ceilings sit ~5% above the sizes measured
