@@ -44,11 +44,16 @@ const FIRST_USE_BY_NAME = [
 /** zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only. */
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
 
-/** Left out of every Lambda: zod's 60+ locales (English stays, it words every message), and jsonschema. */
+/**
+ * Left out of every Lambda: zod's 60+ locales (English stays, it words every message), jsonschema and
+ * ElectroDB's Service (issue 26 item 8).
+ */
 export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [
   /node_modules\/zod\/v4\/locales\/(?!en\.js$)/,
   // ElectroDB's model check: our models are checked in a test (lambdas/adapters/jsonschema/).
   /node_modules\/jsonschema\//,
+  // ElectroDB's Service and the entry that requires it: Raincheck builds none (lambdas/adapters/electrodb/).
+  /node_modules\/electrodb\/(index|src\/service)\.js$/,
 ];
 
 /**

@@ -30,8 +30,8 @@ function electroWith(jsonschema: Jsonschema) {
   const validated: unknown[] = [];
   const recording = {
     ...jsonschema,
-    Validator: class extends (jsonschema.Validator as new () => { validate: (...a: unknown[]) => unknown }) {
-      validate(instance: unknown, ...rest: unknown[]) {
+    Validator: class extends (jsonschema.Validator as new () => { validate(...a: unknown[]): unknown }) {
+      override validate(instance: unknown, ...rest: unknown[]) {
         if (!validated.includes(instance)) validated.push(instance);
         return super.validate(instance, ...rest);
       }
@@ -80,7 +80,7 @@ describe("ElectroDB's model check", () => {
   });
 
   it('should refuse an invalid model with the real jsonschema (so the check above can fail)', () => {
-    const [model] = models as Array<{ attributes: Record<string, unknown> }>;
+    const model = models[0] as { attributes: Record<string, unknown> };
     const invalid = {
       ...model,
       attributes: { ...model.attributes, broken: { type: 'string', get: 'not a function' } },
