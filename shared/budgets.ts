@@ -15,9 +15,8 @@ const KB = 1024;
 // merged records and team code: 1474.8/399.4 KB measured after all of the 2026-11-27 midday merges;
 // 515.9/152.8 KB once pdfkit (928.7 KB) and fflate (32.3 KB) were bundled apart and loaded on first use
 // (FIRST_USE_PACKAGES, issue 26 item 8): the budget guards what every cold start parses.
-const REPORTS_MAX_KB = 532;
-// 531.0/158.2 KB measured on branch deletes (the jobsite repository's back-references, ADR 0017).
-const REPORTS_MAX_GZIP_KB = 159;
+const REPORTS_MAX_KB = 493;
+const REPORTS_MAX_GZIP_KB = 149;
 
 export interface LambdaBundleBudget {
   /** Ceiling for the minified bundle: what Node reads, parses and compiles at every cold start. */
@@ -26,7 +25,7 @@ export interface LambdaBundleBudget {
   readonly maxGzipBytes: number;
   /**
    * Module paths (matched against esbuild's metafile inputs) this Lambda must not bundle: what its
-   * routes never use. Every Lambda also leaves out zod's locales but English (LAMBDA_BUNDLE_EXCLUDES).
+   * routes never use. Every Lambda also leaves out zod's locales but English and jsonschema (LAMBDA_BUNDLE_EXCLUDES).
    */
   readonly excludes: readonly RegExp[];
 }
@@ -45,14 +44,27 @@ const FIRST_USE_BY_NAME = [
 /** zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only. */
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
 
-/** Left out of every Lambda: zod's 60+ locales (English stays, it words every message). */
-export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [/node_modules\/zod\/v4\/locales\/(?!en\.js$)/];
+/**
+ * Left out of every Lambda: zod's 60+ locales (English stays, it words every message), jsonschema and
+ * ElectroDB's Service (issue 26 item 8).
+ */
+export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [
+  /node_modules\/zod\/v4\/locales\/(?!en\.js$)/,
+  // ElectroDB's model check: our models are checked in a test (lambdas/adapters/jsonschema/).
+  /node_modules\/jsonschema\//,
+  // ElectroDB's Service and the entry that requires it: Raincheck builds none (lambdas/adapters/electrodb/).
+  /node_modules\/electrodb\/(index|src\/service)\.js$/,
+];
 
 /**
  * Per Lambda, by entry name (infra/lambda-entries.ts). The ceilings sit ~5% above the sizes measured
  * when they were set (docs/benchmarks.md, "Lambda bundles"), so any real growth fails the test. What
- * the bytes are: ElectroDB ~219 KB (with its jsonschema), the Stripe SDK ~240 KB, zod's classic API
- * ~130 KB, tz-lookup ~72 KB; Raincheck's own code is under 50 KB in each.
+ * the bytes are: ElectroDB ~172 KB (without its jsonschema and Service), the Stripe SDK ~244 KB (164 KB
+ * of it resources Raincheck never calls), zod's classic API ~90 KB; Raincheck's own code is under 50 KB
+ * in each but the api's. Issue 26 item 8, fifth round (branch initratio): jsonschema and ElectroDB's
+ * Service left out of every table Lambda (LAMBDA_BUNDLE_EXCLUDES, −47 KB each), the dispatch's two
+ * Lambdas on the messaging root (−26 KB more): every budget but sso-client-providers' lowered to ~3%
+ * over what it measured (docs/benchmarks.md, "Lambda init, fifth round").
  */
 export const LAMBDA_BUNDLE_BUDGETS = {
   /** Records and the account (`/api/*` but billing): ElectroDB, zod, Hono, tz-lookup, papaparse. */
@@ -80,7 +92,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // Issue 26 item 8, fourth round (branch initround): fast-xml-parser, papaparse, tz-lookup and
   // sms-segments-calculator bundled apart and required on first use (FIRST_USE_IMPORTS): 776.2/234.5 KB
   // measured, budget ~3% over.
-  api: { maxBytes: 800 * KB, maxGzipBytes: 242 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
+  api: { maxBytes: 763 * KB, maxGzipBytes: 234 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
   /** Subscription read, plan change, portal: Stripe, ElectroDB, zod, Hono. */
   // Lowered from 695/156 KB with zod imported as a namespace (622–627 KB / 138–139 KB measured).
   // Main measured 645.6 KB before issue 22; support (the Lambda authorizer's claims, the plan
@@ -88,7 +100,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // membership ~3.5 KB (649/145 KB measured on the teams branch).
   // Merged issues 21–23 measured together (2026-11-25): 649.6/146.0 KB.
   // All of the 2026-11-27 midday merges (issues 19, 22, 24–26): 652.9/148.1 KB measured.
-  billing: { maxBytes: 660 * KB, maxGzipBytes: 150 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  billing: { maxBytes: 630 * KB, maxGzipBytes: 142 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   // Issue 22: checkout resolves the caller's team membership too; 645.2/144.5 KB measured merged.
   // Main measured 646.2/145.97 KB (2026-11-27); issue 19's shared helpers (pickFields in the profile
   // item, ContainerCache in the user status cache) add 0.1 KB gzip: 646.3/146.1 KB measured.
@@ -98,9 +110,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // Issue 22's names (a member's own profile name, the jobsite's "changed by"): 646.4/146.0 KB measured.
   // Issue 26 item 9 (branch large): the records' name index and batched reads, 646.5/146.1 KB measured.
   // All of the 2026-11-27 midday merges measured together: 648.6/146.7 KB.
-  checkout: { maxBytes: 655 * KB, maxGzipBytes: 149 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  checkout: { maxBytes: 625 * KB, maxGzipBytes: 141 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   // All of the 2026-11-27 midday merges measured together: 639.8/144.1 KB.
-  'stripe-webhook': { maxBytes: 650 * KB, maxGzipBytes: 146 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  'stripe-webhook': { maxBytes: 616 * KB, maxGzipBytes: 138 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   /** Scheduled, no HTTP: ElectroDB, the engine, weather adapters and the email renderer. */
   // Raised from 270/71 KB when the dispatch began to judge and send (issue 10): the rule engine, the
   // weather adapters, the email renderer and its template module, which pulls zod's classic API.
@@ -121,10 +133,8 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // batched decision reads): 600.8/178.4 KB measured (2026-11-27).
     // Issue 26, batched sends (claim coalescer, write buffer) and the first-stack-trace source mapper:
     // 618.7/184.9 KB measured (2026-11-27 afternoon).
-    // Branch deletes (back-references written by the jobsite repository the dispatch's records
-    // store carries, ADR 0017): 637.3/191.6 KB measured.
-    maxBytes: 640 * KB,
-    maxGzipBytes: 193 * KB,
+    maxBytes: 576 * KB,
+    maxGzipBytes: 176 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
   /** The dispatch queue's consumer: the dispatch's modules and Powertools (logger, metrics, batch). */
@@ -137,16 +147,15 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Issue 25: observed weather collected after each batch, as the dispatch: 586.1/171.0 KB measured.
     // Issues 24–26 merged, as the dispatch: 600.4/177.5 KB measured (2026-11-27).
     // Batched sends and the source mapper, as the dispatch: 618.4/184.1 KB measured.
-    // Branch deletes, as the dispatch: 636.8/190.7 KB measured.
-    maxBytes: 640 * KB,
-    maxGzipBytes: 193 * KB, // issue 20: +1 KB gzip for the address-lookup settings, as dispatch; merged 21–26: 177.5
+    maxBytes: 575 * KB,
+    maxGzipBytes: 175 * KB, // issue 20: +1 KB gzip for the address-lookup settings, as dispatch; merged 21–26: 177.5
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
   /** Webhook deliveries: ElectroDB, the SQS and SES adapters, request-filtering-agent, Powertools batch. */
   // Issue 23: 401.4/108.8 KB measured, budget ~3% over.
   'webhook-delivery': {
-    maxBytes: 414 * KB,
-    maxGzipBytes: 113 * KB,
+    maxBytes: 371 * KB,
+    maxGzipBytes: 104 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
   /**
@@ -156,7 +165,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
    * over. Kept in its own Lambda so the api and dispatch bundles stay at their budgets: they read the
    * dates stored with each calendar.
    */
-  holidays: { maxBytes: 405 * KB, maxGzipBytes: 114 * KB, excludes: [STRIPE, TZ_LOOKUP, PAPAPARSE] },
+  holidays: { maxBytes: 359 * KB, maxGzipBytes: 102 * KB, excludes: [STRIPE, TZ_LOOKUP, PAPAPARSE] },
   /**
    * Custom reports (issue 25): the ledger's code, ElectroDB, zod, Hono; pdfkit (CommonJS build, fontkit;
    * the fonts are read from the files shipped beside the bundle) and fflate bundled apart, beside it
@@ -172,28 +181,28 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Raised from 270 KB: the entities joined the one Service every table Lambda builds (API keys and
     // the two webhook entities, issue 23; the three team entities, issue 22; the texts'
     // noticeShortCode, issue 21).
-    maxBytes: 284 * KB,
+    maxBytes: 237 * KB,
     // 71.6 KB measured with issues 21–23 merged; 73.1 KB with the stack-trace mapper every bundle now
     // carries (~2.7 KB raw, ~1 KB gzip: its map is read on the first trace, not at load, ADR 0014).
-    maxGzipBytes: 75 * KB,
+    maxGzipBytes: 64 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /** Cognito's post-confirmation trigger: ElectroDB and zod/mini (config); the Cognito SDK is the runtime's. */
   'post-confirmation': {
     // Raised from 270 KB (issue 22): the table's three team entities (membership, invite, audit) in the Service.
     // Issues 24–25 add the SSO, brand, observation and report entities to the table's list: 269.1/71.2 KB.
-    maxBytes: 278 * KB,
-    maxGzipBytes: 74 * KB,
+    maxBytes: 235 * KB,
+    maxGzipBytes: 63 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * Single sign-on's pool triggers (pre sign-up, pre authentication, pre token generation): the SSO
    * rules of lambdas/core/sso, ElectroDB and zod/mini (config), as small as the post-confirmation
-   * trigger: 272.2/72.1 KB measured; 277.6/74.0 KB on branch deletes (the jobsite entity's marker).
+   * trigger: 272.2/72.1 KB measured.
    */
   'sso-triggers': {
-    maxBytes: 280 * KB,
-    maxGzipBytes: 75 * KB,
+    maxBytes: 238 * KB,
+    maxGzipBytes: 64 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /**
@@ -218,17 +227,17 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // papaparse, tz-lookup and sms-segments-calculator are bundled apart as the api's (773.7/226.1 KB),
   // and its own root builds only what `/v1` uses (lambdas/composition/public-api.root.ts; no Cognito):
   // 710.7/206.1 KB measured, budget ~3% over.
-  'public-api': { maxBytes: 732 * KB, maxGzipBytes: 213 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
+  'public-api': { maxBytes: 694 * KB, maxGzipBytes: 204 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
   /** SMS replies and delivery events: ElectroDB, the SMS client's glue, libphonenumber-js (max), zod/mini. */
   'sms-events': {
-    maxBytes: 520 * KB,
-    maxGzipBytes: 150 * KB,
+    maxBytes: 437 * KB,
+    maxGzipBytes: 128 * KB,
     excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
   },
   /** The HTTP API's authorizer (issue 22 §7): aws-jwt-verify, ElectroDB, zod/mini (config). */
   authorizer: {
-    maxBytes: 300 * KB,
-    maxGzipBytes: 80 * KB,
+    maxBytes: 252 * KB,
+    maxGzipBytes: 68 * KB,
     excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
 } as const satisfies Record<string, LambdaBundleBudget>;

@@ -1,14 +1,11 @@
 import type { LambdaConfig } from '../config';
-import { DynamoAccountRepo } from '../adapters/dynamo/account.repo';
 import { DynamoMetricsStore } from '../adapters/dynamo/metrics.repo';
 import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { DynamoDayMessages } from '../adapters/dynamo/ledger.repo';
 import { DynamoAccountExport } from '../adapters/dynamo/account-export.repo';
 import { DynamoNoticeShortCodes } from '../adapters/dynamo/notice-short-codes.repo';
 import { createDataRoot, type DataRootOptions } from './data.root';
-import { createDispatchDeps } from './dispatch.root';
-import { createEmailDeps } from './email.root';
-import { createSmsRoot } from './sms.root';
+import { createMessagingRoot } from './messaging.root';
 import { OpenMeteoGeocoder } from '../adapters/geo/open-meteo.geocoder';
 import { SimulatedWeatherProvider } from '../adapters/weather/simulated.provider';
 import { CognitoUserDirectory } from '../adapters/auth/cognito-user-directory';
@@ -18,44 +15,20 @@ import { defaultNoticeTimes } from '../core/admin/admin-settings';
 import { DynamoApiKeys } from '../adapters/dynamo/api-keys.repo';
 import { createSupportRoot } from './support.root';
 import { createTeamDeps } from './team.root';
-import { recordsOnFirstUse } from './records.root';
-import { createWebhooksRoot } from './webhooks.root';
 import { createSsoRoot } from './sso.root';
-import { createBrandRoot } from './brand.root';
 
 export interface AppRootOptions extends DataRootOptions {
   unsubscribeSecret?: string;
 }
 
 /**
- * Everything but billing: accounts, records, email and the dispatch over one data root. The api and
- * dispatch Lambdas build this; the billing Lambdas add the billing root (Stripe) beside it.
+ * Everything but billing: accounts, records, email and the dispatch (createMessagingRoot) over one data
+ * root. The api Lambda and the local stack build this; the dispatch's Lambdas build the messaging root
+ * alone, and the billing Lambdas their billing root (Stripe).
  */
 export function createAppRoot(config: LambdaConfig, opts: AppRootOptions = {}) {
   const data = createDataRoot(config, opts);
-  const accounts = new DynamoAccountRepo(data.db);
-  // Its repositories reach their entities as they are built: on the first request, not at load.
-  const records = recordsOnFirstUse(data.db);
-  const webhooks = createWebhooksRoot(data, { accounts });
-  const brand = createBrandRoot(data, { accounts });
-  const email = createEmailDeps(data, { accounts, records, unsubscribeSecret: opts.unsubscribeSecret });
-  const sms = createSmsRoot(data, {
-    accounts,
-    records,
-    noticeLinks: { tokens: email.noticeLinks, appOrigin: email.appOrigin },
-    events: webhooks.events,
-    brands: brand.lookup,
-  });
-  const dispatch = createDispatchDeps(data, {
-    accounts,
-    records,
-    email,
-    texts: sms?.texts,
-    escalationTexter: sms?.escalations,
-    unsubscribeSecret: opts.unsubscribeSecret,
-    events: webhooks.dispatchEvents,
-    brands: brand.lookup,
-  });
+  const { accounts, records, webhooks, brand, email, sms, dispatch } = createMessagingRoot(data, opts);
   const accountSummaries = new DynamoAccountSummaries(data.db);
   const adminSettings = new DynamoAdminSettingsStore(data.db);
   const auth = createAuthRoot(config, data.clock);

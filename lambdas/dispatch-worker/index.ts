@@ -1,9 +1,9 @@
 import { loadConfig } from '../config';
-import { createAppRoot } from '../composition/app.root';
+import { createDispatchLambdaDeps } from '../composition/messaging.root';
 import { powertoolsMetrics } from '../adapters/observability/powertools.metrics';
 import { createDispatchWorkerHandler } from './app';
 
-const { dispatch } = createAppRoot(loadConfig());
+const dispatch = createDispatchLambdaDeps(loadConfig());
 
 /** Consumes the dispatch queue (SQS event source, partial batch responses): see app.ts. */
 export const handler = createDispatchWorkerHandler({

@@ -1,12 +1,12 @@
 import { loadConfig } from '../config';
-import { createAppRoot } from '../composition/app.root';
+import { createDispatchLambdaDeps } from '../composition/messaging.root';
 import { powertoolsMetrics } from '../adapters/observability/powertools.metrics';
 import { SqsDispatchQueue } from '../adapters/sqs/dispatch-queue.sqs';
 import { planAndEnqueue, runDispatch } from '../core/dispatch/run-dispatch';
 import { builtOnFirstUse } from '../composition/built-on-first-use';
 
 const config = loadConfig();
-const { dispatch } = createAppRoot(config);
+const dispatch = createDispatchLambdaDeps(config);
 const deps = { ...dispatch, metrics: powertoolsMetrics('dispatch') };
 const url = config.DISPATCH_QUEUE_URL;
 const queue = url ? builtOnFirstUse(() => new SqsDispatchQueue(url)) : null;
