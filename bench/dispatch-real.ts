@@ -46,6 +46,7 @@ import { runSlot, type BenchTable, type Outcome, type SlotOptions } from './disp
 import { rootOf, runSlotWorker, type BenchEnv } from './dispatch/slot-workers';
 import { BENCH_SMS_NUMBER, runSmsOutbox, startSmsOutbox } from './dispatch/sms-outbox';
 import { printOutcomes } from './dispatch/report';
+import { printWrites, profileWrites } from './dispatch/write-profile';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -95,14 +96,21 @@ async function main() {
   };
   let seedMs = 0;
   let soak: SoakVerdict | null = null;
+  let profile: ReturnType<typeof profileWrites> | null = null;
   // The worker's own settings unless given: how many jobsites, and recipients of each, a batch has in flight.
   const nowInFlight = args.includes('--jobsites-in-flight')
     ? { jobsites: opt('--jobsites-in-flight', 8), recipients: opt('--recipients-in-flight', 4) }
     : undefined;
+  const emulators = [
+    { name: 'DynamoDB Local', pid: dynamo.child.pid! },
+    { name: 'SES emulator', pid: ses.child.pid! },
+    { name: 'SMS server', pid: sms.pid },
+  ];
   const slot = (inFlight?: SlotOptions['inFlight']): SlotOptions => ({
     slot: SLOT,
     workers,
     processes,
+    emulators,
     ...(inFlight ? { inFlight } : {}),
   });
   try {
@@ -131,7 +139,9 @@ async function main() {
       const root = rootOf(env);
       await ensureTable(new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT }), table);
       seedMs = await seedWorld(root, world, SLOT);
-      return { root, counter: countCalls(root.client), env };
+      const counter = countCalls(root.client);
+      profile = process.env.BENCH_WRITES ? profileWrites(root.client) : null;
+      return { root, counter, env };
     };
 
     if (args.includes('--soak')) {
@@ -149,6 +159,7 @@ async function main() {
       const trace = process.env.BENCH_TRACE;
       traced.length = 0;
       done(await runSlot('now (in flight, account rate)', after, slot(nowInFlight)));
+      printWrites('first run', profile, jobsites);
       if (trace) (await import('node:fs')).writeFileSync(`${trace}.first`, traced.join('\n'));
       traced.length = 0;
       done(await runSlot('now, quiet re-run (nothing changed)', after, slot(nowInFlight)));

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { planRun } from '../../lambdas/core/dispatch/run-dispatch';
 import type { countCalls } from './count-calls';
 import { RssPeak } from './measure';
+import { EmulatorCpu, type EmulatorPid } from './emulator-cpu';
 import {
   epochMs,
   rootOf,
@@ -51,6 +52,11 @@ export interface Outcome {
   cpuMs: number;
   /** Each process's CPU time and peak RSS (one row in `--one-process`). */
   processes: ProcessUse[];
+  /**
+   * CPU ms of each emulator (DynamoDB Local's JVM, the SES emulator, the SMS server) from the run's
+   * start to its last message (to its end when it sent nothing).
+   */
+  emulatorCpuMs: Record<string, number>;
   load: number[];
 }
 
@@ -60,6 +66,8 @@ export interface SlotOptions {
   /** Each worker in its own process (the default), or all as loops in the bench's process. */
   processes: boolean;
   inFlight?: DispatchDeps['inFlight'];
+  /** The emulators' processes, whose CPU the run reports. */
+  emulators?: readonly EmulatorPid[];
 }
 
 const add = (into: Record<string, number>, from: Record<string, number> = {}) => {
@@ -75,6 +83,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
     const rss = new RssPeak();
     const cpu0 = process.cpuUsage();
     const t0 = epochMs();
+    const emulatorCpu = new EmulatorCpu(opts.emulators ?? [], epochMs);
     const deps = table.root.dispatch;
     // The planner sizes batches for the workers taking them, as DISPATCH_WORKERS tells it in AWS.
     const { run, batches } = await planRun(
@@ -85,6 +94,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       ? await pool.run(batches, opts.inFlight)
       : [await workInProcess(deps, batches, opts.workers, opts.inFlight)];
     const wallMs = epochMs() - t0;
+    emulatorCpu.stop();
     const cpu = process.cpuUsage(cpu0);
     const record = await deps.runs.get({ runId: run.runId, startedAt: run.startedAt });
     const times = reports.flatMap((r) => r.lastAt.map(([, at]) => at - t0)).sort((a, b) => a - b);
@@ -112,6 +122,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       (sum, r) => ({ read: sum.read + (r.capacity?.read ?? 0), write: sum.write + (r.capacity?.write ?? 0) }),
       table.counter.capacity(),
     );
+    const lastMessageMs = times.at(-1) ?? 0;
     return {
       label,
       due: run.due,
@@ -120,7 +131,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       texts: reports.reduce((sum, r) => sum + r.texts, 0),
       textSegments: reports.reduce((sum, r) => sum + r.segments, 0),
       wallMs,
-      lastMessageMs: times.at(-1) ?? 0,
+      lastMessageMs,
       p50Ms: at(0.5),
       p99Ms: at(0.99),
       dynamoCalls: Object.values(byCommand).reduce((a, b) => a + b, 0),
@@ -129,6 +140,7 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       peakRssMb: Math.max(...processes.map((p) => p.peakRssMb)),
       cpuMs: processes.reduce((sum, p) => sum + p.cpuMs, 0),
       processes,
+      emulatorCpuMs: emulatorCpu.at(lastMessageMs || wallMs),
       load: loadavg(),
     };
   } finally {

@@ -24,7 +24,7 @@ export function runSmsOutbox(): void {
   process.on('disconnect', () => process.exit(0));
 }
 
-export async function startSmsOutbox(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSmsOutbox(): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const child = fork(process.argv[1]!, ['--sms-server'], {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -35,6 +35,7 @@ export async function startSmsOutbox(): Promise<{ url: string; close(): Promise<
   });
   return {
     url,
+    pid: child.pid!,
     close: async () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.send({ cmd: 'close' });

@@ -107,7 +107,8 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
 
   async markSentMany(marks: readonly ClaimMark[]): Promise<void> {
     // Whole items, since BatchWriteItem only puts: each claim is this worker's, PENDING since
-    // `claimedAt`, and nothing else writes an email claim (SMS delivery events touch SMS claims only).
+    // `claimedAt`. Nothing else writes an email claim; an SMS claim's delivery events find it only
+    // through its message record, written after this (DynamoSmsDeliveries.markSentMany).
     const items = marks.map((m) => ({
       ...m.claim,
       status: 'SENT' as const,

@@ -11,6 +11,8 @@ import type {
   SentText,
 } from '../../core/sms/sms.ports';
 import { writeGuarded } from './record-guards';
+import { batchPut } from './batch-put';
+import { DynamoClaimRepo } from './claims.repo';
 import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
@@ -104,8 +106,28 @@ export class DynamoSmsDeliveries implements SmsDeliveryLog {
   }
 
   async markSentMany(texts: readonly SentText[]) {
-    for (let i = 0; i < texts.length; i += TEXTS_PER_TRANSACTION) {
-      const chunk = texts.slice(i, i + TEXTS_PER_TRANSACTION);
+    const whole = texts.flatMap((t) => (t.claimed ? [{ ...t, claimed: t.claimed }] : []));
+    if (whole.length > 0) {
+      // Puts, not a transaction (half the write units): first the claims, whole as they were taken
+      // (BatchWriteItem only puts), then the records. A delivery event finds a claim only through
+      // its record, so none can land on a claim this put would then overwrite.
+      await new DynamoClaimRepo(this.db).markSentMany(
+        whole.map(({ ref, sentAt, claimed }) => ({
+          claim: claimed.claim,
+          claimedAt: claimed.at,
+          messageId: ref.messageId,
+          sentAt,
+        })),
+      );
+      await batchPut(
+        'text records',
+        whole.map((t) => t.ref),
+        (refs) => this.db.entities.smsMessage.put(refs).go(),
+      );
+    }
+    const partial = texts.filter((t) => !t.claimed);
+    for (let i = 0; i < partial.length; i += TEXTS_PER_TRANSACTION) {
+      const chunk = partial.slice(i, i + TEXTS_PER_TRANSACTION);
       // Updates, not puts: the claim keeps what a delivery event wrote on it, and the message's
       // record is the same item whoever writes it. A conflict with a delivery event is tried again.
       const result = await writeGuarded(this.db, ({ notificationClaim, smsMessage }) =>

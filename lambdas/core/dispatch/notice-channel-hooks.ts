@@ -55,7 +55,7 @@ export async function textHook(
    * The batch's way of sending: the claims its read found held (texts among them, skipped unasked),
    * its coalesced claims and how many recipients go at once.
    */
-  batch?: Pick<NoticeTexts, 'held' | 'claim' | 'inFlight'>,
+  batch?: Pick<NoticeTexts, 'held' | 'claim' | 'claimedAt' | 'inFlight'>,
 ): Promise<{ failed: number; errors: string[] }> {
   if (!texts) return { failed: 0, errors: [] };
   const outcome = await textAnnouncement(

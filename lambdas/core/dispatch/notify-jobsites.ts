@@ -156,6 +156,8 @@ export async function notifyJobsites(
     held,
     // The jobsites in flight claim their messages together: a write per few jobsites, not per message.
     claim: batchClaimsOf(deps.claims, now, recipientsInFlight),
+    // What `claim` writes as each claim's time: a sent text's mark puts the whole claim again.
+    claimedAt: now,
     writes,
     now,
     asOf: asOf ?? now,

@@ -38,6 +38,8 @@ export interface NoticeTexts {
   held?: ReadonlySet<string>;
   /** Claims the texts offered (the batch's coalesced claims); absent, the jobsite's are claimed alone. */
   claim?: (offered: readonly MessageClaim[]) => Promise<Set<string>>;
+  /** The time `claim` writes on every claim (the batch's): a sent text's mark then puts the whole claim. */
+  claimedAt?: Date;
   /** How many of the jobsite's texts are sent at once (default 1). */
   inFlight?: number;
 }
@@ -168,7 +170,9 @@ async function sendAll(
   // The jobsite's texts are claimed together (with the batch's other claims when it coalesces them),
   // each by a conditional write, before any is sent; then sent a few at a time.
   const inFlight = input.inFlight ?? 1;
-  const claim = input.claim ?? batchClaimsOf(deps.claims, deps.clock.now(), inFlight);
+  const now = deps.clock.now();
+  const claim = input.claim ?? batchClaimsOf(deps.claims, now, inFlight);
+  const claimedAt = input.claim ? input.claimedAt : now;
   const offered = texts.map((t) => ({ text: t, claim: smsClaimOf(t) }));
   const outcomes: TextOutcome[] = [];
   const errors: string[] = [];
@@ -187,7 +191,7 @@ async function sendAll(
   const mine = offered.filter((o) => taken.has(claimKeyOf(o.claim)));
   await mapWithConcurrency(mine, inFlight, async (o) => {
     try {
-      outcomes.push(await sendClaimedText(o.text, o.claim, deps));
+      outcomes.push(await sendClaimedText(o.text, o.claim, deps, claimedAt));
     } catch (err) {
       errors.push(`${jobsite.name} → SMS ${o.text.worker.phone}: ${errorText(err)}`);
     }

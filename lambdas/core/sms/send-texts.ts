@@ -39,6 +39,8 @@ export interface TextMark {
   claim: MessageClaim;
   messageId: string;
   sentAt: Date;
+  /** When the claim was taken, when known: the mark is then a put of the whole claim (SentText). */
+  claimedAt?: Date;
 }
 
 /** One text to one worker about one jobsite's day (a notice, or helper "confirm"'s escalation). */
@@ -106,6 +108,8 @@ export async function sendClaimedText(
   text: WorkerText,
   claim: MessageClaim,
   deps: Omit<TextDeps, 'detailsUrl'>,
+  /** When the claim was taken (the batch's claims all carry one time), if the caller knows. */
+  claimedAt?: Date,
 ): Promise<TextOutcome> {
   const tenant = tenantFromStore(text.tenantId);
   const now = deps.clock.now();
@@ -127,7 +131,7 @@ export async function sendClaimedText(
   }
   // Sent: a mark or delivery record that fails is an error for the run, never a reason to release
   // the claim (that would text the number again).
-  const mark = { claim, messageId, sentAt: deps.clock.now() };
+  const mark = { claim, messageId, sentAt: deps.clock.now(), ...(claimedAt ? { claimedAt } : {}) };
   await (deps.markSent ? deps.markSent(mark) : markTextSent(mark, deps));
   return 'sent';
 }
@@ -153,7 +157,11 @@ export function coalescedTextMarks(
     (marks: TextMark[]) =>
       markSentMany.call(
         deps.deliveries,
-        marks.map((m) => ({ ref: { messageId: m.messageId, ...claimKeyOf(m.claim) }, sentAt: m.sentAt })),
+        marks.map((m) => ({
+          ref: { messageId: m.messageId, ...claimKeyOf(m.claim) },
+          sentAt: m.sentAt,
+          ...(m.claimedAt ? { claimed: { claim: m.claim, at: m.claimedAt } } : {}),
+        })),
       ),
     () => undefined,
     TEXT_MARKS_PER_WRITE,

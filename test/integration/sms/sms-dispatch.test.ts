@@ -2,6 +2,7 @@ import { testStack } from '../stack';
 import { apiFor, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { adminToken, premiumAccount, runDispatch, stormSiteInChicago } from '../../support/dispatch';
 import { measureSms } from '../../../shared/sms-text';
+import { createAppRoot } from '../../../lambdas/composition/app.root';
 
 /**
  * The SMS channel through the real path: workers through the API, the local SMS server (AWS's own
@@ -93,7 +94,20 @@ describe('texting a worker', () => {
     const alerts = await api('/api/alerts', { token: account.token });
     const texted = alerts.body.items.filter((a: { channel?: string }) => a.channel === 'sms');
     expect(texted).toHaveLength(1);
-    expect(texted[0]).toMatchObject({ status: 'SENT', recipient: phone, segments: expect.any(Number) });
+    expect(texted[0]).toMatchObject({
+      status: 'SENT',
+      recipient: phone,
+      segments: expect.any(Number),
+      messageId: expect.any(String),
+      jobsiteName: site.name,
+      audience: 'worker',
+    });
+    // The carrier's delivery event (sms-events) finds the text's claim by its message id.
+    const deliveries = createAppRoot(stack.lambdaConfig).smsRoot!.texts.deliveries;
+    expect(await deliveries.record(texted[0].messageId, 'DELIVERED', new Date().toISOString())).toBe(true);
+    const after = await api('/api/alerts', { token: account.token });
+    const delivered = after.body.items.find((a: { channel?: string }) => a.channel === 'sms');
+    expect(delivered).toMatchObject({ status: 'SENT', deliveryStatus: 'DELIVERED' });
   });
 
   it("should link the text to the notice's details with a short code that opens the same page", async () => {

@@ -5,6 +5,7 @@ import { allowanceInBlocks, allowanceMonth } from '../../../lambdas/core/sms/sms
 import type { MessageClaim } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { PLANS } from '../../../shared/plans';
 import { testStack } from '../stack';
+import { countDynamoCalls } from '../../support/large-account';
 
 /**
  * A batch's text writes on DynamoDB Local through the composition root's repositories (issue 26
@@ -14,6 +15,7 @@ import { testStack } from '../stack';
 const stack = testStack();
 const root = createAppRoot(stack.lambdaConfig);
 const texts = root.smsRoot!.texts;
+const counter = countDynamoCalls(root.client);
 
 describe('the SMS allowance taken in blocks', () => {
   it('should never pass the allowance when four workers take blocks at once, and give back what is unspent', async () => {
@@ -72,22 +74,22 @@ describe('sent texts marked many to a transaction', () => {
     segments: 1,
   });
 
+  /** A sent text's record: its message id and its claim's key. */
+  const refOf = (claim: MessageClaim, messageId: string) => ({
+    messageId,
+    tenantId: claim.tenantId,
+    jobsiteId: claim.jobsiteId,
+    workDate: claim.workDate,
+    messageKey: claim.messageKey,
+    recipient: claim.recipient,
+  });
+
   it('should mark 60 texts SENT, remember their ids and keep a delivery event that landed first', async () => {
     const tenantId = `marks-${randomUUID()}`;
     const claims = Array.from({ length: 60 }, (_, i) => claimOf(tenantId, i));
     const at = new Date();
     expect((await texts.claims.claimMany!(claims, at)).size).toBe(60);
-    const sent = claims.map((claim, i) => ({
-      ref: {
-        messageId: `msg-${tenantId}-${i}`,
-        tenantId,
-        jobsiteId: claim.jobsiteId,
-        workDate: claim.workDate,
-        messageKey: claim.messageKey,
-        recipient: claim.recipient,
-      },
-      sentAt: at,
-    }));
+    const sent = claims.map((claim, i) => ({ ref: refOf(claim, `msg-${tenantId}-${i}`), sentAt: at }));
     // The carrier's "delivered" for the first text reached its claim before the mark (written directly,
     // as `record` would once it finds the message).
     const first = sent[0]!.ref;
@@ -109,5 +111,50 @@ describe('sent texts marked many to a transaction', () => {
     expect(await texts.deliveries.record(sent[59]!.ref.messageId, 'DELIVERED', at.toISOString())).toBe(true);
     const after = await texts.claims.listRecent(tenantFromStore(tenantId), 100);
     expect(after.find((m) => m.recipient === sent[59]!.ref.recipient)?.deliveryStatus).toBe('DELIVERED');
+  });
+
+  it('should put whole claims and their records without a transaction, and each delivery event find its claim', async () => {
+    const tenantId = `whole-${randomUUID()}`;
+    const claims = Array.from({ length: 60 }, (_, i) => ({ ...claimOf(tenantId, i), segments: 1 + (i % 2) }));
+    const claimedAt = new Date(Date.now() - 2000);
+    expect((await texts.claims.claimMany!(claims, claimedAt)).size).toBe(60);
+    const sentAt = new Date();
+    const sent = claims.map((claim, i) => ({
+      ref: refOf(claim, `whole-${tenantId}-${i}`),
+      sentAt,
+      claimed: { claim, at: claimedAt },
+    }));
+    counter.reset();
+    await texts.deliveries.markSentMany!(sent);
+    // Claims 25 + 25 + 10 (three BatchWriteItem calls), then the records alike; no transaction.
+    expect(counter.byCommand).toEqual({ BatchWriteItemCommand: 6 });
+
+    const history = await texts.claims.listRecent(tenantFromStore(tenantId), 100);
+    expect(history).toHaveLength(60);
+    for (const [i, claim] of claims.entries()) {
+      const m = history.find((h) => h.recipient === claim.recipient)!;
+      // The whole claim as it was taken, now SENT: names, channel, segments and claim time kept.
+      expect(m).toMatchObject({
+        status: 'SENT',
+        messageId: `whole-${tenantId}-${i}`,
+        sentAt: sentAt.toISOString(),
+        claimedAt: claimedAt.toISOString(),
+        channel: 'sms',
+        segments: claim.segments,
+        recipientName: claim.recipientName,
+        jobsiteName: 'Pier Nine',
+        kind: 'notice',
+        audience: 'worker',
+        runId: 'marks-test',
+      });
+    }
+    // The carrier's events find each text's claim by its message id.
+    expect(await texts.deliveries.record(sent[0]!.ref.messageId, 'DELIVERED', sentAt.toISOString())).toBe(
+      true,
+    );
+    expect(await texts.deliveries.record(sent[59]!.ref.messageId, 'FAILED', sentAt.toISOString())).toBe(true);
+    const after = await texts.claims.listRecent(tenantFromStore(tenantId), 100);
+    expect(after.find((m) => m.recipient === claims[0]!.recipient)?.deliveryStatus).toBe('DELIVERED');
+    expect(after.find((m) => m.recipient === claims[59]!.recipient)?.deliveryStatus).toBe('FAILED');
   });
 });

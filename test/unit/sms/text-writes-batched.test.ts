@@ -104,6 +104,21 @@ describe('coalesced text marks', () => {
     expect(d.single).toEqual([]);
   });
 
+  it('should hand the whole claim with its time to the store when the claim time is known', async () => {
+    const d = deps(false);
+    const mark = coalescedTextMarks(d)!;
+    const claimedAt = new Date('2026-12-08T11:00:00Z');
+    const [known, unknown] = marks(2);
+    await Promise.all([mark({ ...known!, claimedAt }), mark(unknown!)]);
+    const sent = d.transactions.flat();
+    expect(sent.find((t) => t.ref.messageId === 'm0')?.claimed).toEqual({
+      claim: known!.claim,
+      at: claimedAt,
+    });
+    // Without the claim time the store updates the claim in place (no whole item to put).
+    expect(sent.find((t) => t.ref.messageId === 'm1')).not.toHaveProperty('claimed');
+  });
+
   it('should write each text on its own when a transaction fails', async () => {
     const d = deps(true);
     const mark = coalescedTextMarks(d)!;
