@@ -72,17 +72,23 @@ function setup(source: ObservationSource, now: string) {
   return { deps, repo, advance: (iso: string) => (clock = new Date(iso)) };
 }
 
+/** An archive that answers every day asked with a whole day of 55 km/h gusts, and the days asked. */
+function gustyArchive() {
+  const asked: string[] = [];
+  const source: ObservationSource = {
+    name: 'archive',
+    covers: () => true,
+    fetchDay: async (r) => {
+      asked.push(r.date);
+      return day(r.date, 55);
+    },
+  };
+  return { asked, source };
+}
+
 describe('collecting observations after working days', () => {
   it('should store each ended day once it is fully observed, and ask no more after', async () => {
-    const asked: string[] = [];
-    const source: ObservationSource = {
-      name: 'archive',
-      covers: () => true,
-      fetchDay: async (r) => {
-        asked.push(r.date);
-        return day(r.date, 55);
-      },
-    };
+    const { asked, source } = gustyArchive();
     // Wednesday 2026-03-04 at 06:00 local: Monday and Tuesday have ended, Wednesday has not.
     const { deps, repo } = setup(source, '2026-03-04T14:00:00Z');
     const tally = await collectObservations(deps, [
@@ -102,15 +108,7 @@ describe('collecting observations after working days', () => {
   });
 
   it("should read a batch's decided days by key, then the stored observations of those days only", async () => {
-    const asked: string[] = [];
-    const source: ObservationSource = {
-      name: 'archive',
-      covers: () => true,
-      fetchDay: async (r) => {
-        asked.push(r.date);
-        return day(r.date, 55);
-      },
-    };
+    const { asked, source } = gustyArchive();
     const { deps, repo } = setup(source, '2026-03-04T14:00:00Z');
     const observationsRead: string[][] = [];
     const decidedRead: string[][] = [];
