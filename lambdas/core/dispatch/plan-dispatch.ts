@@ -48,7 +48,7 @@ export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promis
     if (same) same.released = true;
     else due.push(r);
   }
-  // Jobsites of one grid cell side by side: batches are dealt whole cells in this order, so a cell's
-  // forecast is asked for once per run however many zones its jobsites' notices come from.
+  // Jobsites of one grid cell side by side: batches are cut from this order, so a cell's forecast
+  // is asked for once per run however many zones its jobsites' notices come from.
   return due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
 }

@@ -4,7 +4,6 @@ import type { IdGenerator } from '../runtime.ports';
 import { encodeBatch, RUN_RECORD_CAPS, workBatch, type BatchDeps } from './dispatch-batch';
 import type { DispatchRun, DueJobsite, NoticeSchedule } from './dispatch.ports';
 import { planDispatch } from './plan-dispatch';
-import { dealBatches } from './deal-batches';
 import { sweepEscalations } from '../confirmations/dispatch-confirmations';
 
 export interface DispatchDeps extends BatchDeps {
@@ -92,7 +91,7 @@ export async function leftUnjudged(
 
 export interface PlannedRun {
   run: DispatchRun;
-  /** The queue messages, one per batch of due jobsites (whole grid cells, dealt: `dealBatches`). */
+  /** The queue messages, one per batch of due jobsites in grid-cell order. */
   batches: string[];
 }
 
@@ -121,12 +120,10 @@ export async function planRun(
     errors.push(`Catching up failed: ${String((err as Error)?.message ?? err)}`);
   }
   if (trigger === 'schedule') await reportPreviousRun(deps, slot, log);
-  // In grid-cell order: the run record's head lists them so.
+  // Kept in grid-cell order, so batches still ask for each cell once.
   const due = [...planned, ...caughtUp].sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
-  const maxSize = deps.batchSize ?? 1000;
-  // Whole cells dealt round-robin, so the storm's cells (and its messages) spread over every batch.
-  const dealt = dealBatches(due, batchSizeFor(due.length, maxSize, deps.workers ?? 1), maxSize);
-  const count = dealt.length;
+  const size = batchSizeFor(due.length, deps.batchSize ?? 1000, deps.workers ?? 1);
+  const count = Math.ceil(due.length / size);
   const run: DispatchRun = {
     runId,
     startedAt: startedAt.toISOString(),
@@ -160,7 +157,8 @@ export async function planRun(
     errorsRoom: Math.max(1, Math.floor((RUN_RECORD_CAPS.errors - errors.length) / Math.max(count, 1))),
   };
   const batches: string[] = [];
-  for (let i = 0; i < count; i++) batches.push(encodeBatch({ ...header, batchNo: i + 1 }, dealt[i]!));
+  for (let i = 0; i < count; i++)
+    batches.push(encodeBatch({ ...header, batchNo: i + 1 }, due.slice(i * size, (i + 1) * size)));
   log.info('dispatch run planned', { trigger, due: due.length, caughtUp: caughtUp.length, batches: count });
   return { run, batches };
 }
