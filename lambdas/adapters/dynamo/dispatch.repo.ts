@@ -202,6 +202,18 @@ export class DynamoDecisionRepo implements DecisionRepo {
     );
   }
 
+  async decidedOf(
+    days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
+  ): Promise<Set<string>> {
+    const decided = await batchGetDays(
+      'decisions',
+      days,
+      (keys) => this.db.entities.dispatchDecision.get(keys).go({ attributes: DAY_KEY }),
+      (item) => pickFields(item, DAY_KEY),
+    );
+    return new Set(decided.keys());
+  }
+
   async listRange(tenant: TenantId, jobsiteId: string, from: string, to: string): Promise<Decision[]> {
     const { data } = await this.db.entities.dispatchDecision.query
       .byJobsiteDay(tenantKey(tenant, { jobsiteId }))
@@ -232,6 +244,9 @@ export class DynamoDecisionRepo implements DecisionRepo {
     );
   }
 }
+
+/** A decision's key: what `decidedOf` reads of each (its forecast, judgement and rules are most of it). */
+const DAY_KEY = ['tenantId', 'jobsiteId', 'workDate'] as const;
 
 /** A decision as its item stores it (absent fields left out, the forecast's source beside it for the index). */
 function decisionItem(decision: Decision) {

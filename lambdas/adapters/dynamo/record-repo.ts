@@ -59,7 +59,9 @@ export const TRANSACTION_ITEMS = 100;
  */
 interface TenantRecordEntity<Item> {
   query: {
-    byTenant(key: { tenantId: string }): { go(options: { pages: 'all' }): Promise<{ data: Item[] }> };
+    byTenant(key: { tenantId: string }): {
+      go(options: { pages: 'all'; attributes?: readonly string[] }): Promise<{ data: Item[] }>;
+    };
   };
   get(key: { tenantId: string }): { go(): Promise<{ data: Item | null }> };
 }
@@ -123,18 +125,21 @@ export function indexesOf<Item extends { updatedAt?: string }, T extends StoredR
 
 /**
  * `list`, `get` and `existing` of one record type: its items read through `fromItem`, a missing one
- * as null; with its ordered indexes, `sortedPage` too.
+ * as null; with its ordered indexes, `sortedPage` too. `listed`: the attributes `fromItem` reads,
+ * when the items hold more (index keys, search fields): `list` then reads only those (the dispatch
+ * lists an account's workers in every batch that has one of its jobsites).
  */
 export function tenantRecordReads<Item, T extends StoredRecord>(
   entity: TenantRecordEntity<Item>,
   idAttribute: string,
   fromItem: (item: Item) => T,
   indexes?: RecordIndexes<Item>,
+  listed?: readonly (keyof Item & string)[],
 ): Pick<EntityOps<T>, 'list' | 'get' | 'existing' | 'indexedSorts' | 'sortedPage'> {
   const batched = entity as unknown as Pick<OrderedEntity<Item>, 'get'>;
+  const listing = { pages: 'all', ...(listed ? { attributes: listed } : {}) } as const;
   return {
-    list: async (tenantId) =>
-      (await entity.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(fromItem),
+    list: async (tenantId) => (await entity.query.byTenant({ tenantId }).go(listing)).data.map(fromItem),
     get: async (tenantId, id) => {
       const { data } = await entity.get({ tenantId, [idAttribute]: id }).go();
       return data ? fromItem(data) : null;

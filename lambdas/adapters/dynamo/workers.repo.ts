@@ -41,7 +41,22 @@ import {
 type WorkerItem = EntityItem<Db['worker']>;
 type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
 
-const workerFromItem = (i: WorkerItem): Worker => ({
+/** What `workerFromItem` reads: a list reads only these, not the index keys and search fields. */
+const WORKER_FIELDS = [
+  'workerId',
+  'name',
+  'email',
+  'phone',
+  'trade',
+  'crewIds',
+  'isManager',
+  'smsOptIn',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof WorkerItem)[];
+
+const workerFromItem = (i: Pick<WorkerItem, (typeof WORKER_FIELDS)[number]>): Worker => ({
   id: i.workerId,
   name: i.name,
   email: i.email,
@@ -144,6 +159,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
         fromItem: workerFromItem,
         toItem: workerItem,
       }),
+      WORKER_FIELDS,
     ),
     create: (tenantId, w) => write(tenantId, w, null),
     putIfUnchanged: async (tenantId, w, expected) => {

@@ -187,6 +187,13 @@ export interface DecisionRepo {
   getMany?(
     days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
   ): Promise<Map<string, Decision>>;
+  /**
+   * Which of these days have a decision, keyed `tenantId|jobsiteId|workDate`, reading only their keys
+   * (the observations ask for a week of days per jobsite and need no more). Optional, like `getMany`.
+   */
+  decidedOf?(
+    days: readonly { tenantId: string; jobsiteId: string; workDate: string }[],
+  ): Promise<Set<string>>;
   put(decision: Decision): Promise<void>;
   /**
    * Stores many decisions at once (DynamoDB: BatchWriteItem, 25 a call, unconditional like `put`).

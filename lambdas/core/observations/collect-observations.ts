@@ -96,7 +96,8 @@ const COLLECT_CONCURRENCY = 8;
 /** A jobsite's retry window, read for the whole batch at once where the stores read in batches. */
 interface JobsiteWindow {
   jobsite: Jobsite | null;
-  decisions: Decision[];
+  /** The decided days (only their dates are needed). */
+  decisions: Pick<Decision, 'workDate'>[];
   stored: DayObservation[];
 }
 
@@ -115,8 +116,9 @@ async function readWindows(
   jobsites: readonly { tenantId: string; jobsiteId: string }[],
 ): Promise<Map<string, JobsiteWindow> | null> {
   const getDecisions = deps.decisions.getMany?.bind(deps.decisions);
+  const decidedOf = deps.decisions.decidedOf?.bind(deps.decisions);
   const getObservations = deps.observations.repo.getMany?.bind(deps.observations.repo);
-  if (!deps.records.jobsites.getMany || !getDecisions || !getObservations) return null;
+  if (!deps.records.jobsites.getMany || !(decidedOf || getDecisions) || !getObservations) return null;
   const read = await deps.records.jobsites.getMany(
     jobsites.map((j) => ({ tenant: tenantFromStore(j.tenantId), id: j.jobsiteId })),
   );
@@ -125,15 +127,26 @@ async function readWindows(
     const jobsite = read.get(`${j.tenantId}|${j.jobsiteId}`);
     return jobsite ? windowDays(jobsite, now).map((workDate) => ({ ...j, workDate })) : [];
   });
-  const [decisions, stored] = await Promise.all([getDecisions(days), getObservations(days)]);
+  // A stored observation matters only for a decided day: where the store reads the decided days by
+  // their keys alone, only those days' observations are read after them (most of a week may be undecided).
+  let decisions: { has(key: string): boolean };
+  let stored: Map<string, DayObservation>;
+  if (decidedOf) {
+    const decided = await decidedOf(days);
+    decisions = decided;
+    stored = await getObservations(
+      days.filter((d) => decided.has(`${d.tenantId}|${d.jobsiteId}|${d.workDate}`)),
+    );
+  } else [decisions, stored] = await Promise.all([getDecisions!(days), getObservations(days)]);
   const windows = new Map<string, JobsiteWindow>();
   for (const j of jobsites) {
     const key = `${j.tenantId}|${j.jobsiteId}`;
     const jobsite = read.get(key) ?? null;
-    const mine = jobsite ? windowDays(jobsite, now).map((d) => `${key}|${d}`) : [];
+    const windowDates = jobsite ? windowDays(jobsite, now) : [];
+    const mine = windowDates.map((d) => `${key}|${d}`);
     windows.set(key, {
       jobsite,
-      decisions: mine.flatMap((k) => decisions.get(k) ?? []),
+      decisions: mine.flatMap((k, i) => (decisions.has(k) ? [{ workDate: windowDates[i]! }] : [])),
       stored: mine.flatMap((k) => stored.get(k) ?? []),
     });
   }

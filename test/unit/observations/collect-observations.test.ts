@@ -72,17 +72,23 @@ function setup(source: ObservationSource, now: string) {
   return { deps, repo, advance: (iso: string) => (clock = new Date(iso)) };
 }
 
+/** An archive that answers every day asked with a whole day of 55 km/h gusts, and the days asked. */
+function gustyArchive() {
+  const asked: string[] = [];
+  const source: ObservationSource = {
+    name: 'archive',
+    covers: () => true,
+    fetchDay: async (r) => {
+      asked.push(r.date);
+      return day(r.date, 55);
+    },
+  };
+  return { asked, source };
+}
+
 describe('collecting observations after working days', () => {
   it('should store each ended day once it is fully observed, and ask no more after', async () => {
-    const asked: string[] = [];
-    const source: ObservationSource = {
-      name: 'archive',
-      covers: () => true,
-      fetchDay: async (r) => {
-        asked.push(r.date);
-        return day(r.date, 55);
-      },
-    };
+    const { asked, source } = gustyArchive();
     // Wednesday 2026-03-04 at 06:00 local: Monday and Tuesday have ended, Wednesday has not.
     const { deps, repo } = setup(source, '2026-03-04T14:00:00Z');
     const tally = await collectObservations(deps, [
@@ -99,6 +105,50 @@ describe('collecting observations after working days', () => {
     asked.length = 0;
     await collectObservations(deps, [{ tenantId: 't', jobsiteId: SITE.id }]);
     expect(asked).toEqual([]);
+  });
+
+  it("should read a batch's decided days by key, then the stored observations of those days only", async () => {
+    const { asked, source } = gustyArchive();
+    const { deps, repo } = setup(source, '2026-03-04T14:00:00Z');
+    const observationsRead: string[][] = [];
+    const decidedRead: string[][] = [];
+    const keyOf = (d: { tenantId: string; jobsiteId: string; workDate: string }) =>
+      `${d.tenantId}|${d.jobsiteId}|${d.workDate}`;
+    const decided = new Set(['2026-03-02', '2026-03-03'].map((workDate) => `t|${SITE.id}|${workDate}`));
+    const batched: CollectDeps = {
+      ...deps,
+      records: {
+        jobsites: { getMany: async () => new Map([[`t|${SITE.id}`, SITE]]) },
+      } as never,
+      decisions: {
+        // Never asked for whole decisions: only which days have one.
+        getMany: async () => {
+          throw new Error('must not read whole decisions');
+        },
+        decidedOf: async (days: { tenantId: string; jobsiteId: string; workDate: string }[]) => {
+          decidedRead.push(days.map((d) => d.workDate));
+          return new Set(days.map(keyOf).filter((k) => decided.has(k)));
+        },
+      } as unknown as CollectDeps['decisions'],
+      observations: {
+        ...deps.observations,
+        repo: {
+          ...repo,
+          getMany: async (days) => {
+            observationsRead.push(days.map((d) => d.workDate));
+            return new Map();
+          },
+        },
+      },
+    };
+    const tally = await collectObservations(batched, [{ tenantId: 't', jobsiteId: SITE.id }]);
+    // The week before the jobsite's local today (Wednesday 4 March), read at once.
+    expect(decidedRead).toEqual([
+      ['2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03'],
+    ]);
+    expect(observationsRead).toEqual([['2026-03-02', '2026-03-03']]);
+    expect(asked.sort()).toEqual(['2026-03-02', '2026-03-03']);
+    expect(tally).toEqual({ fetched: 2, completed: 2, failures: 0 });
   });
 
   it('should keep asking, at most once in 20 hours, while the reanalysis has only part of the day', async () => {
