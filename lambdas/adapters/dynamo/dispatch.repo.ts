@@ -17,7 +17,7 @@ import { tenantKey } from './tenant-keys';
 import { batchGetDays } from './batch-get';
 import { batchPut } from './batch-put';
 import { writtenUnlessConditionFails } from './conditions';
-import { RUN_RECORD_CAPS } from '../../core/dispatch/dispatch-batch';
+import { RUN_RECORD_CAPS } from '../../core/dispatch/run-record-caps';
 import { releasedAt } from '../../core/dispatch/held-messages';
 import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { DynamoHeldMessageRepo } from './held-message.repo';

@@ -1,7 +1,8 @@
 import { localClock, slotStart } from '../../../shared/notice-slots';
 import { silentLogger } from '../observability.ports';
 import type { IdGenerator } from '../runtime.ports';
-import { encodeBatch, RUN_RECORD_CAPS, workBatch, type BatchDeps } from './dispatch-batch';
+import { encodeBatch, workBatch, type BatchDeps } from './dispatch-batch';
+import { RUN_RECORD_CAPS } from './run-record-caps';
 import type { DispatchRun, DueJobsite, NoticeSchedule } from './dispatch.ports';
 import { planDispatch } from './plan-dispatch';
 import { sweepEscalations } from '../confirmations/dispatch-confirmations';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../../../lambdas/adapters/dynamo/client';
 import { DynamoDispatchRunRepo } from '../../../lambdas/adapters/dynamo/dispatch.repo';
 import { createRaincheckService } from '../../../lambdas/adapters/dynamo/service';
-import { RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/run-record-caps';
 import type { BatchTally, DispatchRun, UnjudgedJobsite } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { testStack } from '../stack';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { decodeBatch, RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { decodeBatch } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/run-record-caps';
 import type { DispatchRun, NoticeSlotRecord } from '../../../lambdas/core/dispatch/dispatch.ports';
 import { batchSizeFor, planRun, type DispatchDeps } from '../../../lambdas/core/dispatch/run-dispatch';
 import type { MetricName } from '../../../lambdas/core/observability.ports';

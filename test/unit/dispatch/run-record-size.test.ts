@@ -3,7 +3,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { storedError } from '../../../lambdas/adapters/dynamo/dispatch.repo';
 import { dispatchRunEntity } from '../../../lambdas/adapters/dynamo/entities/dispatch-run.entity';
-import { decodeBatch, RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { decodeBatch } from '../../../lambdas/core/dispatch/dispatch-batch';
+import { RUN_RECORD_CAPS } from '../../../lambdas/core/dispatch/run-record-caps';
 import type {
   DispatchRun,
   NoticeSlotRecord,
