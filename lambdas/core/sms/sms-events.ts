@@ -27,6 +27,9 @@ const DELIVERY: Record<string, SmsDeliveryStatus> = {
   TEXT_UNKNOWN: 'FAILED',
 };
 
+/** How long after a delivery event an unknown message id is still taken as our record not yet written. */
+export const EARLY_EVENT_RETRY_MS = 15 * 60_000;
+
 export function readSmsNotification(message: unknown): SmsNotification {
   if (!message || typeof message !== 'object') return { type: 'unknown' };
   const m = message as Record<string, unknown>;
@@ -71,8 +74,14 @@ export async function applySmsNotification(
   if (n.type === 'inbound')
     return handleInboundText({ from: n.from, body: n.body, at: deps.clock.now() }, deps.inbound);
   if (n.type === 'delivery') {
-    await deps.deliveries.record(n.messageId, n.status, n.at);
-    return 'delivery';
+    if (await deps.deliveries.record(n.messageId, n.status, n.at)) return 'delivery';
+    // The carrier can answer before the batch has written the text's record (its marks are written
+    // after the sends). Throwing makes Lambda try the event again later instead of losing it; an
+    // event this old for an id we never recorded is not one of ours.
+    if (deps.clock.now().getTime() - Date.parse(n.at) < EARLY_EVENT_RETRY_MS) {
+      throw new Error(`SMS delivery event for ${n.messageId} came before its record; tried again later`);
+    }
+    return 'unknown';
   }
   return 'unknown';
 }
