@@ -254,6 +254,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     ],
     memorySize: 1024,
     timeoutSeconds: 120,
+    // Our own counter measures texts (shared/sms-segments.ts); the library only a rare UCS-2 text.
+    firstUsePackages: ['sms-segments-calculator.on-first-use'],
     budget: LAMBDA_BUNDLE_BUDGETS.dispatch,
   },
   {
@@ -266,6 +268,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     access: ['table', 'weatherApiKey', 'sendEmail', 'unsubscribeSecret', 'sendSms', 'webhookQueue'],
     memorySize: 1024,
     timeoutSeconds: 150,
+    // As the planner: the library measures only a rare UCS-2 text.
+    firstUsePackages: ['sms-segments-calculator.on-first-use'],
     budget: LAMBDA_BUNDLE_BUDGETS['dispatch-worker'],
   },
   {
@@ -327,6 +331,8 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [],
     // webhookQueue: a foreman's answer by text raises `confirmation.received` (issue 23).
     access: ['table', 'sendSms', 'webhookQueue'],
+    // A HELP answer is measured by our own counter; the library only a rare UCS-2 text.
+    firstUsePackages: ['sms-segments-calculator.on-first-use'],
     budget: LAMBDA_BUNDLE_BUDGETS['sms-events'],
   },
   {

@@ -75,7 +75,7 @@ export const FIRST_USE_PACKAGES = {
   'date-holidays': './node_modules/date-holidays/src/index.js',
   fflate: './node_modules/fflate/lib/node.cjs',
   'libphonenumber-js/metadata.max.json': './node_modules/libphonenumber-js/metadata.max.json',
-  // Packages our code imports by their own name (FIRST_USE_IMPORTS): the api's and the public API's.
+  // Packages our code imports by their own name (FIRST_USE_IMPORTS).
   'fast-xml-parser.on-first-use': './node_modules/fast-xml-parser/src/fxp.js',
   'papaparse.on-first-use': './node_modules/papaparse/papaparse.js',
   '@photostructure/tz-lookup.on-first-use': './node_modules/@photostructure/tz-lookup/tz.js',
@@ -93,8 +93,9 @@ export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
  * - fast-xml-parser (63 KB): a brand's SVG logo check only.
  * - papaparse (21 KB): the workers' CSV import only.
  * - @photostructure/tz-lookup (72 KB): a jobsite's timezone from its point, on jobsite writes only.
- * - sms-segments-calculator (36 KB with grapheme-splitter): a text measured before it is sent; the
- *   dispatch's Lambdas, which send texts in bulk, keep it in their bundles.
+ * - sms-segments-calculator (36 KB with grapheme-splitter): since shared/sms-segments.ts counts
+ *   segments itself, only a UCS-2 text whose characters may join one grapheme needs it, in every
+ *   Lambda that sends texts (the dispatch's too).
  */
 export const FIRST_USE_IMPORTS: Partial<Record<FirstUsePackage, { imported: string; module: string }>> = {
   'fast-xml-parser.on-first-use': {
