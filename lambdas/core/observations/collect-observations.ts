@@ -123,10 +123,17 @@ async function readWindows(
     jobsites.map((j) => ({ tenant: tenantFromStore(j.tenantId), id: j.jobsiteId })),
   );
   const now = deps.clock.now();
-  const days = jobsites.flatMap((j) => {
-    const jobsite = read.get(`${j.tenantId}|${j.jobsiteId}`);
-    return jobsite ? windowDays(jobsite, now).map((workDate) => ({ ...j, workDate })) : [];
-  });
+  // Each jobsite's window, worked out once: its days are read below and then handed out by them.
+  const windowOf = new Map(
+    jobsites.map((j) => {
+      const key = `${j.tenantId}|${j.jobsiteId}`;
+      const jobsite = read.get(key) ?? null;
+      return [key, { jobsite, dates: jobsite ? windowDays(jobsite, now) : [] }] as const;
+    }),
+  );
+  const days = jobsites.flatMap((j) =>
+    windowOf.get(`${j.tenantId}|${j.jobsiteId}`)!.dates.map((workDate) => ({ ...j, workDate })),
+  );
   // A stored observation matters only for a decided day: where the store reads the decided days by
   // their keys alone, only those days' observations are read after them (most of a week may be undecided).
   let decisions: { has(key: string): boolean };
@@ -141,8 +148,7 @@ async function readWindows(
   const windows = new Map<string, JobsiteWindow>();
   for (const j of jobsites) {
     const key = `${j.tenantId}|${j.jobsiteId}`;
-    const jobsite = read.get(key) ?? null;
-    const windowDates = jobsite ? windowDays(jobsite, now) : [];
+    const { jobsite, dates: windowDates } = windowOf.get(key)!;
     const mine = windowDates.map((d) => `${key}|${d}`);
     windows.set(key, {
       jobsite,
