@@ -21,6 +21,8 @@ import type { RecordsDeps } from './records.deps';
 import { SEARCH_FIELDS } from './record-search';
 import { jobsitesUsing } from './jobsite-uses';
 
+/** Deletes tried again when the record was freed between the refusal and its names. */
+const DELETE_ATTEMPTS = 5;
 const NOUN = 'Client';
 
 export function listClients(
@@ -60,7 +62,12 @@ export async function updateClient(
  * deletes it only while no jobsite names it, so a jobsite created at the same time either is refused
  * or makes this delete refused.
  */
-export async function deleteClient(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
+export async function deleteClient(
+  tenant: TenantId,
+  id: string,
+  deps: RecordsDeps,
+  attemptsLeft = DELETE_ATTEMPTS,
+): Promise<void> {
   const client = await getClient(tenant, id, deps);
   const { clients } = deps.records;
   if (clients.removeUnused && (await clients.removeUnused(tenant, id)) !== 'used') return;
@@ -70,7 +77,10 @@ export async function deleteClient(tenant: TenantId, id: string, deps: RecordsDe
       `Client "${client.name}" is used by ${plural(using.length, 'jobsite')}: ${nameList(using)}. Move or delete them first.`,
     );
   }
-  // Used a moment ago, moved since: try again.
-  if (clients.removeUnused) return deleteClient(tenant, id, deps);
+  // Used a moment ago, moved since: try again, a few times (jobsites moving to and fro).
+  if (clients.removeUnused) {
+    if (attemptsLeft <= 1) throw new Error(`The client kept being used and freed while it was being deleted`);
+    return deleteClient(tenant, id, deps, attemptsLeft - 1);
+  }
   await clients.remove(tenant, id);
 }

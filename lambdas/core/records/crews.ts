@@ -13,6 +13,8 @@ import type { RecordsDeps } from './records.deps';
 import type { StoredCrew } from './records.ports';
 import { jobsitesUsing } from './jobsite-uses';
 
+/** Deletes tried again when the record was freed between the refusal and its names. */
+const DELETE_ATTEMPTS = 5;
 const NOUN = 'Crew';
 
 /**
@@ -83,7 +85,12 @@ export async function updateCrew(
  * Refuses (409) while workers are in the crew or jobsites notify it, naming them. The store deletes it
  * only while no jobsite names it, so a jobsite naming it at the same time is refused or refuses this.
  */
-export async function deleteCrew(tenant: TenantId, id: string, deps: RecordsDeps): Promise<void> {
+export async function deleteCrew(
+  tenant: TenantId,
+  id: string,
+  deps: RecordsDeps,
+  attemptsLeft = DELETE_ATTEMPTS,
+): Promise<void> {
   const crew = await mustGet(deps.records.crews, tenant, id, NOUN);
   const { crews } = deps.records;
   const [withIds] = await withMembers(tenant, [crew], deps);
@@ -104,7 +111,10 @@ export async function deleteCrew(tenant: TenantId, id: string, deps: RecordsDeps
       `Crew "${crew.name}" is used by ${uses.join(' and ')}. Remove it from them first.`,
     );
   }
-  // Used a moment ago, moved since: try again.
-  if (crews.removeUnused) return deleteCrew(tenant, id, deps);
+  // Used a moment ago, moved since: try again, a few times (jobsites moving to and fro).
+  if (crews.removeUnused) {
+    if (attemptsLeft <= 1) throw new Error(`The crew kept being used and freed while it was being deleted`);
+    return deleteCrew(tenant, id, deps, attemptsLeft - 1);
+  }
   await crews.remove(tenant, id);
 }
