@@ -74,8 +74,7 @@ export function usesWrites(
     meaning.push({ refusal, counted });
   };
   for (const kind of KINDS) {
-    const joined = next[kind].filter((id) => !previous[kind].includes(id));
-    const left = previous[kind].filter((id) => !next[kind].includes(id));
+    const { joined, left } = changeOf(previous, next, kind);
     for (const id of joined) {
       const unknown = new ValidationError(fieldOf(kind, id, next), `Unknown ${kind}: ${id}`);
       if (kind === 'worker')
@@ -136,13 +135,20 @@ function countBy(tx: Tx, tenantId: string, kind: CountedKind, id: string, by: 1 
     .commit();
 }
 
+/** The references of one kind that `next` adds to `previous`, and those it drops. */
+function changeOf(previous: JobsiteRefs, next: JobsiteRefs, kind: ReferencedKind) {
+  return {
+    joined: next[kind].filter((id) => !previous[kind].includes(id)),
+    left: previous[kind].filter((id) => !next[kind].includes(id)),
+  };
+}
+
 /** The client and crew references whose count moves from `previous` to `next`. */
 export function countedChanges(previous: JobsiteRefs, next: JobsiteRefs) {
-  const changed = (kind: CountedKind) =>
-    [
-      ...next[kind].filter((id) => !previous[kind].includes(id)),
-      ...previous[kind].filter((id) => !next[kind].includes(id)),
-    ].map((id) => ({ kind, id }));
+  const changed = (kind: CountedKind) => {
+    const { joined, left } = changeOf(previous, next, kind);
+    return [...joined, ...left].map((id) => ({ kind, id }));
+  };
   return [...changed('client'), ...changed('crew')];
 }
 
