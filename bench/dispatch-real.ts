@@ -113,6 +113,14 @@ async function main() {
     emulators,
     ...(inFlight ? { inFlight } : {}),
   });
+  // Each run's Open-Meteo stand-in figures: one request per batch's missing cells, one location per cell asked.
+  const runSlotCounted = async (...a: Parameters<typeof runSlot>) => {
+    await upstream.reset();
+    const outcome = await runSlot(...a);
+    const s = await upstream.stats();
+    console.log(`${a[0]}: Open-Meteo stand-in ${s.requests} requests, ${s.locations} locations asked`);
+    return outcome;
+  };
   try {
     // Each measured run gets a table of its own, seeded alike, so each sends every message.
     const tableFor = async (table: string, sendRate?: number): Promise<BenchTable> => {
@@ -158,17 +166,17 @@ async function main() {
       const after = await tableFor('bench-after');
       const trace = process.env.BENCH_TRACE;
       traced.length = 0;
-      done(await runSlot('now (in flight, account rate)', after, slot(nowInFlight)));
+      done(await runSlotCounted('now (in flight, account rate)', after, slot(nowInFlight)));
       printWrites('first run', profile, jobsites);
       if (trace) (await import('node:fs')).writeFileSync(`${trace}.first`, traced.join('\n'));
       traced.length = 0;
-      done(await runSlot('now, quiet re-run (nothing changed)', after, slot(nowInFlight)));
+      done(await runSlotCounted('now, quiet re-run (nothing changed)', after, slot(nowInFlight)));
       if (trace) (await import('node:fs')).writeFileSync(trace, traced.join('\n'));
     }
     // The old path: one jobsite and one recipient at a time, 10 sends a second per worker.
     if (!soak && !args.includes('--skip-baseline')) {
       const before = await tableFor('bench-before', 10 * workers);
-      done(await runSlot(BEFORE, before, slot({ jobsites: 1, recipients: 1 })));
+      done(await runSlotCounted(BEFORE, before, slot({ jobsites: 1, recipients: 1 })));
     }
   } finally {
     await upstream.close();

@@ -224,7 +224,8 @@ export function makeWorld(count: number, seed: number, asOf: Date): World {
       });
     }
   }
-  // As the planner hands them over: ordered by grid cell, so a cell's jobsites share a batch.
+  // By grid cell: crews are dealt in this order (kept so every run since measures the same world);
+  // the planner cuts batches in its own order (inBatchOrder).
   due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
   return { tenants, due, cells: cells.size };
 }

@@ -1,6 +1,13 @@
 import type { ForecastCache } from '../../core/weather/cached-forecast';
 import type { ForecastVariable, HourlyForecast } from '../../../shared/weather/forecast';
 import type { RaincheckService } from './service';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { writtenUnlessConditionFails } from './conditions';
+
+/** A fetch claim's item: beside the forecast's, never read as one (`getMany` asks for forecast keys). */
+const claimKey = (key: string) => `fetching|${key}`;
+/** Claims written at once by one batch. */
+const CLAIMS_IN_FLIGHT = 16;
 
 interface StoredForecast {
   latitude: number;
@@ -65,5 +72,22 @@ export class DynamoForecastCache implements ForecastCache {
     await this.db.entities.forecastCache
       .put(entries.map((e) => ({ cacheKey: e.key, payload: toStored(e.forecast), expiresAt: expires })))
       .go();
+  }
+
+  async claimFetches(keys: readonly string[], until: Date, now: Date): Promise<Set<string>> {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const expiresAt = Math.ceil(until.getTime() / 1000);
+    const claimed = new Set<string>();
+    await mapWithConcurrency(keys, CLAIMS_IN_FLIGHT, async (key) => {
+      const won = await writtenUnlessConditionFails(() =>
+        this.db.entities.forecastCache
+          .put({ cacheKey: claimKey(key), payload: 'claim', expiresAt })
+          // Free, or held by a claim whose time passed (TTL deletion is lazy).
+          .where((a, op) => `${op.notExists(a.cacheKey)} OR ${op.lt(a.expiresAt, nowSeconds)}`)
+          .go({ response: 'none' }),
+      );
+      if (won) claimed.add(key);
+    });
+    return claimed;
   }
 }

@@ -48,7 +48,40 @@ export async function planDispatch(slot: Date, schedule: NoticeSchedule): Promis
     if (same) same.released = true;
     else due.push(r);
   }
-  // Jobsites of one grid cell side by side: batches are cut from this order, so a cell's forecast
-  // is asked for once per run however many zones its jobsites' notices come from.
-  return due.sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
+  return inBatchOrder(due);
+}
+
+/**
+ * The order batches are cut from. Each account's jobsites side by side, so a batch reads an
+ * account's workers, suppressions and settings once per run rather than once per batch its jobsites
+ * fell in (grid-cell order spread an account over ~3 of 12 batches: 0.72 of a quiet re-run's 0.8
+ * DynamoDB calls per jobsite). Accounts whose most used grid cell is the same (or next in key order)
+ * come together, and an account's jobsites go by cell, so a batch still holds few cells; a cell
+ * that several batches hold is fetched upstream once all the same (the forecast cache's fetch
+ * claims, core/weather/cached-forecast.ts).
+ */
+export function inBatchOrder(due: readonly DueJobsite[]): DueJobsite[] {
+  const cellOf = (d: DueJobsite) => d.cell ?? '';
+  const counts = new Map<string, Map<string, number>>();
+  for (const d of due) {
+    const cells = counts.get(d.tenantId) ?? new Map<string, number>();
+    cells.set(cellOf(d), (cells.get(cellOf(d)) ?? 0) + 1);
+    counts.set(d.tenantId, cells);
+  }
+  const home = new Map<string, string>();
+  for (const [tenantId, cells] of counts) {
+    let best = '';
+    let most = 0;
+    for (const [cell, n] of cells) if (n > most || (n === most && cell < best)) [best, most] = [cell, n];
+    home.set(tenantId, best);
+  }
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...due].sort(
+    (a, b) =>
+      compare(home.get(a.tenantId)!, home.get(b.tenantId)!) ||
+      compare(a.tenantId, b.tenantId) ||
+      compare(cellOf(a), cellOf(b)) ||
+      compare(a.jobsiteId, b.jobsiteId) ||
+      compare(a.workDate, b.workDate),
+  );
 }

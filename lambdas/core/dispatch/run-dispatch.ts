@@ -4,7 +4,7 @@ import type { IdGenerator } from '../runtime.ports';
 import { encodeBatch, workBatch, type BatchDeps } from './dispatch-batch';
 import { RUN_RECORD_CAPS } from './run-record-caps';
 import type { DispatchRun, DueJobsite, NoticeSchedule } from './dispatch.ports';
-import { planDispatch } from './plan-dispatch';
+import { inBatchOrder, planDispatch } from './plan-dispatch';
 import { sweepEscalations } from '../confirmations/dispatch-confirmations';
 
 export interface DispatchDeps extends BatchDeps {
@@ -92,7 +92,7 @@ export async function leftUnjudged(
 
 export interface PlannedRun {
   run: DispatchRun;
-  /** The queue messages, one per batch of due jobsites in grid-cell order. */
+  /** The queue messages, one per batch of due jobsites in `inBatchOrder`. */
   batches: string[];
 }
 
@@ -121,8 +121,8 @@ export async function planRun(
     errors.push(`Catching up failed: ${String((err as Error)?.message ?? err)}`);
   }
   if (trigger === 'schedule') await reportPreviousRun(deps, slot, log);
-  // Kept in grid-cell order, so batches still ask for each cell once.
-  const due = [...planned, ...caughtUp].sort((a, b) => (a.cell ?? '').localeCompare(b.cell ?? ''));
+  // The jobsites caught up join the planned ones in the order batches are cut from.
+  const due = inBatchOrder([...planned, ...caughtUp]);
   const size = batchSizeFor(due.length, deps.batchSize ?? 1000, deps.workers ?? 1);
   const count = Math.ceil(due.length / size);
   const run: DispatchRun = {

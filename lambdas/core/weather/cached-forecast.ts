@@ -14,6 +14,12 @@ export interface ForecastCache {
   /** The unexpired forecasts among `keys`; missing keys are absent from the map. */
   getMany(keys: readonly string[], now: Date): Promise<Map<string, HourlyForecast>>;
   putMany(entries: readonly { key: string; forecast: HourlyForecast }[], expiresAt: Date): Promise<void>;
+  /**
+   * Claims the fetch of each of `keys` until `until` (a conditional write per key; a claim whose
+   * time passed may be taken again) and answers the keys this caller now holds. The others are
+   * being fetched by another batch, whose forecasts reach the cache shortly.
+   */
+  claimFetches?(keys: readonly string[], until: Date, now: Date): Promise<Set<string>>;
 }
 
 /**
@@ -23,9 +29,22 @@ export interface ForecastCache {
 export const FORECAST_CACHE_TTL_MINUTES = 30;
 
 /**
+ * Batches running at once that need one cell: one fetches it, the others wait for it in the cache
+ * (polled), at most this long before fetching it themselves (a holder that failed or died). A
+ * claim lasts twice as long, so a waiter never takes over a fetch still in time.
+ */
+export const FETCH_WAIT_MS = 15_000;
+const FETCH_CLAIM_MS = 2 * FETCH_WAIT_MS;
+const POLL_MS = 250;
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * A weather provider in front of another, answering each location from the cache when an unexpired
  * forecast of the same point, scenario, length and run slot is there, and asking upstream only for
- * the rest (then storing them). A cache that fails to answer or store is skipped, never fatal.
+ * the rest (then storing them). Where the cache can claim fetches, a location another batch is
+ * fetching right now is awaited in the cache rather than asked again. A cache that fails to answer,
+ * claim or store is skipped, never fatal.
  */
 export class CachedForecastProvider implements WeatherProvider {
   readonly name: WeatherProvider['name'];
@@ -35,6 +54,10 @@ export class CachedForecastProvider implements WeatherProvider {
     private readonly inner: WeatherProvider,
     private readonly cache: ForecastCache,
     private readonly clock: Clock,
+    private readonly wait: { sleep: (ms: number) => Promise<void>; waitMs: number } = {
+      sleep: sleepFor,
+      waitMs: FETCH_WAIT_MS,
+    },
   ) {
     this.name = inner.name;
   }
@@ -56,41 +79,77 @@ export class CachedForecastProvider implements WeatherProvider {
   async forecast(locations: ForecastLocation[], opts: ForecastOptions): Promise<ForecastResult[]> {
     const now = this.clock.now();
     const keys = locations.map((l) => this.keyOf(l, opts));
-    let cached = new Map<string, HourlyForecast>();
+    const locationOf = new Map<string, ForecastLocation>();
+    keys.forEach((k, i) => locationOf.has(k) || locationOf.set(k, locations[i]!));
+    const found = await this.read([...locationOf.keys()], now);
+    const fetched = new Map<string, ForecastResult>();
+    const fetch = async (wanted: string[]) => {
+      if (wanted.length === 0) return;
+      const results = await this.inner.forecast(
+        wanted.map((k) => locationOf.get(k)!),
+        opts,
+      );
+      const fresh: { key: string; forecast: HourlyForecast }[] = [];
+      wanted.forEach((k, j) => {
+        const result = results[j]!;
+        fetched.set(k, result);
+        if (result.ok) fresh.push({ key: k, forecast: result.forecast });
+      });
+      await this.store(fresh, now);
+    };
+    const missing = [...locationOf.keys()].filter((k) => !found.has(k));
+    const mine = await this.claim(missing, now);
+    const theirs = missing.filter((k) => !mine.has(k));
+    // Ours fetched while the others' are awaited; what did not come in time is fetched here.
+    await Promise.all([fetch(missing.filter((k) => mine.has(k))), this.await(theirs, found)]);
+    await fetch(theirs.filter((k) => !found.has(k)));
+    return locations.map((location, i) => {
+      const result = fetched.get(keys[i]!);
+      if (result) return { ...result, key: location.key };
+      this.cacheHits += 1;
+      return { key: location.key, ok: true, forecast: found.get(keys[i]!)! };
+    });
+  }
+
+  /** The cache's unexpired forecasts of `keys` (none when the cache cannot answer). */
+  private async read(keys: string[], now: Date): Promise<Map<string, HourlyForecast>> {
+    if (keys.length === 0) return new Map();
     try {
-      cached = await this.cache.getMany([...new Set(keys)], now);
+      return await this.cache.getMany(keys, now);
     } catch {
       // The cache is an optimisation: without it every location goes upstream.
+      return new Map();
     }
-    const missing = locations.flatMap((_, i) => (cached.has(keys[i]!) ? [] : [i]));
-    const fetched =
-      missing.length > 0
-        ? await this.inner.forecast(
-            missing.map((i) => locations[i]!),
-            opts,
-          )
-        : [];
-    const results: ForecastResult[] = locations.map((location, i) => {
-      const hit = cached.get(keys[i]!);
-      return hit
-        ? { key: location.key, ok: true, forecast: hit }
-        : { key: location.key, ok: false, error: 'missing' };
-    });
-    const fresh: { key: string; forecast: HourlyForecast }[] = [];
-    missing.forEach((i, j) => {
-      const result = fetched[j]!;
-      results[i] = result;
-      if (result.ok) fresh.push({ key: keys[i]!, forecast: result.forecast });
-    });
-    this.cacheHits += locations.length - missing.length;
-    if (fresh.length > 0) {
-      try {
-        await this.cache.putMany(fresh, new Date(now.getTime() + FORECAST_CACHE_TTL_MINUTES * 60_000));
-      } catch {
-        // Not stored: the next run asks upstream again.
-      }
+  }
+
+  /** The keys this batch fetches: those it claimed (all of them when the cache cannot claim). */
+  private async claim(keys: string[], now: Date): Promise<Set<string>> {
+    if (keys.length === 0 || !this.cache.claimFetches) return new Set(keys);
+    try {
+      return await this.cache.claimFetches(keys, new Date(now.getTime() + FETCH_CLAIM_MS), now);
+    } catch {
+      return new Set(keys);
     }
-    return results;
+  }
+
+  /** Polls the cache for `keys` (fetched by others) into `found`, for at most the wait. */
+  private async await(keys: string[], found: Map<string, HourlyForecast>): Promise<void> {
+    let pending = keys;
+    for (let waited = 0; pending.length > 0 && waited < this.wait.waitMs; waited += POLL_MS) {
+      await this.wait.sleep(POLL_MS);
+      const got = await this.read(pending, this.clock.now());
+      for (const [k, f] of got) found.set(k, f);
+      pending = pending.filter((k) => !got.has(k));
+    }
+  }
+
+  private async store(fresh: { key: string; forecast: HourlyForecast }[], now: Date): Promise<void> {
+    if (fresh.length === 0) return;
+    try {
+      await this.cache.putMany(fresh, new Date(now.getTime() + FORECAST_CACHE_TTL_MINUTES * 60_000));
+    } catch {
+      // Not stored: the next run asks upstream again.
+    }
   }
 
   stats(): WeatherProviderStats {

@@ -48,6 +48,27 @@ describe('the forecast cache table', () => {
   });
 });
 
+describe("the forecast cache's fetch claims", () => {
+  it('should let one of 20 batches claiming a cell at once fetch it, and others only once its claim ran out', async () => {
+    const cell = `test|${randomUUID()}`;
+    const other = `test|${randomUUID()}`;
+    const until = new Date(NOW.getTime() + 30_000);
+    const won = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => cache.claimFetches(i === 0 ? [cell, other] : [cell], until, NOW)),
+    );
+    expect(won.filter((w) => w.has(cell))).toHaveLength(1);
+    expect(won.filter((w) => w.has(other))).toHaveLength(1);
+    // Still held a second before it ends; free once it has.
+    expect(await cache.claimFetches([cell], until, new Date(until.getTime() - 1_000))).toEqual(new Set());
+    const after = new Date(until.getTime() + 1_000);
+    expect(await cache.claimFetches([cell], new Date(after.getTime() + 30_000), after)).toEqual(
+      new Set([cell]),
+    );
+    // A claim is never read as the cell's forecast.
+    expect((await cache.getMany([cell, other], NOW)).size).toBe(0);
+  });
+});
+
 describe('the NWS zones kept per grid cell', () => {
   it("should give back a cell's zones until they expire, apart from any forecast of the same cell", async () => {
     const cell = `41.9,-87.65|${randomUUID()}`;
