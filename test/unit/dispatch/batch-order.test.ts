@@ -13,15 +13,19 @@ const due = (tenantId: string, jobsiteId: string, cell: string): DueJobsite => (
 });
 
 describe('the order batches are cut from', () => {
-  const jobsites = [
-    due('acme', 'a1', 'g0.05:41.90,-87.65'),
-    due('zenith', 'z1', 'g0.05:40.70,-74.00'),
-    due('acme', 'a2', 'g0.05:40.70,-74.00'),
-    due('bolt', 'b1', 'g0.05:41.90,-87.65'),
-    due('acme', 'a3', 'g0.05:41.90,-87.65'),
-    due('zenith', 'z2', 'g0.05:40.70,-74.00'),
-    due('bolt', 'b2', 'g0.05:41.85,-87.60'),
+  const chicago = 'g0.05:41.90,-87.65';
+  const newYork = 'g0.05:40.70,-74.00';
+  // [account, jobsite, cell], in the order the zones' queries found them.
+  const found: [string, string, string][] = [
+    ['acme', 'a1', chicago],
+    ['zenith', 'z1', newYork],
+    ['acme', 'a2', newYork],
+    ['bolt', 'b1', chicago],
+    ['acme', 'a3', chicago],
+    ['zenith', 'z2', newYork],
+    ['bolt', 'b2', 'g0.05:41.85,-87.60'],
   ];
+  const jobsites = found.map(([tenant, id, cell]) => due(tenant, id, cell));
 
   it("should keep each account's jobsites side by side, accounts by their most used cell", () => {
     const order = inBatchOrder(jobsites).map((d) => d.jobsiteId);
