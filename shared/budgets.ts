@@ -40,7 +40,12 @@ const HONO = /node_modules\/hono\//;
 const SMS_SEGMENTS_LIBRARY = /node_modules\/(sms-segments-calculator|grapheme-splitter)\//;
 /** Bundled apart in the api and the public API, required on first use (FIRST_USE_IMPORTS). */
 const FIRST_USE_BY_NAME = [TZ_LOOKUP, PAPAPARSE, /node_modules\/fast-xml-parser\//, SMS_SEGMENTS_LIBRARY];
-/** zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only. */
+/**
+ * zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only.
+ * A Lambda that parses with no shared schema leaves it out: each module-level schema is built on first
+ * use by a call marked pure, which esbuild drops when nothing reads the schema
+ * (test/unit/shared/first-use-calls-pure.test.ts; issue 26 item 8, sixth round).
+ */
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
 
 /**
@@ -136,7 +141,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // 530.3/159.8 KB measured, budget ~3% over.
     maxBytes: 546 * KB,
     maxGzipBytes: 165 * KB,
-    excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
   /** The dispatch queue's consumer: the dispatch's modules and Powertools (logger, metrics, batch). */
   // +5/+3 KB, as the dispatch (issue 20; 487.5/138.6 measured).
@@ -151,14 +156,14 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Evening merge, as the dispatch: 529.8/159.2 KB measured.
     maxBytes: 546 * KB,
     maxGzipBytes: 164 * KB, // issue 20: +1 KB gzip for the address-lookup settings, as dispatch; merged 21–26: 177.5
-    excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
   /** Webhook deliveries: ElectroDB, the SQS and SES adapters, request-filtering-agent, Powertools batch. */
   // Issue 23: 401.4/108.8 KB measured, budget ~3% over.
   'webhook-delivery': {
     maxBytes: 371 * KB,
     maxGzipBytes: 104 * KB,
-    excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE],
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * The holiday calendar routes: ElectroDB, zod, Hono; date-holidays with every country's rules and its
@@ -235,7 +240,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Evening merge with sms-segments-calculator bundled apart: 377.2/106.6 KB measured, budget ~3% over.
     maxBytes: 389 * KB,
     maxGzipBytes: 110 * KB,
-    excludes: [STRIPE, HONO, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
   /** The HTTP API's authorizer (issue 22 §7): aws-jwt-verify, ElectroDB, zod/mini (config). */
   authorizer: {

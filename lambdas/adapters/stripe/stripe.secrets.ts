@@ -4,7 +4,7 @@ import type { LambdaConfig } from '../../config';
 import type { StripeKeys } from './stripe.client';
 import { objectOnFirstUse } from '../../../shared/object-on-first-use';
 
-const secretSchema = objectOnFirstUse(() => ({
+const secretSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   secretKey: z.string().startsWith('sk_', 'secretKey must be a Stripe secret key (sk_…)'),
   webhookSecret: z.string().startsWith('whsec_', 'webhookSecret must be a webhook signing secret (whsec_…)'),
   priceIds: z.record(z.string(), z.string()).optional(),
