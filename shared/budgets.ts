@@ -53,7 +53,8 @@ const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
  * ElectroDB's Service (issue 26 item 8).
  */
 export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [
-  /node_modules\/zod\/v4\/locales\/(?!en\.js$)/,
+  // Their index only names them: the Stripe secret takes English by it, and esbuild drops the rest.
+  /node_modules\/zod\/v4\/locales\/(?!(en|index)\.js$)/,
   // ElectroDB's model check: our models are checked in a test (lambdas/adapters/jsonschema/).
   /node_modules\/jsonschema\//,
   // ElectroDB's Service and the entry that requires it: Raincheck builds none (lambdas/adapters/electrodb/).
