@@ -5,7 +5,7 @@ import { requiredText } from './records/text';
 import { objectOnFirstUse } from './object-on-first-use';
 
 /** The admin API's request schemas (types and messages in admin.ts). */
-export const adminUsersQuerySchema = objectOnFirstUse(() => ({
+export const adminUsersQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   q: z
     .string()
     .trim()
@@ -16,11 +16,11 @@ export const adminUsersQuerySchema = objectOnFirstUse(() => ({
   cursor: z.string().max(2048, 'Cursor is too long').optional(),
 }));
 
-export const addAdminSchema = objectOnFirstUse(() => ({
+export const addAdminSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   email: z.email({ message: 'Email must be a valid email address' }).max(254, 'Email is too long'),
 }));
 
-export const adminSettingsInputSchema = objectOnFirstUse(() => ({
+export const adminSettingsInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   senderName: requiredText('Sender name', 64).refine(
     (v) => !/[<>"\\\p{Cc}]/u.test(v),
     'Sender name cannot contain <, >, quotes or control characters',
@@ -35,7 +35,7 @@ export const adminSettingsInputSchema = objectOnFirstUse(() => ({
 }));
 
 /** An admin's "run now" of a scheduled job (the dispatch, report schedules): `{ at? }`, as if the clock said `at`. */
-export const runRequestSchema = objectOnFirstUse(() => ({
+export const runRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   at: z
     .string({ message: 'at must be an ISO instant' })
     .max(40, 'at must be an ISO instant')

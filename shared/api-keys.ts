@@ -18,7 +18,7 @@ export const API_KEY_SHOWN_PREFIX_LENGTH = API_KEY_SECRET_PREFIX.length + 6;
 export const API_KEY_RATE = { ratePerSecond: 10, burst: 20 } as const;
 
 /** `POST /api/api-keys`: `read`, or `read` and `write` (a write key can read). */
-export const createApiKeySchema = objectOnFirstUse(() => ({
+export const createApiKeySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: requiredText('Name', 80),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { message: 'Scopes must be read or write' }), {

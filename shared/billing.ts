@@ -69,13 +69,15 @@ export { BILLING_MESSAGES } from './messages';
 /** What a Stripe object id is made of (`cs_test_…`, `sub_…`). */
 const STRIPE_ID = /^[A-Za-z0-9_]+$/;
 
-const planField = builtOnFirstUse(() => z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid }));
-const cycleField = builtOnFirstUse(() =>
+const planField = /* @__PURE__ */ builtOnFirstUse(() =>
+  z.enum(PAID_PLAN_IDS, { error: BILLING_MESSAGES.planInvalid }),
+);
+const cycleField = /* @__PURE__ */ builtOnFirstUse(() =>
   z.enum(BILLING_CYCLES, { error: BILLING_MESSAGES.billingCycleInvalid }),
 );
 
 /** Body of POST /api/consolidated/stripe/create-checkout-session (spec §7). */
-export const checkoutRequestSchema = objectOnFirstUse(() => ({
+export const checkoutRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   userId: z
     .string({ error: BILLING_MESSAGES.userIdRequired })
     .min(1, BILLING_MESSAGES.userIdRequired)
@@ -87,14 +89,14 @@ export const checkoutRequestSchema = objectOnFirstUse(() => ({
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/create-guest-checkout (spec §7). */
-export const guestCheckoutRequestSchema = objectOnFirstUse(() => ({
+export const guestCheckoutRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   plan: planField,
   billingCycle: cycleField,
 }));
 export type GuestCheckoutRequest = z.infer<typeof guestCheckoutRequestSchema>;
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-token: the id Stripe put in the success URL. */
-export const guestCheckoutTokenRequestSchema = objectOnFirstUse(() => ({
+export const guestCheckoutTokenRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   sessionId: z
     .string({ error: BILLING_MESSAGES.guestSessionUnknown })
     .min(1, BILLING_MESSAGES.guestSessionUnknown)
@@ -106,7 +108,7 @@ export const guestCheckoutTokenRequestSchema = objectOnFirstUse(() => ({
 }));
 
 /** Body of POST /api/consolidated/stripe/guest-checkout-email: the token the route above issued. */
-export const guestCheckoutEmailRequestSchema = objectOnFirstUse(() => ({
+export const guestCheckoutEmailRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   token: z
     .string({ error: BILLING_MESSAGES.guestEmailTokenInvalid })
     .min(1, BILLING_MESSAGES.guestEmailTokenInvalid)
@@ -122,7 +124,7 @@ export interface GuestCheckoutTokenResponse {
 }
 
 /** Body of POST /api/subscription/change. */
-export const changeSubscriptionRequestSchema = objectOnFirstUse(() => ({
+export const changeSubscriptionRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   subscriptionId: z
     .string({ error: BILLING_MESSAGES.subscriptionIdRequired })
     .min(1, BILLING_MESSAGES.subscriptionIdRequired)
@@ -138,7 +140,7 @@ export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequest
  * Body of POST /api/subscription/change: the target, and optionally the proration time the preview
  * was computed for (unix seconds), so the invoice charges exactly what the confirm dialog showed.
  */
-export const changeSubscriptionWithPreviewSchema = builtOnFirstUse(() =>
+export const changeSubscriptionWithPreviewSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   changeSubscriptionRequestSchema.extend({
     prorationDate: z.number().int().positive().max(4_102_444_800).optional(),
   }),
@@ -149,7 +151,7 @@ export type ChangeSubscriptionWithPreview = z.infer<typeof changeSubscriptionWit
 export const previewChangeRequestSchema = changeSubscriptionRequestSchema;
 
 /** Body of POST /api/subscription/cancel and /resume. */
-export const subscriptionActionRequestSchema = objectOnFirstUse(() => ({
+export const subscriptionActionRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   subscriptionId: changeSubscriptionRequestSchema.shape.subscriptionId,
 }));
 export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequestSchema>;

@@ -99,7 +99,7 @@ export function checkBrandColour(
   };
 }
 
-export const brandColourSchema = builtOnFirstUse(() =>
+export const brandColourSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: BRAND_MESSAGES.colourFormat })
     .trim()
@@ -115,7 +115,7 @@ export const brandColourSchema = builtOnFirstUse(() =>
  * `PUT /api/account/brand`: the contract's four fields, plus `logoKey` (the key a logo-upload answered)
  * to adopt a newly uploaded logo. `logoUrl` may only be null (remove) or the current logo (keep).
  */
-export const brandInputSchema = objectOnFirstUse(() => ({
+export const brandInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   companyName: z
     .string({ message: BRAND_MESSAGES.companyNameRequired })
     .trim()
@@ -133,7 +133,7 @@ export const brandInputSchema = objectOnFirstUse(() => ({
 export type BrandInput = z.output<typeof brandInputSchema>;
 
 /** `POST /api/account/brand/logo-upload`: the type the browser will send (the policy holds it to it). */
-export const logoUploadSchema = objectOnFirstUse(() => ({
+export const logoUploadSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   contentType: z.enum(LOGO_CONTENT_TYPES, { message: BRAND_MESSAGES.contentTypeInvalid }),
 }));
 

@@ -23,7 +23,7 @@ export const MAX_ESCALATION_MINUTES = 240;
 export const LIFE_SAFETY_ESCALATION_MINUTES = 10;
 
 /** The jobsite fields (spread into `jobsiteShape`). */
-export const foremanShape = builtOnFirstUse(() => ({
+export const foremanShape = /* @__PURE__ */ builtOnFirstUse(() => ({
   foremanWorkerId: recordId.nullish().transform((v) => v ?? null),
   escalationMinutes: z
     .number({ message: 'Escalation minutes must be a number' })
@@ -40,7 +40,7 @@ export const foremanShape = builtOnFirstUse(() => ({
 }));
 
 export const CONFIRMATION_ANSWER_MESSAGE = 'Answer must be "stood-down" or "working"';
-export const confirmationAnswerSchema = objectOnFirstUse(() => ({
+export const confirmationAnswerSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   answer: z.enum(CONFIRMATION_ANSWERS, { message: CONFIRMATION_ANSWER_MESSAGE }),
 }));
 

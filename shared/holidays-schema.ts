@@ -6,7 +6,7 @@ import { objectOnFirstUse } from './object-on-first-use';
 // The holiday calendar's request bodies (shared/holidays.ts has the types and the lookup), apart so
 // the dispatch bundle, which only reads stored dates, carries none of these schemas.
 
-const dateText = builtOnFirstUse(() =>
+const dateText = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'Date must be a date like 2026-11-26' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a date like 2026-11-26')
@@ -16,7 +16,7 @@ const dateText = builtOnFirstUse(() =>
     }, 'Date must be a real date'),
 );
 
-export const holidayDateSchema = objectOnFirstUse(() => ({
+export const holidayDateSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   date: dateText,
   name: z
     .string({ message: 'Name is required' })
@@ -41,7 +41,7 @@ export const holidayDatesSchema = (label: string) =>
     .transform((dates) => [...dates].sort((a, b) => a.date.localeCompare(b.date)));
 
 /** `PUT /api/holidays`: the country and region codes are checked against the library's list. */
-export const holidayCalendarInputSchema = objectOnFirstUse(() => ({
+export const holidayCalendarInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   country: z
     .string({ message: 'Country must be a two-letter code like US' })
     .trim()
@@ -59,7 +59,7 @@ export const holidayCalendarInputSchema = objectOnFirstUse(() => ({
 
 export type HolidayCalendarInput = z.output<typeof holidayCalendarInputSchema>;
 
-export const holidayYearSchema = objectOnFirstUse(() => ({
+export const holidayYearSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   year: z.coerce
     .number({ message: 'Year must be a number like 2026' })
     .int('Year must be a whole number')

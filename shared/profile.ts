@@ -8,7 +8,7 @@ import { objectOnFirstUse } from './object-on-first-use';
  * One schema validates the settings form and `PUT /api/me/profile`. Names refuse control characters,
  * bidi overrides and lone surrogates (issue 13), by the same rule as every record name.
  */
-export const profileUpdateSchema = objectOnFirstUse(() => ({
+export const profileUpdateSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: z
     .string()
     .trim()
@@ -30,7 +30,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
  * What `PUT /api/me/profile` accepts from anyone: the owner's body is then checked as a whole by
  * `profileUpdateSchema`; a member (issue 22) sends only their own name, as `{ name }`.
  */
-export const profileBodySchema = builtOnFirstUse(() =>
+export const profileBodySchema = /* @__PURE__ */ builtOnFirstUse(() =>
   profileUpdateSchema.partial({ company: true, units: true }),
 );
 export type ProfileBody = z.infer<typeof profileBodySchema>;

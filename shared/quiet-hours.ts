@@ -26,7 +26,7 @@ const quarterHour = (label: string) =>
     .regex(QUARTER_HOUR, `${label} must be a time on the quarter hour, like 20:00 or 06:15`);
 
 /** One schema for the settings form and `PUT /api/me/quiet-hours`. */
-export const quietHoursSchema = builtOnFirstUse(() =>
+export const quietHoursSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       enabled: z.boolean({ message: 'Quiet hours must be on or off' }),

@@ -19,7 +19,7 @@ export const DOCUMENT_RETENTION_DAYS = 90;
 /** The document store's own key prefix (infra: files bucket, lifecycle rule of DOCUMENT_RETENTION_DAYS). */
 export const REPORT_DOCUMENTS_PREFIX = 'report-documents/';
 
-export const reportScheduleInputSchema = builtOnFirstUse(() =>
+export const reportScheduleInputSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       cadence: z.enum(REPORT_CADENCES, { message: 'Cadence must be weekly or monthly' }),

@@ -28,7 +28,7 @@ const isoDate = (label: string) =>
       return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
     }, `${label} must be a real date`);
 
-export const reportRangeSchema = builtOnFirstUse(() =>
+export const reportRangeSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.union(
     [
       z
@@ -47,7 +47,7 @@ export const reportRangeSchema = builtOnFirstUse(() =>
   ),
 );
 
-export const reportJobsitesSchema = builtOnFirstUse(() =>
+export const reportJobsitesSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.union(
     [
       z.literal('all'),
@@ -65,7 +65,7 @@ export const reportJobsitesSchema = builtOnFirstUse(() =>
   ),
 );
 
-export const reportInputSchema = builtOnFirstUse(() =>
+export const reportInputSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       title: z

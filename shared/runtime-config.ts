@@ -7,7 +7,7 @@ import { objectOnFirstUse } from './object-on-first-use';
  * This schema is the declaration (infra tests check the deployed file with it); the SPA checks the file
  * with the hand-written, equivalent runtime-config-parse.ts, which keeps zod out of its first load.
  */
-export const runtimeConfigSchema = objectOnFirstUse(() => ({
+export const runtimeConfigSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   stage: z.enum(['local', 'aws']),
   region: z.string().check(z.minLength(1)),
   userPoolId: z.string().check(z.minLength(1)),

@@ -12,7 +12,7 @@ export * from './sso-names';
 /** Lower-case host names of two or more labels (`acme.com`, `eu.acme.co.uk`). */
 const DOMAIN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-const domainsSchema = builtOnFirstUse(() =>
+const domainsSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .array(
       z
@@ -34,7 +34,7 @@ const httpUrl = (label: string) =>
     .max(2000, `${label} must be at most 2000 characters`)
     .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), `${label} must be an http(s) URL`);
 
-const common = builtOnFirstUse(() => ({
+const common = /* @__PURE__ */ builtOnFirstUse(() => ({
   domains: domainsSchema,
   defaultRole: z
     .enum(SSO_DEFAULT_ROLES, { message: 'Default role must be viewer or manager' })
@@ -42,7 +42,7 @@ const common = builtOnFirstUse(() => ({
 }));
 
 /** `PUT /api/account/sso`. The client secret may be left out once one is stored (it is never shown). */
-export const putSsoSchema = builtOnFirstUse(() =>
+export const putSsoSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.discriminatedUnion(
     'type',
     [
@@ -108,7 +108,7 @@ export type SsoView =
       verificationValue: string;
     };
 
-export const discoverQuerySchema = objectOnFirstUse(() => ({
+export const discoverQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   email: z
     .string({ message: 'Email is required' })
     .trim()

@@ -13,7 +13,7 @@ import { objectOnFirstUse } from './object-on-first-use';
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-export const supportRequestInputSchema = objectOnFirstUse(() => ({
+export const supportRequestInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   subject: text(SUPPORT_MESSAGES.subjectRequired, SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGES.subjectTooLong),
   body: text(SUPPORT_MESSAGES.bodyRequired, SUPPORT_BODY_MAX, SUPPORT_MESSAGES.bodyTooLong),
   // The page the Help form was opened on: an app path, never a URL elsewhere (it is shown to admins as a link).
@@ -25,13 +25,13 @@ export const supportRequestInputSchema = objectOnFirstUse(() => ({
 }));
 export type SupportRequestInput = z.output<typeof supportRequestInputSchema>;
 
-export const supportReplyInputSchema = objectOnFirstUse(() => ({
+export const supportReplyInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   body: text(SUPPORT_MESSAGES.bodyRequired, SUPPORT_BODY_MAX, SUPPORT_MESSAGES.bodyTooLong),
 }));
 export type SupportReplyInput = z.output<typeof supportReplyInputSchema>;
 
 /** `PATCH /api/admin/support/requests/{id}`: assign (an admin's email, or null for nobody) and/or close. */
-export const supportRequestUpdateSchema = builtOnFirstUse(() =>
+export const supportRequestUpdateSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       assignee: z.email(SUPPORT_MESSAGES.assigneeUnknown).nullable().optional(),
@@ -44,7 +44,7 @@ export const supportRequestUpdateSchema = builtOnFirstUse(() =>
 );
 export type SupportRequestUpdate = z.output<typeof supportRequestUpdateSchema>;
 
-export const supportAccessInputSchema = objectOnFirstUse(() => ({
+export const supportAccessInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   grantHours: z
     .number({ error: SUPPORT_MESSAGES.grantHours })
     .int(SUPPORT_MESSAGES.grantHours)
@@ -52,7 +52,7 @@ export const supportAccessInputSchema = objectOnFirstUse(() => ({
     .max(SUPPORT_GRANT_MAX_HOURS, SUPPORT_MESSAGES.grantHours),
 }));
 
-export const supportSessionInputSchema = objectOnFirstUse(() => ({
+export const supportSessionInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   accountId: z
     .string({ error: SUPPORT_MESSAGES.accountIdRequired })
     .trim()

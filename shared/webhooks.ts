@@ -52,7 +52,7 @@ export const WEBHOOK_MESSAGES = {
   disabled: 'This webhook is disabled after failing for 24 hours; add it again to start over',
 } as const;
 
-export const webhookInputSchema = objectOnFirstUse(() => ({
+export const webhookInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   url: z
     .string({ message: WEBHOOK_MESSAGES.urlInvalid })
     .trim()

@@ -36,6 +36,9 @@ export const LAMBDA_BUNDLING = {
     // the subpaths under it, so the one subpath a Lambda imports, `zod/mini`, is named to stay zod's.
     zod: './lambdas/adapters/zod/zod-entry.ts',
     'zod/mini': './node_modules/zod/mini/index.js',
+    // zod's locales by name, of which a zod/mini schema that words its issues as the classic API does
+    // takes English (lambdas/adapters/stripe/stripe.secrets.ts); the others are shaken out.
+    'zod/v4/locales': './node_modules/zod/v4/locales/index.js',
     // jsonschema: what ElectroDB checks an entity's model with as it builds the entity. Our models are
     // static and checked with the real jsonschema in a unit test; the bundles take a module that accepts
     // them (28 KB less parsed at every cold start of a table Lambda, and no check per entity built).

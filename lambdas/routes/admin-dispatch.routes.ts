@@ -6,7 +6,7 @@ import { runDispatch, type DispatchDeps } from '../core/dispatch/run-dispatch';
 import { jsonBody, queryParams, requireAdmin, type AppEnv } from '../http/kit';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const recentRunsSchema = objectOnFirstUse(() => ({
+const recentRunsSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   limit: limitParam(100, 20),
 }));
 

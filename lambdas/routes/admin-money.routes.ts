@@ -17,7 +17,7 @@ import { queryParams, requireAdmin, type AppEnv } from '../http/kit';
 import { builtOnFirstUse } from '../../shared/built-on-first-use';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const paging = builtOnFirstUse(() => ({
+const paging = /* @__PURE__ */ builtOnFirstUse(() => ({
   page: z.coerce.number().int().min(1, 'Page must be at least 1').max(100_000).default(1),
   pageSize: z.coerce
     .number()
@@ -27,13 +27,13 @@ const paging = builtOnFirstUse(() => ({
     .default(25),
 }));
 
-const subscriptionsQuery = objectOnFirstUse(() => ({
+const subscriptionsQuery = /* @__PURE__ */ objectOnFirstUse(() => ({
   ...paging,
   plan: z.enum([...PAID_PLAN_IDS, 'none'], { message: 'Unknown plan' }).optional(),
   status: z.enum(SUBSCRIPTION_STATUSES, { message: 'Unknown status' }).optional(),
 }));
 
-const invoicesQuery = objectOnFirstUse(() => ({
+const invoicesQuery = /* @__PURE__ */ objectOnFirstUse(() => ({
   ...paging,
   state: z.enum(INVOICE_STATES, { message: 'Unknown invoice state' }).optional(),
 }));

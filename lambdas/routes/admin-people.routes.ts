@@ -29,7 +29,7 @@ export interface AdminPeopleDeps extends ManageUsersDeps {
 }
 
 /** Cognito's `sub` is a UUID; anything else cannot name a user (404 before any call). */
-const userIdSchema = builtOnFirstUse(() => z.string().regex(/^[0-9a-f-]{36}$/i));
+const userIdSchema = /* @__PURE__ */ builtOnFirstUse(() => z.string().regex(/^[0-9a-f-]{36}$/i));
 function userIdOf(raw: string): string {
   if (!userIdSchema.safeParse(raw).success) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return raw.toLowerCase();

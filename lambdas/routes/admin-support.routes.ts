@@ -16,7 +16,7 @@ import type { SupportDeps } from '../core/support/support.ports';
 import { callerOf, jsonBody, queryParams, requirePermission, type AppEnv } from '../http/kit';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const queueQuerySchema = objectOnFirstUse(() => ({
+const queueQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   status: z.enum(['open', 'closed'], 'Status must be open or closed').default('open'),
 }));
 

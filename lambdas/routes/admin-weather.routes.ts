@@ -15,7 +15,7 @@ import { objectOnFirstUse } from '../../shared/object-on-first-use';
 /** A pasted provider response can be a 14-day, many-location one. */
 const EVALUATE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-const evaluateRequestSchema = objectOnFirstUse(() => ({
+const evaluateRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   forecast: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()).max(1000)], {
     message: 'forecast must be an Open-Meteo response: an object, or an array for several locations',
   }),
@@ -27,7 +27,7 @@ const evaluateRequestSchema = objectOnFirstUse(() => ({
   units: z.enum(['us', 'metric'], { message: 'units must be "us" or "metric"' }).default('us'),
 }));
 
-const forecastRequestSchema = objectOnFirstUse(() => ({
+const forecastRequestSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   latitude: jobsiteShape.latitude,
   longitude: jobsiteShape.longitude,
   scenario: z

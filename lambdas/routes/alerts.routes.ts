@@ -7,7 +7,7 @@ import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const alertsQuerySchema = objectOnFirstUse(() => ({
+const alertsQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
 }));
 

@@ -4,7 +4,7 @@ import { getAdvancedAnalytics, getAnalytics, type AnalyticsDeps } from '../core/
 import { callerOf, queryParams, type AppEnv } from '../http/kit';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const monthRangeSchema = objectOnFirstUse(() => ({
+const monthRangeSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   from: z.string().optional(),
   to: z.string().optional(),
 }));

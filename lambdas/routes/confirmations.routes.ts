@@ -20,11 +20,11 @@ export type ConfirmationRoutesDeps = AnswerDeps;
 export const PUBLIC_CONFIRMATION_PATH = /^\/api\/confirmations\/[^/]+$/;
 
 const SMALL_BODY_BYTES = 1024;
-const isoDay = builtOnFirstUse(() =>
+const isoDay = /* @__PURE__ */ builtOnFirstUse(() =>
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31'),
 );
 
-const listQuerySchema = builtOnFirstUse(() =>
+const listQuerySchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       jobsiteId: recordId.optional(),

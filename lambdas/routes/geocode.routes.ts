@@ -13,7 +13,7 @@ const searchText = (whenMissing: string, fewest: number) =>
     .min(fewest, `Type at least ${fewest} characters`)
     .max(200, 'At most 200 characters');
 
-const geocodeQuerySchema = objectOnFirstUse(() => ({
+const geocodeQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   q: searchText('Type an address or place to look up', 2),
 }));
 
@@ -23,14 +23,14 @@ const coordinate = (name: string, limit: number) =>
     .min(-limit, `${name} must be between −${limit} and ${limit}`)
     .max(limit, `${name} must be between −${limit} and ${limit}`);
 
-const suggestQuerySchema = objectOnFirstUse(() => ({
+const suggestQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   q: searchText('Type a street address to look up', 3),
   /** Rank addresses near this point first (the pin already on the map), e.g. `lat=47.6&lon=-122.3`. */
   lat: coordinate('Latitude', 90).optional(),
   lon: coordinate('Longitude', 180).optional(),
 }));
 
-const placeQuerySchema = objectOnFirstUse(() => ({
+const placeQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   id: z
     .string({ message: 'Pick an address from the suggestions' })
     .trim()

@@ -11,12 +11,12 @@ import { callerOf, jsonBody, queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const rangeQuerySchema = objectOnFirstUse(() => ({
+const rangeQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   from: z.string().optional(),
   to: z.string().optional(),
 }));
 
-const markSchema = objectOnFirstUse(() => ({
+const markSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   worked: z.boolean({ message: 'Worked must be true or false' }),
   note: z.string({ message: 'Note must be text' }).max(500, 'Note must be at most 500 characters').nullish(),
 }));

@@ -14,15 +14,15 @@ import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
 export type UnsubscribeRoutesDeps = UnsubscribeDeps;
 
-const token = builtOnFirstUse(() =>
+const token = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: INVALID_UNSUBSCRIBE_LINK })
     .trim()
     .min(1, INVALID_UNSUBSCRIBE_LINK)
     .max(2048, INVALID_UNSUBSCRIBE_LINK),
 );
-const tokenQuery = objectOnFirstUse(() => ({ token }));
-const tokenBody = objectOnFirstUse(() => ({ token }));
+const tokenQuery = /* @__PURE__ */ objectOnFirstUse(() => ({ token }));
+const tokenBody = /* @__PURE__ */ objectOnFirstUse(() => ({ token }));
 
 /** The body a mail client's one-click unsubscribe POSTs (RFC 8058). */
 const ONE_CLICK = 'List-Unsubscribe=One-Click';

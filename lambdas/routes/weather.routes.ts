@@ -10,7 +10,7 @@ import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
 
-const outlookQuerySchema = objectOnFirstUse(() => ({
+const outlookQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   days: z.coerce
     .number()
     .int()

@@ -20,7 +20,7 @@ import { objectOnFirstUse } from '../../shared/object-on-first-use';
 const IMPORT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** `?dryRun=true`: answer what the import would do, write nothing. */
-const importQuerySchema = objectOnFirstUse(() => ({
+const importQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   dryRun: z
     .enum(['true', 'false'], { message: 'dryRun must be true or false' })
     .optional()

@@ -5,7 +5,7 @@ import { builtOnFirstUse } from '../composition/built-on-first-use';
 import { createClientProvidersHandler, respondToCloudFormation } from './app';
 
 const config = loadConfig();
-const cognito = builtOnFirstUse(() =>
+const cognito = /* @__PURE__ */ builtOnFirstUse(() =>
   createCognitoClient({ region: config.AWS_REGION, endpoint: config.COGNITO_ENDPOINT }),
 );
 

@@ -26,14 +26,14 @@ export const ACCOUNT_EMAIL_KINDS = namesOf(ACCOUNT_EMAIL_LABEL);
 export const ADMIN_TEST_TEMPLATES = ['default', 'custom', ...ACCOUNT_EMAIL_KINDS] as const;
 export type AdminTestTemplate = (typeof ADMIN_TEST_TEMPLATES)[number];
 
-const id = builtOnFirstUse(() =>
+const id = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'),
 );
 
-export const adminTestSampleSchema = objectOnFirstUse(() => ({
+export const adminTestSampleSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   jobsiteName: requiredText('Jobsite', 120).refine(
     isCleanLine,
     'Jobsite contains characters that are not allowed',
@@ -65,7 +65,7 @@ export const DEFAULT_ADMIN_TEST_SAMPLE: AdminTestSample = {
   end: '17:00',
 };
 
-const adminTestShape = builtOnFirstUse(() => ({
+const adminTestShape = /* @__PURE__ */ builtOnFirstUse(() => ({
   template: z.enum(ADMIN_TEST_TEMPLATES, { message: 'Choose a template' }),
   kind: emailKindSchema.default('notice'),
   audience: emailAudienceSchema.default('worker'),
@@ -86,11 +86,11 @@ const needsCustomIds = (
 };
 
 /** `POST /api/admin/email-testing/preview`. */
-export const adminTestPreviewSchema = builtOnFirstUse(() =>
+export const adminTestPreviewSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.object({ ...adminTestShape }).superRefine(needsCustomIds),
 );
 /** `POST /api/admin/email-testing/send`: the same, and the address it goes to. */
-export const adminTestSendSchema = builtOnFirstUse(() =>
+export const adminTestSendSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.object({ ...adminTestShape, to: requiredEmail }).superRefine(needsCustomIds),
 );
 export type AdminTestPreviewRequest = z.output<typeof adminTestPreviewSchema>;

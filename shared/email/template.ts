@@ -35,7 +35,7 @@ const withPlaceholders = (schema: z.ZodString) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const templateSubjectSchema = builtOnFirstUse(() =>
+export const templateSubjectSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   withPlaceholders(
     requiredText('Subject', SUBJECT_MAX).refine(
       (v) => !CONTROL_IN_LINE.test(v),
@@ -44,7 +44,7 @@ export const templateSubjectSchema = builtOnFirstUse(() =>
   ),
 );
 
-export const templateBodySchema = builtOnFirstUse(() =>
+export const templateBodySchema = /* @__PURE__ */ builtOnFirstUse(() =>
   withPlaceholders(
     requiredText('Body', BODY_MAX).refine(
       (v) => !CONTROL_IN_TEXT.test(v),
@@ -53,19 +53,19 @@ export const templateBodySchema = builtOnFirstUse(() =>
   ),
 );
 
-export const emailKindSchema = builtOnFirstUse(() =>
+export const emailKindSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.enum(EMAIL_KINDS, {
     message: 'Kind must be one of notice, update, allClear',
   }),
 );
-export const emailAudienceSchema = builtOnFirstUse(() =>
+export const emailAudienceSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.enum(EMAIL_AUDIENCES, {
     message: 'Audience must be one of worker, manager, client',
   }),
 );
 
 /** An account's own wording for one kind of message to one audience (one template per pair). */
-export const emailTemplateInputSchema = objectOnFirstUse(() => ({
+export const emailTemplateInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: nameText('Name', 80),
   kind: emailKindSchema,
   audience: emailAudienceSchema,
@@ -74,7 +74,9 @@ export const emailTemplateInputSchema = objectOnFirstUse(() => ({
 }));
 
 /** PUT body: fields left out keep their stored values. */
-export const emailTemplatePatchSchema = builtOnFirstUse(() => patchSchemaOf(emailTemplateInputSchema.shape));
+export const emailTemplatePatchSchema = /* @__PURE__ */ builtOnFirstUse(() =>
+  patchSchemaOf(emailTemplateInputSchema.shape),
+);
 
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 export type EmailTemplateFields = z.output<typeof emailTemplateInputSchema>;
@@ -87,7 +89,7 @@ export type TemplateText = Pick<EmailTemplateFields, 'subject' | 'body'>;
 export const EMAIL_TEMPLATE_SORTS = ['name', 'kind', 'audience', 'createdAt', 'updatedAt'] as const;
 
 /** `POST /api/email-templates/preview`: a subject and body (saved or not) rendered with sample data. */
-export const templatePreviewSchema = objectOnFirstUse(() => ({
+export const templatePreviewSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   kind: emailKindSchema.default('notice'),
   audience: emailAudienceSchema.default('worker'),
   subject: templateSubjectSchema,
@@ -97,7 +99,7 @@ export const templatePreviewSchema = objectOnFirstUse(() => ({
 export type TemplatePreviewRequest = z.input<typeof templatePreviewSchema>;
 
 /** `POST /api/email/test`: a saved template (by id) or the default for kind × audience, to the caller. */
-export const testEmailSchema = objectOnFirstUse(() => ({
+export const testEmailSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   templateId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id')

@@ -6,7 +6,7 @@ import { builtOnFirstUse } from '../built-on-first-use';
 import { objectOnFirstUse } from '../object-on-first-use';
 
 /** A contractor's customer: who the jobsites are built for. */
-export const clientInputSchema = objectOnFirstUse(() => ({
+export const clientInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: nameText('Company name', 160),
   contactName: optionalLine('Contact name', 120),
   email: optionalEmail,
@@ -18,7 +18,9 @@ export const clientInputSchema = objectOnFirstUse(() => ({
 }));
 
 /** PUT body: fields left out keep their stored values. */
-export const clientPatchSchema = builtOnFirstUse(() => patchSchemaOf(clientInputSchema.shape));
+export const clientPatchSchema = /* @__PURE__ */ builtOnFirstUse(() =>
+  patchSchemaOf(clientInputSchema.shape),
+);
 
 export type ClientInput = z.input<typeof clientInputSchema>;
 export type ClientFields = z.output<typeof clientInputSchema>;

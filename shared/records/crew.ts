@@ -9,7 +9,7 @@ export const CREW_RATE_MAX_CENTS = 100_000;
 export const CREW_RATE_RANGE_MESSAGE = 'Enter a rate from $0 to $1,000 per hour';
 
 /** A team of workers that a jobsite can notify as a whole. Membership lives on the worker (`crewIds`). */
-export const crewInputSchema = objectOnFirstUse(() => ({
+export const crewInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: nameText('Crew name', 120),
   notes: optionalText('Notes', 1000),
   /** What one worker of the crew costs an hour, in US cents: the analytics' cost of delay reads it. */
@@ -23,7 +23,7 @@ export const crewInputSchema = objectOnFirstUse(() => ({
 }));
 
 /** PUT body: fields left out keep their stored values. */
-export const crewPatchSchema = builtOnFirstUse(() => patchSchemaOf(crewInputSchema.shape));
+export const crewPatchSchema = /* @__PURE__ */ builtOnFirstUse(() => patchSchemaOf(crewInputSchema.shape));
 
 export type CrewInput = z.input<typeof crewInputSchema>;
 export type CrewFields = z.output<typeof crewInputSchema>;

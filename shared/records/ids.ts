@@ -11,7 +11,9 @@ export function isRecordId(value: unknown): value is string {
   return typeof value === 'string' && RECORD_ID_PATTERN.test(value);
 }
 
-export const recordId = builtOnFirstUse(() => z.string().regex(RECORD_ID_PATTERN, 'Not a valid id'));
+export const recordId = /* @__PURE__ */ builtOnFirstUse(() =>
+  z.string().regex(RECORD_ID_PATTERN, 'Not a valid id'),
+);
 
 /** A list of references (crew ids, worker ids), unique, at most `max`. */
 export function idList(label: string, max = 200) {

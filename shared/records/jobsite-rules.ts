@@ -49,7 +49,7 @@ const inRange = (metric: RuleMetric, value: number | undefined) => {
   return value === undefined || (value >= r.min && value <= r.max);
 };
 
-const ruleInputSchema = builtOnFirstUse(() =>
+const ruleInputSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   ruleSchema.extend({ id: ruleSchema.shape.id.optional() }).superRefine((rule, ctx) => {
     for (const [path, metric, value] of [
       [['threshold'], rule.metric, rule.threshold],
@@ -76,7 +76,7 @@ function nameRules(rules: z.output<typeof ruleInputSchema>[]): Rule[] {
   });
 }
 
-export const jobsiteRulesSchema = builtOnFirstUse(() =>
+export const jobsiteRulesSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .array(ruleInputSchema, { message: 'Rules must be a list' })
     .max(30, 'A jobsite can have at most 30 rules')

@@ -43,7 +43,7 @@ export const SIMULATED_SCENARIOS = ['storm', 'cold-snap', 'heat-wave', 'high-win
 export type SimulatedScenario = (typeof SIMULATED_SCENARIOS)[number];
 
 /** The end of a working window: any time, or 24:00 for a shift that runs to midnight. */
-const endTime = builtOnFirstUse(() =>
+const endTime = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'End time is required' })
     .regex(/^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/, 'End time must be a time like 17:00 (24:00 for midnight)'),
@@ -53,14 +53,14 @@ const endTime = builtOnFirstUse(() =>
  * An end before the start is a night shift (22:00–06:00): its hours belong to the day it starts.
  * Only an empty window is refused.
  */
-export const workingHoursSchema = builtOnFirstUse(() =>
+export const workingHoursSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.object({ start: hhmm('Start time'), end: endTime }).refine((h) => h.end !== h.start, {
     message: 'End time must differ from the start time',
     path: ['end'],
   }),
 );
 
-export const noticeTimeSchema = objectOnFirstUse(() => ({
+export const noticeTimeSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   time: hhmm('Notice time').refine(
     (t) => Number(t.slice(3)) % 15 === 0,
     'Notice times are on the quarter hour',
@@ -68,14 +68,14 @@ export const noticeTimeSchema = objectOnFirstUse(() => ({
   forDay: z.enum(['next', 'same'], { message: 'Notice day must be "next" or "same"' }),
 }));
 
-export const recipientsSchema = objectOnFirstUse(() => ({
+export const recipientsSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   workerIds: idList('Workers').default([]),
   crewIds: idList('Crews').default([]),
   notifyClient: z.boolean({ message: 'Notify client must be true or false' }).default(false),
 }));
 
 /** Built on first use, as the schemas made of it (shared/built-on-first-use.ts). */
-export const jobsiteShape = builtOnFirstUse(() => ({
+export const jobsiteShape = /* @__PURE__ */ builtOnFirstUse(() => ({
   name: nameText('Jobsite name', 160),
   address: optionalText('Address', 300),
   /** Whom workers call about the site (issue 20); null: the jobsite's manager, else the account owner. */
@@ -167,7 +167,7 @@ const datesInOrder = (j: { startDate?: string | null; endDate?: string | null })
 export const MAX_JOBSITE_RECIPIENTS = 40;
 const MAX_RECIPIENTS_MESSAGE = `A jobsite can notify at most ${MAX_JOBSITE_RECIPIENTS} workers and crews by name; put more workers in a crew`;
 
-export const jobsiteInputSchema = builtOnFirstUse(() =>
+export const jobsiteInputSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({ ...jobsiteShape })
     .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['endDate'] })
@@ -178,7 +178,7 @@ export const jobsiteInputSchema = builtOnFirstUse(() =>
 );
 
 /** PUT body: fields left out keep their stored values. */
-export const jobsitePatchSchema = builtOnFirstUse(() => patchSchemaOf({ ...jobsiteShape }));
+export const jobsitePatchSchema = /* @__PURE__ */ builtOnFirstUse(() => patchSchemaOf({ ...jobsiteShape }));
 
 export type JobsiteInput = z.input<typeof jobsiteInputSchema>;
 export type JobsiteFields = z.output<typeof jobsiteInputSchema>;
@@ -221,7 +221,7 @@ export interface Jobsite extends Omit<
 const readOnly = (description: string) => z.string().optional().describe(`Read-only. ${description}`);
 
 /** Those fields as answers carry them (set by the server, ignored in bodies; absent on older records). */
-export const jobsiteChangeSchema = objectOnFirstUse(() => ({
+export const jobsiteChangeSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   updatedById: readOnly('Who made the last change: a member id, or apikey:<id> for an API key.'),
   updatedByName: readOnly('Their name at the time of the change.'),
   rulesUpdatedAt: readOnly('When the weather rules last changed (ISO-8601).'),

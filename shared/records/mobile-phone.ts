@@ -6,7 +6,7 @@ import { builtOnFirstUse } from '../built-on-first-use';
  * An optional mobile number (workers: the SMS channel), stored in E.164; any common format is read
  * in the account's country. An empty string reads as absent (null).
  */
-export const optionalMobilePhone = builtOnFirstUse(() =>
+export const optionalMobilePhone = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'Phone must be text' })
     .trim()

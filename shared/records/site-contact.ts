@@ -16,7 +16,7 @@ export interface SiteContact {
   phone: string | null;
 }
 
-export const siteContactSchema = builtOnFirstUse(() =>
+export const siteContactSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .object({
       name: optionalLine('Site contact name', 120),

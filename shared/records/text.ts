@@ -68,7 +68,7 @@ export function optionalText(label: string, max = 2000) {
 
 export const EMAIL_MAX = 254;
 
-export const requiredEmail = builtOnFirstUse(() =>
+export const requiredEmail = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'Email is required' })
     .trim()
@@ -78,7 +78,7 @@ export const requiredEmail = builtOnFirstUse(() =>
     .transform((v) => v.toLowerCase()),
 );
 
-export const optionalEmail = builtOnFirstUse(() =>
+export const optionalEmail = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'Email must be text' })
     .trim()
@@ -89,7 +89,7 @@ export const optionalEmail = builtOnFirstUse(() =>
 );
 
 /** Phone numbers as people type them: digits, spaces and + ( ) - . x; 7 to 20 digits. */
-export const optionalPhone = builtOnFirstUse(() =>
+export const optionalPhone = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string({ message: 'Phone must be text' })
     .trim()

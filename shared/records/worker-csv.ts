@@ -75,9 +75,9 @@ const MANAGER_VALUES: Record<string, boolean> = {
   '': false,
 };
 
-const workerCsvRowSchema = builtOnFirstUse(() => workerInputSchema.omit({ crewIds: true }));
+const workerCsvRowSchema = /* @__PURE__ */ builtOnFirstUse(() => workerInputSchema.omit({ crewIds: true }));
 
-const crewNameSchema = builtOnFirstUse(() =>
+const crewNameSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.string().trim().min(1).max(120, 'Crew names must be at most 120 characters'),
 );
 

@@ -14,7 +14,7 @@ export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 /** The crews one worker can be in. */
 export const MAX_CREWS_PER_WORKER = 45;
 
-export const workerInputSchema = objectOnFirstUse(() => ({
+export const workerInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   name: nameText('Name', 120),
   email: requiredEmail,
   /** Any common format in; E.164 stored and returned ("+12065550100"). */
@@ -31,7 +31,9 @@ export const workerInputSchema = objectOnFirstUse(() => ({
 }));
 
 /** PUT body: fields left out keep their stored values. */
-export const workerPatchSchema = builtOnFirstUse(() => patchSchemaOf(workerInputSchema.shape));
+export const workerPatchSchema = /* @__PURE__ */ builtOnFirstUse(() =>
+  patchSchemaOf(workerInputSchema.shape),
+);
 
 export type WorkerInput = z.input<typeof workerInputSchema>;
 export type WorkerFields = z.output<typeof workerInputSchema>;

@@ -21,7 +21,7 @@ export type RuleKind = (typeof RULE_KINDS)[number];
 const finite = (label: string) =>
   z.number({ message: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 
-export const ruleSchema = objectOnFirstUse(() => ({
+export const ruleSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   id: z
     .string({ message: 'Rule id is required' })
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Rule id must be 1 to 64 letters, digits, - or _'),
@@ -79,6 +79,6 @@ export const ruleSchema = objectOnFirstUse(() => ({
 
 export type Rule = z.output<typeof ruleSchema>;
 
-export const rulesSchema = builtOnFirstUse(() =>
+export const rulesSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   z.array(ruleSchema).max(30, 'A jobsite can have at most 30 rules'),
 );

@@ -12,7 +12,7 @@ import { idParams, json, recordIdOf, v1Route, v1Tenant } from './v1-route';
 /** The verdicts' horizon: the next 7 days, as the dashboard shows them. */
 const VERDICT_DAYS = 7;
 
-const verdictSchema = builtOnFirstCall(() =>
+const verdictSchema = /* @__PURE__ */ builtOnFirstCall(() =>
   z
     .object({
       date: z.string().openapi({ description: 'Local date at the jobsite, YYYY-MM-DD' }),
@@ -25,14 +25,14 @@ const verdictSchema = builtOnFirstCall(() =>
     .openapi('Verdict'),
 );
 
-const dateQuery = builtOnFirstUse(() =>
+const dateQuery = /* @__PURE__ */ builtOnFirstUse(() =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
     .optional(),
 );
 
-const alertsQuery = objectOnFirstUse(() => ({
+const alertsQuery = /* @__PURE__ */ objectOnFirstUse(() => ({
   limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
 }));
 

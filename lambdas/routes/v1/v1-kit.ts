@@ -38,7 +38,7 @@ const ERROR_TYPES: Record<HttpProblem['status'], string> = {
  * The one error body of `/v1`, also the schema the OpenAPI document gives every error response (built
  * when the document is first asked for).
  */
-export const v1ErrorSchema = builtOnFirstCall(() =>
+export const v1ErrorSchema = /* @__PURE__ */ builtOnFirstCall(() =>
   z
     .object({
       error: z.object({

@@ -10,7 +10,7 @@ import { v1ErrorSchema, type V1Env } from './v1-kit';
 import { idempotencyKeyParameter, idParams, json, jsonBody, recordIdOf, v1Route, v1Tenant } from './v1-route';
 
 /** What every stored record adds to its fields. */
-const recordStamps = objectOnFirstUse(() => ({
+const recordStamps = /* @__PURE__ */ objectOnFirstUse(() => ({
   id: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -62,7 +62,7 @@ export const jsonBody = (schema: z.ZodType) => ({
 });
 
 /** `{id}` in a path: a string; one that cannot be an id answers 404 like an unknown one. */
-export const idParams = objectOnFirstUse(() => ({
+export const idParams = /* @__PURE__ */ objectOnFirstUse(() => ({
   id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
 }));
 
