@@ -1,4 +1,5 @@
 import { SESv2Client, SendEmailCommand, errorTypeRegistries, type Attachment } from '@aws-sdk/client-sesv2';
+import { collectBody } from '../aws-sdk/collect-body';
 import { stringifiedRestJson } from '../aws-sdk/json-protocols';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
 import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
@@ -9,6 +10,7 @@ export function createSesClient(opts: { region: string; endpoint?: string }): SE
   return new SESv2Client({
     region: opts.region,
     ...(protocol ? { protocol } : {}),
+    streamCollector: collectBody,
     // aws-ses-v2-local can hang on some calls; never let a send wait forever.
     requestHandler: { requestTimeout: 10_000 },
     // One middleware chain per command kind, resolved on its first send rather than on every send
