@@ -11,7 +11,7 @@
  * factories: `createSesClient`, `EndUserMessagingSender`, `createDocumentClient`) and the baseline,
  * **SDK defaults** (the same SDK client with only its region, endpoint and dummy keys, as the
  * factories were before issue 26). Each kind's calls:
- * - SES: `SesNoticeMailer.send` of a delay notice (4.5 KB of HTML, its text, the RFC 8058 headers).
+ * - SES: `SesNoticeMailer.send` of a notice-like email (4.5 KB of HTML, its text, the RFC 8058 headers).
  * - SMS: `SendTextMessage` of a 150-character notice.
  * - DynamoDB (the document client): a conditional put of a new claim, a get, an update that adds to a
  *   count and a query of 10 items, in turn.
@@ -56,7 +56,7 @@ const REGION = 'us-east-1';
 const KEYS = { accessKeyId: 'local', secretAccessKey: 'local' };
 const TABLE = 'bench-sdk-calls';
 
-/** A delay notice's HTML as the templates make it: inline styles, quoted attributes, ~4.5 KB. */
+/** HTML in the style of a delay notice's (inline styles, quoted attributes, a few non-ASCII characters), ~4.5 KB. */
 function noticeHtml(n: number): string {
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 8px;color:#555;font-family:Arial,sans-serif">${label}</td>` +
