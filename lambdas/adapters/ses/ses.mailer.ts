@@ -1,10 +1,16 @@
-import { SESv2Client, SendEmailCommand, type Attachment } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand, errorTypeRegistries, type Attachment } from '@aws-sdk/client-sesv2';
+import { collectBody } from '../aws-sdk/collect-body';
+import { stringifiedRestJson } from '../aws-sdk/json-protocols';
 import type { Mailer, OutgoingEmail } from '../../core/ports';
 import { resolveSender, type SenderSource } from '../../core/email/sender.ports';
 
 export function createSesClient(opts: { region: string; endpoint?: string }): SESv2Client {
+  // Bodies written with JSON.stringify (aws-sdk/json-protocols.ts); SESv2 speaks restJson1.
+  const protocol = stringifiedRestJson({ defaultNamespace: 'com.amazonaws.sesv2', errorTypeRegistries });
   return new SESv2Client({
     region: opts.region,
+    ...(protocol ? { protocol } : {}),
+    streamCollector: collectBody,
     // aws-ses-v2-local can hang on some calls; never let a send wait forever.
     requestHandler: { requestTimeout: 10_000 },
     // One middleware chain per command kind, resolved on its first send rather than on every send

@@ -4,6 +4,7 @@ import {
   SendTextMessageCommand,
 } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SmsOptedOutError, type TextSender } from '../../core/sms/sms.ports';
+import { collectBody } from '../aws-sdk/collect-body';
 
 export interface EndUserMessagingOptions {
   region: string;
@@ -29,6 +30,8 @@ export class EndUserMessagingSender implements TextSender {
       maxAttempts: 2,
       // One middleware chain per command kind, resolved once (as the SES client, ses.mailer.ts).
       cacheMiddleware: true,
+      // Answers read without a Writable per call (aws-sdk/collect-body.ts).
+      streamCollector: collectBody,
     });
   }
 
