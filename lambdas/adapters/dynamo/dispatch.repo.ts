@@ -272,7 +272,7 @@ type DecisionItem = NonNullable<
   Awaited<ReturnType<ReturnType<RaincheckService['entities']['dispatchDecision']['get']>['go']>>['data']
 >;
 
-export function decisionFromItem(data: DecisionItem): Decision {
+function decisionFromItem(data: DecisionItem): Decision {
   return {
     ...pickFields(data, ['tenantId', 'jobsiteId', 'workDate', 'verdict', 'hoursLost', 'delayCalled']),
     ...evidenceOf(data),
