@@ -2,6 +2,7 @@ import type { TenantId } from '../../core/caller';
 import type { AccountDataStore, AccountData } from '../../core/account/export-account';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { exportedDecision } from './decision-evidence';
 
 /**
  * Every item the account owns, read by its keys (the tenant's partitions), one query per kind:
@@ -49,7 +50,7 @@ export class DynamoAccountExport implements AccountDataStore {
       workers: workers.data,
       jobsites: jobsites.data,
       emailTemplates: templates.data,
-      decisions: decisions.data,
+      decisions: decisions.data.map(exportedDecision),
       messages: messages.data,
       smsConsents: smsConsents.data,
     };

@@ -13,7 +13,8 @@ import {
 import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { batchPut } from './batch-put';
+import { claimCreated, claimItem } from './claim-items';
+import { putItems, transactWrite } from './direct-writes';
 import { writtenUnlessConditionFails } from './conditions';
 
 /** What names a claim: one message of a jobsite's day to one recipient. */
@@ -23,8 +24,6 @@ const CLAIM_KEY = ['tenantId', 'jobsiteId', 'workDate', 'messageKey', 'recipient
 const CLAIMS_PER_TRANSACTION = 100;
 /** Transactions tried before the claims left are taken one by one (a conflict with a parallel worker). */
 const TRANSACTION_ROUNDS = 4;
-/** What ElectroDB reports per item of a cancelled transaction. */
-type TxOutcome = { rejected: boolean; code: string }[];
 /** Why an item of a cancelled transaction is claimed again: only rolled back, or a passing conflict. */
 const RETRIED = new Set(['None', 'TransactionConflict', 'ThrottlingError']);
 
@@ -67,18 +66,17 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
         return;
       }
       if (round > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** round * (0.5 + Math.random())));
-      const result = await this.db.transaction
-        .write(({ notificationClaim }) =>
-          left.map((c) => notificationClaim.create({ ...c, status: 'PENDING', claimedAt }).commit()),
-        )
-        .go();
-      if (!result.canceled) {
+      const { direct } = this.db;
+      const reasons = await transactWrite(
+        direct,
+        left.map((c) => claimCreated(direct.table, c, { status: 'PENDING', claimedAt })),
+      );
+      if (!reasons) {
         for (const c of left) taken.add(claimKeyOf(c));
         return;
       }
-      const reasons = result.data as unknown as TxOutcome;
       left = left.filter((c, i) => {
-        const code = reasons[i]?.code ?? 'None';
+        const code = reasons[i] ?? 'None';
         if (code === 'ConditionalCheckFailed') return false; // somebody holds it
         if (RETRIED.has(code)) return true;
         throw new Error(`Claim of ${claimKeyOf(c)} refused: ${code}`);
@@ -109,14 +107,15 @@ export class DynamoClaimRepo implements ClaimRepo, SentPerDay {
     // Whole items, since BatchWriteItem only puts: each claim is this worker's, PENDING since
     // `claimedAt`. Nothing else writes an email claim; an SMS claim's delivery events find it only
     // through its message record, written after this (DynamoSmsDeliveries.markSentMany).
-    const items = marks.map((m) => ({
-      ...m.claim,
-      status: 'SENT' as const,
-      claimedAt: m.claimedAt.toISOString(),
-      messageId: m.messageId,
-      sentAt: m.sentAt.toISOString(),
-    }));
-    await batchPut('claim marks', items, (batch) => this.db.entities.notificationClaim.put(batch).go());
+    const items = marks.map((m) =>
+      claimItem(m.claim, {
+        status: 'SENT',
+        claimedAt: m.claimedAt.toISOString(),
+        messageId: m.messageId,
+        sentAt: m.sentAt.toISOString(),
+      }),
+    );
+    await putItems(this.db.direct, 'claim marks', items);
   }
 
   async release(claim: MessageClaim): Promise<void> {

@@ -21,6 +21,7 @@ import { RUN_RECORD_CAPS } from '../../core/dispatch/run-record-caps';
 import { releasedAt } from '../../core/dispatch/held-messages';
 import { nullIfAbsent, pickFields } from '../../../shared/pick-fields';
 import { DynamoHeldMessageRepo } from './held-message.repo';
+import { evidenceOf, evidenceText } from './decision-evidence';
 
 const RUN_RETENTION_SECONDS = 90 * 24 * 3600;
 /** Belt and braces: the planner already caps the lists (RUN_RECORD_CAPS); a stored record never exceeds them. */
@@ -248,12 +249,16 @@ export class DynamoDecisionRepo implements DecisionRepo {
 /** A decision's key: what `decidedOf` reads of each (its forecast, judgement and rules are most of it). */
 const DAY_KEY = ['tenantId', 'jobsiteId', 'workDate'] as const;
 
-/** A decision as its item stores it (absent fields left out, the forecast's source beside it for the index). */
+/**
+ * A decision as its item stores it: absent fields left out, the forecast's source beside it for the
+ * index, and the judgement, rules, forecast and announcement as one JSON string (decision-evidence.ts).
+ */
 function decisionItem(decision: Decision) {
+  const { judgement: _j, rules: _r, forecast: _f, announcement: _a, ...rest } = decision;
   return {
-    ...decision,
+    ...rest,
+    evidence: evidenceText(decision),
     lastKind: decision.lastKind ?? undefined,
-    announcement: decision.announcement ?? undefined,
     source: decision.forecast?.source,
     worked: decision.worked ?? undefined,
     workedNote: decision.workedNote ?? undefined,
@@ -270,11 +275,8 @@ type DecisionItem = NonNullable<
 function decisionFromItem(data: DecisionItem): Decision {
   return {
     ...pickFields(data, ['tenantId', 'jobsiteId', 'workDate', 'verdict', 'hoursLost', 'delayCalled']),
-    judgement: (data.judgement as Decision['judgement']) ?? null,
-    rules: (data.rules as Decision['rules']) ?? [],
-    forecast: (data.forecast as Decision['forecast']) ?? null,
+    ...evidenceOf(data),
     lastKind: (data.lastKind as Decision['lastKind']) ?? null,
-    announcement: (data.announcement as Decision['announcement']) ?? null,
     decidedAt: data.decidedAt,
     runId: data.runId ?? '',
     ...nullIfAbsent(data, ['worked', 'workedNote', 'markedAt', 'markedBy', 'markedById']),

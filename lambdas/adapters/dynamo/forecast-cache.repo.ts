@@ -9,16 +9,39 @@ const claimKey = (key: string) => `fetching|${key}`;
 /** Claims written at once by one batch. */
 const CLAIMS_IN_FLIGHT = 16;
 
+/**
+ * A cell's forecast as the cache keeps it, as JSON: the hours as the first, the step and a count
+ * when they follow at one step (as every provider's do; a third of the item as epoch numbers, and a
+ * DynamoDB write unit per cell), else each hour as written before this (`time`).
+ */
 interface StoredForecast {
   latitude: number;
   longitude: number;
   source: HourlyForecast['source'];
   scenario?: string;
-  time: number[];
+  time?: number[];
+  firstHour?: number;
+  hourStep?: number;
+  hourCount?: number;
   values: Record<string, (number | null)[]>;
 }
 
-function toStored(f: HourlyForecast): string {
+/** The hours as the first, the step and a count, when that gives back each one exactly. */
+function storedHours(
+  time: Float64Array,
+): Pick<StoredForecast, 'time' | 'firstHour' | 'hourStep' | 'hourCount'> {
+  const first = time[0]!;
+  const step = time.length > 1 ? time[1]! - first : 0;
+  const even = time.length > 1 && step > 0 && time.every((t, i) => t === first + i * step);
+  return even ? { firstHour: first, hourStep: step, hourCount: time.length } : { time: Array.from(time) };
+}
+
+function hoursOf(s: StoredForecast): Float64Array {
+  if (s.time) return Float64Array.from(s.time);
+  return Float64Array.from({ length: s.hourCount! }, (_, i) => s.firstHour! + i * s.hourStep!);
+}
+
+export function toStored(f: HourlyForecast): string {
   const values: StoredForecast['values'] = {};
   for (const [name, series] of Object.entries(f.values))
     if (series) values[name] = Array.from(series, (v) => (Number.isFinite(v) ? v : null));
@@ -27,13 +50,13 @@ function toStored(f: HourlyForecast): string {
     longitude: f.longitude,
     source: f.source,
     ...(f.scenario ? { scenario: f.scenario } : {}),
-    time: Array.from(f.time),
+    ...storedHours(f.time),
     values,
   };
   return JSON.stringify(stored);
 }
 
-function fromStored(payload: string): HourlyForecast {
+export function fromStored(payload: string): HourlyForecast {
   const s = JSON.parse(payload) as StoredForecast;
   const values: HourlyForecast['values'] = {};
   for (const [name, series] of Object.entries(s.values))
@@ -43,7 +66,7 @@ function fromStored(payload: string): HourlyForecast {
     longitude: s.longitude,
     source: s.source,
     ...(s.scenario ? { scenario: s.scenario } : {}),
-    time: Float64Array.from(s.time),
+    time: hoursOf(s),
     values,
   };
 }

@@ -43,6 +43,8 @@ import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { ssoConnectionEntity, ssoDomainEntity } from './entities/sso.entity';
 import { brandEntity } from './entities/brand.entity';
 
+import type { EntityConfig } from './entities/table';
+
 export { TABLE_KEYS } from './entities/table';
 
 /**
@@ -109,7 +111,10 @@ export type RaincheckEntities = { [N in EntityName]: ReturnType<(typeof ENTITY_F
  * entities but its name check (all share SERVICE, entity-kit.ts) and the table and client (each
  * entity gets the same ones).
  */
-export type RaincheckService = Pick<Service<RaincheckEntities>, 'entities' | 'transaction'>;
+export type RaincheckService = Pick<Service<RaincheckEntities>, 'entities' | 'transaction'> & {
+  /** The table and its client, for the dispatch's hot writes built without ElectroDB (claim-items.ts). */
+  direct: EntityConfig;
+};
 
 /**
  * The one table's entities, each built on its first use and kept for the container's life. A
@@ -154,5 +159,5 @@ export function createRaincheckService(table: string, client: DynamoDBDocumentCl
       return electrodb().createGetTransaction(touched as RaincheckEntities, () => made);
     },
   };
-  return { entities, transaction };
+  return { entities, transaction, direct: config };
 }

@@ -11,7 +11,8 @@ import type {
   SentText,
 } from '../../core/sms/sms.ports';
 import { writeGuarded } from './record-guards';
-import { batchPut } from './batch-put';
+import { putItems } from './direct-writes';
+import { smsMessageItem } from './claim-items';
 import { DynamoClaimRepo } from './claims.repo';
 import { writtenUnlessConditionFails } from './conditions';
 import type { RaincheckService } from './service';
@@ -119,10 +120,10 @@ export class DynamoSmsDeliveries implements SmsDeliveryLog {
           sentAt,
         })),
       );
-      await batchPut(
+      await putItems(
+        this.db.direct,
         'text records',
-        whole.map((t) => t.ref),
-        (refs) => this.db.entities.smsMessage.put(refs).go(),
+        whole.map((t) => smsMessageItem(t.ref)),
       );
     }
     const partial = texts.filter((t) => !t.claimed);

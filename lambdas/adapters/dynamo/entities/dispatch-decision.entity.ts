@@ -12,6 +12,11 @@ export const dispatchDecisionEntity = entityOf('dispatchDecision', {
     hoursLost: { type: 'number', required: true },
     /** Whether a delay has been called for this day (a notice or update went out, or would have). */
     delayCalled: { type: 'boolean', required: true },
+    /**
+     * The judgement, rules, forecast snapshot and announcement as one JSON string
+     * (decision-evidence.ts); items written before it hold the four attributes below instead.
+     */
+    evidence: { type: 'string' },
     judgement: { type: 'any' },
     rules: { type: 'any' },
     forecast: { type: 'any' },
