@@ -38,8 +38,9 @@ export interface DispatchRosters {
 
 /**
  * How many workers a process keeps, over all the accounts it holds (least recently used accounts
- * go first): ~0.5 KB each, so ~25 MB at most, the bench's 10,000-jobsite world (48,400 workers)
- * nearly whole.
+ * go first): ~0.4 KB each in the heap (measured: 19.4 MB for 50,000 parsed worker objects), so
+ * ~20 MB of the dispatch worker's 1,024 MB at most, and the bench's whole 10,000-jobsite world
+ * (48,400 workers) fits.
  */
 export const ROSTER_WORKERS_KEPT = 50_000;
 
