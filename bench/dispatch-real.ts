@@ -10,6 +10,7 @@
  *   npx tsx bench/dispatch-real.ts --jobsites 2000 --soak            # exactly once: 3 runs, then 2 at once
  *   npx tsx bench/dispatch-real.ts --one-process ...                 # the workers as loops in this process
  *   npx tsx bench/dispatch-real.ts --warm-workers ...                # the same worker processes for the re-run
+ *   npx tsx bench/dispatch-real.ts --accounts-known ...              # accounts' roster items as a lived-in table has them
  *   npx tsx bench/dispatch-real.ts --storm 0.4 ...                   # the storm's share of the area
  *   npx tsx bench/dispatch-real.ts --jobsites-in-flight 16 --recipients-in-flight 4 ...  # other in-flight settings
  *   BENCH_TRACE=/tmp/trace.txt npx tsx bench/dispatch-real.ts --one-process ...  # every DynamoDB call's key
@@ -140,7 +141,7 @@ async function main() {
       };
       const root = rootOf(env);
       await ensureTable(new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT }), table);
-      seedMs = await seedWorld(root, world, SLOT);
+      seedMs = await seedWorld(root, world, SLOT, args.includes('--accounts-known'));
       const counter = countCalls(root.client);
       profile = process.env.BENCH_WRITES ? profileWrites(root.client) : null;
       return { root, counter, env };
@@ -209,6 +210,7 @@ async function main() {
       workers,
       processes,
       warmWorkers: warm,
+      accountsKnown: args.includes('--accounts-known'),
       storm,
       sesRate,
       world: { accounts: world.tenants.size, cells: world.cells, ...crews },
