@@ -212,16 +212,15 @@ async function importMany(
     ...batch.created.map((w) => ({
       size: 3 + w.crewIds.length,
       build: (tx: Tx) => writeItems(tx, tenantId, w, null, null, []),
+      // Retried while another write holds the roster item (writeGuarded), like every worker write.
       undo: () =>
-        db.transaction
-          .write((tx) => [
-            tx.worker.delete({ tenantId, workerId: w.id }).commit(),
-            tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
-            tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
-            ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
-            rosterBump(tx, tenantId),
-          ])
-          .go(),
+        writeGuarded(db, (tx) => [
+          tx.worker.delete({ tenantId, workerId: w.id }).commit(),
+          tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+          tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
+          ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
+          rosterBump(tx, tenantId),
+        ]),
     })),
   ];
   // An import matches workers by email, so an updated worker keeps its email (and its guard).
@@ -231,13 +230,11 @@ async function importMany(
       size: 2 + crews.joined.length + crews.left.length,
       build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null, u.previous.crewIds),
       undo: () =>
-        db.transaction
-          .write((tx) => [
-            tx.worker.put(workerItem(tenantId, u.previous)).commit(),
-            ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
-            rosterBump(tx, tenantId),
-          ])
-          .go(),
+        writeGuarded(db, (tx) => [
+          tx.worker.put(workerItem(tenantId, u.previous)).commit(),
+          ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
+          rosterBump(tx, tenantId),
+        ]),
     });
   }
   const done: Unit[] = [];
