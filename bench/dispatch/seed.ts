@@ -26,9 +26,18 @@ async function putAll<I>(items: I[], put: (chunk: I[]) => Promise<{ unprocessed:
  * worker's number with its consent given (as a YES reply leaves it). The guard and counter items of
  * the repositories' writes are left out (the dispatch reads none of them), so seeding 10,000
  * jobsites takes minutes, not an hour. Every jobsite's notice time is the slot's local time in its
- * zone, so all are due at `slot`. Answers the milliseconds it took.
+ * zone, so all are due at `slot`. `accountsKnown` (`--accounts-known`): each account's roster item
+ * as an account that lived with this release has it (a version per worker written, and 'none' for
+ * its suppressions, which a first dispatch records); without it the first run is the first after the
+ * release, which reads every account's suppressions once and records them. Answers the
+ * milliseconds it took.
  */
-export async function seedWorld(root: Root, world: World, slot: Date): Promise<number> {
+export async function seedWorld(
+  root: Root,
+  world: World,
+  slot: Date,
+  accountsKnown = false,
+): Promise<number> {
   const t0 = performance.now();
   const now = new Date().toISOString();
   const e = root.db.entities;
@@ -95,6 +104,11 @@ export async function seedWorld(root: Root, world: World, slot: Date): Promise<n
     ),
     (chunk) => e.smsConsent.put(chunk).go(),
   );
+  if (accountsKnown)
+    await putAll(
+      tenants.map((t) => ({ tenantId: t.id, workers: t.workers.length, suppressions: 'none' as const })),
+      (chunk) => e.accountRoster.put(chunk).go(),
+    );
   await putAll(
     jobsites.map((j) => jobsiteItem(j.tenantId, j.jobsite)),
     (chunk) => e.jobsite.put(chunk).go(),

@@ -68,6 +68,11 @@ export interface SlotOptions {
   inFlight?: DispatchDeps['inFlight'];
   /** The emulators' processes, whose CPU the run reports. */
   emulators?: readonly EmulatorPid[];
+  /**
+   * Worker processes started before and kept after the run (`--warm-workers`: warm Lambdas taking
+   * the next run too, with what they keep in memory); absent, the run starts its own and ends them.
+   */
+  pool?: WorkerPool;
 }
 
 const add = (into: Record<string, number>, from: Record<string, number> = {}) => {
@@ -77,7 +82,8 @@ const add = (into: Record<string, number>, from: Record<string, number> = {}) =>
 
 export async function runSlot(label: string, table: BenchTable, opts: SlotOptions): Promise<Outcome> {
   // The workers' processes start (and build their roots) before the clock does: warm Lambdas.
-  const pool = opts.processes ? await WorkerPool.start(opts.workers, table.env) : null;
+  const own = opts.processes && !opts.pool ? await WorkerPool.start(opts.workers, table.env) : null;
+  const pool = opts.processes ? (opts.pool ?? own) : null;
   try {
     table.counter.reset();
     const rss = new RssPeak();
@@ -144,6 +150,6 @@ export async function runSlot(label: string, table: BenchTable, opts: SlotOption
       load: loadavg(),
     };
   } finally {
-    await pool?.close();
+    await own?.close();
   }
 }

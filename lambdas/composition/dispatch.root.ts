@@ -6,6 +6,8 @@ import {
   DynamoNoticeSchedule,
 } from '../adapters/dynamo/dispatch.repo';
 import { DynamoHeldMessageRepo } from '../adapters/dynamo/held-message.repo';
+import { DynamoAccountRosters } from '../adapters/dynamo/account-rosters.repo';
+import { WorkerRosters } from '../core/dispatch/account-rosters';
 import { DynamoHolidayCalendarRepo } from '../adapters/dynamo/holiday-calendar.repo';
 import { createWeatherProviders } from '../adapters/weather/weather.factory';
 import type { AccountRepo } from '../core/account/account.ports';
@@ -60,6 +62,8 @@ export function createDispatchDeps(
 ): DispatchDeps {
   const weather = createWeatherProviders(data.config);
   const forecast = sharedForecast(data, weather.forecast);
+  // Built once per container: the workers it keeps serve every batch this Lambda takes while warm.
+  const rosterStore = new DynamoAccountRosters(data.db);
   return {
     ...(data.config.DISPATCH_WORKERS ? { workers: data.config.DISPATCH_WORKERS } : {}),
     schedule: new DynamoNoticeSchedule(data.db),
@@ -80,6 +84,7 @@ export function createDispatchDeps(
     delivery: opts.email.delivery,
     suppressions: opts.email.suppressions,
     workerStatus: opts.email.workerStatus,
+    rosters: { store: rosterStore, kept: new WorkerRosters(rosterStore) },
     ...(opts.texts ? { texts: opts.texts } : {}),
     ...(opts.brands ? { brands: opts.brands } : {}),
     sender: withNoticeEvents(

@@ -42,6 +42,7 @@ import { webhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { webhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { ssoConnectionEntity, ssoDomainEntity } from './entities/sso.entity';
 import { brandEntity } from './entities/brand.entity';
+import { accountRosterEntity } from './entities/account-roster.entity';
 
 import type { EntityConfig } from './entities/table';
 
@@ -96,6 +97,7 @@ const ENTITY_FACTORIES = {
   webhookEndpoint: webhookEndpointEntity,
   webhookDelivery: webhookDeliveryEntity,
   brand: brandEntity,
+  accountRoster: accountRosterEntity,
   dayObservation: dayObservationEntity,
   reportDefinition: reportDefinitionEntity,
   reportSchedule: reportScheduleEntity,

@@ -3,12 +3,19 @@ import type { SuppressionList, SuppressionReason } from '../../core/email/email.
 import { isConditionFailure } from './conditions';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
+import { DynamoAccountRosters } from './account-rosters.repo';
 
-/** The suppression list in the one table: one item per (account, address) under the account's partition. */
+/**
+ * The suppression list in the one table: one item per (account, address) under the account's
+ * partition. There is no removal: an address once suppressed stays (so 'some' never goes back).
+ */
 export class DynamoSuppressionList implements SuppressionList {
   constructor(private readonly db: RaincheckService) {}
 
   async add(tenant: TenantId, email: string, reason: SuppressionReason, at: string): Promise<void> {
+    // Strictly before the address is stored: a dispatch that reads 'none' skips the list, so an
+    // address stored without 'some' set would be mailed (account-roster.entity.ts).
+    await new DynamoAccountRosters(this.db).recordSomeSuppressions(tenant);
     try {
       // Created once: the first reason and time stay, and parallel events cannot overwrite each other.
       await this.db.entities.suppressedAddress

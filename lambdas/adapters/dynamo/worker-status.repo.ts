@@ -4,7 +4,8 @@ import { tenantFromStore, type TenantId } from '../../core/caller';
 import type { WorkerAddressRef, WorkerStatusRepo } from '../../core/email/email.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { writtenUnlessConditionFails } from './conditions';
+import { failedItems, writeGuarded } from './record-guards';
+import { rosterBump } from './account-rosters.repo';
 
 type WorkerItem = EntityItem<RaincheckService['entities']['worker']>;
 
@@ -46,6 +47,7 @@ export class DynamoWorkerStatusRepo implements WorkerStatusRepo {
     }));
   }
 
+  /** In one transaction with the account's roster bump (a dispatch keeps the account's workers by it). */
   async markIfActive(
     tenant: TenantId,
     workerId: string,
@@ -53,12 +55,18 @@ export class DynamoWorkerStatusRepo implements WorkerStatusRepo {
     status: Exclude<WorkerStatus, 'active'>,
     at: string,
   ): Promise<boolean> {
-    return writtenUnlessConditionFails(() =>
-      this.db.entities.worker
-        .patch(tenantKey(tenant, { workerId }))
+    const { tenantId } = tenantKey(tenant);
+    const result = await writeGuarded(this.db, (tx) => [
+      tx.worker
+        .patch({ tenantId, workerId })
         .set({ status, updatedAt: at })
         .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.eq(a.email, email.toLowerCase())}`)
-        .go(),
-    );
+        .commit(),
+      rosterBump(tx, tenantId),
+    ]);
+    // Not active any more, another address now, or gone: nothing changed.
+    if (failedItems(result).includes(0)) return false;
+    if (result.canceled) throw new Error('The worker status write was canceled');
+    return true;
   }
 }

@@ -1,4 +1,3 @@
-import type { EntityItem } from 'electrodb';
 import type { Worker } from '../../../shared/records';
 import type { TenantId } from '../../core/caller';
 import {
@@ -11,16 +10,10 @@ import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
 import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
-import {
-  indexesOf,
-  opt,
-  orNull,
-  recordRepo,
-  tenantRecordReads,
-  TRANSACTION_ITEMS,
-  type Db,
-} from './record-repo';
+import { indexesOf, opt, recordRepo, tenantRecordReads, TRANSACTION_ITEMS } from './record-repo';
 import { crewItem } from './record-items';
+import { WORKER_FIELDS, workerFromItem } from './worker-fields';
+import { rosterBump } from './account-rosters.repo';
 import { crewChanges, crewMemberKey, crewMembersReader, membershipItems } from './crew-members';
 import {
   createdOrderKey,
@@ -38,37 +31,8 @@ import {
   writeGuarded,
 } from './record-guards';
 
-type WorkerItem = EntityItem<Db['worker']>;
 type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
 
-/** What `workerFromItem` reads: a list reads only these, not the index keys and search fields. */
-const WORKER_FIELDS = [
-  'workerId',
-  'name',
-  'email',
-  'phone',
-  'trade',
-  'crewIds',
-  'isManager',
-  'smsOptIn',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof WorkerItem)[];
-
-const workerFromItem = (i: Pick<WorkerItem, (typeof WORKER_FIELDS)[number]>): Worker => ({
-  id: i.workerId,
-  name: i.name,
-  email: i.email,
-  phone: orNull(i.phone),
-  trade: orNull(i.trade),
-  crewIds: i.crewIds ?? [],
-  isManager: i.isManager,
-  smsOptIn: i.smsOptIn ?? false,
-  status: i.status,
-  createdAt: i.createdAt,
-  updatedAt: i.updatedAt,
-});
 /** The stored item of a worker (the benchmarks seed with it in batches). */
 export const workerItem = (tenantId: string, w: Worker) => ({
   tenantId,
@@ -96,7 +60,10 @@ const emailGuard = (email: string) => uniqueKey('workerEmail', email.toLowerCase
 export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   const e = db.entities;
 
-  /** The transaction items that write `w` (new, or replacing the version read at `expected`). */
+  /**
+   * The transaction items that write `w` (new, or replacing the version read at `expected`); the
+   * transaction adds the account's roster bump once (`rosterBump`), after them.
+   */
   const writeItems = (
     tx: Tx,
     tenantId: string,
@@ -137,7 +104,10 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   const write = async (tenantId: string, w: Worker, expected: string | null) => {
     const { release, crews } =
       expected === null ? { release: null, crews: [] } : await storedState(tenantId, w);
-    const result = await writeGuarded(db, (tx) => writeItems(tx, tenantId, w, expected, release, crews));
+    const result = await writeGuarded(db, (tx) => [
+      ...writeItems(tx, tenantId, w, expected, release, crews),
+      rosterBump(tx, tenantId),
+    ]);
     const failed = failedItems(result);
     if (failed.includes(1)) throw new GuardRefusedError('unique');
     if (failed.length && expected === null) throw new Error('A worker with this id exists');
@@ -169,15 +139,16 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
     remove: async (tenantId, workerId) => {
       const { data } = await e.worker.get({ tenantId, workerId }).go({ consistent: true });
       const holds = data && (await uniqueHolder(db, tenantId, emailGuard(data.email))) === workerId;
-      await writeGuarded(db, ({ worker, recordGuard }) => [
-        worker.delete({ tenantId, workerId }).commit(),
-        ...(data && holds ? [releaseUnique(recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
+      await writeGuarded(db, (tx) => [
+        tx.worker.delete({ tenantId, workerId }).commit(),
+        ...(data && holds ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
         ...(data
-          ? [recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit()]
+          ? [tx.recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit()]
           : []),
         ...(data ? (data.crewIds ?? []) : []).map((crewId) =>
-          recordGuard.delete({ tenantId, guard: crewMemberKey(crewId, workerId) }).commit(),
+          tx.recordGuard.delete({ tenantId, guard: crewMemberKey(crewId, workerId) }).commit(),
         ),
+        rosterBump(tx, tenantId),
       ]);
     },
   });
@@ -218,7 +189,8 @@ type WriteItems = (
 ) => unknown[];
 
 /**
- * All or nothing, in transactions of at most 100 items: a worker and its guards always share one.
+ * All or nothing, in transactions of at most 100 items: a worker and its guards always share one,
+ * and each bumps the account's roster version once.
  * When a later transaction fails, the earlier ones are undone (created items deleted, updated
  * workers put back) before the failure is reported.
  */
@@ -240,15 +212,15 @@ async function importMany(
     ...batch.created.map((w) => ({
       size: 3 + w.crewIds.length,
       build: (tx: Tx) => writeItems(tx, tenantId, w, null, null, []),
+      // Retried while another write holds the roster item (writeGuarded), like every worker write.
       undo: () =>
-        db.transaction
-          .write((tx) => [
-            tx.worker.delete({ tenantId, workerId: w.id }).commit(),
-            tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
-            tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
-            ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
-          ])
-          .go(),
+        writeGuarded(db, (tx) => [
+          tx.worker.delete({ tenantId, workerId: w.id }).commit(),
+          tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
+          tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
+          ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
+          rosterBump(tx, tenantId),
+        ]),
     })),
   ];
   // An import matches workers by email, so an updated worker keeps its email (and its guard).
@@ -258,12 +230,11 @@ async function importMany(
       size: 2 + crews.joined.length + crews.left.length,
       build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null, u.previous.crewIds),
       undo: () =>
-        db.transaction
-          .write((tx) => [
-            tx.worker.put(workerItem(tenantId, u.previous)).commit(),
-            ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
-          ])
-          .go(),
+        writeGuarded(db, (tx) => [
+          tx.worker.put(workerItem(tenantId, u.previous)).commit(),
+          ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
+          rosterBump(tx, tenantId),
+        ]),
     });
   }
   const done: Unit[] = [];
@@ -273,13 +244,15 @@ async function importMany(
   for (let i = 0; i < units.length;) {
     const chunk: Unit[] = [];
     let size = 0;
-    while (i < units.length && size + units[i]!.size <= TRANSACTION_ITEMS) {
+    // One item of each transaction is the account's roster bump, after the units' items.
+    while (i < units.length && size + units[i]!.size < TRANSACTION_ITEMS) {
       size += units[i]!.size;
       chunk.push(units[i++]!);
     }
     let result: { canceled: boolean; data: unknown };
     try {
-      result = await writeGuarded(db, ((tx: Tx) => chunk.flatMap((u) => u.build(tx))) as never);
+      const build = (tx: Tx) => [...chunk.flatMap((u) => u.build(tx)), rosterBump(tx, tenantId)];
+      result = await writeGuarded(db, build as never);
     } catch (err) {
       await undoAll();
       throw err;

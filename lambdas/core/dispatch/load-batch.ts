@@ -13,6 +13,7 @@ import { markSuppressedWorkers, recipientsOf } from './notice-recipients';
 import type { ClaimKeyFields, Decision, DueJobsite } from './dispatch.ports';
 import type { NotifyDeps } from './notify-jobsites';
 import { textTargetsOf } from '../sms/notice-texts';
+import { rosterStateOf, suppressionsOf } from './account-rosters';
 import { smsMessageKey } from '../sms/send-texts';
 
 /** One due jobsite of a batch with everything its account gives it: read once per account per batch. */
@@ -20,7 +21,7 @@ export interface BatchItem {
   due: DueJobsite;
   tenant: TenantId;
   jobsite: Jobsite;
-  workers: Worker[];
+  workers: readonly Worker[];
   clients: Client[];
   notify: boolean;
   plan: PlanId;
@@ -90,6 +91,8 @@ export function batchJobsites(records: RecordsStore): RecordsStore {
 /**
  * Loads a batch: its jobsites in one batched read, and each account's workers, clients, plan,
  * profile, suppressions (and brand, only where the plan has white-labelling) once for the batch.
+ * With `rosters`, an account's workers are read only when its roster version moved since the
+ * process kept them, and its suppressions only when it has some (account-rosters.ts).
  * Inactive jobsites and days nobody works (holidays, shutdowns) are left out.
  */
 export async function loadBatch(
@@ -101,8 +104,9 @@ export async function loadBatch(
   const byTenant = new Map<string, DueJobsite[]>();
   for (const due of batch) byTenant.set(due.tenantId, [...(byTenant.get(due.tenantId) ?? []), due]);
   const tenants = [...byTenant.keys()].map(tenantFromStore);
-  // The batch's jobsites, and its accounts' plans, profiles and calendars, each in one batched read.
-  const [jobsites, subscriptions, profiles, calendars] = await Promise.all([
+  // The batch's jobsites, and its accounts' plans, profiles, calendars and roster states, each in
+  // one batched read.
+  const [jobsites, subscriptions, profiles, calendars, rosters] = await Promise.all([
     readJobsites(
       deps.records,
       batch.map((d) => ({ tenant: tenantFromStore(d.tenantId), id: d.jobsiteId })),
@@ -111,6 +115,7 @@ export async function loadBatch(
     deps.accounts.getSubscriptions?.(tenants),
     deps.accounts.getProfiles?.(tenants),
     deps.holidays.getMany?.(tenants),
+    deps.rosters?.store.statesOf(tenants),
   ]);
   // The clients the batch's jobsites name, in one batched read (not each account's whole list).
   const clientsOf = await readClients(deps.records, jobsites);
@@ -128,12 +133,15 @@ export async function loadBatch(
   const work: BatchItem[] = [];
   for (const [tenantId, dues] of byTenant) {
     const tenant = tenantFromStore(tenantId);
+    const roster = rosters && rosterStateOf(rosters, tenantId);
     const [workers, clients, subscription, profile, suppressed] = await Promise.all([
-      deps.records.workers.list(tenant),
+      roster ? deps.rosters!.kept.workersOf(tenant, roster.workers) : deps.records.workers.list(tenant),
       clientsOf ? (clientsOf.get(tenantId) ?? []) : deps.records.clients.list(tenant),
       subscriptions ? (subscriptions.get(tenantId) ?? null) : deps.accounts.getSubscription(tenantId),
       profiles ? (profiles.get(tenantId) ?? null) : deps.accounts.getProfile(tenantId),
-      deps.suppressions.reasonsOf(tenant),
+      roster
+        ? suppressionsOf(tenant, roster, { rosters: deps.rosters!.store, suppressions: deps.suppressions })
+        : deps.suppressions.reasonsOf(tenant),
     ]);
     // DESIGN §7: verdicts for everyone, automated messages only with an active paid plan.
     const plan = planOf(subscription);

@@ -10,7 +10,7 @@ import type { Announcement, NoticeRecipientRef } from './dispatch.ports';
 export interface AnnouncedDay {
   tenantId: string;
   jobsite: Jobsite;
-  workers: Worker[];
+  workers: readonly Worker[];
   workDate: string;
   announcement: Announcement;
   runId: string;

@@ -20,6 +20,7 @@ import {
 import type { HeldMessageRepo } from './held-messages';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { heldClaimsOf, loadBatch } from './load-batch';
+import type { DispatchRosters } from './account-rosters';
 import { clearingRule } from './hysteresis';
 import { sameDecision } from './same-decision';
 import { decideChange, messageKeyOf, ruleChangeBy } from './decide-change';
@@ -55,6 +56,11 @@ export interface NotifyDeps {
   zonesCache?: CellZonesCache;
   /** Each account's suppressed addresses: checked before every send, whatever record holds the address. */
   suppressions: Pick<SuppressionList, 'reasonsOf'>;
+  /**
+   * Each account's roster state (one batched read per batch) and the workers this process keeps by
+   * it: absent, every batch reads each of its accounts' workers and suppressions.
+   */
+  rosters?: DispatchRosters;
   /** Marks a worker record whose address is suppressed but still shows active (added after the unsubscribe). */
   workerStatus?: Pick<WorkerStatusRepo, 'markIfActive'>;
   /** The accounts' holiday calendars: nothing is judged or sent for a day nobody works. */
