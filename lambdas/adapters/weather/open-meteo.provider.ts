@@ -62,6 +62,9 @@ export interface OpenMeteoProviderOptions {
   http?: HttpDeps;
 }
 
+/** The hours asked for: `days` from 00:00 UTC today, and `pastDays` before it. */
+type Span = Pick<ForecastOptions, 'days' | 'pastDays'>;
+
 interface Point {
   latitude: string;
   longitude: string;
@@ -128,7 +131,7 @@ export class OpenMeteoProvider implements WeatherProvider {
     const unique = [...points.values()];
     for (let start = 0; start < unique.length; start += this.maxPerCall) {
       const chunk = unique.slice(start, start + this.maxPerCall);
-      const outcomes = await this.fetchPoints(chunk, opts.days);
+      const outcomes = await this.fetchPoints(chunk, opts);
       chunk.forEach((point, i) => {
         const outcome = outcomes[i]!;
         for (const index of point.indices) {
@@ -144,41 +147,42 @@ export class OpenMeteoProvider implements WeatherProvider {
   }
 
   /** One request for the points; on a 400, isolate the location(s) at fault (see the file comment). */
-  private async fetchPoints(points: Point[], days: number): Promise<PointResult[]> {
-    const outcome = await this.call(points, days);
+  private async fetchPoints(points: Point[], span: Span): Promise<PointResult[]> {
+    const outcome = await this.call(points, span);
     if (outcome.ok) return outcome.results;
-    if (outcome.splittable && points.length > 1) return this.isolate(points, days, outcome);
+    if (outcome.splittable && points.length > 1) return this.isolate(points, span, outcome);
     return points.map(() => failure(outcome));
   }
 
   private async isolate(
     points: Point[],
-    days: number,
+    span: Span,
     known: Extract<CallOutcome, { ok: false }>,
   ): Promise<PointResult[]> {
     if (points.length === 1) return [failure(known)];
     const mid = Math.ceil(points.length / 2);
     const halves = [points.slice(0, mid), points.slice(mid)];
     const outcomes: CallOutcome[] = [];
-    for (const half of halves) outcomes.push(await this.call(half, days));
+    for (const half of halves) outcomes.push(await this.call(half, span));
     if (outcomes.every((o) => !o.ok)) return points.map(() => failure(known));
     const out: PointResult[] = [];
     for (let h = 0; h < 2; h++) {
       const o = outcomes[h]!;
       const half = halves[h]!;
       if (o.ok) out.push(...o.results);
-      else if (o.splittable) out.push(...(await this.isolate(half, days, o)));
+      else if (o.splittable) out.push(...(await this.isolate(half, span, o)));
       else out.push(...half.map(() => failure(o)));
     }
     return out;
   }
 
-  private async call(points: Point[], days: number): Promise<CallOutcome> {
+  private async call(points: Point[], span: Span): Promise<CallOutcome> {
     const params = new URLSearchParams({
       latitude: points.map((p) => p.latitude).join(','),
       longitude: points.map((p) => p.longitude).join(','),
       hourly: OPEN_METEO_HOURLY_REQUEST.join(','),
-      forecast_days: String(days),
+      forecast_days: String(span.days),
+      ...(span.pastDays ? { past_days: String(span.pastDays) } : {}),
       timezone: 'GMT',
       timeformat: 'unixtime',
       temperature_unit: 'celsius',

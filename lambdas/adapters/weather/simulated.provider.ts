@@ -55,7 +55,8 @@ export class SimulatedWeatherProvider implements WeatherProvider {
 
   async forecast(locations: ForecastLocation[], opts: ForecastOptions): Promise<ForecastResult[]> {
     checkForecastOptions(opts);
-    const start = Math.floor(opts.now.getTime() / DAY_MS) * DAY_MS;
+    const pastDays = opts.pastDays ?? 0;
+    const start = (Math.floor(opts.now.getTime() / DAY_MS) - pastDays) * DAY_MS;
     const results = locations.map((location): ForecastResult => {
       const problem = locationProblem(location);
       if (problem) return { key: location.key, ok: false, error: problem };
@@ -70,7 +71,12 @@ export class SimulatedWeatherProvider implements WeatherProvider {
       return {
         key: location.key,
         ok: true,
-        forecast: simulateForecast(location, start, opts.days * 24, scenario as SimulatedScenario | null),
+        forecast: simulateForecast(
+          location,
+          start,
+          (opts.days + pastDays) * 24,
+          scenario as SimulatedScenario | null,
+        ),
       };
     });
     this.counters.failures += results.filter((r) => !r.ok).length;

@@ -1,4 +1,5 @@
 import type { Jobsite } from '../../../shared/records';
+import { pastDaysFor } from '../weather/forecast-input';
 import { judgeForecast, type DayJudgement } from '../../../shared/weather/engine';
 import { gridCell } from '../../../shared/weather/grid-cell';
 import { withOfficialWarnings } from '../../../shared/weather/official-warnings';
@@ -139,9 +140,15 @@ export async function notifyJobsites(
     return key;
   };
   const keys = work.map((w) => keyOf(w.jobsite));
+  // A day west of UTC still running at this slot (a late same-day notice) needs yesterday's hours.
+  const pastDays = pastDaysFor(
+    work.map((w) => w.due.workDate),
+    asOf ?? now,
+  );
   const results = await deps.weather.forecast([...locations.values()], {
     days: FORECAST_DAYS,
     now: asOf ?? now,
+    ...(pastDays ? { pastDays } : {}),
   });
   const forecasts = new Map(results.map((r) => [r.key, r]));
   const warningsByCell = await officialWarningsFor(

@@ -71,7 +71,8 @@ export class CachedForecastProvider implements WeatherProvider {
       location.latitude.toFixed(4),
       location.longitude.toFixed(4),
       location.scenario ?? '',
-      opts.days,
+      // Keys of forecasts from 00:00 UTC today are as before; one with yesterday's hours is apart.
+      opts.pastDays ? `${opts.days}+${opts.pastDays}` : opts.days,
       slot,
     ].join('|');
   }

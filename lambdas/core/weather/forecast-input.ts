@@ -14,6 +14,19 @@ export function checkForecastOptions(opts: ForecastOptions): void {
   if (!(opts.now instanceof Date) || Number.isNaN(opts.now.getTime())) {
     throw new ForecastOptionsError('now must be a valid Date');
   }
+  if (opts.pastDays !== undefined && opts.pastDays !== 0 && opts.pastDays !== 1) {
+    throw new ForecastOptionsError(`pastDays must be 0 or 1 (got ${opts.pastDays})`);
+  }
+}
+
+/**
+ * 1 when one of `dates` (local calendar dates, YYYY-MM-DD) is before the UTC date of `now`: a day
+ * west of UTC still running, whose hours began yesterday in UTC. Else 0.
+ */
+export function pastDaysFor(dates: Iterable<string>, now: Date): 0 | 1 {
+  const utcToday = now.toISOString().slice(0, 10);
+  for (const date of dates) if (date < utcToday) return 1;
+  return 0;
 }
 
 /** Why a location cannot be forecast, or null when it can. */

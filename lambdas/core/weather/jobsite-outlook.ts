@@ -11,6 +11,17 @@ import type { Clock } from '../runtime.ports';
 import type { WeatherProvider } from './weather.ports';
 import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
+import { localClock } from '../../../shared/notice-slots';
+import type { HourlyForecast } from '../../../shared/weather/forecast';
+import { pastDaysFor } from './forecast-input';
+
+/** The forecast from hour `index` on. */
+function hoursFrom(forecast: HourlyForecast, index: number): HourlyForecast {
+  const values: HourlyForecast['values'] = {};
+  for (const [name, series] of Object.entries(forecast.values))
+    if (series) values[name as keyof HourlyForecast['values']] = series.subarray(index);
+  return { ...forecast, time: forecast.time.subarray(index), values };
+}
 
 /** A day nobody works carries its name and no delay: dispatch sends nothing for it. */
 function withHolidays(days: DayJudgement[], nonWorking: Map<string, string>): OutlookDay[] {
@@ -55,8 +66,20 @@ export async function jobsiteOutlooks(
     }),
   );
   const now = deps.clock.now();
+  // Each jobsite's own "today": west of UTC, after 00:00 UTC it began yesterday in UTC.
+  const todayOf = new Map(active.map((j) => [j.id, localClock(now, j.timezone)]));
+  const pastDays = pastDaysFor(
+    [...todayOf.values()].map((c) => c.date),
+    now,
+  );
   const results = new Map(
-    (await deps.weather.forecast([...locations.values()], { days: opts.days, now })).map((r) => [r.key, r]),
+    (
+      await deps.weather.forecast([...locations.values()], {
+        days: opts.days,
+        now,
+        ...(pastDays ? { pastDays } : {}),
+      })
+    ).map((r) => [r.key, r]),
   );
   const nonWorking = new NonWorkingDayLookup(deps.holidays);
   const holidaysOf = new Map(
@@ -85,9 +108,15 @@ export async function jobsiteOutlooks(
         hourly: { time: [], values: {} },
       };
     }
-    const forecast = result.forecast;
+    const today = todayOf.get(j.id)!;
+    // Yesterday's hours, where they were asked for, serve a day still running, not a day gone.
+    const from = pastDays
+      ? Math.floor((now.getTime() - today.minuteOfDay * 60_000) / 3_600_000) * 3_600_000
+      : -Infinity;
+    const kept = result.forecast.time.findIndex((t) => t >= from);
+    const forecast = kept > 0 ? hoursFrom(result.forecast, kept) : result.forecast;
     const days = withHolidays(
-      judgeForecast(forecast, { ...j, rules: j.rules }, { units }),
+      judgeForecast(forecast, { ...j, rules: j.rules }, { units }).filter((d) => d.date >= today.date),
       holidaysOf.get(j.id)!,
     );
     const metrics = new Set<RuleMetric>(j.rules.map((r) => r.metric));

@@ -20,6 +20,12 @@ export interface ForecastOptions {
   days: number;
   /** The run's clock: "today" for the simulated provider. */
   now: Date;
+  /**
+   * Days before 00:00 UTC today the hours start from (0 or 1; Open-Meteo's `past_days`). West of
+   * UTC a jobsite's local day starts before 00:00 UTC: from then until its local midnight, its
+   * "today" needs yesterday's hours (`pastDaysFor`).
+   */
+  pastDays?: number;
 }
 
 /** One result per requested location, in request order. A failure is reported, never thrown. */

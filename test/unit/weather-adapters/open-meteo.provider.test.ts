@@ -46,6 +46,14 @@ function places(n: number): ForecastLocation[] {
 const okKeys = (results: ForecastResult[]) => results.filter((r) => r.ok).map((r) => r.key);
 
 describe('OpenMeteoProvider against a local server', () => {
+  it("should ask for past_days=1 only when yesterday's hours are wanted", async () => {
+    server.respond((req) => answerFromFixture(req.params));
+    const { p } = provider();
+    await p.forecast([place('mel', -37.75, 144.875)], { days: 2, now: NOW, pastDays: 1 });
+    await p.forecast([place('mel', -37.75, 144.875)], { days: 2, now: NOW, pastDays: 0 });
+    expect(server.requests.map((r) => r.params.get('past_days'))).toEqual(['1', null]);
+  });
+
   it('should ask for GMT, unixtime, metric units, our variables and forecast_days when it forecasts', async () => {
     server.respond((req) => answerFromFixture(req.params));
     const { p } = provider();

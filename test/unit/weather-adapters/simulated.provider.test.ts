@@ -18,11 +18,16 @@ const SITES = [
   { key: 'anchorage', latitude: 61.22, longitude: -149.9, tz: 'America/Anchorage' },
 ];
 
-async function forecastAll(scenario: string | null, now = NOW, days = 7): Promise<HourlyForecast[]> {
+async function forecastAll(
+  scenario: string | null,
+  now = NOW,
+  days = 7,
+  pastDays = 0,
+): Promise<HourlyForecast[]> {
   const p = new SimulatedWeatherProvider();
   const results = await p.forecast(
     SITES.map(({ key, latitude, longitude }) => ({ key, latitude, longitude, scenario })),
-    { days, now },
+    { days, now, pastDays },
   );
   return results.map(forecastOf);
 }
@@ -53,6 +58,15 @@ describe('SimulatedWeatherProvider', () => {
     expect(nyc!.scenario).toBe(SIMULATED_TYPICAL);
     for (const series of Object.values(nyc!.values))
       expect(series.every((x) => Number.isFinite(x))).toBe(true);
+  });
+
+  it("should start a day earlier, with the same hours after, when yesterday's hours are asked for", async () => {
+    const [fromToday] = await forecastAll(null, NOW, 2);
+    const [withYesterday] = await forecastAll(null, NOW, 2, 1);
+    expect(withYesterday!.time).toHaveLength(72);
+    expect(withYesterday!.time[0]).toBe(Date.UTC(2026, 0, 13));
+    expect(Array.from(withYesterday!.time).slice(24)).toEqual(Array.from(fromToday!.time));
+    expect(values(withYesterday!, 'temperature').slice(24)).toEqual(values(fromToday!, 'temperature'));
   });
 
   it('should give the same values for the same place and hour when runs differ in time and length', async () => {
