@@ -44,20 +44,28 @@ export function addInterval(seconds: number, interval: 'month' | 'year'): number
   return sec(d);
 }
 
-function emptyState(): SandboxState {
+/**
+ * A collection keyed by ids that come from requests: no prototype, so an id such as `toString` or
+ * `__proto__` finds nothing (Stripe answers 404) instead of an inherited function.
+ */
+function byId<T>(entries: Record<string, T> = {}): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+function emptyState(loaded: Partial<SandboxState> = {}): SandboxState {
   return {
-    seq: 0,
-    invoiceCounter: 0,
-    customers: {},
-    prices: {},
-    sessions: {},
-    subscriptions: {},
-    invoices: {},
-    paymentMethods: {},
-    portalSessions: {},
-    internal: {},
-    idempotency: {},
-    events: [],
+    seq: loaded.seq ?? 0,
+    invoiceCounter: loaded.invoiceCounter ?? 0,
+    customers: byId(loaded.customers),
+    prices: byId(loaded.prices),
+    sessions: byId(loaded.sessions),
+    subscriptions: byId(loaded.subscriptions),
+    invoices: byId(loaded.invoices),
+    paymentMethods: byId(loaded.paymentMethods),
+    portalSessions: byId(loaded.portalSessions),
+    internal: byId(loaded.internal),
+    idempotency: byId(loaded.idempotency),
+    events: loaded.events ?? [],
   };
 }
 
@@ -65,7 +73,7 @@ function emptyState(): SandboxState {
 export function createSandboxStore(statePath: string | null, now: () => Date): SandboxStore {
   let state = emptyState();
   if (statePath && fs.existsSync(statePath)) {
-    state = { ...emptyState(), ...(JSON.parse(fs.readFileSync(statePath, 'utf8')) as SandboxState) };
+    state = emptyState(JSON.parse(fs.readFileSync(statePath, 'utf8')) as Partial<SandboxState>);
   }
   const store: SandboxStore = {
     state,

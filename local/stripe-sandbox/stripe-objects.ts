@@ -20,7 +20,7 @@ export function createStripeObjects(store: SandboxStore) {
 
   function lookup(id: string): Obj | null {
     const prefix = id.startsWith('cs_') ? 'cs' : id.split('_')[0]!;
-    const collection = COLLECTIONS[prefix];
+    const collection = Object.hasOwn(COLLECTIONS, prefix) ? COLLECTIONS[prefix] : undefined;
     return collection ? (((state[collection] as Record<string, Obj>)[id] as Obj | undefined) ?? null) : null;
   }
 
