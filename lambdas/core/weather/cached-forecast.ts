@@ -102,7 +102,7 @@ export class CachedForecastProvider implements WeatherProvider {
     const mine = await this.claim(missing, now);
     const theirs = missing.filter((k) => !mine.has(k));
     // Ours fetched while the others' are awaited; what did not come in time is fetched here.
-    await Promise.all([fetch(missing.filter((k) => mine.has(k))), this.await(theirs, found)]);
+    await Promise.all([fetch(missing.filter((k) => mine.has(k))), this.awaitFetchedByOthers(theirs, found)]);
     await fetch(theirs.filter((k) => !found.has(k)));
     return locations.map((location, i) => {
       const result = fetched.get(keys[i]!);
@@ -134,7 +134,7 @@ export class CachedForecastProvider implements WeatherProvider {
   }
 
   /** Polls the cache for `keys` (fetched by others) into `found`, for at most the wait. */
-  private async await(keys: string[], found: Map<string, HourlyForecast>): Promise<void> {
+  private async awaitFetchedByOthers(keys: string[], found: Map<string, HourlyForecast>): Promise<void> {
     let pending = keys;
     for (let waited = 0; pending.length > 0 && waited < this.wait.waitMs; waited += POLL_MS) {
       await this.wait.sleep(POLL_MS);
