@@ -24,6 +24,17 @@ export function addressOf(value: unknown): string | null {
   return /^[^\s@]+@[^\s@]+$/.test(address) && address.length <= 254 ? address : null;
 }
 
+/**
+ * A field's value for a reason text. Only strings are quoted as they are: `String()` of an array or
+ * object calls its `toString`, which a JSON body can replace (`[{"toString":{}}]` throws).
+ */
+const named = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? 'missing'
+      : `of type ${Array.isArray(value) ? 'array' : typeof value}`;
+
 function recipients(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
   const emails = list.map((r) => addressOf(asRecord(r)?.emailAddress)).filter((e): e is string => !!e);
@@ -42,7 +53,7 @@ export function parseSesEvent(raw: unknown): EmailEventAction {
     if (bounce?.bounceType !== 'Permanent')
       return {
         kind: 'ignored',
-        reason: `Bounce type ${String(bounce?.bounceType ?? 'missing')} is not permanent`,
+        reason: `Bounce type ${named(bounce?.bounceType)} is not permanent`,
       };
     const emails = recipients(bounce.bouncedRecipients);
     return emails.length
@@ -55,7 +66,7 @@ export function parseSesEvent(raw: unknown): EmailEventAction {
       ? { kind: 'unsubscribed', emails, messageId: id }
       : { kind: 'ignored', reason: 'No complained recipients' };
   }
-  return { kind: 'ignored', reason: `Event type ${String(type ?? 'missing')} needs no action` };
+  return { kind: 'ignored', reason: `Event type ${named(type)} needs no action` };
 }
 
 /**

@@ -37,7 +37,12 @@ export function readSmsNotification(message: unknown): SmsNotification {
     // AWS publishes the sender in E.164 already.
     const from = m.originationNumber.trim();
     return /^\+[1-9]\d{6,14}$/.test(from)
-      ? { type: 'inbound', from, body: m.messageBody, inboundMessageId: String(m.inboundMessageId ?? '') }
+      ? {
+          type: 'inbound',
+          from,
+          body: m.messageBody,
+          inboundMessageId: typeof m.inboundMessageId === 'string' ? m.inboundMessageId : '',
+        }
       : { type: 'unknown' };
   }
   const status = typeof m.eventType === 'string' ? DELIVERY[m.eventType] : undefined;

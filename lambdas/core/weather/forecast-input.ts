@@ -32,10 +32,13 @@ export function pastDaysFor(dates: Iterable<string>, now: Date): 0 | 1 {
 /** Why a location cannot be forecast, or null when it can. */
 export function locationProblem(location: ForecastLocation): string | null {
   const { latitude, longitude } = location;
-  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
+  // Only a number is quoted back: String() of an object from a JSON body calls its own toString.
+  if (typeof latitude !== 'number') return 'Invalid latitude: must be a number between -90 and 90';
+  if (typeof longitude !== 'number') return 'Invalid longitude: must be a number between -180 and 180';
+  if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
     return `Invalid latitude ${String(latitude)}: must be between -90 and 90`;
   }
-  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
+  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
     return `Invalid longitude ${String(longitude)}: must be between -180 and 180`;
   }
   return null;

@@ -217,6 +217,31 @@ describe('every JSON route of the API under malformed bodies (property)', () => 
   );
 });
 
+/**
+ * Values that break code quoting them: String() or a template of an object calls its own `toString`,
+ * and JSON can set that key to something that is not a function (a random body found this twice).
+ */
+const HOSTILE_VALUES: readonly unknown[] = [
+  { toString: {} },
+  [{ toString: {} }],
+  { toString: 1, valueOf: 1 },
+  { hasOwnProperty: 'x', constructor: 'y' },
+];
+
+describe('every JSON route of the API under values that replace Object methods', () => {
+  it.each(TARGETS.map((t) => [`${t.method} ${t.path}`, t] as const))(
+    'should answer %s without a 5xx for each field holding each value',
+    async (_name, target) => {
+      for (const field of target.fields)
+        for (const value of HOSTILE_VALUES) {
+          const raw = JSON.stringify({ [field]: value });
+          expectNoServerError(await send(target, raw), body(raw, true));
+        }
+    },
+    180_000,
+  );
+});
+
 /** The JSON routes read by query string: wrong types, repeats, control and bidi characters, long values. */
 const QUERY_TARGETS = [
   { path: '/api/alerts', fields: ['limit'] },

@@ -50,6 +50,11 @@ describe('parseSesEvent', () => {
     ['a bounce without recipients', bounce('Permanent')],
     ['not an object', 'Bounce'],
     ['null', null],
+    ['an event type whose toString is not a function', { eventType: [{ toString: {} }], Type: null }],
+    [
+      'a bounce type whose toString is not a function',
+      { eventType: 'Bounce', bounce: { bounceType: { toString: 1 } } },
+    ],
   ])('should ignore %s', (_label, event) => {
     expect(parseSesEvent(event).kind).toBe('ignored');
   });
