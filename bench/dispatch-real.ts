@@ -10,6 +10,7 @@
  *   npx tsx bench/dispatch-real.ts --jobsites 2000 --soak            # exactly once: 3 runs, then 2 at once
  *   npx tsx bench/dispatch-real.ts --one-process ...                 # the workers as loops in this process
  *   npx tsx bench/dispatch-real.ts --warm-workers ...                # the same worker processes for the re-run
+ *   npx tsx bench/dispatch-real.ts --worker-node-options none ...     # workers without the Lambda's Node flags
  *   npx tsx bench/dispatch-real.ts --accounts-known ...              # accounts' roster items as a lived-in table has them
  *   npx tsx bench/dispatch-real.ts --storm 0.4 ...                   # the storm's share of the area
  *   npx tsx bench/dispatch-real.ts --jobsites-in-flight 16 --recipients-in-flight 4 ...  # other in-flight settings

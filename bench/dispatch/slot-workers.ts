@@ -5,6 +5,7 @@
  * process sharing one root.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { DISPATCH_WORKER_NODE_OPTIONS } from '../../infra/lambda-entries';
 import { parseConfig } from '../../lambdas/config';
 import { createAppRoot } from '../../lambdas/composition/app.root';
 import { workBatch } from '../../lambdas/core/dispatch/dispatch-batch';
@@ -184,6 +185,16 @@ export function runSlotWorker(): void {
   process.on('disconnect', () => process.exit(0));
 }
 
+/**
+ * The worker processes' Node flags: the dispatch-worker Lambda's own (infra/lambda-entries.ts), or
+ * `--worker-node-options "<flags>"` (`none` for none) to measure another choice in the same run.
+ */
+function workerNodeFlags(): string[] {
+  const i = process.argv.indexOf('--worker-node-options');
+  const flags = i >= 0 ? process.argv[i + 1]! : DISPATCH_WORKER_NODE_OPTIONS;
+  return flags === 'none' ? [] : flags.split(' ').filter(Boolean);
+}
+
 /** `workers` worker processes, each with its root built (started before a run's clock starts). */
 export class WorkerPool {
   private constructor(private readonly children: ChildProcess[]) {}
@@ -191,7 +202,7 @@ export class WorkerPool {
   static async start(workers: number, env: BenchEnv): Promise<WorkerPool> {
     const children = Array.from({ length: workers }, () =>
       fork(process.argv[1]!, ['--slot-worker'], {
-        execArgv: process.execArgv,
+        execArgv: [...process.execArgv, ...workerNodeFlags()],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );

@@ -53,7 +53,8 @@ export const LAMBDA_BUNDLING = {
 /**
  * NODE_OPTIONS of every Lambda: none. Not `--enable-source-maps`, which read and parsed the bundle's
  * whole map during every cold start; each bundle maps its own traces (`inject` above, ADR 0014). The
- * bench runs the bundles with the same options.
+ * bench runs the bundles with the same options. A Lambda's own flags for its work (not its load) are
+ * its entry's `nodeOptions` (infra/lambda-entries.ts).
  */
 export const LAMBDA_NODE_OPTIONS: string = '';
 

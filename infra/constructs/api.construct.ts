@@ -103,6 +103,7 @@ export class ApiConstruct extends Construct {
         memorySize: entry.memorySize,
         assets: entry.assets,
         firstUsePackages: entry.firstUsePackages,
+        nodeOptions: entry.nodeOptions,
         timeout: entry.timeoutSeconds === undefined ? undefined : Duration.seconds(entry.timeoutSeconds),
       });
       this.functions.set(entry.name, fn);

@@ -29,6 +29,8 @@ export interface RaincheckFunctionProps {
   readonly memorySize?: number;
   /** @default 10 seconds (API Gateway gives up after 30 s anyway) */
   readonly timeout?: Duration;
+  /** Node flags of this function beside LAMBDA_NODE_OPTIONS (LambdaEntry.nodeOptions). */
+  readonly nodeOptions?: string;
 }
 
 /** Node.js version of every Raincheck Lambda; esbuild targets the same version. */
@@ -69,6 +71,7 @@ export class RaincheckFunction extends Construct {
         (pkg) => (inputDir: string, outputDir: string) => firstUseBundleCommand(pkg, inputDir, outputDir),
       ),
     ];
+    const nodeOptions = [LAMBDA_NODE_OPTIONS, props.nodeOptions ?? ''].filter(Boolean).join(' ');
     this.fn = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',
@@ -84,7 +87,7 @@ export class RaincheckFunction extends Construct {
       role: this.role,
       environment: {
         ...props.environment,
-        ...(LAMBDA_NODE_OPTIONS ? { NODE_OPTIONS: LAMBDA_NODE_OPTIONS } : {}),
+        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
         POWERTOOLS_SERVICE_NAME: `raincheck-${props.name}`,
       },
       // One declaration of the bundling, shared with the bundle-size test and the bench.

@@ -432,6 +432,14 @@ describe('RaincheckStack', () => {
       }
     });
 
+    it('should give the dispatch worker its larger young generation, and no other function any Node flag, when synthesized', () => {
+      const worker = functionLogicalId('dispatch-worker');
+      for (const [id, fn] of Object.entries(raincheckFunctions())) {
+        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables.NODE_OPTIONS).toBe(id === worker ? '--max-semi-space-size=64' : undefined);
+      }
+    });
+
     it('should hand every function the configuration lambdas/config.ts reads when synthesized', () => {
       const triggers = new Set([...TRIGGER_NAMES].map(functionLogicalId));
       for (const [id, fn] of Object.entries(raincheckFunctions())) {
