@@ -185,14 +185,26 @@ function overHttp(
   });
 }
 
+/**
+ * What in an answer gives the server away. A preview's success carries the email it rendered, HTML
+ * included, inside its JSON (a body of just `{"subject":"!","body":"!"}` is a valid preview): there
+ * HTML is the product, and only a stack trace or a path counts.
+ */
+function leakIn(answer: ApiResult): string | null {
+  const leak = leaks(answer.text);
+  return leak === 'HTML' && answer.status < 400 && /json/.test(answer.headers.get('content-type') ?? '')
+    ? null
+    : leak;
+}
+
 function expectNoServerError(answer: ApiResult, body: Body) {
   // The answer in the failure message, so a counterexample says what came back.
-  if (answer.status >= 500 || leaks(answer.text))
+  if (answer.status >= 500 || leakIn(answer))
     throw new Error(`${answer.status} ${answer.text.slice(0, 300)}`);
   expect(answer.status).toBeLessThan(500);
   // Signed in (or holding the secret) as the route needs: the body, not the caller, is what is wrong.
   expect([401, 403]).not.toContain(answer.status);
-  expect(leaks(answer.text)).toBeNull();
+  expect(leakIn(answer)).toBeNull();
   expect(answer.headers.get('content-type') ?? '').toMatch(/json/);
   expect(answer.body).toEqual(expect.any(Object));
   // A JSON object may be valid for a route whose fields are all optional; anything else never is.
@@ -210,7 +222,7 @@ describe('every JSON route of the API under malformed bodies (property)', () => 
         fc.asyncProperty(bodiesFor(target), async (body) =>
           expectNoServerError(await send(target, body.raw), body),
         ),
-        { numRuns: 25 },
+        { numRuns: Number(process.env.RC_PROPERTY_RUNS ?? 25) },
       );
     },
     180_000,
@@ -280,7 +292,7 @@ describe('the JSON routes read by query string under malformed queries (property
           if (answer.status >= 400)
             expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
         }),
-        { numRuns: 25 },
+        { numRuns: Number(process.env.RC_PROPERTY_RUNS ?? 25) },
       );
     },
     180_000,
