@@ -9,9 +9,18 @@ export interface StripeSecretIssue {
   readonly message: string;
 }
 
+/** As zod's safe parse answers: `data` on success, else `error`, each `undefined` on the other side. */
 export type StripeSecretReading =
-  | { readonly success: true; readonly data: Pick<StripeKeys, 'secretKey' | 'webhookSecret' | 'priceIds'> }
-  | { readonly success: false; readonly error: { readonly issues: StripeSecretIssue[] } };
+  | {
+      readonly success: true;
+      readonly data: Pick<StripeKeys, 'secretKey' | 'webhookSecret' | 'priceIds'>;
+      readonly error?: undefined;
+    }
+  | {
+      readonly success: false;
+      readonly data?: undefined;
+      readonly error: { readonly issues: StripeSecretIssue[] };
+    };
 
 /**
  * The Secrets Manager JSON {secretKey, webhookSecret, priceIds?} checked by hand, without zod: the Stripe
