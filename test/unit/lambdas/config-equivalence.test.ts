@@ -74,7 +74,11 @@ const referenceSchema = z.object({
 
 const referenceTriggerSchema = z.omit(referenceSchema, { USER_POOL_ID: true, USER_POOL_CLIENT_ID: true });
 
-/** Mutual sameness of two types, so the table's `LambdaConfig` cannot drift from the schema's. */
+/**
+ * Mutual sameness of two types, so the table's `LambdaConfig` cannot drift from the schema's: a variable
+ * added to lambdas/config.ts fails the typecheck here until its zod twin is added above, and from then on
+ * every test below compares the two.
+ */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const configTypeIsTheSchemas: Same<LambdaConfig, z.infer<typeof referenceSchema>> = true;
 const triggerTypeIsTheSchemas: Same<TriggerConfig, z.infer<typeof referenceTriggerSchema>> = true;
