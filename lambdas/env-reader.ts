@@ -96,7 +96,8 @@ function checkValue(spec: VariableSpec, raw: unknown): Checked {
   if (typeof raw !== 'string') return { reasons: [`Invalid input: expected string, received ${typeof raw}`] };
   const reason = stringProblem(spec, raw);
   if (reason) return { reasons: [reason] };
-  // The URL parser ignores surrounding spaces and drops tabs and line breaks: keep what it read.
+  // A URL is kept as zod's url() kept it: trimmed, and without the tabs and line breaks the URL parser
+  // skips (so the value used is the one that was checked).
   return { value: spec.kind === 'url' ? raw.trim().replace(/[\t\n\r]/g, '') : raw };
 }
 
