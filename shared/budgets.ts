@@ -41,12 +41,13 @@ const SMS_SEGMENTS_LIBRARY = /node_modules\/(sms-segments-calculator|grapheme-sp
 /** Bundled apart in the api and the public API, required on first use (FIRST_USE_IMPORTS). */
 const FIRST_USE_BY_NAME = [TZ_LOOKUP, PAPAPARSE, /node_modules\/fast-xml-parser\//, SMS_SEGMENTS_LIBRARY];
 /**
- * zod's classic API (`z.string().min()`): schemas shared with the SPA need it; config needs zod/mini only.
- * A Lambda that parses with no shared schema leaves it out: each module-level schema is built on first
- * use by a call marked pure, which esbuild drops when nothing reads the schema
- * (test/unit/shared/first-use-calls-pure.test.ts; issue 26 item 8, sixth round).
+ * zod, any of it: schemas shared with the SPA need it; the configuration (lambdas/config.ts) and the
+ * Stripe secret are read without it (seventh round). A Lambda that parses with no shared schema leaves
+ * it out: each module-level schema is built on first use by a call marked pure, which esbuild drops when
+ * nothing reads the schema (test/unit/shared/first-use-calls-pure.test.ts; issue 26 item 8, sixth round,
+ * when this excluded zod's classic API only: zod/mini was the config's).
  */
-const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
+const ZOD = /node_modules\/zod\//;
 
 /**
  * Left out of every Lambda: zod's 60+ locales (English stays, it words every message), jsonschema and
@@ -73,6 +74,9 @@ export const LAMBDA_BUNDLE_EXCLUDES: readonly RegExp[] = [
  * module-level schemas marked pure, so dispatch, dispatch-worker, sms-events and webhook-delivery leave
  * zod's classic API out, and stripe-webhook too (its secret read with zod/mini): those five and reports,
  * billing, checkout and holidays lowered to ~3% over what they measured ("Lambda init, sixth round").
+ * Seventh round (cfg): the config and the Stripe secret read without zod, so ten Lambdas bundle no zod at
+ * all (`ZOD`); those and billing and checkout lowered to ~3% over what they measured ("Lambda init,
+ * seventh round").
  */
 export const LAMBDA_BUNDLE_BUDGETS = {
   /** Records and the account (`/api/*` but billing): ElectroDB, zod, Hono, tz-lookup, papaparse. */
@@ -108,7 +112,8 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // membership ~3.5 KB (649/145 KB measured on the teams branch).
   // Merged issues 21–23 measured together (2026-11-25): 649.6/146.0 KB.
   // All of the 2026-11-27 midday merges (issues 19, 22, 24–26): 652.9/148.1 KB measured.
-  billing: { maxBytes: 627 * KB, maxGzipBytes: 142 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  // Seventh round (cfg), the config and the Stripe secret without zod/mini: 607.3/137.0 KB measured.
+  billing: { maxBytes: 626 * KB, maxGzipBytes: 142 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   // Issue 22: checkout resolves the caller's team membership too; 645.2/144.5 KB measured merged.
   // Main measured 646.2/145.97 KB (2026-11-27); issue 19's shared helpers (pickFields in the profile
   // item, ContainerCache in the user status cache) add 0.1 KB gzip: 646.3/146.1 KB measured.
@@ -118,14 +123,16 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // Issue 22's names (a member's own profile name, the jobsite's "changed by"): 646.4/146.0 KB measured.
   // Issue 26 item 9 (branch large): the records' name index and batched reads, 646.5/146.1 KB measured.
   // All of the 2026-11-27 midday merges measured together: 648.6/146.7 KB.
-  checkout: { maxBytes: 621 * KB, maxGzipBytes: 139 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
+  // Seventh round (cfg), as billing: 598.3/134.4 KB measured.
+  checkout: { maxBytes: 617 * KB, maxGzipBytes: 139 * KB, excludes: [TZ_LOOKUP, PAPAPARSE] },
   // All of the 2026-11-27 midday merges measured together: 639.8/144.1 KB.
-  /** Stripe's events: its Secrets Manager JSON is read with zod/mini (as config), so no zod classic. */
+  /** Stripe's events: its Secrets Manager JSON is checked by hand (as the config), so no zod at all. */
   'stripe-webhook': {
     // Sixth round (initratio2): 529.1/114.1 KB measured, budget ~3% over.
-    maxBytes: 545 * KB,
-    maxGzipBytes: 118 * KB,
-    excludes: [ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    // Seventh round (cfg), no zod: 504.2/106.6 KB measured.
+    maxBytes: 520 * KB,
+    maxGzipBytes: 110 * KB,
+    excludes: [ZOD, TZ_LOOKUP, PAPAPARSE],
   },
   /** Scheduled, no HTTP: ElectroDB, the engine, weather adapters and the email renderer. */
   // Raised from 270/71 KB when the dispatch began to judge and send (issue 10): the rule engine, the
@@ -150,9 +157,10 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Evening merge (deletes, initratio, msgwrites, judgecpu) with sms-segments-calculator bundled apart:
     // 530.3/159.8 KB measured, budget ~3% over.
     // Sixth round (initratio2), no zod classic (the schemas it never parses shaken out): 446.9/135.9 KB.
-    maxBytes: 461 * KB,
-    maxGzipBytes: 141 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    // Seventh round (cfg), no zod at all: 434.2/132.6 KB measured.
+    maxBytes: 448 * KB,
+    maxGzipBytes: 137 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
   /** The dispatch queue's consumer: the dispatch's modules and Powertools (logger, metrics, batch). */
   // +5/+3 KB, as the dispatch (issue 20; 487.5/138.6 measured).
@@ -166,16 +174,18 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     // Batched sends and the source mapper, as the dispatch: 618.4/184.1 KB measured.
     // Evening merge, as the dispatch: 529.8/159.2 KB measured.
     // Sixth round (initratio2), as the dispatch: 446.4/135.3 KB measured.
-    maxBytes: 460 * KB,
-    maxGzipBytes: 140 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    // Seventh round (cfg), as the dispatch: 433.4/131.8 KB measured.
+    maxBytes: 447 * KB,
+    maxGzipBytes: 136 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
   /** Webhook deliveries: ElectroDB, the SQS and SES adapters, request-filtering-agent, Powertools batch. */
   // Issue 23: 401.4/108.8 KB measured, budget ~3% over. Sixth round (initratio2), no zod classic: 289.9/80.5.
+  // Seventh round (cfg), no zod at all: 269.9/74.5 KB measured.
   'webhook-delivery': {
-    maxBytes: 299 * KB,
-    maxGzipBytes: 83 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    maxBytes: 278 * KB,
+    maxGzipBytes: 77 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * The holiday calendar routes: ElectroDB, zod, Hono; date-holidays with every country's rules and its
@@ -195,44 +205,47 @@ export const LAMBDA_BUNDLE_BUDGETS = {
     maxGzipBytes: REPORTS_MAX_GZIP_KB * KB,
     excludes: [STRIPE, TZ_LOOKUP, PAPAPARSE],
   },
-  /** SES bounce and complaint events: ElectroDB and zod/mini (config) only. */
+  /** SES bounce and complaint events: ElectroDB and the config only (no zod since the seventh round). */
   'email-events': {
     // Raised from 270 KB: the entities joined the one Service every table Lambda builds (API keys and
     // the two webhook entities, issue 23; the three team entities, issue 22; the texts'
     // noticeShortCode, issue 21).
-    maxBytes: 237 * KB,
+    // Seventh round (cfg), no zod/mini: 211.2/55.9 KB measured.
+    maxBytes: 218 * KB,
     // 71.6 KB measured with issues 21–23 merged; 73.1 KB with the stack-trace mapper every bundle now
     // carries (~2.7 KB raw, ~1 KB gzip: its map is read on the first trace, not at load, ADR 0014).
-    maxGzipBytes: 64 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    maxGzipBytes: 58 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
-  /** Cognito's post-confirmation trigger: ElectroDB and zod/mini (config); the Cognito SDK is the runtime's. */
+  /** Cognito's post-confirmation trigger: ElectroDB and the config; the Cognito SDK is the runtime's. */
   'post-confirmation': {
     // Raised from 270 KB (issue 22): the table's three team entities (membership, invite, audit) in the Service.
     // Issues 24–25 add the SSO, brand, observation and report entities to the table's list: 269.1/71.2 KB.
-    maxBytes: 235 * KB,
-    maxGzipBytes: 63 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    // Seventh round (cfg), no zod/mini: 207.5/54.7 KB measured.
+    maxBytes: 214 * KB,
+    maxGzipBytes: 57 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * Single sign-on's pool triggers (pre sign-up, pre authentication, pre token generation): the SSO
-   * rules of lambdas/core/sso, ElectroDB and zod/mini (config), as small as the post-confirmation
-   * trigger: 272.2/72.1 KB measured.
+   * rules of lambdas/core/sso, ElectroDB and the config, as small as the post-confirmation trigger:
+   * 272.2/72.1 KB measured; 210.4/55.7 KB in the seventh round (cfg), no zod/mini.
    */
   'sso-triggers': {
-    maxBytes: 238 * KB,
-    maxGzipBytes: 64 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    maxBytes: 217 * KB,
+    maxGzipBytes: 58 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * The deploy's custom resource that keeps the web client's identity providers: the Cognito SDK is
-   * the runtime's, so the bundle is our few lines and zod/mini (config): 29.8/10.0 KB measured.
+   * the runtime's, so the bundle is our few lines and the config: 29.8/10.0 KB measured with zod/mini.
    */
   'sso-client-providers': {
     // 31.3 KB measured with the stack-trace mapper every bundle carries (~2.7 KB, ADR 0014).
-    maxBytes: 33 * KB,
-    maxGzipBytes: 11 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    // Seventh round (cfg), no zod/mini: 10.5/4.2 KB measured.
+    maxBytes: 11 * KB,
+    maxGzipBytes: 5 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
   /**
    * The public API (`/v1/*`, issue 23): the records' routes, verdicts and ledger as in the api Lambda,
@@ -247,19 +260,21 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // and its own root builds only what `/v1` uses (lambdas/composition/public-api.root.ts; no Cognito):
   // 710.7/206.1 KB measured, budget ~3% over.
   'public-api': { maxBytes: 694 * KB, maxGzipBytes: 204 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
-  /** SMS replies and delivery events: ElectroDB, the SMS client's glue, zod/mini (config). */
+  /** SMS replies and delivery events: ElectroDB, the SMS client's glue, the config. */
   'sms-events': {
     // Evening merge with sms-segments-calculator bundled apart: 377.2/106.6 KB measured, budget ~3% over.
     // Sixth round (initratio2), no zod classic: 306.4/86.6 KB measured.
-    maxBytes: 316 * KB,
-    maxGzipBytes: 90 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
+    // Seventh round (cfg), no zod at all: 287.6/81.0 KB measured.
+    maxBytes: 297 * KB,
+    maxGzipBytes: 84 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE, SMS_SEGMENTS_LIBRARY],
   },
-  /** The HTTP API's authorizer (issue 22 §7): aws-jwt-verify, ElectroDB, zod/mini (config). */
+  /** The HTTP API's authorizer (issue 22 §7): aws-jwt-verify, ElectroDB, the config. */
   authorizer: {
-    maxBytes: 252 * KB,
-    maxGzipBytes: 68 * KB,
-    excludes: [STRIPE, HONO, ZOD_CLASSIC, TZ_LOOKUP, PAPAPARSE],
+    // Seventh round (cfg), no zod/mini: 223.7/59.4 KB measured.
+    maxBytes: 231 * KB,
+    maxGzipBytes: 62 * KB,
+    excludes: [STRIPE, HONO, ZOD, TZ_LOOKUP, PAPAPARSE],
   },
 } as const satisfies Record<string, LambdaBundleBudget>;
 

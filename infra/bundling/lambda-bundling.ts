@@ -36,8 +36,10 @@ export const LAMBDA_BUNDLING = {
     // the subpaths under it, so the one subpath a Lambda imports, `zod/mini`, is named to stay zod's.
     zod: './lambdas/adapters/zod/zod-entry.ts',
     'zod/mini': './node_modules/zod/mini/index.js',
-    // zod's locales by name, of which a zod/mini schema that words its issues as the classic API does
-    // takes English (lambdas/adapters/stripe/stripe.secrets.ts); the others are shaken out.
+    // zod's locales by name, so that a zod/mini schema wording its issues as the classic API does can
+    // take English (the others are shaken out). No Lambda does since the config and the Stripe secret
+    // are read without zod (issue 26 item 8, seventh round); without the alias the name would resolve
+    // under zod's own alias above, to nothing.
     'zod/v4/locales': './node_modules/zod/v4/locales/index.js',
     // jsonschema: what ElectroDB checks an entity's model with as it builds the entity. Our models are
     // static and checked with the real jsonschema in a unit test; the bundles take a module that accepts

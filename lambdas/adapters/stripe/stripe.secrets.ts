@@ -1,35 +1,96 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod/mini';
-import { en as english } from 'zod/v4/locales';
 import type { LambdaConfig } from '../../config';
 import type { StripeKeys } from './stripe.client';
-import { builtOnFirstCall, builtOnFirstUse } from '../../../shared/built-on-first-use';
+
+/** One problem of the secret's JSON: where (`[]` is the whole secret) and, in English, what. */
+export interface StripeSecretIssue {
+  readonly code: 'invalid_type' | 'invalid_format';
+  readonly path: readonly string[];
+  readonly message: string;
+}
+
+/** As zod's safe parse answers: `data` on success, else `error`, each `undefined` on the other side. */
+export type StripeSecretReading =
+  | {
+      readonly success: true;
+      readonly data: Pick<StripeKeys, 'secretKey' | 'webhookSecret' | 'priceIds'>;
+      readonly error?: undefined;
+    }
+  | {
+      readonly success: false;
+      readonly data?: undefined;
+      readonly error: { readonly issues: StripeSecretIssue[] };
+    };
 
 /**
- * The Secrets Manager JSON, in zod/mini as lambdas/config.ts is: the Stripe Lambdas bundle zod/mini for
- * their config anyway, and stripe-webhook parses with no other schema, so it leaves zod's classic API
- * out (issue 26 item 8). The same schema as it was in zod's classic API, message for message
- * (test/unit/lambdas/stripe-secret-schema.test.ts).
+ * The Secrets Manager JSON {secretKey, webhookSecret, priceIds?} checked by hand, without zod: the Stripe
+ * Lambdas read their config without it (lambdas/env-reader.ts), so stripe-webhook, which parses no other
+ * schema, bundles no zod at all (issue 26 item 8, seventh round). It answers as the zod schema it
+ * replaces did, issue for issue (code, path, message; test/unit/lambdas/stripe-secret-schema.test.ts):
+ * names it does not read are dropped, and so is a price id named `__proto__`.
  */
-export const stripeSecretSchema = /* @__PURE__ */ builtOnFirstUse(() =>
-  z.object({
-    secretKey: z.string().check(z.startsWith('sk_', 'secretKey must be a Stripe secret key (sk_…)')),
-    webhookSecret: z
-      .string()
-      .check(z.startsWith('whsec_', 'webhookSecret must be a webhook signing secret (whsec_…)')),
-    priceIds: z.optional(z.record(z.string(), z.string())),
-  }),
-);
+export function parseStripeSecret(json: unknown): StripeSecretReading {
+  if (!isObject(json)) return { success: false, error: { issues: [wrongType('object', json, [])] } };
+  const issues: StripeSecretIssue[] = [];
+  const secretKey = prefixed(
+    json,
+    'secretKey',
+    'sk_',
+    'secretKey must be a Stripe secret key (sk_…)',
+    issues,
+  );
+  const webhookSecret = prefixed(
+    json,
+    'webhookSecret',
+    'whsec_',
+    'webhookSecret must be a webhook signing secret (whsec_…)',
+    issues,
+  );
+  const data: { secretKey: string; webhookSecret: string; priceIds?: Record<string, string> } = {
+    secretKey,
+    webhookSecret,
+  };
+  if ('priceIds' in json)
+    data.priceIds = json.priceIds === undefined ? undefined : priceIdsOf(json.priceIds, issues);
+  return issues.length ? { success: false, error: { issues } } : { success: true, data };
+}
 
-/**
- * zod's English messages for the issues the schema does not word itself: zod's classic API registers
- * them on its first schema, zod/mini leaves them to the caller (given per parse, not set globally).
- */
-const inEnglish = /* @__PURE__ */ builtOnFirstCall(() => ({ error: english().localeError }));
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-/** The secret's JSON checked, or each problem in English. */
-export function parseStripeSecret(json: unknown) {
-  return stripeSecretSchema.safeParse(json, inEnglish());
+function prefixed(
+  json: Record<string, unknown>,
+  name: string,
+  prefix: string,
+  message: string,
+  issues: StripeSecretIssue[],
+): string {
+  const value = json[name];
+  if (typeof value !== 'string') issues.push(wrongType('string', value, [name]));
+  else if (!value.startsWith(prefix)) issues.push({ code: 'invalid_format', path: [name], message });
+  return value as string;
+}
+
+/** Lookup key → price id, each a string. */
+function priceIdsOf(value: unknown, issues: StripeSecretIssue[]): Record<string, string> {
+  if (!isObject(value)) {
+    issues.push(wrongType('record', value, ['priceIds']));
+    return {};
+  }
+  const priceIds: Record<string, string> = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') continue; // an own key JSON.parse makes; as a property it would be the prototype
+    const id = value[key];
+    if (typeof id !== 'string') issues.push(wrongType('string', id, ['priceIds', key]));
+    priceIds[key] = id as string;
+  }
+  return priceIds;
+}
+
+function wrongType(expected: string, value: unknown, path: string[]): StripeSecretIssue {
+  const received = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return { code: 'invalid_type', path, message: `Invalid input: expected ${expected}, received ${received}` };
 }
 
 export class StripeNotConfiguredError extends Error {}

@@ -1,8 +1,10 @@
 /**
- * The Stripe secret's schema in zod/mini (lambdas/adapters/stripe/stripe.secrets.ts; issue 26 item 8,
- * sixth round) against the schema it replaces, written in zod's classic API: the same answer, data
- * and issues (code, path, message) for every kind of secret an operator may have stored.
+ * The Stripe secret's check (lambdas/adapters/stripe/stripe.secrets.ts: zod/mini in issue 26 item 8's
+ * sixth round, by hand since the seventh) against the schema it replaced, written in zod's classic API:
+ * the same answer, data and issues (code, path, message) for every kind of secret an operator may have
+ * stored, and for random JSON.
  */
+import fc from 'fast-check';
 import * as z from 'zod';
 import * as mini from 'zod/mini';
 import { parseStripeSecret } from '../../../lambdas/adapters/stripe/stripe.secrets';
@@ -28,8 +30,11 @@ function withoutGlobalEnglish<T>(parse: () => T): T {
   }
 }
 
+/** What the secret's reader promises: the data, or each issue's code, path and English message. */
 const answer = (result: ReturnType<typeof original.safeParse> | ReturnType<typeof parseStripeSecret>) =>
-  result.success ? { data: result.data } : { issues: result.error.issues };
+  result.success
+    ? { data: result.data }
+    : { issues: result.error.issues.map(({ code, path, message }) => ({ code, path, message })) };
 
 const valid = { secretKey: 'sk_test_1', webhookSecret: 'whsec_1' };
 const SECRETS: [string, unknown][] = [
@@ -48,12 +53,48 @@ const SECRETS: [string, unknown][] = [
   ['price ids as a string', { ...valid, priceIds: 'price_1' }],
   ['price ids as null', { ...valid, priceIds: null }],
   ['price ids as an array', { ...valid, priceIds: ['price_1'] }],
+  [
+    'price ids as JSON names them, __proto__ too',
+    { ...valid, priceIds: JSON.parse('{"__proto__":"p","a":"b","1":"c"}') },
+  ],
+  ['price ids with a bad id under __proto__', { ...valid, priceIds: JSON.parse('{"__proto__":1}') }],
+  ['price ids undefined', { ...valid, priceIds: undefined }],
+  ['a secret named __proto__', JSON.parse('{"__proto__":{"secretKey":"sk_1"},"webhookSecret":"whsec_1"}')],
+  ['keys of every JSON type', { secretKey: true, webhookSecret: { a: 1 } }],
 ];
 
 describe('the Stripe secret read from Secrets Manager', () => {
   it.each(SECRETS)('should answer %s as the classic schema does', (_name, secret) => {
     const expected = answer(original.safeParse(secret));
-    expect(withoutGlobalEnglish(() => answer(parseStripeSecret(secret)))).toEqual(expected);
+    expect(withoutGlobalEnglish(() => answer(parseStripeSecret(secret)))).toStrictEqual(expected);
+  });
+
+  it('should answer random JSON as the classic schema does', () => {
+    const key = fc.oneof(fc.constantFrom('sk_', 'sk_test_1', 'whsec_', 'whsec_1', 'pk_1', ''), fc.string());
+    const secret = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          secretKey: fc.oneof(key, fc.jsonValue()),
+          webhookSecret: fc.oneof(key, fc.jsonValue()),
+          priceIds: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record({
+        secretKey: key,
+        webhookSecret: key,
+        priceIds: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.jsonValue())),
+      }),
+    );
+    fc.assert(
+      fc.property(secret, (value) => {
+        const json = JSON.parse(JSON.stringify(value)) as unknown;
+        const expected = answer(original.safeParse(json));
+        expect(withoutGlobalEnglish(() => answer(parseStripeSecret(json)))).toStrictEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('should word a missing key in English though no locale is set globally', () => {
