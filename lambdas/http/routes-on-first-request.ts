@@ -15,7 +15,7 @@ type AnyHono = Hono<any, any, any>;
  * Mount it only on paths the group alone answers, after every outer middleware that covers them: the
  * outer app passes such a request to no later route.
  */
-export function routesOnFirstRequest<A extends AnyHono>(
+function routesOnFirstRequest<A extends AnyHono>(
   newApp: () => A,
   register: (group: A) => void,
 ): MiddlewareHandler {

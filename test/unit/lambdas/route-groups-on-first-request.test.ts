@@ -1,14 +1,12 @@
 /**
- * Issue 26 item 8: the api and public API Lambdas register their rarely used route groups on the first
- * request to them. Behaviour must not change: every route the app registered at load before (its
- * `at-load` build, the reference) answers the same status, headers and body through the app that
+ * Issue 26 item 8: the api Lambda registers its rarely used route groups on the first request to them.
+ * Behaviour must not change: every route the app registered at load before (its `at-load` build, the
+ * reference) answers the same status, headers and body through the app that
  * builds groups on first request — and so do unknown paths and methods under each group's paths —
  * with the same verified caller, middlewares, validation and error JSON.
  */
 import type { Hono } from 'hono';
 import { createApiApp, ROUTE_GROUPS_ON_FIRST_REQUEST, type ApiDeps } from '../../../lambdas/api/app';
-import { createPublicApiApp, type PublicApiDeps } from '../../../lambdas/public-api/app';
-import { silentLogger } from '../../../lambdas/core/observability.ports';
 import type { Caller } from '../../../lambdas/core/caller';
 import type { RouteGroups } from '../../../lambdas/http/routes-on-first-request';
 
@@ -129,32 +127,5 @@ describe('route groups registered on their first request', () => {
       .flat()
       .map((p) => p.replace(/\/\*$/, ''));
     await expectSameAnswers((groups) => createApiApp(deps, groups) as never, strays, 150);
-  });
-
-  it('should answer every /v1 route and the document as the app built at load does', async () => {
-    const deps = new Proxy({} as PublicApiDeps, {
-      get: (_, key) => {
-        if (key === 'log') return silentLogger;
-        if (key === 'clock') return now;
-        if (key === 'apiKeys')
-          return {
-            takeCall: async () => ({
-              key: {
-                id: 'key-1',
-                tenantId: 'owner-1',
-                createdBy: 'owner@example.com',
-                name: 'CI',
-                scopes: ['read', 'write'],
-              },
-              take: { allowed: true },
-            }),
-          };
-        if (key === 'accounts')
-          return { getSubscription: async () => ({ plan: 'enterprise', status: 'active' }) };
-        return failingDeps(String(key));
-      },
-    });
-    const strays = ['/v1/jobsites', '/v1/workers', '/v1/crews', '/v1/clients', '/v1/alerts', '/v1/nothing'];
-    await expectSameAnswers((groups) => createPublicApiApp(deps, groups) as never, strays, 25);
   });
 });

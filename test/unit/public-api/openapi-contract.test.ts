@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createPublicApiApp, type PublicApiDeps } from '../../../lambdas/public-api/app';
 import { silentLogger } from '../../../lambdas/core/observability.ports';
-import type { RouteGroups } from '../../../lambdas/http/routes-on-first-request';
 
 /**
  * The contract between the `/v1` routes and their OpenAPI document: every route the public API's app
@@ -10,18 +9,13 @@ import type { RouteGroups } from '../../../lambdas/http/routes-on-first-request'
  * route module under lambdas/routes/v1/ is mounted. A route added outside `v1Route` fails here.
  */
 const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('not used by this test')) });
-// Every route registered as the app is built: `app.routes` lists them (the Lambda registers each
-// resource on its first request; test/unit/lambdas/route-groups-on-first-request.test.ts holds it to this).
-const buildApp = (routeGroups: RouteGroups = 'at-load') =>
-  createPublicApiApp(
-    {
-      ...(Object.fromEntries(
-        ['apiKeys', 'accounts', 'records', 'clock', 'ids', 'dispatch', 'ledger'].map((k) => [k, unused]),
-      ) as unknown as PublicApiDeps),
-      log: silentLogger,
-    },
-    routeGroups,
-  );
+const buildApp = () =>
+  createPublicApiApp({
+    ...(Object.fromEntries(
+      ['apiKeys', 'accounts', 'records', 'clock', 'ids', 'dispatch', 'ledger'].map((k) => [k, unused]),
+    ) as unknown as PublicApiDeps),
+    log: silentLogger,
+  });
 const app = buildApp();
 
 type Doc = { openapi: string; paths: Record<string, Record<string, unknown>> };
@@ -49,13 +43,6 @@ describe('the /v1 OpenAPI document', () => {
       .sort();
     expect(servedRoutes().length).toBeGreaterThanOrEqual(23);
     expect(documented).toEqual(servedRoutes());
-  });
-
-  it('should be the same document when each resource is registered on its first request', async () => {
-    const lazy = buildApp('on-first-request');
-    expect(lazy.routes.filter((r) => r.method !== 'ALL').map((r) => r.path)).toEqual(['/v1/openapi.json']);
-    expect(await documentOf(lazy)).toEqual(await documentOf());
-    expect(JSON.stringify(await documentOf(lazy))).toBe(JSON.stringify(await documentOf()));
   });
 
   it('should fail the contract when a route is served without being documented', async () => {
