@@ -1,7 +1,10 @@
 import type { AccountRepo } from '../core/account/account.ports';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { Clock, IdGenerator } from '../core/runtime.ports';
-import { createHttpApp, limitBody, requireCaller, type Authenticate } from '../http/kit';
+import type { Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import { createHttpApp, limitBody, requireCaller, type AppEnv, type Authenticate } from '../http/kit';
+import { mountOnFirstRequest, type RouteGroups } from '../http/routes-on-first-request';
 import { clientsRoutes } from '../routes/clients.routes';
 import { crewsRoutes } from '../routes/crews.routes';
 import { jobsitesRoutes } from '../routes/jobsites.routes';
@@ -139,9 +142,36 @@ export const PUBLIC_API_PATHS = ['/api/health', '/api/unsubscribe', '/api/auth/d
 /** Public path prefixes: `GET /api/notices/{token}` (a notice's signed details link). */
 export const PUBLIC_API_PREFIXES = ['/api/notices/'] as const;
 
+/**
+ * The paths each rarely used group alone answers (issue 26 item 8): its routes are registered on the
+ * first request to one of them, not at every cold start. A crew's or an office user's every visit (me,
+ * jobsites, workers, crews, clients, weather, alerts, the ledger) stays on the path built at load.
+ */
+export const ROUTE_GROUPS_ON_FIRST_REQUEST = {
+  admin: ['/api/admin/*'],
+  accountExport: ['/api/me/export'],
+  team: ['/api/account/members', '/api/account/members/*', '/api/account/invites', '/api/account/invites/*'],
+  teamAudit: ['/api/account/audit', '/api/invites/*'],
+  apiKeys: ['/api/api-keys', '/api/api-keys/*'],
+  support: ['/api/support/*', '/api/account/support-access', '/api/account/support-access/*'],
+  sso: ['/api/account/sso'],
+  webhooks: ['/api/webhooks', '/api/webhooks/*'],
+  brand: ['/api/account/brand', '/api/account/brand/*'],
+  email: ['/api/email-templates', '/api/email-templates/*', '/api/email/test'],
+} as const;
+
+/**
+ * A group's own app. Its router is Hono's LinearRouter, which has nothing to build: the default
+ * RegExpRouter compiles its matchers on the first request (~2 ms for the admin group, measured), which
+ * is all a group's first request would add; a group's few routes are matched in a loop as fast.
+ */
+const groupApp = () => createHttpApp({ router: new TrieRouter() });
+
 /** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
-export function createApiApp(deps: ApiDeps) {
+export function createApiApp(deps: ApiDeps, routeGroups: RouteGroups = 'on-first-request') {
   const app = createHttpApp();
+  const group = (paths: readonly string[], register: (group: Hono<AppEnv>) => void) =>
+    mountOnFirstRequest(app, paths, groupApp, register, routeGroups);
   app.get('/api/health', (c) => c.json({ ok: true }));
   // Public: a notice's one-click unsubscribe link works without signing in (the token is signed).
   if (deps.unsubscribe) app.route('/', unsubscribeRoutes(deps.unsubscribe));
@@ -164,33 +194,21 @@ export function createApiApp(deps: ApiDeps) {
   const ownLimit = new Set(['/api/workers/import', '/api/admin/weather/evaluate']);
   app.use('/api/*', async (c, next) => (ownLimit.has(c.req.path) ? next() : limitBody()(c, next)));
   if (deps.team) {
-    app.use('/api/*', auditMemberWrites(deps.team.audit, deps.clock, deps.team.accounts));
-    app.route('/', teamRoutes(deps.team));
+    const team = deps.team;
+    app.use('/api/*', auditMemberWrites(team.audit, deps.clock, team.accounts));
+    group([...ROUTE_GROUPS_ON_FIRST_REQUEST.team, ...ROUTE_GROUPS_ON_FIRST_REQUEST.teamAudit], (g) =>
+      g.route('/', teamRoutes(team)),
+    );
   }
-  app.route('/', adminWeatherRoutes(deps.weatherTesting));
-  if (deps.accountExport)
-    app.route('/', accountExportRoutes({ store: deps.accountExport, clock: deps.clock }));
+  // Every admin screen's routes, in the order they were mounted before.
+  group(ROUTE_GROUPS_ON_FIRST_REQUEST.admin, (g) => adminRoutes(g, deps));
+  const accountExport = deps.accountExport;
+  if (accountExport)
+    group(ROUTE_GROUPS_ON_FIRST_REQUEST.accountExport, (g) =>
+      g.route('/', accountExportRoutes({ store: accountExport, clock: deps.clock })),
+    );
   app.route('/', meRoutes(deps));
-  if (deps.metrics) {
-    app.route(
-      '/',
-      adminMetricsRoutes({ store: deps.metrics, clock: deps.clock, directory: deps.people?.directory }),
-    );
-    app.route(
-      '/',
-      adminMoneyRoutes({
-        store: deps.metrics,
-        clock: deps.clock,
-        delivery: deps.delivery,
-        runs: deps.dispatch?.runs,
-        directory: deps.people?.directory,
-      }),
-    );
-  }
-  if (deps.people) {
-    app.route('/', adminPeopleRoutes(deps.people));
-    app.route('/', noticeDefaultsRoutes({ settings: deps.people.settings.settings }));
-  }
+  if (deps.people) app.route('/', noticeDefaultsRoutes({ settings: deps.people.settings.settings }));
   if (deps.billing) app.route('/', subscriptionRoutes(deps.billing));
   if (deps.sms) app.route('/', smsUsageRoutes(deps.sms));
   if (deps.records) {
@@ -234,23 +252,54 @@ export function createApiApp(deps: ApiDeps) {
     );
   }
   if (deps.confirmations) app.route('/', confirmationRoutes(deps.confirmations));
-  if (deps.apiKeys)
-    app.route('/', apiKeysRoutes({ ...deps, keys: deps.apiKeys, ids: deps.ids ?? randomIds() }));
-  if (deps.support) app.route('/', supportRoutes(deps.support)).route('/', adminSupportRoutes(deps.support));
-  if (deps.sso) app.route('/', ssoSettingsRoutes(deps.sso.settings));
-  if (deps.webhooks)
-    app.route('/', webhooksRoutes({ ...deps.webhooks.manage, idempotency: deps.records?.idempotency }));
-  if (deps.brand) app.route('/', brandRoutes(deps.brand.deps));
-  if (deps.email) app.route('/', emailTemplatesRoutes({ ...deps.email, brands: deps.brand?.lookup }));
-  if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
+  const { apiKeys, support, sso, webhooks, brand, email } = deps;
+  if (apiKeys)
+    group(ROUTE_GROUPS_ON_FIRST_REQUEST.apiKeys, (g) =>
+      g.route('/', apiKeysRoutes({ ...deps, keys: apiKeys, ids: deps.ids ?? randomIds() })),
+    );
+  if (support) group(ROUTE_GROUPS_ON_FIRST_REQUEST.support, (g) => g.route('/', supportRoutes(support)));
+  if (sso) group(ROUTE_GROUPS_ON_FIRST_REQUEST.sso, (g) => g.route('/', ssoSettingsRoutes(sso.settings)));
+  if (webhooks)
+    group(ROUTE_GROUPS_ON_FIRST_REQUEST.webhooks, (g) =>
+      g.route('/', webhooksRoutes({ ...webhooks.manage, idempotency: deps.records?.idempotency })),
+    );
+  if (brand) group(ROUTE_GROUPS_ON_FIRST_REQUEST.brand, (g) => g.route('/', brandRoutes(brand.deps)));
+  if (email)
+    group(ROUTE_GROUPS_ON_FIRST_REQUEST.email, (g) =>
+      g.route('/', emailTemplatesRoutes({ ...email, brands: brand?.lookup })),
+    );
   if (deps.geocoder)
     app.route('/', geocodeRoutes({ geocoder: deps.geocoder, addressLookup: deps.addressLookup }));
   if (deps.dispatch) {
-    app.route('/', adminDispatchRoutes(deps.dispatch));
     app.route('/', alertsRoutes(deps.dispatch));
     app.route('/', weatherRoutes(deps.dispatch));
   }
   return app;
+}
+
+/** The admin screens' routes (`/api/admin/*`), each group present when its deps are. */
+function adminRoutes(app: Hono<AppEnv>, deps: ApiDeps): void {
+  app.route('/', adminWeatherRoutes(deps.weatherTesting));
+  if (deps.metrics) {
+    app.route(
+      '/',
+      adminMetricsRoutes({ store: deps.metrics, clock: deps.clock, directory: deps.people?.directory }),
+    );
+    app.route(
+      '/',
+      adminMoneyRoutes({
+        store: deps.metrics,
+        clock: deps.clock,
+        delivery: deps.delivery,
+        runs: deps.dispatch?.runs,
+        directory: deps.people?.directory,
+      }),
+    );
+  }
+  if (deps.people) app.route('/', adminPeopleRoutes(deps.people));
+  if (deps.support) app.route('/', adminSupportRoutes(deps.support));
+  if (deps.emailTesting) app.route('/', adminEmailTestingRoutes(deps.emailTesting));
+  if (deps.dispatch) app.route('/', adminDispatchRoutes(deps.dispatch));
 }
 
 function randomIds(): IdGenerator {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Router } from 'hono/router';
+import type { H, RouterRoute } from 'hono/types';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, ValidationError } from '../core/errors';
@@ -28,11 +30,13 @@ export interface HttpAppOptions {
   envelope?: ErrorEnvelope;
   /** The body of the 404 for an unknown path. */
   notFoundBody?: Record<string, unknown>;
+  /** Hono's router: its default (RegExpRouter, built on the first request) unless given. */
+  router?: Router<[H, RouterRoute]>;
 }
 
 export function createHttpApp(opts: HttpAppOptions = {}): Hono<AppEnv> {
   const envelope = opts.envelope ?? apiEnvelope;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>(opts.router ? { router: opts.router } : {});
   app.notFound((c) => c.json(opts.notFoundBody ?? { error: 'Not found' }, 404));
   app.onError((err, c) => {
     const problem = toProblem(err);
