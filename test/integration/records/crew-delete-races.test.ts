@@ -231,3 +231,49 @@ describe('crews and workers stored before members were counted', () => {
     expect((await del(`/api/crews/${crew.id}`)).status).toBe(204);
   });
 });
+
+describe('imports and saves as large as a transaction holds', () => {
+  it('should count every member of an import that takes several transactions, and an import that takes them out', async () => {
+    const standing = (await post('/api/crews', { name: unique('Standing crew') })).body;
+    const madeName = unique('Made crew');
+    const emails = Array.from({ length: 70 }, () => emailOf('bulk'));
+    const rows = (crews: string) => emails.map((email, i) => `Bulk ${i},${email},,${crews},no`);
+    const imported = await importCsv(rows(`${standing.name};${madeName}`));
+    expect(imported.status).toBe(201);
+    const made = imported.body.createdCrews[0].id as string;
+    for (const crew of [
+      { id: standing.id, name: standing.name },
+      { id: made, name: madeName },
+    ])
+      expect((await del(`/api/crews/${crew.id}`)).body.error).toMatch(
+        new RegExp(`^Crew "${crew.name}" is used by 70 workers \\(`),
+      );
+    const emptied = await importCsv(rows(''));
+    expect(emptied.status).toBe(201);
+    expect(emptied.body.counts.updated).toBe(70);
+    expect((await del(`/api/crews/${standing.id}`)).status).toBe(204);
+    expect((await del(`/api/crews/${made}`)).status).toBe(204);
+  }, 60_000);
+
+  it('should save a worker in 45 crews, refuse swapping them all in one save, and delete the worker from them', async () => {
+    const crews = await atOnce(90, (i) => post('/api/crews', { name: unique(`Wide ${i}`) }));
+    const ids = crews.map((c) => c.body.id as string);
+    const worker = await post('/api/workers', {
+      name: 'Wide Hand',
+      email: emailOf('wide'),
+      crewIds: ids.slice(0, 45),
+    });
+    expect(worker.status).toBe(201);
+    const swap = await put(`/api/workers/${worker.body.id}`, { crewIds: ids.slice(45) });
+    expect(swap.status).toBe(400);
+    expect(swap.body).toMatchObject({
+      field: 'crewIds',
+      error: 'A save can join and leave at most 45 crews together; save the change in two steps',
+    });
+    expect((await put(`/api/workers/${worker.body.id}`, { crewIds: ids.slice(20, 65) })).status).toBe(200);
+    expect((await del(`/api/crews/${ids[40]}`)).status).toBe(409);
+    expect((await del(`/api/workers/${worker.body.id}`)).status).toBe(204);
+    const deleted = await atOnce(90, (i) => del(`/api/crews/${ids[i]}`));
+    expect(deleted.map((d) => d.status)).toEqual(ids.map(() => 204));
+  }, 60_000);
+});
