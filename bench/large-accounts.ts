@@ -42,6 +42,7 @@ import {
 import { startTestStack } from '../test/support/stack-process';
 import { fmt } from './dispatch/measure';
 import { deleteOps } from './large-account-deletes';
+import { crewOps } from './large-account-crews';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -274,6 +275,8 @@ async function main() {
       },
       // Deletes (issue 26 item 9, branch deletes).
       ...(await deleteOps(root.records, tenant, seeded, REPEATS)),
+      // Crew members counted (branch crewrace).
+      ...crewOps(seeded),
     ];
     const results: Record<
       string,

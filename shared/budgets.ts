@@ -104,7 +104,9 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   // Issue 26 item 8, fourth round (branch initround): fast-xml-parser, papaparse, tz-lookup and
   // sms-segments-calculator bundled apart and required on first use (FIRST_USE_IMPORTS): 776.2/234.5 KB
   // measured, budget ~3% over.
-  api: { maxBytes: 763 * KB, maxGzipBytes: 234 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
+  // Branch crewrace (a crew's members counted; the workers import's transactions in their own module):
+  // 756.5/233.0 KB on main before it, 760.7/234.4 KB after.
+  api: { maxBytes: 763 * KB, maxGzipBytes: 235 * KB, excludes: [STRIPE, ...FIRST_USE_BY_NAME] },
   /** Subscription read, plan change, portal: Stripe, ElectroDB, zod, Hono. */
   // Lowered from 695/156 KB with zod imported as a namespace (622–627 KB / 138–139 KB measured).
   // Main measured 645.6 KB before issue 22; support (the Lambda authorizer's claims, the plan

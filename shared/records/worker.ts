@@ -21,8 +21,9 @@ export const workerInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   phone: optionalMobilePhone,
   trade: optionalLine('Trade', 80),
   /**
-   * 45: a save that swaps every crew writes a membership item per crew left and joined beside the
-   * worker and its email guards, in one DynamoDB transaction of at most 100 items (crew-members.ts).
+   * 45: a worker's transaction writes, per crew joined or left, a membership item and the crew's
+   * count of members beside the worker and its guards, at most 100 items (crew-memberships.ts); so
+   * a save changes at most `MAX_CREW_CHANGES_PER_SAVE` of them.
    */
   crewIds: idList('Crews', MAX_CREWS_PER_WORKER).default([]),
   isManager: z.boolean({ message: 'Manager must be true or false' }).default(false),
@@ -34,6 +35,19 @@ export const workerInputSchema = /* @__PURE__ */ objectOnFirstUse(() => ({
 export const workerPatchSchema = /* @__PURE__ */ builtOnFirstUse(() =>
   patchSchemaOf(workerInputSchema.shape),
 );
+
+/** The crews one save may join and leave together (see `crewIds`). */
+export const MAX_CREW_CHANGES_PER_SAVE = MAX_CREWS_PER_WORKER;
+
+/** Why a save from crews `previous` to `next` is too big for one write, or null when it fits. */
+export function crewChangesTooMany(previous: readonly string[], next: readonly string[]): string | null {
+  const before = new Set(previous);
+  const after = new Set(next);
+  const changes =
+    [...after].filter((c) => !before.has(c)).length + [...before].filter((c) => !after.has(c)).length;
+  if (changes <= MAX_CREW_CHANGES_PER_SAVE) return null;
+  return `A save can join and leave at most ${MAX_CREW_CHANGES_PER_SAVE} crews together; save the change in two steps`;
+}
 
 export type WorkerInput = z.input<typeof workerInputSchema>;
 export type WorkerFields = z.output<typeof workerInputSchema>;

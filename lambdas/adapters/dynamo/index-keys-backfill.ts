@@ -44,6 +44,19 @@ export function oncePerTenant(
 }
 
 /**
+ * `make(db)` once per service: a backfill's once-per-tenant memory is shared by every repository
+ * built on the same service (a jobsite write and a crew delete, say).
+ */
+export function perService<T extends object>(make: (db: RaincheckService) => T): (db: RaincheckService) => T {
+  const made = new WeakMap<RaincheckService, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (!value) made.set(db, (value = make(db)));
+    return value;
+  };
+}
+
+/**
  * Records written before their ordered indexes (issue 26 item 9: the name index, then the stamp
  * indexes) lack some of those indexes' keys, so the indexes do not hold them. Before a tenant's first
  * indexed page of one kind (once per container), this makes sure they are indexed: a guard item

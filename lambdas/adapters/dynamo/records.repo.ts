@@ -15,7 +15,8 @@ import { createWorkerRepo } from './workers.repo';
 import { createJobsiteRepo } from './jobsites.repo';
 import { DynamoIdempotencyStore } from './idempotency.repo';
 import { TABLE_KEYS } from './entities/table';
-import { createWithUseCount, removeUnused, usesBackfill, type CountedKind } from './jobsite-uses';
+import { usesBackfill } from './jobsite-uses';
+import { createWithUseCount, removeUnused, type CountedKind } from './use-counts';
 import type { TenantId } from '../../core/caller';
 
 /** The four record types of a tenant (and the replay records of their creates) over the one table. */
@@ -70,7 +71,7 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
     remove: (tenantId, crewId) => e.crew.delete({ tenantId, crewId }).go(),
   });
   const backfill = usesBackfill(db);
-  /** A client's or crew's delete, refused while a jobsite names it (jobsite-uses.ts). */
+  /** A client's or crew's delete, refused while a jobsite names it or a worker is in it (use-counts.ts). */
   const removedUnlessUsed = (kind: CountedKind) => ({
     removeUnused: async (tenant: TenantId, id: string) => {
       const { tenantId } = tenantKey(tenant);

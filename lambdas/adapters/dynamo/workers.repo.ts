@@ -1,20 +1,16 @@
 import type { Worker } from '../../../shared/records';
-import type { TenantId } from '../../core/caller';
-import {
-  GuardRefusedError,
-  type StoredCrew,
-  type WorkerRepo,
-  type WorkerUpdate,
-} from '../../core/records/records.ports';
+import { GuardRefusedError, type WorkerRepo } from '../../core/records/records.ports';
 import type { RaincheckService } from './service';
 import { tenantKey } from './tenant-keys';
-import { nameIndexed, SEARCH_FIELDS } from '../../core/records/record-search';
 import { TABLE_KEYS } from './entities/table';
-import { indexesOf, opt, recordRepo, tenantRecordReads, TRANSACTION_ITEMS } from './record-repo';
-import { crewItem } from './record-items';
+import { indexesOf, recordRepo, tenantRecordReads } from './record-repo';
 import { WORKER_FIELDS, workerFromItem } from './worker-fields';
 import { rosterBump } from './account-rosters.repo';
-import { crewChanges, crewMemberKey, crewMembersReader, membershipItems } from './crew-members';
+import { crewChanges, crewMembersReader } from './crew-members';
+import { crewRefs, membershipWrites } from './crew-memberships';
+import { withCountsMade } from './use-counts';
+import { emailGuard, ownItemCount, workerItem, workerOwnItems } from './worker-items';
+import { importMany } from './workers-import.repo';
 import {
   createdOrderKey,
   WORKER_ORDER_ITEMS,
@@ -22,35 +18,12 @@ import {
   workerOrderItemsBackfill,
   type WorkerOrderField,
 } from './worker-orders';
-import {
-  claimUnique,
-  failedItems,
-  releaseUnique,
-  uniqueHolder,
-  uniqueKey,
-  writeGuarded,
-} from './record-guards';
+import { assertGoneOrDeleted, failedItems, releaseUnique, uniqueHolder, writeGuarded } from './record-guards';
 
-type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
+/** Reads of a worker being deleted while it keeps changing (each change re-reads its crews). */
+const REMOVE_ATTEMPTS = 5;
 
-/** The stored item of a worker (the benchmarks seed with it in batches). */
-export const workerItem = (tenantId: string, w: Worker) => ({
-  tenantId,
-  ...nameIndexed(w.name, w.id, SEARCH_FIELDS.worker(w)),
-  workerId: w.id,
-  name: w.name,
-  email: w.email,
-  phone: opt(w.phone),
-  trade: opt(w.trade),
-  crewIds: w.crewIds,
-  isManager: w.isManager,
-  smsOptIn: w.smsOptIn,
-  status: w.status,
-  createdAt: w.createdAt,
-  updatedAt: w.updatedAt,
-});
-
-const emailGuard = (email: string) => uniqueKey('workerEmail', email.toLowerCase());
+export { workerItem };
 
 /**
  * Workers, each holding its email's guard item in the same transaction as the worker itself, so
@@ -59,34 +32,6 @@ const emailGuard = (email: string) => uniqueKey('workerEmail', email.toLowerCase
  */
 export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   const e = db.entities;
-
-  /**
-   * The transaction items that write `w` (new, or replacing the version read at `expected`); the
-   * transaction adds the account's roster bump once (`rosterBump`), after them.
-   */
-  const writeItems = (
-    tx: Tx,
-    tenantId: string,
-    w: Worker,
-    expected: string | null,
-    releaseEmail: string | null,
-    previousCrews: readonly string[],
-  ) => [
-    expected === null
-      ? tx.worker.create(workerItem(tenantId, w)).commit()
-      : tx.worker
-          .put(workerItem(tenantId, w))
-          .where((a, op) => op.eq(a.updatedAt, expected))
-          .commit(),
-    claimUnique(tx.recordGuard, tenantId, emailGuard(w.email), w.id),
-    ...(releaseEmail ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(releaseEmail), w.id)] : []),
-    // A new worker's creation item (worker-orders.ts); createdAt never changes after.
-    ...(expected === null
-      ? [tx.recordGuard.put({ tenantId, guard: createdOrderKey(w), ownerId: w.id }).commit()]
-      : []),
-    // Its crew memberships (crew-members.ts), after the items whose failures `write` tells apart.
-    ...membershipItems(tx, tenantId, w.id, crewChanges(previousCrews, w.crewIds)),
-  ];
 
   /**
    * Of the stored version: the old email's guard to give up when the email changes (if this worker
@@ -100,20 +45,68 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
     return { release: (await uniqueHolder(db, tenantId, emailGuard(old))) === w.id ? old : null, crews };
   };
 
-  /** Writes; 'changed' when the worker changed meanwhile; throws when the email is taken. */
+  /**
+   * Writes, with its crew memberships and their counts (crew-memberships.ts) after its own items, and
+   * the roster bump last; 'changed' when the worker changed meanwhile; throws when the email is
+   * taken, and the 400 of a crew deleted since the use-case checked it.
+   */
   const write = async (tenantId: string, w: Worker, expected: string | null) => {
     const { release, crews } =
       expected === null ? { release: null, crews: [] } : await storedState(tenantId, w);
-    const result = await writeGuarded(db, (tx) => [
-      ...writeItems(tx, tenantId, w, expected, release, crews),
-      rosterBump(tx, tenantId),
-    ]);
+    const changes = crewChanges(crews, w.crewIds);
+    const at = ownItemCount(expected, release);
+    const result = await withCountsMade(
+      db,
+      tenantId,
+      { writes: (gone) => membershipWrites(tenantId, w.id, changes, gone), at, refs: crewRefs(changes) },
+      (memberships) =>
+        writeGuarded(db, (tx) => [
+          ...workerOwnItems(tx, tenantId, w, expected, release),
+          ...memberships(tx),
+          rosterBump(tx, tenantId),
+        ]),
+    );
     const failed = failedItems(result);
     if (failed.includes(1)) throw new GuardRefusedError('unique');
     if (failed.length && expected === null) throw new Error('A worker with this id exists');
     if (failed.length) return 'changed' as const;
     if (result.canceled) throw new Error('The worker write was canceled');
     return 'written' as const;
+  };
+
+  /**
+   * Deletes the version read with its guards, its memberships and their counts; read again when it
+   * changed in between (so the memberships left are the ones it held).
+   */
+  const removeWorker = async (tenantId: string, workerId: string) => {
+    for (let attempt = 1; attempt <= REMOVE_ATTEMPTS; attempt++) {
+      const { data } = await e.worker.get({ tenantId, workerId }).go({ consistent: true });
+      if (!data) return;
+      const holds = (await uniqueHolder(db, tenantId, emailGuard(data.email))) === workerId;
+      const changes = crewChanges(data.crewIds ?? [], []);
+      const result = await withCountsMade(
+        db,
+        tenantId,
+        {
+          writes: (gone) => membershipWrites(tenantId, workerId, changes, gone),
+          at: 1,
+          refs: crewRefs(changes),
+        },
+        (memberships) =>
+          writeGuarded(db, (tx) => [
+            tx.worker
+              .delete({ tenantId, workerId })
+              .where((a, op) => op.eq(a.updatedAt, data.updatedAt))
+              .commit(),
+            ...memberships(tx),
+            ...(holds ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
+            tx.recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit(),
+            rosterBump(tx, tenantId),
+          ]),
+      );
+      if (!failedItems(result).includes(0)) return assertGoneOrDeleted(result);
+    }
+    throw new Error('The worker kept changing while it was being deleted');
   };
 
   const base = recordRepo<Worker>({
@@ -136,21 +129,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       if ((await write(tenantId, w, expected)) === 'changed')
         throw Object.assign(new Error('Worker changed'), { name: 'ConditionalCheckFailedException' });
     },
-    remove: async (tenantId, workerId) => {
-      const { data } = await e.worker.get({ tenantId, workerId }).go({ consistent: true });
-      const holds = data && (await uniqueHolder(db, tenantId, emailGuard(data.email))) === workerId;
-      await writeGuarded(db, (tx) => [
-        tx.worker.delete({ tenantId, workerId }).commit(),
-        ...(data && holds ? [releaseUnique(tx.recordGuard, tenantId, emailGuard(data.email), workerId)] : []),
-        ...(data
-          ? [tx.recordGuard.delete({ tenantId, guard: createdOrderKey({ ...data, id: workerId }) }).commit()]
-          : []),
-        ...(data ? (data.crewIds ?? []) : []).map((crewId) =>
-          tx.recordGuard.delete({ tenantId, guard: crewMemberKey(crewId, workerId) }).commit(),
-        ),
-        rosterBump(tx, tenantId),
-      ]);
-    },
+    remove: removeWorker,
   });
 
   const itemOrderPage = workerItemOrder(db, workerFromItem);
@@ -167,7 +146,7 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       await orderItems(tenantId);
       return itemOrderPage(tenantId, { ...page, field: page.field });
     },
-    importMany: (tenant, batch) => importMany(db, tenant, batch, writeItems),
+    importMany: (tenant, batch) => importMany(db, tenant, batch),
     crewMembers: (tenant, crewIds) => crewMembers(tenantKey(tenant).tenantId, crewIds),
     idsWithEmail: async (tenant, email) => {
       const { tenantId } = tenantKey(tenant);
@@ -177,104 +156,4 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       return data.map((w) => w.workerId);
     },
   };
-}
-
-type WriteItems = (
-  tx: Tx,
-  tenantId: string,
-  w: Worker,
-  expected: string | null,
-  release: string | null,
-  previousCrews: readonly string[],
-) => unknown[];
-
-/**
- * All or nothing, in transactions of at most 100 items: a worker and its guards always share one,
- * and each bumps the account's roster version once.
- * When a later transaction fails, the earlier ones are undone (created items deleted, updated
- * workers put back) before the failure is reported.
- */
-async function importMany(
-  db: RaincheckService,
-  tenant: TenantId,
-  batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
-  writeItems: WriteItems,
-): Promise<'written' | 'changed'> {
-  const { tenantId } = tenantKey(tenant);
-  const e = db.entities;
-  type Unit = { size: number; build: (tx: Tx) => unknown[]; undo: () => Promise<unknown> };
-  const units: Unit[] = [
-    ...batch.crews.map((c) => ({
-      size: 1,
-      build: (tx: Tx) => [tx.crew.create(crewItem(tenantId, c)).commit()],
-      undo: () => e.crew.delete({ tenantId, crewId: c.id }).go(),
-    })),
-    ...batch.created.map((w) => ({
-      size: 3 + w.crewIds.length,
-      build: (tx: Tx) => writeItems(tx, tenantId, w, null, null, []),
-      // Retried while another write holds the roster item (writeGuarded), like every worker write.
-      undo: () =>
-        writeGuarded(db, (tx) => [
-          tx.worker.delete({ tenantId, workerId: w.id }).commit(),
-          tx.recordGuard.delete({ tenantId, guard: emailGuard(w.email) }).commit(),
-          tx.recordGuard.delete({ tenantId, guard: createdOrderKey(w) }).commit(),
-          ...membershipItems(tx, tenantId, w.id, { joined: [], left: w.crewIds }),
-          rosterBump(tx, tenantId),
-        ]),
-    })),
-  ];
-  // An import matches workers by email, so an updated worker keeps its email (and its guard).
-  for (const u of batch.updated) {
-    const crews = crewChanges(u.previous.crewIds, u.next.crewIds);
-    units.push({
-      size: 2 + crews.joined.length + crews.left.length,
-      build: (tx: Tx) => writeItems(tx, tenantId, u.next, u.previous.updatedAt, null, u.previous.crewIds),
-      undo: () =>
-        writeGuarded(db, (tx) => [
-          tx.worker.put(workerItem(tenantId, u.previous)).commit(),
-          ...membershipItems(tx, tenantId, u.next.id, { joined: crews.left, left: crews.joined }),
-          rosterBump(tx, tenantId),
-        ]),
-    });
-  }
-  const done: Unit[] = [];
-  const undoAll = async () => {
-    for (const unit of done.reverse()) await unit.undo();
-  };
-  for (let i = 0; i < units.length;) {
-    const chunk: Unit[] = [];
-    let size = 0;
-    // One item of each transaction is the account's roster bump, after the units' items.
-    while (i < units.length && size + units[i]!.size < TRANSACTION_ITEMS) {
-      size += units[i]!.size;
-      chunk.push(units[i++]!);
-    }
-    let result: { canceled: boolean; data: unknown };
-    try {
-      const build = (tx: Tx) => [...chunk.flatMap((u) => u.build(tx)), rosterBump(tx, tenantId)];
-      result = await writeGuarded(db, build as never);
-    } catch (err) {
-      await undoAll();
-      throw err;
-    }
-    if (result.canceled) {
-      await undoAll();
-      return whyCanceled(result, chunk);
-    }
-    done.push(...chunk);
-  }
-  return 'written';
-}
-
-/** 'changed' when a worker's version check failed; GuardRefusedError('unique') when an email guard did. */
-function whyCanceled(result: { canceled: boolean; data: unknown }, chunk: { size: number }[]): 'changed' {
-  const failed = new Set(failedItems(result));
-  let at = 0;
-  for (const unit of chunk) {
-    // A worker unit is [worker, email guard]: a failed guard means another worker took the email.
-    if (unit.size > 1 && failed.has(at + 1)) throw new GuardRefusedError('unique');
-    at += unit.size;
-  }
-  if (failed.size) return 'changed';
-  throw new Error('The import transaction was canceled');
 }

@@ -83,7 +83,9 @@ export async function updateCrew(
 
 /**
  * Refuses (409) while workers are in the crew or jobsites notify it, naming them. The store deletes it
- * only while no jobsite names it, so a jobsite naming it at the same time is refused or refuses this.
+ * only while no jobsite names it and no worker is in it (its use count's two numbers at 0, in the
+ * delete's transaction), so a jobsite naming it or a worker joining it at the same time is refused or
+ * refuses this; the names are read only after a refusal.
  */
 export async function deleteCrew(
   tenant: TenantId,
@@ -93,9 +95,9 @@ export async function deleteCrew(
 ): Promise<void> {
   const crew = await mustGet(deps.records.crews, tenant, id, NOUN);
   const { crews } = deps.records;
+  if (crews.removeUnused && (await crews.removeUnused(tenant, id)) !== 'used') return;
   const [withIds] = await withMembers(tenant, [crew], deps);
   const memberIds = withIds!.workerIds;
-  if (!memberIds.length && crews.removeUnused && (await crews.removeUnused(tenant, id)) !== 'used') return;
   // The first names the message shows, read by key; the rest are counted.
   const [shown, sites] = await Promise.all([
     Promise.all(memberIds.slice(0, 3).map((w) => deps.records.workers.get(tenant, w))),
@@ -111,7 +113,7 @@ export async function deleteCrew(
       `Crew "${crew.name}" is used by ${uses.join(' and ')}. Remove it from them first.`,
     );
   }
-  // Used a moment ago, moved since: try again, a few times (jobsites moving to and fro).
+  // Used a moment ago, freed since: try again, a few times (workers and jobsites moving to and fro).
   if (crews.removeUnused) {
     if (attemptsLeft <= 1) throw new Error(`The crew kept being used and freed while it was being deleted`);
     return deleteCrew(tenant, id, deps, attemptsLeft - 1);

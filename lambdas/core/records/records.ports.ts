@@ -71,13 +71,13 @@ export interface WorkerUpdate {
 export interface WorkerRepo extends RecordRepo<Worker> {
   /**
    * Writes the new workers, the updated ones and the crews they bring, all of them or none:
-   * 'changed' when a worker changed since it was read, GuardRefusedError('unique') when an email
-   * was taken meanwhile.
+   * 'changed' when a worker changed since it was read, 'crewsChanged' when a crew they join was
+   * deleted meanwhile, GuardRefusedError('unique') when an email was taken meanwhile.
    */
   importMany(
     tenant: TenantId,
     batch: { created: Worker[]; updated: WorkerUpdate[]; crews: StoredCrew[] },
-  ): Promise<'written' | 'changed'>;
+  ): Promise<'written' | 'changed' | 'crewsChanged'>;
   /**
    * The ids of the tenant's workers with this email, through the email index (one query, whatever
    * the account's size). Absent in fakes: the caller then reads `list`.

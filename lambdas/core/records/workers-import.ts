@@ -1,4 +1,5 @@
 import {
+  crewChangesTooMany,
   parseWorkersCsv,
   type Crew,
   type Worker,
@@ -92,6 +93,8 @@ async function planImport(tenant: TenantId, csv: string, deps: RecordsDeps): Pro
       fields.isManager === stored.isManager &&
       sameSet(fields.crewIds, stored.crewIds);
     if (same) return { ...base, status: 'unchanged' };
+    const tooMany = crewChangesTooMany(stored.crewIds, fields.crewIds);
+    if (tooMany) return { ...base, status: 'error', fields: { crews: tooMany } };
     updated.push({ previous: stored, next: { ...stored, ...fields, updatedAt: now } });
     return { ...base, status: 'updated' };
   });
@@ -143,6 +146,10 @@ export async function importWorkers(
     });
     if (outcome === 'changed')
       throw new ConflictError('Some workers were changed while importing; nothing was imported. Try again.');
+    if (outcome === 'crewsChanged')
+      throw new ConflictError(
+        'A crew in the file was deleted while importing; nothing was imported. Try again.',
+      );
   } catch (err) {
     if (err instanceof GuardRefusedError)
       throw new ConflictError(

@@ -1,4 +1,5 @@
 import {
+  crewChangesTooMany,
   workerInputSchema,
   workersToCsv,
   type ListResponse,
@@ -102,6 +103,8 @@ export async function updateWorker(
   const stored = await mustGet(deps.records.workers, tenant, id, NOUN);
   const { id: _id, createdAt: _c, updatedAt: _u, status, sms: _sms, ...fields } = stored;
   const merged = parseWith(workerInputSchema, { ...fields, ...patch });
+  const tooMany = crewChangesTooMany(stored.crewIds, merged.crewIds);
+  if (tooMany) throw new ValidationError('crewIds', tooMany);
   await assertUsable(tenant, merged, id, deps);
   if (deps.sms) await assertSmsAllowed(tenant, merged, stored, deps.sms);
   const next: Worker = nextVersion({ ...merged, status }, stored, deps.clock);

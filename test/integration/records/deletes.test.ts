@@ -8,8 +8,10 @@ import { createApiApp } from '../../../lambdas/api/app';
 import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { tenantFromStore, type Caller } from '../../../lambdas/core/caller';
 import { testStack } from '../stack';
+import { accountCalls, uniqueName } from '../../support/account-calls';
 import { accountOnPlan, apiFor, type TestAccount } from '../../support/accounts';
 import { countDynamoCalls, measuredRequest, seedLargeAccount } from '../../support/large-account';
+import { afterAnswers } from '../../support/at-once';
 
 const stack = testStack();
 const api = apiFor(stack);
@@ -22,34 +24,10 @@ beforeAll(async () => {
   account = await accountOnPlan(stack, 'deletes', 'enterprise');
 });
 
-const post = (path: string, body: object) => api(path, { token: account.token, body });
-const put = (path: string, body: object) => api(path, { method: 'PUT', token: account.token, body });
-const del = (path: string) => api(path, { method: 'DELETE', token: account.token });
-const get = (path: string) => api(path, { token: account.token });
-const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
+const { post, put, del, get, allOf } = accountCalls(api, () => account);
+const unique = uniqueName;
 const newWorker = (name: string) =>
   post('/api/workers', { name, email: `${unique('w').replace(' ', '.')}@example.com` });
-
-/** Resolves once `count` of the requests have answered (at once for 0). */
-function afterAnswers(requests: Promise<unknown>[], count: number): Promise<void> {
-  if (count === 0) return Promise.resolve();
-  let answered = 0;
-  return new Promise((resolve) => {
-    for (const r of requests) void r.then(() => ++answered === count && resolve());
-  });
-}
-
-/** Every jobsite of the account (all pages). */
-async function allJobsites(): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await get(`/api/jobsites?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    items.push(...page.body.items);
-    cursor = page.body.nextCursor;
-  } while (cursor);
-  return items;
-}
 
 describe('deleting a client or crew a jobsite uses', () => {
   it('should refuse a client delete word for word while a jobsite uses it and delete it after the jobsite moves', async () => {
@@ -162,7 +140,7 @@ describe('deletes racing jobsite writes (20 parallel requests)', () => {
         if (c.status === 400) expect(c.body.field).toBe('clientId');
       }
       const created = results.filter((c) => c.status === 201);
-      const naming = (await allJobsites()).filter((j) => j.clientId === client.body.id);
+      const naming = (await allOf('/api/jobsites')).filter((j) => j.clientId === client.body.id);
       expect(naming.map((j) => j.id).sort()).toEqual(created.map((c) => c.body.id).sort());
       if (deleted.status === 204) {
         expect(created).toHaveLength(0);

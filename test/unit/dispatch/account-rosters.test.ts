@@ -224,6 +224,9 @@ describe('the writers of worker items', () => {
   /** Where a worker item is written (each of its writes bumps the roster: test/integration/records/roster-version). */
   const WRITERS = [
     'lambdas/adapters/dynamo/workers.repo.ts',
+    // The worker repository's own items and its import's transactions (create, replace, importMany).
+    'lambdas/adapters/dynamo/worker-items.ts',
+    'lambdas/adapters/dynamo/workers-import.repo.ts',
     'lambdas/adapters/dynamo/worker-status.repo.ts',
   ];
 
