@@ -1,5 +1,6 @@
 import { FORECAST_VARIABLES, type ForecastVariable, type HourlyForecast } from './forecast';
 import { OPEN_METEO_UNITS, OPEN_METEO_VARIABLES } from './open-meteo-variables';
+import { isJsonObject } from '../json-object';
 
 /**
  * Open-Meteo forecast JSON → `HourlyForecast[]` in canonical units and true UTC hours.
@@ -47,7 +48,7 @@ const HOUR_MS = 3_600_000;
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 type JsonObject = Record<string, unknown>;
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject: (v: unknown) => v is JsonObject = isJsonObject;
 
 /** Open-Meteo's `{"error":true,"reason":"..."}` body, or null when `json` is not one. */
 export function openMeteoErrorReason(json: unknown): string | null {

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { BillingEvent } from '../../core/billing/billing.ports';
+import { isJsonObject } from '../../../shared/json-object';
 
 /** Stripe's default and the most we accept: an older signature timestamp is a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -22,20 +23,18 @@ const TYPES_READ_BY_ID = new Set([
 ]);
 
 const shortString = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 255;
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function assertEventEnvelope(value: unknown): asserts value is Stripe.Event {
-  const object = isRecord(value) && isRecord(value.data) ? value.data.object : undefined;
+  const object = isJsonObject(value) && isJsonObject(value.data) ? value.data.object : undefined;
   const ok =
-    isRecord(value) &&
+    isJsonObject(value) &&
     shortString(value.id) &&
     shortString(value.type) &&
     typeof value.created === 'number' &&
     Number.isFinite(value.created) &&
     value.created >= 0 &&
     value.created < 1e11 &&
-    isRecord(object) &&
+    isJsonObject(object) &&
     (!TYPES_READ_BY_ID.has(value.type) || shortString(object.id));
   if (!ok) throw new MalformedEventError('The signed payload is not a Stripe event');
 }

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { LambdaConfig } from '../../config';
 import type { StripeKeys } from './stripe.client';
+import { isJsonObject } from '../../../shared/json-object';
 
 /** One problem of the secret's JSON: where (`[]` is the whole secret) and, in English, what. */
 export interface StripeSecretIssue {
@@ -30,7 +31,7 @@ export type StripeSecretReading =
  * names it does not read are dropped, and so is a price id named `__proto__`.
  */
 export function parseStripeSecret(json: unknown): StripeSecretReading {
-  if (!isObject(json)) return { success: false, error: { issues: [wrongType('object', json, [])] } };
+  if (!isJsonObject(json)) return { success: false, error: { issues: [wrongType('object', json, [])] } };
   const issues: StripeSecretIssue[] = [];
   const secretKey = prefixed(
     json,
@@ -55,10 +56,6 @@ export function parseStripeSecret(json: unknown): StripeSecretReading {
   return issues.length ? { success: false, error: { issues } } : { success: true, data };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function prefixed(
   json: Record<string, unknown>,
   name: string,
@@ -74,7 +71,7 @@ function prefixed(
 
 /** Lookup key → price id, each a string. */
 function priceIdsOf(value: unknown, issues: StripeSecretIssue[]): Record<string, string> {
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     issues.push(wrongType('record', value, ['priceIds']));
     return {};
   }

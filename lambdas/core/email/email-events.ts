@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../runtime.ports';
 import type { DeliveryStats } from '../admin/metrics.ports';
 import { suppressAddress, type SuppressionDeps } from './suppression';
+import { isJsonObject } from '../../../shared/json-object';
 
 /**
  * Bounces and complaints from SES (configuration-set event publishing, through SNS). A permanent
@@ -13,8 +14,7 @@ export type EmailEventAction =
   | { kind: 'bounced' | 'unsubscribed'; emails: string[]; messageId: string | null }
   | { kind: 'ignored'; reason: string };
 
-const asRecord = (v: unknown): Record<string, unknown> | null =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+const asRecord = (v: unknown): Record<string, unknown> | null => (isJsonObject(v) ? v : null);
 
 /** `ana@example.com` from `ana@example.com` or `Ana <Ana@Example.com>`, lower-cased; null if none. */
 export function addressOf(value: unknown): string | null {
