@@ -102,7 +102,7 @@ const c1 = process.cpuUsage();
 Promise.resolve(handler(event, {})).then((answer) => {
   const requestCpuMs = cpu(c1);
   process.stdout.write(JSON.stringify({ atLoad, zod: zodRequired(), status: answer.statusCode,
-    body: String(answer.body).slice(0, 100), loadCpuMs, requestCpuMs }));
+    body: String(answer.body), loadCpuMs, requestCpuMs }));
 });
 `;
 
@@ -175,13 +175,26 @@ for (const b of builds)
 
 const apart = builds[1]!;
 console.log('\nWhich requests require zod (zod apart, one fresh process each):');
+let sameAnswers = true;
 for (const route of ROUTES) {
   const s = once(apart, route);
+  // Every build must answer alike, zod's messages included, whether zod is in the bundle or apart.
+  const same = builds
+    .filter((b) => b !== apart)
+    .every((b) => {
+      const other = once(b, route);
+      return other.status === s.status && other.body === s.body;
+    });
+  sameAnswers &&= same;
   const label = `${route[0]} ${route[1]}${route[2] ? ` ${route[2]}` : ''}${route[3] === 'no' ? ' (no caller)' : ''}`;
+  const zod = s.atLoad ? 'AT LOAD' : s.zod ? 'required' : 'not required';
   console.log(
-    `  ${label.padEnd(40)} ${String(s.status)}  zod ${s.atLoad ? 'AT LOAD' : s.zod ? 'required' : 'not required'}  ${s.body}`,
+    `  ${label.padEnd(40)} ${String(s.status)}  zod ${zod}${same ? '' : '  ANSWERS DIFFER'}  ${s.body.slice(0, 100)}`,
   );
 }
+console.log(
+  sameAnswers ? 'Each request answered the same by every build.' : 'SOME ANSWERS DIFFER between builds.',
+);
 
 console.log(`\nCPU ms, median of ${RUNS} fresh processes (load with the SDK preloaded; the first request):`);
 const results: Record<string, Record<string, { loadCpuMs: number; requestCpuMs: number }>> = {};
@@ -204,6 +217,7 @@ for (const b of builds) fs.rmSync(b.dir, { recursive: true, force: true });
 console.log(
   JSON.stringify({
     runs: RUNS,
+    sameAnswers,
     loadAverage: os.loadavg(),
     bundles: builds.map(({ label, bytes, zodBytes }) => ({ label, bytes, zodBytes })),
     results,
