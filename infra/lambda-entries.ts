@@ -183,7 +183,6 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
       'papaparse.on-first-use',
       '@photostructure/tz-lookup.on-first-use',
       'sms-segments-calculator.on-first-use',
-      'zod.on-first-use',
     ],
     budget: LAMBDA_BUNDLE_BUDGETS.api,
   },

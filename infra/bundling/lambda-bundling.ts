@@ -86,8 +86,6 @@ export const FIRST_USE_PACKAGES = {
   'papaparse.on-first-use': './node_modules/papaparse/papaparse.js',
   '@photostructure/tz-lookup.on-first-use': './node_modules/@photostructure/tz-lookup/tz.js',
   'sms-segments-calculator.on-first-use': './node_modules/sms-segments-calculator/dist/index.js',
-  // zod as the Lambdas take it (the `zod` alias above), whole: a bundle apart keeps every export.
-  'zod.on-first-use': './lambdas/adapters/zod/zod-entry.ts',
 } as const;
 
 export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
@@ -119,7 +117,6 @@ export const FIRST_USE_IMPORTS: Partial<Record<FirstUsePackage, { imported: stri
     imported: 'sms-segments-calculator',
     module: './lambdas/adapters/first-use/sms-segments-calculator.ts',
   },
-  'zod.on-first-use': { imported: 'zod', module: './lambdas/adapters/first-use/zod.cts' },
 };
 
 /**
