@@ -89,8 +89,9 @@ export const FIRST_USE_PACKAGES = {
   // Stripe's ES module Node build, the one `import Stripe from 'stripe'` took inside the bundles until
   // now, rather than the CommonJS one a `require` resolves to: the same SDK, but esbuild hoists ES
   // modules into one scope where it wraps each of the CommonJS build's ~220 files in a function of its
-  // own, so that one bundles to 293 KB against 241 KB and costs ~6 ms more to require (docs/benchmarks.md,
-  // "ninth round"). Bundled as CommonJS it exports the client class as `default` (adapters/first-use/).
+  // own, so that one bundles to 293 KB against 241 KB and costs twice the CPU to require (9.8 against
+  // 4.5 ms; docs/benchmarks.md, "ninth round"). Bundled as CommonJS it exports the client class as
+  // `default` (lambdas/adapters/first-use/stripe.ts).
   'stripe.on-first-use': './node_modules/stripe/esm/stripe.esm.node.js',
 } as const;
 
