@@ -16,7 +16,9 @@
  *   npx tsx bench/lambda-bundles.ts [--runs 10] [--before <git-ref>] [--only api,dispatch] [--keep <dir>]
  *
  * `--before <ref>` also bundles and times the Lambdas of that commit (its tree from `git archive`,
- * bundled with the same settings), side by side.
+ * bundled with the same settings), side by side. For each package a Lambda bundles apart, "first use"
+ * is the CPU its first `require` costs once the Lambda's bundle is loaded (median of N): what the first
+ * request that needs the package pays for it not being parsed at every cold start.
  * The last line of the output is JSON for tooling.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,12 +34,13 @@ import {
   type FirstUsePackage,
   FIRST_USE_PACKAGES,
   firstUseBundleOptions,
+  firstUseBundlePath,
   LAMBDA_NODE_OPTIONS,
 } from '../infra/bundling/lambda-bundling';
 import type { LambdaEntry } from '../infra/lambda-entries';
 import { LAMBDA_ENTRIES } from '../infra/lambda-entries';
 import { ISSUE_12_TARGETS, LAMBDA_INIT_GOALS, lambdaInitGoalCpuMs } from '../shared/budgets';
-import { LAMBDA_ENV, RUNNER } from './lambda-init-runner';
+import { FIRST_USE_RUNNER, LAMBDA_ENV, RUNNER } from './lambda-init-runner';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -184,6 +187,37 @@ function timeInits(runner: string, bundles: BundleResult[], runs: number, nodeMo
   }));
 }
 
+/**
+ * CPU ms of each first-use package's `require` in a process that has loaded the SDK and the Lambda's
+ * bundle, one process per package and run (one package's builtins would otherwise serve the next).
+ */
+function timeFirstUses(
+  runner: string,
+  b: BundleResult,
+  firstUse: readonly FirstUsePackage[],
+  runs: number,
+  nodeModules: string,
+): [FirstUsePackage, number][] {
+  return firstUse.map((pkg) => {
+    const apart = path.join(path.dirname(b.file), firstUseBundlePath(pkg));
+    const cpu: number[] = [];
+    for (let round = 0; round < runs; round++) {
+      const child = spawnSync(process.execPath, [runner, b.file, JSON.stringify(b.externals), apart], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...LAMBDA_ENV,
+          NODE_PATH: nodeModules,
+          NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
+        },
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`${b.name}: ${pkg} failed to load:\n${child.stderr}`);
+      cpu.push((JSON.parse(child.stdout) as { cpuMs: number }).cpuMs);
+    }
+    return [pkg, median(cpu)];
+  });
+}
+
 /** The Lambdas of another commit: its tree, its entries, bundled with that commit's settings. */
 async function beforeTree(
   ref: string,
@@ -237,6 +271,8 @@ async function main() {
   const tmp = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'raincheck-lambda-bench-'));
   const runner = path.join(tmp, 'runner.cjs');
   fs.writeFileSync(runner, RUNNER);
+  const firstUseRunner = path.join(tmp, 'first-use-runner.cjs');
+  fs.writeFileSync(firstUseRunner, FIRST_USE_RUNNER);
   const nodeModules = path.join(ROOT, 'node_modules');
   try {
     const entries = LAMBDA_ENTRIES.filter((e) => !only || only.includes(e.name));
@@ -297,7 +333,11 @@ async function main() {
       nodeModules,
     );
     const baseInit = inits[0]!;
-    const after = afterBundles.map((a, i) => ({ ...a, init: inits[1 + i]! }));
+    const after = afterBundles.map((a, i) => ({
+      ...a,
+      init: inits[1 + i]!,
+      firstUseCpu: timeFirstUses(firstUseRunner, a.b, a.entry.firstUsePackages ?? [], runs, nodeModules),
+    }));
     const before = new Map(
       beforeBundles.map((b, i) => [b.name, { b, init: inits[1 + afterBundles.length + i]! }]),
     );
@@ -314,7 +354,7 @@ async function main() {
           .join(', ')}`,
     );
     const rows: Record<string, unknown>[] = [];
-    for (const { entry, b, init } of after) {
+    for (const { entry, b, init, firstUseCpu } of after) {
       const prior = before.get(entry.name);
       const over = (value: number, max: number) => (value > max ? ' OVER' : '');
       console.log(`\n${entry.name}`);
@@ -343,6 +383,11 @@ async function main() {
             ? `; bundled apart, loaded on first use: ${b.firstUseBytes.map(([p, n]) => `${p} ${kb(n)}`).join(', ')}`
             : ''),
       );
+      if (firstUseCpu.length) {
+        console.log(
+          `  first use CPU of the first require, bundle loaded: ${firstUseCpu.map(([p, n]) => `${p} ${ms(n)}`).join(', ')}`,
+        );
+      }
       rows.push({
         name: entry.name,
         bytes: b.bytes,
@@ -355,6 +400,7 @@ async function main() {
         initGoalCpuMs: lambdaInitGoalCpuMs(entry.name),
         initCpuRatio: init.cpuMs / baseInit.cpuMs,
         firstUseBytes: Object.fromEntries(b.firstUseBytes),
+        firstUseCpuMs: Object.fromEntries(firstUseCpu),
         ...(prior
           ? {
               before: {

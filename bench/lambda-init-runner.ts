@@ -53,3 +53,18 @@ setTimeout(() => {
   process.stdout.write(JSON.stringify({ initMs, cpuMs, sdkMs, connects }));
 }, 50);
 `;
+
+/**
+ * Runs in each child for a package bundled apart: preload the SDK, load the Lambda's bundle, then time
+ * the `require` of the package's own bundle beside it, what the first request that needs it adds (its
+ * parse and module code; what the package then does for the request is not counted).
+ */
+export const FIRST_USE_RUNNER = `
+const [bundle, externals, apart] = process.argv.slice(2);
+for (const m of JSON.parse(externals)) require(m);
+require(bundle);
+const c0 = process.cpuUsage();
+require(apart);
+const cpu = process.cpuUsage(c0);
+process.stdout.write(JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000 }));
+`;

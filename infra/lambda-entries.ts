@@ -214,6 +214,10 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: SUBSCRIPTION_ROUTES,
     // Account emails (plan change, cancellation, password change) go out from these routes too.
     access: ['table', 'stripeSecret', 'sendEmail', 'userStatus'],
+    // The Stripe SDK is parsed by the first request that calls Stripe (a plan change or its preview,
+    // cancel, resume, the portal), not at every cold start: the subscription page and the
+    // password-change notice never call it.
+    firstUsePackages: ['stripe.on-first-use'],
     budget: LAMBDA_BUNDLE_BUDGETS.billing,
   },
   {
@@ -293,6 +297,9 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: CHECKOUT_ROUTES,
     // unsubscribeSecret: the guest-email token key is derived from it (domain-separated HMAC).
     access: ['table', 'stripeSecret', 'unsubscribeSecret', 'userStatus'],
+    // The Stripe SDK is parsed by the first request that calls Stripe (a checkout, a guest session id
+    // traded for its token), not at every cold start: reading a guest email token never calls it.
+    firstUsePackages: ['stripe.on-first-use'],
     budget: LAMBDA_BUNDLE_BUDGETS.checkout,
   },
   {
@@ -302,6 +309,9 @@ export const LAMBDA_ENTRIES: readonly LambdaEntry[] = [
     routes: [{ method: 'POST', path: '/api/stripe/webhook', public: true }],
     // Account emails (purchase, plan change, cancellation, failed payment) are sent after the commit.
     access: ['table', 'stripeSecret', 'sendEmail'],
+    // The Stripe SDK stays in the bundle (not 'stripe.on-first-use'): every request verifies its
+    // signature with it, so the first request of every container would require it anyway, and apart
+    // it would be parsed and compiled as a second file, not less.
     budget: LAMBDA_BUNDLE_BUDGETS['stripe-webhook'],
   },
   {

@@ -86,6 +86,13 @@ export const FIRST_USE_PACKAGES = {
   'papaparse.on-first-use': './node_modules/papaparse/papaparse.js',
   '@photostructure/tz-lookup.on-first-use': './node_modules/@photostructure/tz-lookup/tz.js',
   'sms-segments-calculator.on-first-use': './node_modules/sms-segments-calculator/dist/index.js',
+  // Stripe's ES module Node build, the one `import Stripe from 'stripe'` took inside the bundles until
+  // now, rather than the CommonJS one a `require` resolves to: the same SDK, but esbuild hoists ES
+  // modules into one scope where it wraps each of the CommonJS build's ~220 files in a function of its
+  // own, so that one bundles to 293 KB against 241 KB and costs twice the CPU to require (9.8 against
+  // 4.5 ms; docs/benchmarks.md, "ninth round"). Bundled as CommonJS it exports the client class as
+  // `default` (lambdas/adapters/first-use/stripe.ts).
+  'stripe.on-first-use': './node_modules/stripe/esm/stripe.esm.node.js',
 } as const;
 
 export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
@@ -102,6 +109,10 @@ export type FirstUsePackage = keyof typeof FIRST_USE_PACKAGES;
  * - sms-segments-calculator (36 KB with grapheme-splitter): since shared/sms-segments.ts counts
  *   segments itself, only a UCS-2 text whose characters may join one grapheme needs it, in every
  *   Lambda that sends texts (the dispatch's too).
+ * - stripe (~240 KB): lambdas/adapters/stripe/stripe.client.ts makes the client once the keys are
+ *   loaded, on the first request that calls Stripe; billing's and checkout's other routes (the
+ *   subscription page, the password-change notice, the guest email token read, every refused body)
+ *   never do. Not stripe-webhook: every webhook request verifies its signature with the SDK.
  */
 export const FIRST_USE_IMPORTS: Partial<Record<FirstUsePackage, { imported: string; module: string }>> = {
   'fast-xml-parser.on-first-use': {
@@ -117,6 +128,7 @@ export const FIRST_USE_IMPORTS: Partial<Record<FirstUsePackage, { imported: stri
     imported: 'sms-segments-calculator',
     module: './lambdas/adapters/first-use/sms-segments-calculator.ts',
   },
+  'stripe.on-first-use': { imported: 'stripe', module: './lambdas/adapters/first-use/stripe.ts' },
 };
 
 /**

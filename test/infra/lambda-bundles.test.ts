@@ -108,12 +108,12 @@ describe('Lambda bundles', () => {
     },
   );
 
-  it.each(['dispatch', 'reports', 'api'])(
+  it.each(['dispatch', 'reports', 'api', 'billing'])(
     'should build the same bytes as the CDK construct when bundling the %s entry',
     (name) => {
       // Real NodejsFunction bundlings (dispatch: a plain one; reports: its fonts and its packages
-      // bundled apart; api: a JSON file copied apart): the settings the bench and the tests use are the
-      // construct's own.
+      // bundled apart; api: a JSON file copied apart; billing: an ES module package bundled apart as
+      // CommonJS): the settings the bench and the tests use are the construct's own.
       const entry = LAMBDA_ENTRIES.find((e) => e.name === name)!;
       const outdir = path.join(tmp, `cdk.out-${name}`);
       const app = new App({ outdir });
