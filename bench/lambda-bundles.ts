@@ -142,6 +142,16 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/** A child's environment: the Lambda's dummy variables and the NODE_OPTIONS its Lambda runs with. */
+function childEnv(b: BundleResult, nodeModules: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    ...LAMBDA_ENV,
+    NODE_PATH: nodeModules,
+    NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
+  };
+}
+
 function loadOnce(
   runner: string,
   b: BundleResult,
@@ -149,12 +159,7 @@ function loadOnce(
   nodeModules: string,
 ): { initMs: number; cpuMs: number } {
   const child = spawnSync(process.execPath, [runner, b.file, mode, JSON.stringify(b.externals)], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...LAMBDA_ENV,
-      NODE_PATH: nodeModules,
-      NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
-    },
+    env: childEnv(b, nodeModules),
     encoding: 'utf8',
   });
   if (child.status !== 0) throw new Error(`${b.name} failed to load:\n${child.stderr}`);
@@ -203,12 +208,7 @@ function timeFirstUses(
     const cpu: number[] = [];
     for (let round = 0; round < runs; round++) {
       const child = spawnSync(process.execPath, [runner, b.file, JSON.stringify(b.externals), apart], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          ...LAMBDA_ENV,
-          NODE_PATH: nodeModules,
-          NODE_OPTIONS: `${b.nodeOptions} --no-warnings`,
-        },
+        env: childEnv(b, nodeModules),
         encoding: 'utf8',
       });
       if (child.status !== 0) throw new Error(`${b.name}: ${pkg} failed to load:\n${child.stderr}`);
