@@ -36,6 +36,7 @@ import {
   countDynamoCalls,
   jsonPost,
   measuredRequest,
+  nameFor,
   seedLargeAccount,
   type InProcessApp,
 } from '../test/support/large-account';
@@ -127,6 +128,7 @@ function withoutNewReads(records: RecordsStore): RecordsStore {
       ...rest
     } = repo as R & { idsWithEmail?: unknown };
     delete (rest as { idsWithEmail?: unknown }).idsWithEmail;
+    delete (rest as { withEmails?: unknown }).withEmails;
     delete (rest as { crewMembers?: unknown }).crewMembers;
     delete (rest as { removeUnused?: unknown }).removeUnused;
     delete (rest as { usesOf?: unknown }).usesOf;
@@ -203,6 +205,17 @@ async function main() {
       accountId: account.userId,
     };
     const auth = { headers: { authorization: `Bearer ${key.body.secret as string}` } };
+    // Seeded worker 10 as it is, worker 11 with a trade of this file's own, and a new worker.
+    const importFile = (tag: string): RequestInit => ({
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: [
+        'name,email,trade',
+        `${nameFor(10)},bench.worker10@example.com,Electrician`,
+        `${nameFor(11)},bench.worker11@example.com,Trade ${tag}`,
+        `New ${tag},new.${tag}.${Date.now()}@example.com,Laborer`,
+      ].join('\n'),
+    });
     const ops: Op[] = [
       { name: 'jobsites list page (50)', app: 'api', request: () => ({ path: '/api/jobsites?limit=50' }) },
       { name: 'workers list page (50)', app: 'api', request: () => ({ path: '/api/workers?limit=50' }) },
@@ -272,6 +285,17 @@ async function main() {
         name: '/v1 jobsites cursor page by -createdAt (50)',
         app: 'v1',
         request: () => ({ path: '/v1/jobsites?limit=50&sort=-createdAt', init: auth }),
+      },
+      // Workers imports: a file's rows matched to workers by email (2026-11-28, late afternoon).
+      {
+        name: 'workers import preview (3 rows: unchanged, updated, new)',
+        app: 'api',
+        request: () => ({ path: '/api/workers/import?dryRun=true', init: importFile('preview') }),
+      },
+      {
+        name: 'workers import (3 rows: unchanged, updated, new)',
+        app: 'api',
+        request: (rep) => ({ path: '/api/workers/import', init: importFile(`import${rep}`) }),
       },
       // Deletes (issue 26 item 9, branch deletes).
       ...(await deleteOps(root.records, tenant, seeded, REPEATS)),

@@ -70,12 +70,7 @@ export function workerItemOrder(db: RaincheckService, fromItem: (item: WorkerIte
     return { guards: guards.slice(0, want), more: cursor !== null || guards.length > want };
   };
 
-  const workersById = async (tenantId: string, ids: readonly string[]) => {
-    if (ids.length === 0) return new Map<string, Worker>();
-    const { data, unprocessed } = await e.worker.get(ids.map((workerId) => ({ tenantId, workerId }))).go();
-    if (unprocessed.length) throw new Error('DynamoDB left keys of a batched read unprocessed');
-    return new Map(data.map((item) => [item.workerId, fromItem(item)]));
-  };
+  const workersById = workersByIdReader(db, fromItem);
 
   return async (
     tenantId: string,
@@ -107,6 +102,49 @@ export function workerItemOrder(db: RaincheckService, fromItem: (item: WorkerIte
     }
     // The search's bound ran out first: a short page, resumed where the reading stopped.
     return { items: found, next: after };
+  };
+}
+
+/** The workers of these ids the tenant has, by key (BatchGetItem, 100 keys a call). */
+export function workersByIdReader(db: RaincheckService, fromItem: (item: WorkerItem) => Worker) {
+  return async (tenantId: string, ids: readonly string[]) => {
+    if (ids.length === 0) return new Map<string, Worker>();
+    const keys = [...new Set(ids)].map((workerId) => ({ tenantId, workerId }));
+    const { data, unprocessed } = await db.entities.worker.get(keys).go();
+    if (unprocessed.length) throw new Error('DynamoDB left keys of a batched read unprocessed');
+    return new Map(data.map((item) => [item.workerId, fromItem(item)]));
+  };
+}
+
+/**
+ * The tenant's workers holding these emails, by their email guards (WORKER_ORDER_ITEMS.email): the
+ * guards by key, then their workers by key, so a workers import costs calls in proportion to its
+ * file, not to the account. Keys are lowercased emails; an email nobody holds is absent, and so is a
+ * guard whose worker is gone or has another email now (a release that lost a race).
+ */
+export function workersWithEmailsReader(db: RaincheckService, fromItem: (item: WorkerItem) => Worker) {
+  const workersById = workersByIdReader(db, fromItem);
+  return async (tenantId: string, emails: readonly string[]): Promise<Map<string, Worker>> => {
+    const wanted = [...new Set(emails.map((email) => WORKER_ORDER_ITEMS.email.valueOf({ email })))];
+    if (wanted.length === 0) return new Map();
+    const { data: guards, unprocessed } = await db.entities.recordGuard
+      .get(wanted.map((email) => ({ tenantId, guard: uniqueKey('workerEmail', email) })))
+      .go({ attributes: ['guard', 'ownerId'] });
+    if (unprocessed.length) throw new Error('DynamoDB left keys of a batched read unprocessed');
+    const head = uniqueKey('workerEmail', '');
+    const holders = guards.flatMap((g) =>
+      g.ownerId ? [[g.guard.slice(head.length), g.ownerId] as const] : [],
+    );
+    const workers = await workersById(
+      tenantId,
+      holders.map(([, ownerId]) => ownerId),
+    );
+    const found = new Map<string, Worker>();
+    for (const [email, ownerId] of holders) {
+      const worker = workers.get(ownerId);
+      if (worker && WORKER_ORDER_ITEMS.email.valueOf(worker) === email) found.set(email, worker);
+    }
+    return found;
   };
 }
 

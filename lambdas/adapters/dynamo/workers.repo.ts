@@ -16,6 +16,8 @@ import {
   WORKER_ORDER_ITEMS,
   workerItemOrder,
   workerOrderItemsBackfill,
+  workersByIdReader,
+  workersWithEmailsReader,
   type WorkerOrderField,
 } from './worker-orders';
 import { assertGoneOrDeleted, failedItems, releaseUnique, uniqueHolder, writeGuarded } from './record-guards';
@@ -135,6 +137,8 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
   const itemOrderPage = workerItemOrder(db, workerFromItem);
   const crewMembers = crewMembersReader(db);
   const orderItems = workerOrderItemsBackfill(db);
+  const withEmails = workersWithEmailsReader(db, workerFromItem);
+  const byIds = workersByIdReader(db, workerFromItem);
   const byItems = (field: string): field is WorkerOrderField => field in WORKER_ORDER_ITEMS;
   return {
     ...base,
@@ -147,6 +151,12 @@ export function createWorkerRepo(db: RaincheckService): WorkerRepo {
       return itemOrderPage(tenantId, { ...page, field: page.field });
     },
     importMany: (tenant, batch) => importMany(db, tenant, batch),
+    getMany: (tenant, ids) => byIds(tenantKey(tenant).tenantId, ids),
+    withEmails: async (tenant, emails) => {
+      const { tenantId } = tenantKey(tenant);
+      await orderItems(tenantId);
+      return withEmails(tenantId, emails);
+    },
     crewMembers: (tenant, crewIds) => crewMembers(tenantKey(tenant).tenantId, crewIds),
     idsWithEmail: async (tenant, email) => {
       const { tenantId } = tenantKey(tenant);

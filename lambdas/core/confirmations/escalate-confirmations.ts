@@ -2,6 +2,7 @@ import { DEFAULT_ESCALATION_MINUTES, LIFE_SAFETY_ESCALATION_MINUTES } from '../.
 import type { AccountRepo } from '../account/account.ports';
 import { tenantFromStore } from '../caller';
 import { recipientsOf } from '../dispatch/notice-recipients';
+import { workersForJobsite } from '../records/jobsite-workers';
 import type { Mailer, SuppressionList } from '../email/email.ports';
 import type { Logger } from '../observability.ports';
 import type { RecordsStore } from '../records/records.ports';
@@ -33,12 +34,12 @@ export interface EscalationOutcome {
  */
 async function managersOf(r: ConfirmationRequest, deps: EscalationDeps) {
   const tenant = tenantFromStore(r.tenantId);
-  const [jobsite, workers, profile, suppressed] = await Promise.all([
+  const [jobsite, profile, suppressed] = await Promise.all([
     deps.records.jobsites.get(tenant, r.jobsiteId),
-    deps.records.workers.list(tenant),
     deps.accounts.getProfile(r.tenantId),
     deps.suppressions.reasonsOf(tenant),
   ]);
+  const workers = jobsite ? await workersForJobsite(tenant, jobsite, deps.records.workers) : [];
   const managers = jobsite
     ? recipientsOf(jobsite, workers, null, 'notice', r.verdict, suppressed).filter(
         (x) => x.audience === 'manager',

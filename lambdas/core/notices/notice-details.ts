@@ -8,6 +8,7 @@ import type { Clock } from '../runtime.ports';
 import type { NoticeDetailsTokens, VerifiedNoticeRef } from './notice-link';
 import { isShortCode, resolveShortCode, type NoticeShortCodeStore } from './notice-short-codes';
 import { noticeContractor } from './notice-contractor';
+import { workersForJobsite } from '../records/jobsite-workers';
 import type { BrandLookup } from '../brand/brand';
 
 export interface NoticeDetailsDeps {
@@ -41,7 +42,8 @@ export async function getNoticeDetails(token: string, deps: NoticeDetailsDeps): 
     deps.brands ? deps.brands(tenant) : null,
   ]);
   if (!jobsite || !decision) throw notFound();
-  const contractor = noticeContractor(profile, jobsite, await deps.records.workers.list(tenant), brand);
+  const workers = await workersForJobsite(tenant, jobsite, deps.records.workers);
+  const contractor = noticeContractor(profile, jobsite, workers, brand);
   return {
     company: contractor.company,
     contact: contractor.contact,

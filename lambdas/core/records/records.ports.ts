@@ -84,6 +84,17 @@ export interface WorkerRepo extends RecordRepo<Worker> {
    */
   idsWithEmail?(tenant: TenantId, email: string): Promise<string[]>;
   /**
+   * The tenant's workers holding these emails, keyed by the lowercased email: read by key in calls
+   * proportional to the emails asked, whatever the account's size. Absent in fakes: the caller then
+   * reads `list`.
+   */
+  withEmails?(tenant: TenantId, emails: readonly string[]): Promise<Map<string, Worker>>;
+  /**
+   * The tenant's workers of these ids, by key (BatchGetItem), whatever the account's size; an id the
+   * tenant does not have is absent. Absent in fakes: the caller then reads `list`.
+   */
+  getMany?(tenant: TenantId, ids: readonly string[]): Promise<Map<string, Worker>>;
+  /**
    * The ids of each crew's workers, in id order, read per crew (one query each) whatever the account's
    * size. Absent in fakes: the caller then reads `list`.
    */

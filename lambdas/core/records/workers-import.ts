@@ -33,6 +33,19 @@ interface ImportPlan extends WorkerImportPreview {
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
+/** The stored workers the file's emails name, by email: read by key where the store can, else listed. */
+async function storedWithEmails(
+  tenant: TenantId,
+  emails: readonly string[],
+  deps: RecordsDeps,
+): Promise<Map<string, Worker>> {
+  const { workers } = deps.records;
+  if (workers.withEmails) return workers.withEmails(tenant, emails);
+  const byEmail = new Map<string, Worker>();
+  for (const w of await workers.list(tenant)) if (!byEmail.has(w.email)) byEmail.set(w.email, w);
+  return byEmail;
+}
+
 /**
  * What the file does to the account, row by row: rows match workers by email (case-insensitive);
  * a match is `updated` when a value in the file differs, else `unchanged`; no match is `new`.
@@ -42,12 +55,11 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 async function planImport(tenant: TenantId, csv: string, deps: RecordsDeps): Promise<ImportPlan> {
   const parsed = parseWorkersCsv(csv);
   if (parsed.fileErrors.length) throw new ValidationError('file', parsed.fileErrors.join('. '));
-  const [existing, crews] = await Promise.all([
-    deps.records.workers.list(tenant),
+  const emails = parsed.rows.flatMap((r) => (r.worker ? [r.worker.email] : []));
+  const [byEmail, crews] = await Promise.all([
+    storedWithEmails(tenant, emails, deps),
     deps.records.crews.list(tenant),
   ]);
-  const byEmail = new Map<string, Worker>();
-  for (const w of existing) if (!byEmail.has(w.email)) byEmail.set(w.email, w);
   const has = (column: string) => parsed.columns.includes(column);
 
   const now = deps.clock.now().toISOString();

@@ -13,6 +13,8 @@ import { silentLogger } from '../../../lambdas/core/observability.ports';
 import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
 import { listCrews } from '../../../lambdas/core/records/crews';
+import { workersForJobsite } from '../../../lambdas/core/records/jobsite-workers';
+import { workersOfJobsite } from '../../../shared/records/jobsite-people';
 import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
 import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-orders';
 import { createPublicApiApp } from '../../../lambdas/public-api/app';
@@ -22,6 +24,7 @@ import {
   countDynamoCalls,
   jsonPost,
   measuredRequest,
+  nameFor,
   seedLargeAccount,
   type InProcessApp,
   type SeededAccount,
@@ -315,6 +318,54 @@ describe('a large account', () => {
     expect(created.itemsRead).toBeLessThanOrEqual(2);
     expect(taken.status).toBe(400);
     expect(taken.body.field).toBe('email');
+  });
+
+  it("should match an import's rows to workers by key, reading the file's workers, not the account's", async () => {
+    const csv = [
+      'name,email,trade',
+      // Worker 301 as seeded (unchanged), 302 in capitals with a new trade (updated), and a new one.
+      `${nameFor(301)},large.worker301@example.com,Carpenter`,
+      `${nameFor(302)},LARGE.WORKER302@example.com,Roofer`,
+      'Import Newcomer,import.newcomer@example.com,Laborer',
+    ].join('\n');
+    const post = { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv };
+    const preview = await measured(apiApp, '/api/workers/import?dryRun=true', post);
+    const imported = await measured(apiApp, '/api/workers/import', post);
+
+    const counts = { new: 1, updated: 1, unchanged: 1, error: 0 };
+    expect(preview.status).toBe(200);
+    expect(preview.body.counts).toEqual(counts);
+    expect(imported.status).toBe(201);
+    expect(imported.body.counts).toEqual(counts);
+    expect((await root.records.workers.get(tenant, seeded.workerIds[302]!))?.trade).toBe('Roofer');
+    // The plan, the account's 5 crews (matched by name), the 3 emails' guards and their 2 workers by
+    // key: a few dozen items where reading the workers would be 600.
+    for (const run of [preview, imported]) {
+      expect(run.byCommand.BatchGetItemCommand).toBe(2);
+      expect(run.itemsRead).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it("should read a jobsite's workers by key for its notice page and escalations, the same as from the whole list", async () => {
+    const jobsite = {
+      recipients: {
+        workerIds: [seeded.workerIds[1]!, seeded.workerIds[2]!],
+        crewIds: [seeded.crewIds[0]!, seeded.crewIds[2]!],
+        notifyClient: false,
+      },
+      foremanWorkerId: seeded.workerIds[4]!,
+    };
+    const all = await root.records.workers.list(tenant);
+    counter.reset();
+    const found = await workersForJobsite(tenant, jobsite, root.records.workers);
+
+    const expected = workersOfJobsite(jobsite, all).map((w) => w.id);
+    expect(found.map((w) => w.id)).toEqual([...expected].sort());
+    expect(expected.length).toBeGreaterThan(40);
+    // One query per crew for its members, then the workers by key: ~90 items, not the account's 600.
+    expect(counter.byCommand.QueryCommand).toBe(2);
+    expect(counter.byCommand.BatchGetItemCommand).toBe(1);
+    expect(counter.itemsRead).toBeLessThanOrEqual(2 * expected.length);
   });
 
   it('should put a new worker first in reverse creation order and take it out when it is deleted', async () => {

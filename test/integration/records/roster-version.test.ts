@@ -63,6 +63,8 @@ const READS = [
   'existing',
   'sortedPage',
   'idsWithEmail',
+  'withEmails',
+  'getMany',
   'crewMembers',
 ] as const satisfies readonly (keyof WorkerRepo)[];
 type WriteMethod = Exclude<keyof WorkerRepo, (typeof READS)[number] | 'indexedSorts'>;

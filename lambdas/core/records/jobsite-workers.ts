@@ -1,0 +1,29 @@
+import type { Jobsite, Worker } from '../../../shared/records';
+import { workersOfJobsite } from '../../../shared/records/jobsite-people';
+import type { TenantId } from '../caller';
+import type { WorkerRepo } from './records.ports';
+
+/**
+ * The workers a jobsite's notices are for (named, its crews' members, its foreman), in id order: read
+ * by key where the store can (one query per crew, then the workers by key), so a crew's notice page
+ * or a manager's escalation costs the same in an account of 20 workers or 20,000; else the account's
+ * list, filtered.
+ */
+export async function workersForJobsite(
+  tenant: TenantId,
+  jobsite: Pick<Jobsite, 'recipients' | 'foremanWorkerId'>,
+  workers: Pick<WorkerRepo, 'list' | 'crewMembers' | 'getMany'>,
+): Promise<Worker[]> {
+  const byId = (a: Worker, b: Worker) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  if (!workers.crewMembers || !workers.getMany)
+    return workersOfJobsite(jobsite, await workers.list(tenant)).sort(byId);
+  const members = await workers.crewMembers(tenant, jobsite.recipients.crewIds);
+  const ids = new Set([
+    ...jobsite.recipients.workerIds,
+    ...(jobsite.foremanWorkerId ? [jobsite.foremanWorkerId] : []),
+    ...[...members.values()].flat(),
+  ]);
+  const found = await workers.getMany(tenant, [...ids]);
+  // A member item read just before its worker left the crew: the worker's own record decides.
+  return workersOfJobsite(jobsite, [...found.values()]).sort(byId);
+}
