@@ -3,7 +3,8 @@ import { DynamoClaimRepo } from '../adapters/dynamo/dispatch.repo';
 import { DynamoSmsAllowance, DynamoSmsConsents, DynamoSmsDeliveries } from '../adapters/dynamo/sms.repo';
 import { EndUserMessagingSender } from '../adapters/sms/end-user-messaging.sender';
 import type { AccountRepo } from '../core/account/account.ports';
-import { tenantFromStore } from '../core/caller';
+import { tenantFromStore, type TenantId } from '../core/caller';
+import { workersWithIds } from '../core/records/jobsite-workers';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { InboundDeps } from '../core/sms/inbound-texts';
 import type { TextDeps } from '../core/sms/send-texts';
@@ -85,6 +86,8 @@ export function createSmsRoot(
     };
   };
   const workersOf = (tenant: string) => opts.records.workers.list(tenantFromStore(tenant));
+  const byIds = (tenant: TenantId, ids: readonly string[]) =>
+    workersWithIds(tenant, ids, opts.records.workers);
   const sending = {
     consents,
     sender,
@@ -96,7 +99,7 @@ export function createSmsRoot(
   return {
     worker: { consents, sender, allowance, clock: data.clock, accountOf },
     // Escalation texts go the notice texts' way: claimed, counted, in the send history.
-    escalations: smsEscalationTexter({ ...sending, accountOf, workersOf }),
+    escalations: smsEscalationTexter({ ...sending, accountOf, workersWithIds: byIds }),
     texts: {
       ...sending,
       ...(links ? { detailsUrl: (ref) => shortNoticeUrl({ ...links, codes }, ref) } : {}),

@@ -3,6 +3,8 @@ import { workersOfJobsite } from '../../../shared/records/jobsite-people';
 import type { TenantId } from '../caller';
 import type { WorkerRepo } from './records.ports';
 
+const byId = (a: Worker, b: Worker) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
  * The workers a jobsite's notices are for (named, its crews' members, its foreman), in id order: read
  * by key where the store can (one query per crew, then the workers by key), so a crew's notice page
@@ -14,7 +16,6 @@ export async function workersForJobsite(
   jobsite: Pick<Jobsite, 'recipients' | 'foremanWorkerId'>,
   workers: Pick<WorkerRepo, 'list' | 'crewMembers' | 'getMany'>,
 ): Promise<Worker[]> {
-  const byId = (a: Worker, b: Worker) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   if (!workers.crewMembers || !workers.getMany)
     return workersOfJobsite(jobsite, await workers.list(tenant)).sort(byId);
   const members = await workers.crewMembers(tenant, jobsite.recipients.crewIds);
@@ -26,4 +27,17 @@ export async function workersForJobsite(
   const found = await workers.getMany(tenant, [...ids]);
   // A member item read just before its worker left the crew: the worker's own record decides.
   return workersOfJobsite(jobsite, [...found.values()]).sort(byId);
+}
+
+/** The tenant's workers of these ids, in id order: by key where the store can, else its list, filtered. */
+export async function workersWithIds(
+  tenant: TenantId,
+  ids: readonly string[],
+  workers: Pick<WorkerRepo, 'list' | 'getMany'>,
+): Promise<Worker[]> {
+  const wanted = new Set(ids);
+  const found = workers.getMany
+    ? [...(await workers.getMany(tenant, [...wanted])).values()]
+    : (await workers.list(tenant)).filter((w) => wanted.has(w.id));
+  return found.sort(byId);
 }

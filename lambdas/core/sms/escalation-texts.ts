@@ -9,7 +9,8 @@ import { sendTextToWorker, type TextDeps, type TextOutcome } from './send-texts'
 export interface EscalationTextDeps extends Omit<TextDeps, 'detailsUrl'> {
   /** The account's plan, from its stored subscription. */
   accountOf(tenant: TenantId): Promise<{ plan: PlanId }>;
-  workersOf(tenant: TenantId): Promise<Worker[]>;
+  /** The tenant's workers of these ids (by key; the managers of one jobsite, not the account). */
+  workersWithIds(tenant: TenantId, ids: readonly string[]): Promise<Worker[]>;
   log?: Logger;
 }
 
@@ -48,7 +49,7 @@ export async function textEscalation(
   const { plan } = await deps.accountOf(tenant);
   const wanted = new Set(input.managerWorkerIds);
   const byPhone = new Map<string, Worker>();
-  for (const w of await deps.workersOf(tenant))
+  for (const w of await deps.workersWithIds(tenant, [...wanted]))
     if (wanted.has(w.id) && w.phone && w.smsOptIn && !byPhone.has(w.phone)) byPhone.set(w.phone, w);
   const outcome: EscalationTextOutcome = { sent: 0, skipped: input.managerWorkerIds.length - byPhone.size };
   const failures: unknown[] = [];

@@ -143,7 +143,7 @@ function setup(plan: PlanId = 'premium', workers: Worker[] = []) {
       },
     },
     accountOf: () => Promise.resolve({ plan }),
-    workersOf: () => Promise.resolve(workers),
+    workersWithIds: (_tenant, ids) => Promise.resolve(workers.filter((w) => ids.includes(w.id))),
   };
   return { deps, consents, allowance, sent, failing, claims };
 }
