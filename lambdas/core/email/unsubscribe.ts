@@ -2,7 +2,9 @@ import type { Jobsite, Worker, WorkerStatus } from '../../../shared/records';
 import type { BrandLookup } from '../brand/brand';
 import type { BrandLook } from '../../../shared/brand';
 import type { AccountRepo } from '../account/account.ports';
-import { tenantFromStore } from '../caller';
+import { tenantFromStore, type TenantId } from '../caller';
+import type { JobsiteRepo } from '../records/records.ports';
+import { workersOfJobsite } from '../../../shared/records/jobsite-people';
 import { ValidationError } from '../errors';
 import { LinkSigner, VersionedToken } from '../link-signer';
 import type { Clock } from '../runtime.ports';
@@ -64,7 +66,7 @@ export function canReceive(worker: Pick<Worker, 'status'>): boolean {
 export interface UnsubscribeDeps extends SuppressionDeps {
   tokens: Pick<UnsubscribeTokens, 'verify'>;
   /** The account's jobsites, to name the ones the worker hears about. */
-  jobsites: { list(tenant: ReturnType<typeof tenantFromStore>): Promise<Jobsite[]> };
+  jobsites: Pick<JobsiteRepo, 'list' | 'usesOf' | 'getMany'>;
   accounts?: Pick<AccountRepo, 'getProfile'>;
   clock: Clock;
   /** The account's active brand: the page carries it (issue 24). */
@@ -110,16 +112,31 @@ async function viewOf(
       jobsiteNames: [],
       ...look,
     };
-  const jobsites = await deps.jobsites.list(tenant);
-  const jobsiteNames = jobsites
-    .filter(
-      (j) =>
-        j.recipients.workerIds.includes(worker.id) ||
-        j.recipients.crewIds.some((crew) => worker.crewIds.includes(crew)),
-    )
+  const jobsiteNames = (await jobsitesHeardBy(tenant, worker, deps.jobsites))
     .map((j) => j.name)
     .sort((a, b) => a.localeCompare(b));
   return { email: claims.email, status: worker.status, sender, jobsiteNames, ...look };
+}
+
+/**
+ * The jobsites whose notices reach the worker (named, foreman, or through a crew): from the jobsites'
+ * back-references to the worker and its crews, then those jobsites by key, so the page costs the same
+ * in an account of 50 jobsites or 5,000; else the account's list. Each is checked on its own record.
+ */
+export async function jobsitesHeardBy(
+  tenant: TenantId,
+  worker: Worker,
+  jobsites: UnsubscribeDeps['jobsites'],
+): Promise<Jobsite[]> {
+  const hears = (j: Jobsite) => workersOfJobsite(j, [worker]).length > 0;
+  if (!jobsites.usesOf || !jobsites.getMany) return (await jobsites.list(tenant)).filter(hears);
+  const uses = await Promise.all([
+    jobsites.usesOf(tenant, 'worker', worker.id),
+    ...worker.crewIds.map((crewId) => jobsites.usesOf!(tenant, 'crew', crewId)),
+  ]);
+  const ids = new Set(uses.flatMap((u) => u.jobsiteIds));
+  const found = await jobsites.getMany([...ids].map((id) => ({ tenant, id })));
+  return [...found.values()].filter(hears);
 }
 
 /** `GET /api/unsubscribe?token=`: who the link stands for, so the page can ask before acting. */

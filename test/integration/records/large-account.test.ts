@@ -14,6 +14,7 @@ import { listPage } from '../../../lambdas/core/records/list-page';
 import { listWorkers } from '../../../lambdas/core/records/workers';
 import { listCrews } from '../../../lambdas/core/records/crews';
 import { workersForJobsite } from '../../../lambdas/core/records/jobsite-workers';
+import { jobsitesHeardBy } from '../../../lambdas/core/email/unsubscribe';
 import { workersOfJobsite } from '../../../shared/records/jobsite-people';
 import { nameIndexed, SEARCH_BOUND, SEARCH_FIELDS } from '../../../lambdas/core/records/record-search';
 import { EMAIL_SEARCH_GUARDS } from '../../../lambdas/adapters/dynamo/worker-orders';
@@ -366,6 +367,34 @@ describe('a large account', () => {
     expect(counter.byCommand.QueryCommand).toBe(2);
     expect(counter.byCommand.BatchGetItemCommand).toBe(1);
     expect(counter.itemsRead).toBeLessThanOrEqual(2 * expected.length);
+  });
+
+  it("should name an unsubscribing worker's jobsites from their back-references, the same as from the whole list", async () => {
+    // Seeded jobsite 5 names worker 5; it also joins a crew that jobsite 20 notifies, and is jobsite 30's foreman.
+    const worker = (await root.records.workers.get(tenant, seeded.workerIds[5]!))!;
+    const crewId = seeded.crewIds[3]!;
+    const put = (path: string, body: unknown) => apiApp.request(path, { ...jsonPost(body), method: 'PUT' });
+    const changes = [
+      await put(`/api/workers/${worker.id}`, { crewIds: [crewId] }),
+      await put(`/api/jobsites/${seeded.jobsiteIds[20]}`, {
+        recipients: { workerIds: [], crewIds: [crewId], notifyClient: false },
+      }),
+      await put(`/api/jobsites/${seeded.jobsiteIds[30]}`, { foremanWorkerId: worker.id }),
+    ];
+    expect(changes.map((r) => r.status)).toEqual([200, 200, 200]);
+    const joined = (await root.records.workers.get(tenant, worker.id))!;
+    const all = await root.records.jobsites.list(tenant);
+    counter.reset();
+    const heard = await jobsitesHeardBy(tenant, joined, root.records.jobsites);
+
+    const expected = all.filter((j) => workersOfJobsite(j, [joined]).length > 0).map((j) => j.id);
+    expect(heard.map((j) => j.id).sort()).toEqual(expected.sort());
+    expect(expected).toEqual(
+      expect.arrayContaining([seeded.jobsiteIds[5], seeded.jobsiteIds[20], seeded.jobsiteIds[30]]),
+    );
+    // Two back-reference queries (the worker, its crew), then the jobsites by key: not the 60 jobsites.
+    expect(counter.byCommand.BatchGetItemCommand).toBe(1);
+    expect(counter.itemsRead).toBeLessThan(all.length);
   });
 
   it('should put a new worker first in reverse creation order and take it out when it is deleted', async () => {
