@@ -286,6 +286,9 @@ async function main() {
         app: 'v1',
         request: () => ({ path: '/v1/jobsites?limit=50&sort=-createdAt', init: auth }),
       },
+      // The jobsites screen's outlook (every active jobsite, 2 days) and the weather screen's (7 days).
+      { name: 'weather outlook, 2 days', app: 'api', request: () => ({ path: '/api/weather?days=2' }) },
+      { name: 'weather outlook, 7 days', app: 'api', request: () => ({ path: '/api/weather?days=7' }) },
       // Workers imports: a file's rows matched to workers by email (2026-11-28, late afternoon).
       {
         name: 'workers import preview (3 rows: unchanged, updated, new)',

@@ -5,7 +5,7 @@ import type { RuntimeConfig } from '../shared/runtime-config';
 import { securityHeaders } from '../shared/security-headers';
 import type { Hono as HonoApp } from 'hono';
 import { CACHE_CONTROL } from '../shared/web-serving';
-import { compressResponses } from './compression';
+import { compressResponses } from '../lambdas/http/compress-responses';
 import { hostGuard } from './host-guard';
 import { holdIdleConnections } from './keep-alive';
 import { serveSpa } from './static-files';
@@ -77,7 +77,8 @@ export function createLocalApp(opts: LocalServerOptions) {
     c.res = res;
   });
 
-  // CloudFront compresses (compress: true on every behavior); so does the local origin.
+  // CloudFront compresses the site's files; the API Lambdas compress their own answers (which pass
+  // through here); the local origin compresses what else it serves (config.json, its own errors).
   app.use('*', compressResponses());
 
   for (const rule of opts.rateLimits ?? PUBLIC_ROUTE_LIMITS) {

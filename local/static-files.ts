@@ -7,7 +7,7 @@ import {
   spaDocumentFor,
   type ContentEncoding,
 } from '../shared/web-serving';
-import { compress, isCompressible, varyOnAcceptEncoding } from './compression';
+import { compress, isCompressible, varyOnAcceptEncoding } from '../lambdas/http/compress-responses';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -166,7 +166,7 @@ export const ROUTE_GROUPS_ON_FIRST_REQUEST = {
  * 2.7 ms with it, 1.4 ms with this, measured). LinearRouter was refused by the equivalence test (it read
  * `/api/account/invites/` as `/api/account/invites`).
  */
-const groupApp = () => createHttpApp({ router: new TrieRouter() });
+const groupApp = () => createHttpApp({ router: new TrieRouter(), compress: false });
 
 /** The API Lambda's app: every `/api/*` route but checkout and the webhook, each behind a verified caller. */
 export function createApiApp(deps: ApiDeps, routeGroups: RouteGroups = 'on-first-request') {

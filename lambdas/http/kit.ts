@@ -13,6 +13,7 @@ import { roleRefusal } from '../core/team/role-rules';
 import { ADMIN_MESSAGES, type AdminPermission } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { apiEnvelope, toProblem, type ErrorEnvelope } from './errors';
+import { compressLambdaResponses } from './compress-responses';
 
 /**
  * The small HTTP kit every Hono app of Raincheck is built with: one error mapper, one way to
@@ -32,11 +33,14 @@ export interface HttpAppOptions {
   notFoundBody?: Record<string, unknown>;
   /** Hono's router: its default (RegExpRouter, built on the first request) unless given. */
   router?: Router<[H, RouterRoute]>;
+  /** False for an app mounted inside another, which compresses for both. Default true. */
+  compress?: boolean;
 }
 
 export function createHttpApp(opts: HttpAppOptions = {}): Hono<AppEnv> {
   const envelope = opts.envelope ?? apiEnvelope;
   const app = new Hono<AppEnv>(opts.router ? { router: opts.router } : {});
+  if (opts.compress !== false) app.use('*', compressLambdaResponses());
   app.notFound((c) => c.json(opts.notFoundBody ?? { error: 'Not found' }, 404));
   app.onError((err, c) => {
     const problem = toProblem(err);

@@ -10,6 +10,7 @@ import type { Logger } from '../../core/observability.ports';
 import { fieldsOf } from '../../core/validate';
 import { toProblem, type HttpProblem } from '../../http/errors';
 import { JSON_BODY_LIMIT_BYTES } from '../../http/kit';
+import { compressLambdaResponses } from '../../http/compress-responses';
 import { builtOnFirstCall } from '../../../shared/built-on-first-use';
 
 /**
@@ -66,6 +67,7 @@ export function createV1App(): OpenAPIHono<V1Env> {
       throw new ValidationError(field, reason, fields);
     },
   });
+  app.use('*', compressLambdaResponses());
   app.notFound((c) => c.json(errorBody({ status: 404, message: 'No such route' }), 404));
   app.onError((err, c) => {
     const problem = toProblem(err);

@@ -1,14 +1,26 @@
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { COMPRESSION, negotiateEncoding, type ContentEncoding } from '../shared/web-serving';
+import { COMPRESSION, negotiateEncoding, type ContentEncoding } from '../../shared/web-serving';
+
+/**
+ * Responses compressed where they are made. CloudFront compresses only what a cache policy keyed on
+ * Accept-Encoding serves, and the API's behavior caches nothing (web.construct.ts), so the API Lambdas
+ * compress their own answers: a phone on a weak signal at 5 AM gets a tenth of the bytes, and a large
+ * account's big answers (a week's outlook of every jobsite) stay under Lambda's 6 MB response limit.
+ * The local server uses the same code for its static files and passes these through.
+ */
 
 /** Whether a response of this type and size is compressed (shared/web-serving.ts: CloudFront's rule). */
-export function isCompressible(contentType: string | null, bytes: number): boolean {
+export function isCompressible(
+  contentType: string | null,
+  bytes: number,
+  maxBytes: number = COMPRESSION.maxBytes,
+): boolean {
   return (
     contentType !== null &&
     COMPRESSION.contentTypes.test(contentType) &&
     bytes >= COMPRESSION.minBytes &&
-    bytes <= COMPRESSION.maxBytes
+    bytes <= maxBytes
   );
 }
 
@@ -46,11 +58,16 @@ export function varyOnAcceptEncoding(headers: Headers): void {
 }
 
 /**
- * Compresses what the mounted apps answer (API JSON, /config.json, errors) the way CloudFront would:
+ * Compresses an app's answers (API JSON, CSV, errors; locally also /config.json) by CloudFront's rule:
  * brotli or gzip by Accept-Encoding, above 1,000 bytes, with `Vary: Accept-Encoding`. Responses that
- * carry an encoding already (the SPA's files, compressed and cached by static-files.ts) pass through.
+ * carry an encoding already (the SPA's files, compressed and cached by local/static-files.ts; an
+ * answer an inner app compressed) pass through. Behind API Gateway, hono/aws-lambda sends an encoded
+ * body base64 (`isBase64Encoded`), which API Gateway decodes on the way out.
  */
-export function compressResponses(): MiddlewareHandler {
+export function compressResponses(
+  /** CloudFront's 10 MB cap by default; the Lambdas compress whatever they answer. */
+  maxBytes: number = COMPRESSION.maxBytes,
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
@@ -62,7 +79,7 @@ export function compressResponses(): MiddlewareHandler {
     varyOnAcceptEncoding(headers);
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
     let out: Uint8Array<ArrayBuffer> = body;
-    if (encoding && isCompressible(type, body.byteLength)) {
+    if (encoding && isCompressible(type, body.byteLength, maxBytes)) {
       out = compress(body, encoding, 'fast');
       headers.set('content-encoding', encoding);
     }
@@ -71,3 +88,6 @@ export function compressResponses(): MiddlewareHandler {
     c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
   };
 }
+
+/** The API Lambdas' own: every compressible answer above 1,000 bytes, however large. */
+export const compressLambdaResponses = () => compressResponses(Number.POSITIVE_INFINITY);
