@@ -150,7 +150,8 @@ export class WebConstruct extends Construct {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: securityHeaders,
       // `compress` stays at its default (on), but CloudFront compresses only through a cache policy
-      // that keys on Accept-Encoding, which a caching-disabled one cannot: API JSON leaves uncompressed.
+      // that keys on Accept-Encoding, which a caching-disabled one cannot: the API Lambdas compress
+      // their own answers instead (lambdas/http/compress-responses.ts), and CloudFront passes them on.
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Raincheck',
