@@ -9,6 +9,8 @@ import type { WeatherProvider } from '../core/weather/weather.ports';
 import { queryParams, type AppEnv } from '../http/kit';
 import { tenantOfRequest } from './record-routes';
 import { objectOnFirstUse } from '../../shared/object-on-first-use';
+import { limitParam } from '../../shared/records/list-query';
+import { OUTLOOK_LIMIT_DEFAULT, OUTLOOK_LIMIT_MAX } from '../../shared/weather/outlook';
 
 const outlookQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
   days: z.coerce
@@ -17,9 +19,16 @@ const outlookQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
     .min(1, 'Days must be at least 1')
     .max(16, 'Days must be at most 16')
     .default(7),
+  limit: limitParam(OUTLOOK_LIMIT_MAX, OUTLOOK_LIMIT_DEFAULT),
+  cursor: z.string().max(512, 'Cursor is not valid').optional(),
+  q: z.string().trim().max(120, 'Search must be at most 120 characters').optional(),
 }));
 
-/** `GET /api/weather?days=7`: the coming days of every active jobsite, with verdicts and the data behind them. */
+/**
+ * `GET /api/weather?days=7&limit=50&cursor=&q=`: the coming days of the account's active jobsites, a
+ * page at a time in name order (searched by name, address or timezone), with verdicts and the data
+ * behind them.
+ */
 export function weatherRoutes(deps: {
   records: RecordsStore;
   weather: WeatherProvider;
@@ -28,6 +37,6 @@ export function weatherRoutes(deps: {
   holidays: HolidayCalendarRepo;
 }) {
   return new Hono<AppEnv>().get('/api/weather', queryParams(outlookQuerySchema), async (c) =>
-    c.json(await jobsiteOutlooks(tenantOfRequest(c), deps, { days: c.req.valid('query').days })),
+    c.json(await jobsiteOutlooks(tenantOfRequest(c), deps, c.req.valid('query'))),
   );
 }

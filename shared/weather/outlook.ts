@@ -21,7 +21,13 @@ export interface OutlookDay extends DayJudgement {
   holiday?: string | null;
 }
 
+/** One page of the account's active jobsites in name order; `nextCursor` asks for the next, null at the end. */
 export interface OutlookResponse {
   units: 'us' | 'metric';
   items: JobsiteOutlook[];
+  nextCursor: string | null;
 }
+
+/** Jobsites per `/api/weather` page unless `limit` says otherwise, and the most a page holds. */
+export const OUTLOOK_LIMIT_DEFAULT = 50;
+export const OUTLOOK_LIMIT_MAX = 100;

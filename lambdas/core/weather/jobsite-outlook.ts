@@ -14,6 +14,8 @@ import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import { localClock } from '../../../shared/notice-slots';
 import type { HourlyForecast } from '../../../shared/weather/forecast';
 import { pastDaysFor } from './forecast-input';
+import { listRecords } from '../records/record-crud';
+import { SEARCH_FIELDS } from '../records/record-search';
 
 /** The forecast from hour `index` on. */
 function hoursFrom(forecast: HourlyForecast, index: number): HourlyForecast {
@@ -33,28 +35,71 @@ function withHolidays(days: DayJudgement[], nonWorking: Map<string, string>): Ou
 
 const round = (v: number) => (Number.isFinite(v) ? Math.round(v * 100) / 100 : null);
 
+/** What judging an outlook reads. */
+export interface OutlookDeps {
+  records: RecordsStore;
+  weather: WeatherProvider;
+  accounts: Pick<AccountRepo, 'getProfile'>;
+  clock: Clock;
+  holidays: HolidayCalendarRepo;
+}
+
+/** `GET /api/weather?limit=&cursor=&q=`: one page of the account's active jobsites, in name order. */
+export interface OutlookPageQuery {
+  days: number;
+  limit: number;
+  cursor?: string;
+  q?: string;
+}
+
+/** Table reads one page may take to gather `limit` active jobsites past inactive ones. */
+const MAX_PAGE_READS = 4;
+
 /**
- * The coming days of every active jobsite of the account, judged by the same engine the dispatch
- * uses, with the hourly data behind each verdict (`/weather`). Jobsites in one grid cell share one
- * upstream location, as in the dispatch.
+ * One page of the account's active jobsites with their coming days (`/weather`, the dashboard, the
+ * map), read from the table in name order with a cursor: an account of 5,000 jobsites answers in
+ * pages a phone can draw and a Lambda can return, not in one answer of every jobsite.
  */
 export async function jobsiteOutlooks(
   tenant: TenantId,
-  deps: {
-    records: RecordsStore;
-    weather: WeatherProvider;
-    accounts: Pick<AccountRepo, 'getProfile'>;
-    clock: Clock;
-    holidays: HolidayCalendarRepo;
-  },
-  opts: { days: number },
+  deps: OutlookDeps,
+  query: OutlookPageQuery,
 ): Promise<OutlookResponse> {
-  const [jobsites, profile] = await Promise.all([
-    deps.records.jobsites.list(tenant),
-    deps.accounts.getProfile(tenant),
-  ]);
+  const active: Jobsite[] = [];
+  let cursor = query.cursor;
+  for (let reads = 0; reads < MAX_PAGE_READS; reads++) {
+    const page = await listRecords(
+      deps.records.jobsites,
+      tenant,
+      {
+        sort: 'name',
+        limit: query.limit - active.length,
+        ...(cursor ? { cursor } : {}),
+        ...(query.q ? { q: query.q } : {}),
+      },
+      SEARCH_FIELDS.jobsite,
+    );
+    active.push(...page.items.filter((j) => j.active));
+    cursor = page.nextCursor ?? undefined;
+    if (!cursor || active.length >= query.limit) break;
+  }
+  return { ...(await outlooksOf(tenant, active, deps, { days: query.days })), nextCursor: cursor ?? null };
+}
+
+/**
+ * The coming days of the given jobsites (the active ones, in the order given), judged by the same
+ * engine the dispatch uses, with the hourly data behind each verdict. Jobsites in one grid cell share
+ * one upstream location, as in the dispatch.
+ */
+export async function outlooksOf(
+  tenant: TenantId,
+  jobsites: readonly Jobsite[],
+  deps: OutlookDeps,
+  opts: { days: number },
+): Promise<Omit<OutlookResponse, 'nextCursor'>> {
+  const profile = await deps.accounts.getProfile(tenant);
   const units = profile?.units ?? 'us';
-  const active = jobsites.filter((j) => j.active).sort((a, b) => a.name.localeCompare(b.name));
+  const active = jobsites.filter((j) => j.active);
   const keyOf = (j: Jobsite) => `${gridCell(j.latitude, j.longitude).key}|${j.scenario ?? ''}`;
   const locations = new Map(
     active.map((j) => {

@@ -1,9 +1,7 @@
 import type { TenantId } from '../caller';
 import { isDelayDay } from '../ledger/ledger';
 import { mustGet } from '../records/record-crud';
-import { jobsiteOutlooks } from './jobsite-outlook';
-
-type OutlookDeps = Parameters<typeof jobsiteOutlooks>[1];
+import { outlooksOf, type OutlookDeps } from './jobsite-outlook';
 
 export interface JobsiteVerdict {
   date: string;
@@ -27,9 +25,9 @@ export async function jobsiteVerdicts(
   days: number,
   deps: OutlookDeps,
 ): Promise<JobsiteVerdict[]> {
-  await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
-  const outlook = await jobsiteOutlooks(tenant, deps, { days });
-  const item = outlook.items.find((i) => i.jobsite.id === jobsiteId);
+  const jobsite = await mustGet(deps.records.jobsites, tenant, jobsiteId, 'Jobsite');
+  // This jobsite's forecast only: judging the account's every jobsite grew with its size.
+  const [item] = (await outlooksOf(tenant, [jobsite], deps, { days })).items;
   return (item?.days ?? []).map((d) => ({
     date: d.date,
     verdict: d.verdict,

@@ -479,3 +479,70 @@ describe('a large account', () => {
     expect(byChange).toEqual(await inMemory('-updatedAt', undefined, 'jobsites'));
   });
 });
+
+describe("a large account's weather outlook", () => {
+  it('should judge a page of jobsites per /api/weather request, not every jobsite of the account', async () => {
+    const page = await measured(apiApp, '/api/weather?days=2&limit=10');
+
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(10);
+    expect(page.body.nextCursor).toEqual(expect.any(String));
+    // One query of a page of jobsites and the account's profile and holidays: not the 61 jobsites
+    // (and their forecasts) that one answer of every jobsite read.
+    expect(page.calls).toBeLessThanOrEqual(4);
+    expect(page.itemsRead).toBeLessThanOrEqual(15);
+  });
+
+  it("should give every active jobsite once, in the jobsites list's name order, across its pages", async () => {
+    const ids: string[] = [];
+    let next: string | null = null;
+    do {
+      const res = await measured(apiApp, `/api/weather?days=1&limit=25${next ? `&cursor=${next}` : ''}`);
+      ids.push(...res.body.items.map((i: { jobsite: { id: string } }) => i.jobsite.id));
+      next = res.body.nextCursor;
+    } while (next);
+    const listed: { id: string; active: boolean }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await measured(apiApp, `/api/jobsites?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+      listed.push(...res.body.items);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+
+    expect(ids.length).toBeGreaterThan(25);
+    expect(ids).toEqual(listed.filter((j) => j.active).map((j) => j.id));
+  });
+
+  it('should find jobsites by name through the same search as the jobsites list', async () => {
+    const found = await measured(apiApp, `/api/weather?days=1&q=${encodeURIComponent(nameFor(7))}`);
+
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((i: { jobsite: { id: string } }) => i.jobsite.id)).toEqual([
+      seeded.jobsiteIds[7],
+    ]);
+  });
+
+  it('should answer 400 naming the field for a limit over 100 or a cursor of another query', async () => {
+    const tooMany = await measured(apiApp, '/api/weather?limit=101');
+    const first = await measured(apiApp, '/api/weather?days=1&limit=5');
+    const otherQuery = await measured(
+      apiApp,
+      `/api/weather?days=1&limit=5&q=oak&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    );
+
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ field: 'limit', error: 'Limit must be at most 100' });
+    expect(otherQuery.status).toBe(400);
+    expect(otherQuery.body.field).toBe('cursor');
+  });
+
+  it("should read one jobsite's forecast for its /v1 verdicts, whatever the account holds", async () => {
+    const auth = { headers: { authorization: `Bearer ${apiKey}` } };
+    const verdicts = await measured(v1App, `/v1/jobsites/${seeded.jobsiteIds[3]}/verdicts`, auth);
+
+    expect(verdicts.status).toBe(200);
+    expect(verdicts.body.data.length).toBeGreaterThan(0);
+    // The key's lookup and token bucket, the jobsite, the account's profile and holidays.
+    expect(verdicts.itemsRead).toBeLessThanOrEqual(5);
+  });
+});

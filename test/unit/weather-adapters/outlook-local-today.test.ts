@@ -37,7 +37,7 @@ async function firstDays(at: string) {
       clock: { now: () => new Date(at) },
       holidays: { get: async () => null, put: async () => undefined },
     },
-    { days: 3 },
+    { days: 3, limit: 50 },
   );
   return Object.fromEntries(outlook.items.map((i) => [i.jobsite.id, i.days[0]?.date]));
 }

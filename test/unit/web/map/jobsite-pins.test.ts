@@ -42,6 +42,7 @@ describe("today's verdict at each jobsite (the map's pin colours and the list's 
     const outlook: OutlookResponse = {
       units: 'us',
       items: [outlookOf(a, [day('2026-11-25', 'full', 8)]), outlookOf(b, [day('2026-11-25', 'partial', 3)])],
+      nextCursor: null,
     };
     const today = todayAtJobsites([a, b], outlook, NOW);
     expect(today.get('a')).toEqual({ status: 'full', label: 'Today: Full-day delay' });
@@ -55,6 +56,7 @@ describe("today's verdict at each jobsite (the map's pin colours and the list's 
     const outlook: OutlookResponse = {
       units: 'us',
       items: [outlookOf(weekend, []), outlookOf(broken, [], 'Forecast unavailable')],
+      nextCursor: null,
     };
     const today = todayAtJobsites([paused, weekend, broken, site('new')], outlook, NOW);
     expect(today.get('p')).toEqual({ status: 'off', label: 'Paused: not checked' });

@@ -15,7 +15,7 @@ import { useCreateRecordForm } from '../../../components/records/use-record-page
 import { jobsiteRecords } from '../../../features/jobsites/api/jobsites-api';
 import { JobsiteDetails } from '../../../features/jobsites/components/jobsite-details';
 import { JobsiteForm } from '../../../features/jobsites/components/jobsite-form';
-import { useWeatherOutlook } from '../../../features/weather/api/get-weather';
+import { useWeatherOutlookAll } from '../../../features/weather/api/get-weather';
 import { WeatherLedger } from '../../../features/jobsites/components/weather-ledger';
 import { useJobsiteFormData } from './jobsite-options';
 import { todayAtJobsites, type TodayAtJobsite } from './jobsite-pins';
@@ -73,7 +73,7 @@ export function JobsitesPage() {
   const plan = data.me.data ? PLANS[effectivePlan(data.me.data.subscription)] : null;
   const max = plan?.features.maxJobsites;
   const clientName = (id: string) => data.clients.find((c) => c.id === id)?.name ?? null;
-  const outlook = useWeatherOutlook(2);
+  const outlook = useWeatherOutlookAll(2);
   const today = useMemo(() => todayAtJobsites(all.data ?? [], outlook.data), [all.data, outlook.data]);
   return (
     <RecordPage

@@ -5,13 +5,17 @@ import { useWeatherOutlook } from '../api/get-weather';
 import { todayAndTomorrow } from '../today-and-tomorrow';
 import { DayAheadPanel } from './day-ahead-panel';
 
+/** Jobsites the dashboard shows today and tomorrow for; the rest are on /weather. */
+const OVERVIEW_JOBSITES = 10;
+
 /**
  * The dashboard's first answer: for every active jobsite, today and tomorrow as the notices judge
  * them, with the first reason. Side by side on a wide screen, one under the other on a phone, so
- * nothing is cut off at 320 px; the whole week is on /weather, one tap away.
+ * nothing is cut off at 320 px; the whole week is on /weather, one tap away. A large account sees its
+ * first jobsites by name and the way to the rest, not a page as long as its jobsite list.
  */
 export function VerdictOverview() {
-  const outlook = useWeatherOutlook(3);
+  const outlook = useWeatherOutlook(3, OVERVIEW_JOBSITES);
   if (outlook.isPending) return <Skeleton h={120} aria-label="Loading today's and tomorrow's verdicts" />;
   if (outlook.isError || outlook.data.items.length === 0) return null;
   return (
@@ -28,6 +32,14 @@ export function VerdictOverview() {
         {outlook.data.items.map((item) => (
           <JobsiteDays key={item.jobsite.id} item={item} />
         ))}
+        {outlook.data.nextCursor ? (
+          <Text size="sm" c="dimmed">
+            The first {OVERVIEW_JOBSITES} jobsites by name.{' '}
+            <Anchor component={Link} to="/weather" size="sm">
+              Every jobsite&apos;s week is on Weather
+            </Anchor>
+          </Text>
+        ) : null}
       </Stack>
     </Card>
   );
