@@ -12,6 +12,7 @@ import type { HolidayCalendarRepo } from '../holidays/holidays.ports';
 import { NonWorkingDayLookup } from '../holidays/non-working-days';
 import type { Caller } from '../caller';
 import type { RecordsStore } from '../records/records.ports';
+import { workersOfCrews } from '../records/jobsite-workers';
 import type { Clock } from '../runtime.ports';
 import type { ObservationRepo } from '../observations/observations.ports';
 import { observedForDecision } from '../observations/observed-day';
@@ -159,18 +160,24 @@ export async function getAdvancedAnalytics(
       ANALYTICS_MESSAGES.advancedNotInPlan(plan === 'none' ? null : PLANS[plan].name),
     );
   const tenant = tenantOf(caller);
-  const [{ basic, jobsites }, crews, workers, clients] = await Promise.all([
+  const [{ basic, jobsites }, crews, clients] = await Promise.all([
     basicFor(tenant, range, deps),
     deps.records.crews.list(tenant),
-    deps.records.workers.list(tenant),
     deps.records.clients.list(tenant),
   ]);
+  // Only the crews the jobsites name cost anything: their members by key, not the account's workers.
+  const named = new Set(jobsites.flatMap((j) => j.recipients.crewIds));
+  const members = await workersOfCrews(
+    tenant,
+    crews.filter((c) => named.has(c.id)).map((c) => c.id),
+    deps.records.workers,
+  );
   const crewCost = new Map(
     crews.map((c): [string, CrewCost] => [
       c.id,
       {
         crewId: c.id,
-        people: workers.filter((w) => w.crewIds.includes(c.id)).map((w) => w.email),
+        people: (members.get(c.id) ?? []).map((w) => w.email),
         hourlyRateCents: c.hourlyRateCents ?? null,
       },
     ]),

@@ -41,3 +41,25 @@ export async function workersWithIds(
     : (await workers.list(tenant)).filter((w) => wanted.has(w.id));
   return found.sort(byId);
 }
+
+/**
+ * The workers of each of these crews (a worker's own `crewIds` decide): one query per crew and the
+ * members by key where the store can, so the analytics' crew costs read the crews the jobsites name,
+ * not an account of 20,000 workers; else the account's list, filtered.
+ */
+export async function workersOfCrews(
+  tenant: TenantId,
+  crewIds: readonly string[],
+  workers: Pick<WorkerRepo, 'list' | 'crewMembers' | 'getMany'>,
+): Promise<Map<string, Worker[]>> {
+  const wanted = new Set(crewIds);
+  let found: Worker[];
+  if (wanted.size === 0) found = [];
+  else if (workers.crewMembers && workers.getMany) {
+    const members = await workers.crewMembers(tenant, [...wanted]);
+    found = [...(await workers.getMany(tenant, [...new Set([...members.values()].flat())])).values()];
+  } else found = await workers.list(tenant);
+  const byCrew = new Map<string, Worker[]>([...wanted].map((id) => [id, []]));
+  for (const w of found.sort(byId)) for (const id of w.crewIds) byCrew.get(id)?.push(w);
+  return byCrew;
+}

@@ -546,3 +546,31 @@ describe("a large account's weather outlook", () => {
     expect(verdicts.itemsRead).toBeLessThanOrEqual(5);
   });
 });
+
+describe("a large account's advanced analytics", () => {
+  it("should count a jobsite's crew members from its crews' members by key, not from the account's workers", async () => {
+    const crews = [seeded.crewIds[0]!, seeded.crewIds[1]!];
+    const created = await measured(
+      apiApp,
+      '/api/jobsites',
+      jsonPost({
+        name: 'Crewed tower',
+        latitude: 41.9,
+        longitude: -87.6,
+        recipients: { workerIds: [], crewIds: crews, notifyClient: false },
+      }),
+    );
+    expect(created.status).toBe(201);
+
+    const answer = await measured(apiApp, '/api/analytics/advanced');
+
+    expect(answer.status).toBe(200);
+    const all = await root.records.workers.list(tenant);
+    const expected = new Set(all.filter((w) => w.crewIds.some((c) => crews.includes(c))).map((w) => w.email));
+    const site = answer.body.jobsites.find((j: { id: string }) => j.id === created.body.id);
+    expect(expected.size).toBeGreaterThan(0);
+    expect(site.crewWorkers).toBe(expected.size);
+    // The account's 600 workers are not read; its jobsites, crews and the named crews' members are.
+    expect(answer.itemsRead).toBeLessThan(WORKERS);
+  });
+});
