@@ -45,6 +45,7 @@ export const crewFromItem = (i: CrewItem): StoredCrew => ({
 });
 export const crewItem = (tenantId: string, c: StoredCrew) => ({
   tenantId,
+  ...nameIndexed(c.name, c.id, SEARCH_FIELDS.crew(c)),
   crewId: c.id,
   name: c.name,
   notes: opt(c.notes),

@@ -60,7 +60,23 @@ export function createRecordsStore(db: RaincheckService): RecordsStore {
       (client, item) => jobsiteRefKey({ tenant: tenantFromStore(item.tenantId), id: client.id }),
     );
   const crews = recordRepo<StoredCrew>({
-    ...tenantRecordReads(e.crew, 'crewId', crewFromItem),
+    ...tenantRecordReads(
+      e.crew,
+      'crewId',
+      crewFromItem,
+      indexesOf(db, {
+        kind: 'crew',
+        entity: e.crew,
+        idAttribute: 'crewId',
+        gsis: {
+          name: TABLE_KEYS.gsi1,
+          createdAt: TABLE_KEYS.gsi2,
+          updatedAt: TABLE_KEYS.gsi3,
+        },
+        fromItem: crewFromItem,
+        toItem: crewItem,
+      }),
+    ),
     create: (tenantId, c) =>
       createWithUseCount(db, tenantId, 'crew', c.id, (tx) => tx.crew.create(crewItem(tenantId, c)).commit()),
     putIfUnchanged: (tenantId, c, expected) =>

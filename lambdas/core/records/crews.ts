@@ -7,8 +7,18 @@ import {
 } from '../../../shared/records';
 import type { TenantId } from '../caller';
 import { ConflictError } from '../errors';
-import { listPage, type ListQuery } from './list-page';
-import { mergePatch, mustGet, nameList, newRecord, nextVersion, plural, replaceChecked } from './record-crud';
+import type { ListQuery } from './list-page';
+import { SEARCH_FIELDS } from './record-search';
+import {
+  listRecords,
+  mergePatch,
+  mustGet,
+  nameList,
+  newRecord,
+  nextVersion,
+  plural,
+  replaceChecked,
+} from './record-crud';
 import type { RecordsDeps } from './records.deps';
 import type { StoredCrew } from './records.ports';
 import { jobsitesUsing } from './jobsite-uses';
@@ -53,7 +63,7 @@ export async function listCrews(
   query: ListQuery,
   deps: RecordsDeps,
 ): Promise<ListResponse<Crew>> {
-  const page = listPage(await deps.records.crews.list(tenant), query, (c) => [c.name, c.notes]);
+  const page = await listRecords(deps.records.crews, tenant, query, SEARCH_FIELDS.crew);
   return { ...page, items: await withMembers(tenant, page.items, deps) };
 }
 

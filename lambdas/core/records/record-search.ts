@@ -1,8 +1,9 @@
 import type { Client, Jobsite, Worker } from '../../../shared/records';
+import type { StoredCrew } from './records.ports';
 
 /**
  * What a record list searches and how the table keeps a tenant's records in name order (issue 26
- * item 9): each jobsite, worker and client item carries `nameKey` (its name folded for sorting, then
+ * item 9): each jobsite, worker, client and crew item carries `nameKey` (its name folded for sorting, then
  * its id) and `searchText` (its searchable fields, lower-cased), so a page in name order and a search
  * are read from an index with a cursor instead of reading the account's whole collection.
  */
@@ -12,6 +13,7 @@ export const SEARCH_FIELDS = {
   jobsite: (j: Jobsite) => [j.name, j.address, j.timezone],
   worker: (w: Worker) => [w.name, w.email, w.phone, w.trade],
   client: (c: Client) => [c.name, c.contactName, c.email, c.phone, c.address],
+  crew: (c: StoredCrew) => [c.name, c.notes],
 } as const;
 
 /**

@@ -574,3 +574,39 @@ describe("a large account's advanced analytics", () => {
     expect(answer.itemsRead).toBeLessThan(WORKERS);
   });
 });
+
+describe("a large account's crews", () => {
+  it('should read a page of crews from the name index with a cursor, in the order and with the matches of the whole list', async () => {
+    const at = Date.now();
+    for (let i = 0; i < 30; i++)
+      await root.records.crews.create(tenant, {
+        id: `many-crew-${String(i).padStart(2, '0')}`,
+        name: `${nameFor(i + 3)} crew`,
+        notes: i % 4 ? null : 'Night shift',
+        hourlyRateCents: null,
+        createdAt: new Date(at - i * 1000).toISOString(),
+        updatedAt: new Date(at + ((i * 7) % 30) * 1000).toISOString(),
+      });
+    const all = await root.records.crews.list(tenant);
+    const inMemoryCrews = (sort: string, q?: string) =>
+      listPage(all, { sort, q, limit: 1000 }, SEARCH_FIELDS.crew).items.map((c) => c.id);
+
+    const page = await measured(apiApp, '/api/crews?limit=10');
+
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(10);
+    // One query of the page's crews (and the next one's key), then one query of members per crew.
+    expect(page.byCommand.QueryCommand).toBe(1 + 10);
+    const members = page.body.items.reduce(
+      (n: number, c: { workerIds: string[] }) => n + c.workerIds.length,
+      0,
+    );
+    expect(page.itemsRead).toBeLessThanOrEqual(11 + members);
+    expect(await allPages('/api/crews?limit=7')).toEqual(inMemoryCrews('name'));
+    expect(await allPages('/api/crews?limit=9&sort=-createdAt')).toEqual(inMemoryCrews('-createdAt'));
+    expect(await allPages('/api/crews?limit=9&sort=-updatedAt')).toEqual(inMemoryCrews('-updatedAt'));
+    expect(await allPages('/api/crews?limit=4&q=night%20shift')).toEqual(
+      inMemoryCrews('name', 'night shift'),
+    );
+  });
+});
