@@ -5,6 +5,7 @@ import {
   inviteSchema,
   ROLE_LABELS,
   ROLE_SUMMARIES,
+  TEAM_MESSAGES,
   type InviteRole,
   type TeamResponse,
 } from '../../../../../shared/team';
@@ -18,12 +19,6 @@ const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({
   value: r,
   label: `${ROLE_LABELS[r]}: ${ROLE_SUMMARIES[r]}`,
 }));
-
-function seatsText(seats: TeamResponse['seats']): string {
-  return seats.limit === null
-    ? `${seats.used} seats used (unlimited on your plan)`
-    : `${seats.used} of ${seats.limit} seats used (pending invites count)`;
-}
 
 /** The owner's invite: an address and a role; the server holds the plan's seats. */
 export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
@@ -56,7 +51,7 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Invite someone">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {seatsText(seats)}
+          {TEAM_MESSAGES.seatsUsed(seats.used, seats.limit)}
         </Text>
         <TextField
           label="Email"
