@@ -56,7 +56,7 @@ const AUDIT = {
 function answering(
   role: 'owner' | 'viewer',
   refusal?: { status: number; body: unknown },
-  team: typeof TEAM = TEAM,
+  team: Omit<typeof TEAM, 'seats'> & { seats: { limit: number | null; used: number } } = TEAM,
 ) {
   const me = { profile: {}, subscription: {}, isAdmin: false, account: { id: 'owner-sub', role, ...OWNER } };
   const fetchMock = jest.fn((path: string, init?: RequestInit) => {
@@ -115,6 +115,16 @@ describe('the team page', () => {
     renderPage();
 
     expect(await screen.findByText('1 seat used (unlimited on your plan)')).toBeInTheDocument();
+  });
+
+  it('should keep the invite role field to the role name and say what the role may do under it', async () => {
+    answering('owner');
+    renderPage();
+
+    // A summary in the field itself was cut off at a phone's width.
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    expect(role).toHaveValue('Manager');
+    expect(role).toHaveAccessibleDescription('Records, rules, templates, notices and ledger marks');
   });
 
   it('should send an invite with the chosen address and role', async () => {

@@ -40,6 +40,7 @@ import {
 } from '../../../features/reports/api/reports-api';
 import { ReportPreview } from '../../../features/reports/components/report-preview';
 import { ApiError } from '../../../lib/api-client';
+import { dateRange } from '../../../lib/day-format';
 import { downloadBlob } from '../../../lib/download';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -274,6 +275,7 @@ export function ReportsPage() {
             <Text c="dimmed">None yet: create one from the definition above.</Text>
           ) : (
             <DataTable
+              minWidth={480}
               withTableBorder
               fz="sm"
               aria-label="Saved reports"
@@ -289,7 +291,7 @@ export function ReportsPage() {
                   <Table.Td>
                     {'relative' in r.range
                       ? RELATIVE_LABEL[r.range.relative]
-                      : `${r.range.from} – ${r.range.to}`}
+                      : dateRange(r.range.from, r.range.to)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
