@@ -135,7 +135,7 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   await expect(page.getByText('Beyond the monthly allowance')).toBeVisible();
   const told = page.getByRole('region', { name: 'Who was told' });
   await expect(told.getByRole('row')).toHaveCount(3);
-  await expect(told.getByText('Sent')).toHaveCount(2);
+  await expect(told.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(2);
   await expect(
     page.getByRole('region', { name: 'Rules applied' }).getByText('the crane gust limit').first(),
   ).toBeVisible();

@@ -23,7 +23,6 @@ export function ReportPreview({ data }: { data: ReportData }) {
         <>
           <Box visibleFrom="sm">
             <DataTable
-              minWidth={560}
               framed
               fz="sm"
               aria-label="Report preview"
