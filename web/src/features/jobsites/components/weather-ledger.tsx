@@ -99,10 +99,12 @@ function VerdictCall({ day }: { day: LedgerDay }) {
   );
 }
 
-function ObservedBadge({ day }: { day: LedgerDay }) {
+/** In a card, without the table's "Observed" header, the badge names what it is about. */
+function ObservedBadge({ day, named = false }: { day: LedgerDay; named?: boolean }) {
   if (!day.observed) return null;
   return (
     <Badge variant="outline" color={OBSERVATION_COLOR[day.observed]} style={WHOLE}>
+      {named ? 'Observed: ' : ''}
       {OBSERVATION_LABEL[day.observed]}
     </Badge>
   );
@@ -350,7 +352,7 @@ export function WeatherLedger({
                       <Stack gap={6}>
                         <Group justify="space-between" wrap="nowrap" align="flex-start">
                           <EvidenceLink day={d} href={evidenceHref(d.date)} />
-                          <ObservedBadge day={d} />
+                          <ObservedBadge day={d} named />
                         </Group>
                         <VerdictCall day={d} />
                         <Text size="sm">
