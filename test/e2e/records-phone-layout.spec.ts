@@ -204,9 +204,9 @@ const siteScreens = (): { name: string; path: string; ready: (page: Page) => Pro
     path: '/analytics/reports',
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Custom reports' })).toBeVisible(LOADED);
-      await expect(page.getByText('Lakeshore Medical Pavilion, north wing podium').first()).toBeVisible(
-        LOADED,
-      );
+      await expect(
+        page.getByText('Lakeshore Medical Pavilion, north wing podium').filter({ visible: true }).first(),
+      ).toBeVisible(LOADED);
     },
   },
   {
