@@ -1,4 +1,4 @@
-import { dateRange, longDate, monthLabel, shortDate } from '../../../web/src/lib/day-format';
+import { chartMonth, dateRange, longDate, monthLabel, shortDate } from '../../../web/src/lib/day-format';
 
 describe('day-format', () => {
   it('should write a local date as its weekday, month and day when the year is on screen elsewhere', () => {
@@ -24,6 +24,7 @@ describe('day-format', () => {
   it('should write a month as its short name and year', () => {
     expect(monthLabel('2026-11')).toBe('Nov 2026');
     expect(monthLabel('2027-02')).toBe('Feb 2027');
+    expect(chartMonth('2026-03')).toBe('Mar 26');
   });
 
   it('should write the year of a range once when both ends share it', () => {

@@ -46,6 +46,13 @@ export function monthLabel(month: string): string {
   return format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), { month: 'short', year: 'numeric' });
 }
 
+/** "Nov 26": a month under a chart's bar, where room is short. */
+export function chartMonth(month: string): string {
+  const m = MONTH.exec(month);
+  if (!m) return month;
+  return format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), { month: 'short', year: '2-digit' });
+}
+
 /**
  * A range of local dates, its year written once when both ends share it: "Nov 1 – Dec 31, 2026",
  * "Dec 1, 2025 – Jan 31, 2026", "Nov 28, 2026" for a single day.

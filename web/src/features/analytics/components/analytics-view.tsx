@@ -7,6 +7,7 @@ import { dollars, toCsv } from '../../../../../shared/csv';
 import { downloadCsv } from './csv';
 import { DataTable } from '../../../components/data-table';
 import { RecordSection } from '../../../components/records/record-section';
+import { chartMonth, monthLabel } from '../../../lib/day-format';
 
 /** A section's download of what it shows, as a CSV file; off while there is nothing to download. */
 function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
@@ -16,12 +17,6 @@ function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: bool
     </Button>
   );
 }
-
-/** "2026-03" → "Mar 26". */
-const monthLabel = (m: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${m}-01T00:00:00Z`),
-  );
 
 /** Counts per month, in a grid of small charts. */
 function MonthChart(props: { title: string; slots: BarSlot[]; series: BarSeries[] }) {
@@ -49,7 +44,7 @@ function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: s
 /** The basic figures: totals, monthly charts, and the per-jobsite table with its CSV. */
 export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
   const months = data.months.map((m) => m.month);
-  const slots = data.months.map((m) => ({ label: monthLabel(m.month), longLabel: monthLabel(m.month) }));
+  const slots = data.months.map((m) => ({ label: chartMonth(m.month), longLabel: monthLabel(m.month) }));
   const count = (
     label: string,
     color: string,
@@ -144,7 +139,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
         >
           {data.months.map((m) => (
             <Table.Tr key={m.month}>
-              <Table.Td>{m.month}</Table.Td>
+              <Table.Td>{monthLabel(m.month)}</Table.Td>
               <Table.Td>{m.delayDays}</Table.Td>
               <Table.Td>{m.hoursLost}</Table.Td>
               <Table.Td>{m.sent.notice}</Table.Td>
@@ -168,7 +163,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             minWidth={200 + months.length * 110}
             framed
             aria-label="Delay days and hours lost by jobsite and month"
-            headers={['Jobsite', ...months, 'Total']}
+            headers={['Jobsite', ...months.map(monthLabel), 'Total']}
           >
             {data.jobsites.map((j) => (
               <Table.Tr key={j.id}>
