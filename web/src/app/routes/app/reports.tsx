@@ -44,6 +44,7 @@ import { dateRange } from '../../../lib/day-format';
 import { downloadBlob } from '../../../lib/download';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
 
 const RELATIVE_LABEL: Record<RelativeRange, string> = {
   'last-month': 'Last month',
@@ -122,7 +123,7 @@ export function ReportsPage() {
         <Anchor component={Link} to="/analytics" size="sm">
           ← Analytics
         </Anchor>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
           Custom reports
         </Title>
         <Text c="dimmed">
