@@ -210,6 +210,17 @@ const siteScreens = (): { name: string; path: string; ready: (page: Page) => Pro
     },
   },
   {
+    name: 'analytics',
+    path: '/analytics',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible(LOADED);
+      const byMonth = page.getByRole(page.viewportSize()!.width < 768 ? 'list' : 'table', {
+        name: 'Figures by month',
+      });
+      await expect(byMonth).toBeVisible(LOADED);
+    },
+  },
+  {
     name: 'team',
     path: '/settings/team',
     ready: async (page) => {
@@ -241,7 +252,7 @@ const siteScreens = (): { name: string; path: string; ready: (page: Page) => Pro
   },
 ];
 
-test('should fit the ledger, evidence, reports, team, channels, holidays and a notice on a 390 px phone with nothing cut off', async ({
+test('should fit the ledger, evidence, reports, analytics, team, channels, holidays and a notice on a 390 px phone with nothing cut off', async ({
   page,
 }) => {
   await signInThroughLoginPage(page, account.email, account.password);
