@@ -276,3 +276,23 @@ test('should fit the ledger, evidence, reports, analytics, team, channels, holid
   }
   expect(wrong).toEqual([]);
 });
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('should give every button a 44 px tall target on the screens read on site', async ({ page }) => {
+    await signInThroughLoginPage(page, account.email, account.password);
+    const small: string[] = [];
+    for (const screen of siteScreens().filter((s) => s.name !== 'notice')) {
+      await page.goto(screen.path);
+      await screen.ready(page);
+      const found = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.mantine-Button-root')]
+          .map((b) => ({ text: b.textContent ?? '', height: b.getBoundingClientRect().height }))
+          .filter((b) => b.height > 0 && b.height < 44),
+      );
+      for (const b of found) small.push(`${screen.name}: "${b.text}" is ${Math.round(b.height)} px tall`);
+    }
+    expect(small).toEqual([]);
+  });
+});
