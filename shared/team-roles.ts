@@ -25,12 +25,19 @@ export const ROLE_SUMMARIES: Record<TeamRole, string> = {
   viewer: 'Reads everything, changes nothing',
 };
 
+const seatCount = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
+
 export const TEAM_MESSAGES = {
   roleCannotWrite: (role: string) => `Your role (${role}) can't change this`,
   ownerOnly: 'Only the account owner can do this',
   ownerOnlyProfileFields: 'Only the account owner can change the company and units',
   seatsFull: (plan: string, seats: number) =>
-    `Your ${plan} plan has ${seats} seat${seats === 1 ? '' : 's'}, all taken (pending invites count). Remove someone or upgrade your plan.`,
+    `Your ${plan} plan has ${seatCount(seats)}, all taken (pending invites count). Remove someone or upgrade your plan.`,
+  /** The team page's count; the noun agrees with the last number read ("1 of 1 seat", "1 of 3 seats"). */
+  seatsUsed: (used: number, limit: number | null) =>
+    limit === null
+      ? `${seatCount(used)} used (unlimited on your plan)`
+      : `${used} of ${seatCount(limit)} used (pending invites count)`,
   alreadyMember: 'This person is already on your team',
   alreadyInvited: 'This address already has a pending invite',
   inviteInvalid: 'This invite link is not valid, has expired or was already used',

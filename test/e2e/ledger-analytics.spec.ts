@@ -92,20 +92,20 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   const days = ledger.getByRole('table', { name: 'Working days' });
   await expect(days.getByRole('row')).toHaveCount(3);
   // November's allowance is 0: its delay day is beyond it; December's 1 covers its first.
-  await expect(days.getByRole('row', { name: /2026-11-30/ }).getByText('Beyond allowance')).toBeVisible();
-  await expect(days.getByRole('row', { name: /2026-12-01/ }).getByText('Within allowance')).toBeVisible();
+  await expect(days.getByRole('row', { name: /Mon, Nov 30/ }).getByText('Beyond allowance')).toBeVisible();
+  await expect(days.getByRole('row', { name: /Tue, Dec 1/ }).getByText('Within allowance')).toBeVisible();
 
-  await days.getByRole('button', { name: 'Mark for 2026-12-01' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Mark 2026-12-01' });
+  await days.getByRole('button', { name: 'Mark for Tue, Dec 1, 2026' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark Tue, Dec 1, 2026' });
   await dialog.getByLabel('Note').fill('Storm passed by 9, poured after lunch');
   await dialog.getByRole('button', { name: 'Save mark' }).click();
   await expect(dialog).toBeHidden();
-  const dec1 = days.getByRole('row', { name: /2026-12-01/ });
+  const dec1 = days.getByRole('row', { name: /Tue, Dec 1/ });
   await expect(dec1.getByText('Worked', { exact: true })).toBeVisible();
   await expect(dec1.getByText('Storm passed by 9, poured after lunch')).toBeVisible();
   // The forecast call stays beside the mark.
   await expect(dec1.getByText('Full-day delay')).toBeVisible();
-  await expect(page.getByText('2026-12-01 is marked as worked.').first()).toBeVisible();
+  await expect(page.getByText('Tue, Dec 1, 2026 is marked as worked.').first()).toBeVisible();
   // Screenshots without the toast over the table.
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
@@ -128,14 +128,14 @@ test('a contractor marks a day worked, exports the ledger as CSV and opens a day
   ]);
   expect(csv[2]).toContain(',yes,');
 
-  await days.getByRole('link', { name: 'Evidence for 2026-11-30' }).click();
+  await days.getByRole('link', { name: 'Evidence for Mon, Nov 30, 2026' }).click();
   await expect(page).toHaveURL(new RegExp(`/jobsites/${siteId}/ledger/2026-11-30$`));
   await expect(page.getByRole('heading', { level: 1, name: `${siteName}: Mon, Nov 30, 2026` })).toBeVisible();
   await expect(page.getByText('Harbor Development Co')).toBeVisible();
   await expect(page.getByText('Beyond the monthly allowance')).toBeVisible();
   const told = page.getByRole('region', { name: 'Who was told' });
   await expect(told.getByRole('row')).toHaveCount(3);
-  await expect(told.getByText('Sent')).toHaveCount(2);
+  await expect(told.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(2);
   await expect(
     page.getByRole('region', { name: 'Rules applied' }).getByText('the crane gust limit').first(),
   ).toBeVisible();
@@ -245,7 +245,7 @@ test('an account without Premium sees the basic analytics and what the advanced 
   await page.goto('/dashboard');
   const ledger = page.getByRole('region', { name: 'Weather-day ledger' });
   await ledger.getByLabel('From').fill('2026-11-01');
-  await ledger.getByRole('link', { name: 'Evidence for 2026-11-30' }).click();
+  await ledger.getByRole('link', { name: 'Evidence for Mon, Nov 30, 2026' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Corner Lot: Mon, Nov 30, 2026' })).toBeVisible();
   await expect(page.getByRole('link', { name: '← Dashboard and ledger' })).toBeVisible();
 });

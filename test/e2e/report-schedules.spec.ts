@@ -99,7 +99,7 @@ test('a contractor schedules a report, the job emails its PDF once, and the hist
   await page.reload();
   const history = page.getByRole('list', { name: 'Send history' });
   const row = history.getByRole('listitem', { name: 'November 2026: Sent' });
-  await expect(row).toContainText('2026-11-01 to 2026-11-30');
+  await expect(row).toContainText('Nov 1 – Nov 30, 2026');
   await expect(row).toContainText(`To ${REP}, ${PM}`);
   await expect(row).toContainText(/attached, \d+ KB/);
   await page.mouse.move(0, 0);

@@ -66,7 +66,7 @@ test('a contractor builds a report, previews it, saves it and downloads its PDF'
   await page.getByRole('checkbox', { name: REPORT_NOTICES }).check();
   const preview = page.getByRole('table', { name: 'Report preview' });
   const row = preview.getByRole('row', { name: new RegExp(siteName) });
-  await expect(row).toContainText('2026-01-26 – 2026-02-06');
+  await expect(row).toContainText('Jan 26 – Feb 6, 2026');
   // Jan 27 and Jan 30 (January's allowance is 1: one beyond), Feb 3 (6 of 10 hours).
   await expect(row.getByRole('cell').nth(2)).toHaveText('3');
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');

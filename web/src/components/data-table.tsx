@@ -1,5 +1,12 @@
-import { Table, VisuallyHidden, type TableProps, type TableTdProps, type TableThProps } from '@mantine/core';
-import type { Key, ReactNode } from 'react';
+import {
+  Table,
+  Text,
+  VisuallyHidden,
+  type TableProps,
+  type TableTdProps,
+  type TableThProps,
+} from '@mantine/core';
+import { useId, type Key, type ReactNode } from 'react';
 
 /** A header cell: its text, or its text with the cell's own props (`ta="right"`, a style). */
 export type DataTableHeader = string | ({ label: string } & Omit<TableThProps, 'children'>);
@@ -47,9 +54,17 @@ export function DataTable<R>({
     | { children: ReactNode; rows?: never; rowKey?: never; cells?: never; columnProps?: never }
     | (DataTableRows<R> & { children?: never })
   )) {
+  const captionId = useId();
+  // In a sideways-scrolling box a caption is as wide as the table and is cut off at the phone's edge:
+  // there it is written under the box, at the screen's width, and still names the table.
+  const captionOutside = caption !== undefined && caption !== null && minWidth !== undefined;
   const body = (
-    <Table {...(framed ? { striped: true, withTableBorder: true } : {})} {...table}>
-      {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+    <Table
+      {...(framed ? { striped: true, withTableBorder: true } : {})}
+      {...(captionOutside ? { 'aria-labelledby': captionId } : {})}
+      {...table}
+    >
+      {caption && !captionOutside ? <Table.Caption>{caption}</Table.Caption> : null}
       <Table.Thead>
         <Table.Tr>
           {headers.map((header, i) =>
@@ -82,10 +97,19 @@ export function DataTable<R>({
     </Table>
   );
   if (minWidth === undefined) return body;
-  return (
+  const box = (
     <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight}>
       {body}
     </Table.ScrollContainer>
+  );
+  if (!captionOutside) return box;
+  return (
+    <div>
+      {box}
+      <Text id={captionId} size="sm" c="dimmed" ta="center" mt="xs">
+        {caption}
+      </Text>
+    </div>
   );
 }
 

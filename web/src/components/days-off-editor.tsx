@@ -44,7 +44,8 @@ export function DaysOffEditor<R extends DayOffRow>({
   return (
     <Stack gap="xs">
       {rows.map((row, i) => (
-        <Group key={keyOf(row)} gap="xs" align="flex-start" wrap="nowrap">
+        // On a phone the name takes its own line beside the remove button, never squeezed to a few letters.
+        <Group key={keyOf(row)} gap="xs" align="flex-start" wrap="wrap">
           <TextInput
             type="date"
             aria-label={`${label} ${i + 1} date`}
@@ -59,7 +60,7 @@ export function DaysOffEditor<R extends DayOffRow>({
             value={row.name}
             onChange={(e) => edit(i, { name: e.currentTarget.value })}
             error={error(`${i}.name`)}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 160px' }}
           />
           <ActionIcon
             variant="subtle"
@@ -73,7 +74,7 @@ export function DaysOffEditor<R extends DayOffRow>({
         </Group>
       ))}
       <Group>
-        <Button variant="default" size="xs" onClick={() => onChange([...rows, newRow()])}>
+        <Button variant="default" size="sm" onClick={() => onChange([...rows, newRow()])}>
           Add a day off
         </Button>
       </Group>

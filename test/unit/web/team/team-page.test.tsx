@@ -53,7 +53,11 @@ const AUDIT = {
   ],
 };
 
-function answering(role: 'owner' | 'viewer', refusal?: { status: number; body: unknown }) {
+function answering(
+  role: 'owner' | 'viewer',
+  refusal?: { status: number; body: unknown },
+  team: Omit<typeof TEAM, 'seats'> & { seats: { limit: number | null; used: number } } = TEAM,
+) {
   const me = { profile: {}, subscription: {}, isAdmin: false, account: { id: 'owner-sub', role, ...OWNER } };
   const fetchMock = jest.fn((path: string, init?: RequestInit) => {
     const url = String(path);
@@ -63,7 +67,7 @@ function answering(role: 'owner' | 'viewer', refusal?: { status: number; body: u
       return refusal ? reply(refusal.status, refusal.body) : reply(201, { id: 'x' });
     if (url.endsWith('/api/me')) return reply(200, me);
     if (url.endsWith('/api/account/audit')) return reply(200, AUDIT);
-    return reply(200, TEAM);
+    return reply(200, team);
   });
   Object.assign(globalThis, { fetch: fetchMock });
   return fetchMock;
@@ -100,6 +104,27 @@ describe('the team page', () => {
       await screen.findByText('ann@example.com updated jobsite “Harbor Point Tower”'),
     ).toBeInTheDocument();
     expect(screen.getByText('owner@example.com invited ann@example.com as manager')).toBeInTheDocument();
+  });
+
+  it('should count one seat in the singular when the owner is alone on an unlimited plan', async () => {
+    answering('owner', undefined, {
+      members: [TEAM.members[0]!],
+      invites: [],
+      seats: { limit: null, used: 1 },
+    });
+    renderPage();
+
+    expect(await screen.findByText('1 seat used (unlimited on your plan)')).toBeInTheDocument();
+  });
+
+  it('should keep the invite role field to the role name and say what the role may do under it', async () => {
+    answering('owner');
+    renderPage();
+
+    // A summary in the field itself was cut off at a phone's width.
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    expect(role).toHaveValue('Manager');
+    expect(role).toHaveAccessibleDescription('Records, rules, templates, notices and ledger marks');
   });
 
   it('should send an invite with the chosen address and role', async () => {

@@ -29,6 +29,7 @@ import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { atSite, longDate } from '../../lib/day-format';
 import { LabelledFact } from '../../components/labelled-fact';
+import { PAGE_TITLE_SIZE } from '../../components/heading-size';
 
 /** The local date `days` after `date`. */
 function addDays(date: string, days: number) {
@@ -41,7 +42,7 @@ function NoticeDocument({ n }: { n: NoticeDetails }) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
           {n.jobsite.name}: {longDate(n.date)}
         </Title>
         <Group gap="xs">

@@ -21,6 +21,11 @@ export function Fact({ label, value, span }: { label: string; value: ReactNode; 
   );
 }
 
+const NAME_BADGE = {
+  root: { cursor: 'pointer', textTransform: 'none', height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
 /**
  * A Fact's value that links to other records (a jobsite's workers, a worker's crews) in one wrapping row:
  * plain links, or badges; null (the Fact's "—") when there are none.
@@ -40,7 +45,9 @@ export function recordLinks(
             component={Link}
             to={`${path}/${r.id}`}
             variant="light"
-            style={{ cursor: 'pointer', textTransform: 'none' }}
+            // A record's name is longer than a status word: in a phone's half-width column it wraps
+            // inside its badge rather than ending in "…".
+            styles={NAME_BADGE}
           >
             {r.name}
           </Badge>

@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PAGE_TITLE_SIZE } from '../heading-size';
 
 /** A record screen's heading: an optional way back, the title (h1), a line under it and its actions. */
 export function PageHeader({
@@ -29,7 +30,11 @@ export function PageHeader({
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
           <Group gap="sm" align="center">
-            <Title order={1} size="h2" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+            <Title
+              order={1}
+              size="h2"
+              style={{ ...PAGE_TITLE_SIZE, overflowWrap: 'break-word', minWidth: 0 }}
+            >
               {title}
             </Title>
             {badge}

@@ -14,6 +14,7 @@ import {
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { QueryError } from '../../../components/records/query-state';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
 
 const isMonth = (v: string | undefined) => !!v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
 
@@ -31,7 +32,7 @@ export function AnalyticsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
             Analytics
           </Title>
           <Text c="dimmed">

@@ -7,6 +7,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { workerRecords } from '../../../features/workers/api/workers-api';
 import { WorkerChannelBadges } from '../../../features/workers/components/worker-channel-badges';
 import { DataTable } from '../../../components/data-table';
+import { WHOLE } from '../../../components/badge-style';
 
 type SitePeople = Pick<Jobsite, 'recipients' | 'foremanWorkerId'>;
 
@@ -20,8 +21,8 @@ export function JobsiteChannels({ jobsite, workers }: { jobsite: SitePeople; wor
       </Text>
     );
   return (
+    // No sideways box: the badges wrap under each other, so two columns fit a phone's card.
     <DataTable
-      minWidth={340}
       verticalSpacing={6}
       aria-label="Channels of the people notified"
       headers={['Person', 'Email and SMS']}
@@ -34,11 +35,11 @@ export function JobsiteChannels({ jobsite, workers }: { jobsite: SitePeople; wor
                 {w.name}
               </Anchor>
               {w.id === jobsite.foremanWorkerId ? (
-                <Badge size="xs" variant="outline" color="gray">
+                <Badge size="xs" variant="outline" color="gray" style={WHOLE}>
                   Foreman
                 </Badge>
               ) : w.isManager ? (
-                <Badge size="xs" variant="outline" color="gray">
+                <Badge size="xs" variant="outline" color="gray" style={WHOLE}>
                   Manager
                 </Badge>
               ) : null}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { ReadBlock } from '../../../components/records/query-state';
 import { Link, useParams } from 'react-router-dom';
 import { effectivePlan } from '../../../../../shared/subscription';
@@ -10,7 +10,9 @@ import { VERDICT_COLOR, VERDICT_LABEL } from '../../../features/jobsites/compone
 import { ForecastEvidence } from '../../../features/weather/components/forecast-evidence';
 import { ObservedEvidence } from '../../../features/weather/components/observed-evidence';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { atSite, longDate } from '../../../lib/day-format';
+import { atSite, longDate, monthLabel } from '../../../lib/day-format';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
+import { PhoneList } from '../../../components/phone-list';
 import { LabelledFact } from '../../../components/labelled-fact';
 import { JobsiteConfirmations } from '../../../features/confirmations/components/confirmation-lines';
 import { DataTable } from '../../../components/data-table';
@@ -65,7 +67,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
         <Text size="sm" c="dimmed">
           Weather-day evidence
         </Text>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
           {e.jobsite.name}: {longDate(e.date)}
         </Title>
         <Group gap="xs">
@@ -103,7 +105,7 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
           </LabelledFact>
           <LabelledFact label="Hours lost">{e.hoursLost}</LabelledFact>
           <LabelledFact label="Decided">{atSite(e.decidedAt, tz)}</LabelledFact>
-          <LabelledFact label={`${e.month.month} so far`}>
+          <LabelledFact label={`${monthLabel(e.month.month)} so far`}>
             {e.month.delayDays} delay {e.month.delayDays === 1 ? 'day' : 'days'}, {e.month.anticipated}{' '}
             anticipated, {e.month.beyondAllowance} beyond
           </LabelledFact>
@@ -170,31 +172,55 @@ function EvidenceDocument({ e, units }: { e: LedgerEvidence; units: UnitSystem }
         {e.messages.length === 0 ? (
           <Text>No message was sent about this day.</Text>
         ) : (
-          <DataTable
-            minWidth={640}
-            framed
-            fz="sm"
-            headers={['Recipient', 'Role', 'Message', 'When', 'Delivery']}
-          >
-            {e.messages.map((m) => (
-              <Table.Tr key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
-                <Table.Td>
-                  {m.recipientName || m.recipient}
+          <>
+            <Box visibleFrom="sm">
+              <DataTable
+                minWidth={640}
+                framed
+                fz="sm"
+                headers={['Recipient', 'Role', 'Message', 'When', 'Delivery']}
+              >
+                {e.messages.map((m) => (
+                  <Table.Tr key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
+                    <Table.Td>
+                      {m.recipientName || m.recipient}
+                      {m.recipientName ? (
+                        <Text size="xs" c="dimmed">
+                          {m.recipient}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{AUDIENCE[m.audience]}</Table.Td>
+                    <Table.Td>
+                      {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
+                    </Table.Td>
+                    <Table.Td>{atSite(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
+                    <Table.Td>{STATUS[m.status]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
+            </Box>
+            <PhoneList label="Who was told" gap="sm">
+              {e.messages.map((m) => (
+                <Box component="li" key={`${m.recipient}-${m.kind}-${m.claimedAt}`}>
+                  <Text size="sm" fw={600}>
+                    {m.recipientName || m.recipient}
+                  </Text>
                   {m.recipientName ? (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {m.recipient}
                     </Text>
                   ) : null}
-                </Table.Td>
-                <Table.Td>{AUDIENCE[m.audience]}</Table.Td>
-                <Table.Td>
-                  {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
-                </Table.Td>
-                <Table.Td>{atSite(m.sentAt ?? m.claimedAt, tz)}</Table.Td>
-                <Table.Td>{STATUS[m.status]}</Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+                  <Text size="sm">
+                    {AUDIENCE[m.audience]} · {KIND[m.kind]} ({VERDICT_LABEL[m.verdict].toLowerCase()})
+                  </Text>
+                  <Text size="sm">
+                    {STATUS[m.status]} · {atSite(m.sentAt ?? m.claimedAt, tz)}
+                  </Text>
+                </Box>
+              ))}
+            </PhoneList>
+          </>
         )}
       </section>
 

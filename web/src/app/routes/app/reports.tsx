@@ -40,9 +40,11 @@ import {
 } from '../../../features/reports/api/reports-api';
 import { ReportPreview } from '../../../features/reports/components/report-preview';
 import { ApiError } from '../../../lib/api-client';
+import { dateRange } from '../../../lib/day-format';
 import { downloadBlob } from '../../../lib/download';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
 
 const RELATIVE_LABEL: Record<RelativeRange, string> = {
   'last-month': 'Last month',
@@ -121,7 +123,7 @@ export function ReportsPage() {
         <Anchor component={Link} to="/analytics" size="sm">
           ← Analytics
         </Anchor>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
           Custom reports
         </Title>
         <Text c="dimmed">
@@ -274,6 +276,7 @@ export function ReportsPage() {
             <Text c="dimmed">None yet: create one from the definition above.</Text>
           ) : (
             <DataTable
+              minWidth={480}
               withTableBorder
               fz="sm"
               aria-label="Saved reports"
@@ -289,7 +292,7 @@ export function ReportsPage() {
                   <Table.Td>
                     {'relative' in r.range
                       ? RELATIVE_LABEL[r.range.relative]
-                      : `${r.range.from} – ${r.range.to}`}
+                      : dateRange(r.range.from, r.range.to)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SupportAccessSection } from '../../../features/support/components/support-access-section';
 import { QueryError } from '../../../components/records/query-state';
 import { RecordSection } from '../../../components/records/record-section';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
 
 /** The sections that read and save on their own, in the page's order (after profile and quiet hours). */
 const SELF_CONTAINED_SECTIONS: { id: string; title: string; Body: ComponentType }[] = [
@@ -41,7 +42,7 @@ export function SettingsPage() {
   const jobsites = jobsiteRecords.useAll();
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
         Settings
       </Title>
       <RecordSection titleGap="md" id="settings-profile" title="Profile">

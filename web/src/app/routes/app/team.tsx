@@ -9,6 +9,7 @@ import { PendingInvites } from '../../../features/team/components/pending-invite
 import { TeamMembers } from '../../../features/team/components/team-members';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { QueryError } from '../../../components/records/query-state';
+import { PAGE_TITLE_SIZE } from '../../../components/heading-size';
 
 /** /settings/team: the account's people, invites and (for the owner) the audit log. */
 export function TeamPage() {
@@ -21,7 +22,7 @@ export function TeamPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" style={PAGE_TITLE_SIZE}>
           Team
         </Title>
         {me.data ? (

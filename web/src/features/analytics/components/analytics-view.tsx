@@ -1,4 +1,4 @@
-import { Alert, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../../shared/plans';
 import type { AdvancedAnalyticsAnswer, AnalyticsAnswer } from '../../../../../shared/analytics';
@@ -6,7 +6,9 @@ import { BarChart, countTicks, type BarSeries, type BarSlot } from '../../../com
 import { dollars, toCsv } from '../../../../../shared/csv';
 import { downloadCsv } from './csv';
 import { DataTable } from '../../../components/data-table';
+import { PhoneList } from '../../../components/phone-list';
 import { RecordSection } from '../../../components/records/record-section';
+import { chartMonth, monthLabel } from '../../../lib/day-format';
 
 /** A section's download of what it shows, as a CSV file; off while there is nothing to download. */
 function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
@@ -16,12 +18,6 @@ function CsvButton({ onClick, disabled }: { onClick: () => void; disabled?: bool
     </Button>
   );
 }
-
-/** "2026-03" → "Mar 26". */
-const monthLabel = (m: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${m}-01T00:00:00Z`),
-  );
 
 /** Counts per month, in a grid of small charts. */
 function MonthChart(props: { title: string; slots: BarSlot[]; series: BarSeries[] }) {
@@ -49,7 +45,7 @@ function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: s
 /** The basic figures: totals, monthly charts, and the per-jobsite table with its CSV. */
 export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
   const months = data.months.map((m) => m.month);
-  const slots = data.months.map((m) => ({ label: monthLabel(m.month), longLabel: monthLabel(m.month) }));
+  const slots = data.months.map((m) => ({ label: chartMonth(m.month), longLabel: monthLabel(m.month) }));
   const count = (
     label: string,
     color: string,
@@ -136,24 +132,50 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             ]}
           />
         </SimpleGrid>
-        <DataTable
-          minWidth={640}
-          framed
-          aria-label="Figures by month"
-          headers={['Month', 'Delay days', 'Hours lost', 'Notices', 'Updates', 'All clears', 'Delivery rate']}
-        >
+        <Box visibleFrom="sm">
+          <DataTable
+            minWidth={640}
+            framed
+            aria-label="Figures by month"
+            headers={[
+              'Month',
+              'Delay days',
+              'Hours lost',
+              'Notices',
+              'Updates',
+              'All clears',
+              'Delivery rate',
+            ]}
+          >
+            {data.months.map((m) => (
+              <Table.Tr key={m.month}>
+                <Table.Td>{monthLabel(m.month)}</Table.Td>
+                <Table.Td>{m.delayDays}</Table.Td>
+                <Table.Td>{m.hoursLost}</Table.Td>
+                <Table.Td>{m.sent.notice}</Table.Td>
+                <Table.Td>{m.sent.update}</Table.Td>
+                <Table.Td>{m.sent.allClear}</Table.Td>
+                <Table.Td>{m.attempted === 0 ? '—' : `${m.deliveryRate}%`}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        </Box>
+        <PhoneList label="Figures by month" gap="xs">
           {data.months.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Td>{m.month}</Table.Td>
-              <Table.Td>{m.delayDays}</Table.Td>
-              <Table.Td>{m.hoursLost}</Table.Td>
-              <Table.Td>{m.sent.notice}</Table.Td>
-              <Table.Td>{m.sent.update}</Table.Td>
-              <Table.Td>{m.sent.allClear}</Table.Td>
-              <Table.Td>{m.attempted === 0 ? '—' : `${m.deliveryRate}%`}</Table.Td>
-            </Table.Tr>
+            <Box component="li" key={m.month}>
+              <Text size="sm">
+                <Text span fw={700} size="sm">
+                  {monthLabel(m.month)}:
+                </Text>{' '}
+                {m.delayDays} delay {m.delayDays === 1 ? 'day' : 'days'}, {m.hoursLost} h lost;{' '}
+                {m.sent.notice} {m.sent.notice === 1 ? 'notice' : 'notices'}, {m.sent.update}{' '}
+                {m.sent.update === 1 ? 'update' : 'updates'}, {m.sent.allClear}{' '}
+                {m.sent.allClear === 1 ? 'all clear' : 'all clears'}
+                {m.attempted === 0 ? '' : `; ${m.deliveryRate}% delivered`}
+              </Text>
+            </Box>
           ))}
-        </DataTable>
+        </PhoneList>
       </RecordSection>
 
       <RecordSection
@@ -168,7 +190,7 @@ export function BasicAnalyticsView({ data }: { data: AnalyticsAnswer }) {
             minWidth={200 + months.length * 110}
             framed
             aria-label="Delay days and hours lost by jobsite and month"
-            headers={['Jobsite', ...months, 'Total']}
+            headers={['Jobsite', ...months.map(monthLabel), 'Total']}
           >
             {data.jobsites.map((j) => (
               <Table.Tr key={j.id}>

@@ -8,7 +8,7 @@ import { NO_RAIN_RULE_MESSAGE, hasRainRule } from '../../../../../shared/weather
 import { describeRule } from '../rule-units';
 import { WEEKDAYS } from './jobsite-working-days-section';
 import { ForemanFact } from './jobsite-foreman-fact';
-import { atSite } from '../../../lib/day-format';
+import { atSite, longDate } from '../../../lib/day-format';
 
 function days(workingDays: number[]): string {
   if (workingDays.length === 0) return 'None';
@@ -65,8 +65,8 @@ export function JobsiteDetails({
             label="Working hours"
             value={`${jobsite.workingHours.start} to ${jobsite.workingHours.end}`}
           />
-          <Fact label="Start date" value={jobsite.startDate} />
-          <Fact label="End date" value={jobsite.endDate} />
+          <Fact label="Start date" value={jobsite.startDate ? longDate(jobsite.startDate) : null} />
+          <Fact label="End date" value={jobsite.endDate ? longDate(jobsite.endDate) : null} />
           <Fact
             label="Notices"
             value={

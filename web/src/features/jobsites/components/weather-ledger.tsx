@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -28,6 +29,10 @@ import {
 import type { LedgerDay } from '../../../../../shared/ledger';
 import { DataTable } from '../../../components/data-table';
 import { TextAreaField } from '../../../components/form-fields';
+import { PhoneList } from '../../../components/phone-list';
+import { SECTION_TITLE_SIZE } from '../../../components/heading-size';
+import { WHOLE } from '../../../components/badge-style';
+import { dateRange, longDate, monthLabel, shortDate } from '../../../lib/day-format';
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   none: 'Workable',
@@ -56,7 +61,7 @@ function WorkedMark({ day }: { day: LedgerDay }) {
     );
   return (
     <Stack gap={2}>
-      <Badge variant="light" color={day.worked ? 'blue' : 'gray'}>
+      <Badge variant="light" color={day.worked ? 'blue' : 'gray'} style={WHOLE}>
         {day.worked ? 'Worked' : 'Not worked'}
       </Badge>
       {day.note ? (
@@ -65,6 +70,84 @@ function WorkedMark({ day }: { day: LedgerDay }) {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+const MONTHS_CAPTION = 'Delay days per month against the anticipated weather days';
+
+/** The day, readable, linking to its evidence page. */
+function EvidenceLink({ day, href }: { day: LedgerDay; href: string }) {
+  return (
+    <Anchor component={Link} to={href} aria-label={`Evidence for ${longDate(day.date)}`} fw={600}>
+      {shortDate(day.date)}
+    </Anchor>
+  );
+}
+
+function VerdictCall({ day }: { day: LedgerDay }) {
+  return (
+    <div>
+      <Badge variant="light" color={VERDICT_COLOR[day.verdict]} style={WHOLE}>
+        {VERDICT_LABEL[day.verdict]}
+      </Badge>
+      {day.reasons.length > 0 ? (
+        <Text size="xs" c="dimmed" mt={2}>
+          {day.reasons.join('; ')}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** In a card, without the table's "Observed" header, the badge names what it is about. */
+function ObservedBadge({ day, named = false }: { day: LedgerDay; named?: boolean }) {
+  if (!day.observed) return null;
+  return (
+    <Badge variant="outline" color={OBSERVATION_COLOR[day.observed]} style={WHOLE}>
+      {named ? 'Observed: ' : ''}
+      {OBSERVATION_LABEL[day.observed]}
+    </Badge>
+  );
+}
+
+/** Whether the day counts against the month's allowance; a card says in words what a column's "No" means. */
+function Counts({ day, inCard = false }: { day: LedgerDay; inCard?: boolean }) {
+  if (day.beyondAllowance)
+    return (
+      <Text size="sm" fw={700} c="var(--mantine-color-error)">
+        Beyond allowance
+      </Text>
+    );
+  if (day.delayDay) return <Text size="sm">Within allowance</Text>;
+  return (
+    <Text size="sm" c="dimmed">
+      {inCard ? 'Not a delay day' : 'No'}
+    </Text>
+  );
+}
+
+function MarkButton({
+  day,
+  size,
+  onMark,
+}: {
+  day: LedgerDay;
+  size: 'xs' | 'sm';
+  onMark: (day: LedgerDay) => void;
+}) {
+  const label = day.worked === null ? 'Mark' : 'Change mark';
+  return (
+    <Button
+      size={size}
+      // A thumb on a phone needs 44 px; the table's compact button is for a mouse.
+      h={size === 'sm' ? 44 : undefined}
+      variant="default"
+      onClick={() => onMark(day)}
+      aria-label={`${label} for ${longDate(day.date)}`}
+      style={{ flexShrink: 0 }}
+    >
+      {label}
+    </Button>
   );
 }
 
@@ -84,14 +167,18 @@ function MarkDayModal({
   const save = async () => {
     try {
       await mark.mutateAsync({ date: day.date, worked, note });
-      toast.success(worked ? `${day.date} is marked as worked.` : `${day.date} is marked as not worked.`);
+      toast.success(
+        worked
+          ? `${longDate(day.date)} is marked as worked.`
+          : `${longDate(day.date)} is marked as not worked.`,
+      );
       onClose();
     } catch {
       // The error shows in the modal.
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Mark ${day.date}`} centered>
+    <Modal opened onClose={onClose} title={`Mark ${longDate(day.date)}`} centered>
       <Stack gap="sm">
         <Text size="sm">
           The forecast called {VERDICT_LABEL[day.verdict].toLowerCase()}
@@ -155,14 +242,14 @@ export function WeatherLedger({
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ledger-title">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={2} size="h3" id="ledger-title">
+          <Title order={2} size="h3" id="ledger-title" style={SECTION_TITLE_SIZE}>
             Weather-day ledger
           </Title>
           <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
             Download CSV
           </Button>
         </Group>
-        <RangeInputs type="date" typed={input} shown={data} onType={setInput} width={170} />
+        <RangeInputs type="date" typed={input} shown={data} onType={setInput} width={150} />
         {download.isError && (
           <Text c="red" size="sm" role="alert">
             Could not download the ledger: {download.error.message}
@@ -179,91 +266,108 @@ export function WeatherLedger({
         {data && (
           <>
             <Text size="sm" c="dimmed">
-              {data.from} to {data.to}: {plural(data.days.length, 'working day')} decided,{' '}
+              {dateRange(data.from, data.to)}: {plural(data.days.length, 'working day')} decided,{' '}
               {plural(data.totals.delayDays, 'delay day')} ({data.totals.hoursLost} h lost),{' '}
               {data.totals.beyondAllowance} beyond the allowance.
             </Text>
-            <DataTable
-              minWidth={300}
-              framed
-              caption="Delay days per month against the anticipated weather days"
-              headers={['Month', 'Delay days', 'Hours lost', 'Anticipated', 'Beyond allowance']}
-              rows={data.months}
-              rowKey={(m) => m.month}
-              cells={(m) => [m.month, m.delayDays, m.hoursLost, m.anticipated, m.beyondAllowance]}
-            />
+            <Box visibleFrom="sm">
+              <DataTable
+                minWidth={300}
+                framed
+                caption={MONTHS_CAPTION}
+                headers={['Month', 'Delay days', 'Hours lost', 'Anticipated', 'Beyond allowance']}
+                rows={data.months}
+                rowKey={(m) => m.month}
+                cells={(m) => [
+                  monthLabel(m.month),
+                  m.delayDays,
+                  m.hoursLost,
+                  m.anticipated,
+                  m.beyondAllowance,
+                ]}
+              />
+            </Box>
+            <PhoneList label={MONTHS_CAPTION} gap="xs">
+              {data.months.map((m) => (
+                <Box component="li" key={m.month}>
+                  <Text size="sm">
+                    <Text span fw={700} size="sm">
+                      {monthLabel(m.month)}:
+                    </Text>{' '}
+                    {plural(m.delayDays, 'delay day')}, {m.hoursLost} h lost, {m.anticipated} anticipated,{' '}
+                    {m.beyondAllowance} beyond
+                  </Text>
+                </Box>
+              ))}
+            </PhoneList>
             {data.days.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No working day in this range has been decided yet: days appear here once a notice time has
                 judged them.
               </Text>
             ) : (
-              <DataTable
-                minWidth={960}
-                framed
-                aria-label="Working days"
-                headers={['Day', 'Forecast call', 'Observed', 'Hours lost', 'Told', 'Counts', 'Marked']}
-                actions="Actions"
-              >
-                {data.days.map((d) => (
-                  <Table.Tr key={d.date}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor
-                        component={Link}
-                        to={evidenceHref(d.date)}
-                        aria-label={`Evidence for ${d.date}`}
-                      >
-                        {d.date}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={VERDICT_COLOR[d.verdict]}>
-                        {VERDICT_LABEL[d.verdict]}
-                      </Badge>
-                      {d.reasons.length > 0 ? (
-                        <Text size="xs" c="dimmed" mt={2}>
-                          {d.reasons.join('; ')}
+              <>
+                <Box visibleFrom="sm">
+                  <DataTable
+                    minWidth={960}
+                    framed
+                    aria-label="Working days"
+                    headers={['Day', 'Forecast call', 'Observed', 'Hours lost', 'Told', 'Counts', 'Marked']}
+                    actions="Actions"
+                  >
+                    {data.days.map((d) => (
+                      <Table.Tr key={d.date}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <EvidenceLink day={d} href={evidenceHref(d.date)} />
+                        </Table.Td>
+                        <Table.Td>
+                          <VerdictCall day={d} />
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <ObservedBadge day={d} />
+                        </Table.Td>
+                        <Table.Td>{d.hoursLost}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{toldLine(d)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Counts day={d} />
+                        </Table.Td>
+                        <Table.Td>
+                          <WorkedMark day={d} />
+                        </Table.Td>
+                        <Table.Td>
+                          <MarkButton day={d} size="xs" onMark={setMarking} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </DataTable>
+                </Box>
+                <PhoneList label="Working days">
+                  {data.days.map((d) => (
+                    <Box
+                      component="li"
+                      key={d.date}
+                      py="sm"
+                      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                    >
+                      <Stack gap={6}>
+                        <Group justify="space-between" wrap="nowrap" align="flex-start">
+                          <EvidenceLink day={d} href={evidenceHref(d.date)} />
+                          <ObservedBadge day={d} named />
+                        </Group>
+                        <VerdictCall day={d} />
+                        <Text size="sm">
+                          {d.hoursLost} h lost · told {toldLine(d)}
                         </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {d.observed ? (
-                        <Badge variant="outline" color={OBSERVATION_COLOR[d.observed]}>
-                          {OBSERVATION_LABEL[d.observed]}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{d.hoursLost}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{toldLine(d)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {d.beyondAllowance ? (
-                        <Text size="sm" fw={700} c="var(--mantine-color-error)">
-                          Beyond allowance
-                        </Text>
-                      ) : d.delayDay ? (
-                        <Text size="sm">Within allowance</Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          No
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <WorkedMark day={d} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setMarking(d)}
-                        aria-label={`${d.worked === null ? 'Mark' : 'Change mark'} for ${d.date}`}
-                      >
-                        {d.worked === null ? 'Mark' : 'Change mark'}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </DataTable>
+                        <Counts day={d} inCard />
+                        <Group justify="space-between" align="flex-end" wrap="nowrap">
+                          <WorkedMark day={d} />
+                          <MarkButton day={d} size="sm" onMark={setMarking} />
+                        </Group>
+                      </Stack>
+                    </Box>
+                  ))}
+                </PhoneList>
+              </>
             )}
           </>
         )}

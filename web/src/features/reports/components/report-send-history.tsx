@@ -4,6 +4,7 @@ import type { ReportSendRecord } from '../../../../../shared/report-schedules';
 import { downloadBlob } from '../../../lib/download';
 import { friendlyErrorMessage } from '../../../lib/error-message';
 import { fetchSentDocument } from '../api/report-schedules-api';
+import { dateRange } from '../../../lib/day-format';
 
 const STATUS: Record<ReportSendRecord['status'], { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'teal' },
@@ -71,7 +72,7 @@ export function ReportSendHistory({
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {send.period.from} to {send.period.to} · {send.sentAt ? 'sent' : 'tried'}{' '}
+                  {dateRange(send.period.from, send.period.to)} · {send.sentAt ? 'sent' : 'tried'}{' '}
                   {when(send.sentAt ?? send.claimedAt)}
                   {send.status === 'sent'
                     ? ` · ${send.delivery === 'linked' ? 'linked' : 'attached'}, ${size(send.bytes)}`

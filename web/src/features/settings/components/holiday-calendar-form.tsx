@@ -1,4 +1,16 @@
-import { Badge, Button, Group, SegmentedControl, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { HolidayCalendarView, HolidayDate } from '../../../../../shared/holidays';
 import { holidayCalendarInputSchema } from '../../../../../shared/holidays-schema';
@@ -10,17 +22,11 @@ import { toast } from '../../../lib/toast';
 import { useHolidayCountries, useHolidays, useSaveHolidays } from '../api/holidays';
 import { FormErrorAlert } from '../../../components/form-fields';
 import { readOrPlaceholder } from '../../../components/records/query-state';
+import { WHOLE } from '../../../components/badge-style';
+import { shortDate } from '../../../lib/day-format';
 
 const SAVE_FAILED = 'The holiday calendar could not be saved. Try again.';
 const LOAD_FAILED = 'The holiday calendar could not be loaded.';
-
-const dateLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * The account's holiday calendar (Settings): a country and region preset of public holidays plus the
@@ -59,6 +65,14 @@ export function HolidayCalendarSection() {
   );
 }
 
+function SourceBadge({ source }: { source: HolidayCalendarView['dates'][number]['source'] }) {
+  return (
+    <Badge size="sm" variant="light" color={source === 'preset' ? 'gray' : 'blue'} style={WHOLE}>
+      {source === 'preset' ? 'Public holiday' : 'Your day off'}
+    </Badge>
+  );
+}
+
 function HolidayList({ dates }: { dates: HolidayCalendarView['dates'] }) {
   if (dates.length === 0) return <Text size="sm">No public holidays or days off this year.</Text>;
   return (
@@ -66,14 +80,18 @@ function HolidayList({ dates }: { dates: HolidayCalendarView['dates'] }) {
       <Table.Tbody>
         {dates.map((d) => (
           <Table.Tr key={`${d.date}-${d.source}`}>
-            <Table.Td w={120} style={{ whiteSpace: 'nowrap' }}>
-              {dateLabel(d.date)}
+            <Table.Td w={120} style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {shortDate(d.date)}
             </Table.Td>
-            <Table.Td>{d.name}</Table.Td>
-            <Table.Td ta="right">
-              <Badge size="sm" variant="light" color={d.source === 'preset' ? 'gray' : 'blue'}>
-                {d.source === 'preset' ? 'Public holiday' : 'Your day off'}
-              </Badge>
+            <Table.Td>
+              {d.name}
+              {/* A phone has no room for a third column: the kind goes under the name. */}
+              <Box hiddenFrom="sm" mt={2}>
+                <SourceBadge source={d.source} />
+              </Box>
+            </Table.Td>
+            <Table.Td ta="right" visibleFrom="sm">
+              <SourceBadge source={d.source} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -116,7 +134,7 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
           No notice goes out for a public holiday or one of your days off, and the weather-day ledger never
           counts them. Each jobsite can add its own days (a shutdown week) in its schedule.
         </Text>
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select
             label="Country"
             searchable
@@ -132,7 +150,6 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
             }}
             allowDeselect={false}
             error={errors.country}
-            miw={200}
           />
           <Select
             label="State or province"
@@ -144,9 +161,8 @@ function HolidayCalendarForm({ calendar }: { calendar: HolidayCalendarView }) {
             onChange={setRegion}
             disabled={regions.length === 0}
             error={errors.region}
-            miw={200}
           />
-        </Group>
+        </SimpleGrid>
         <Stack gap="xs">
           <Text fw={500} size="sm" id="extra-dates-label">
             Your own days off

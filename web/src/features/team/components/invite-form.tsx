@@ -5,6 +5,7 @@ import {
   inviteSchema,
   ROLE_LABELS,
   ROLE_SUMMARIES,
+  TEAM_MESSAGES,
   type InviteRole,
   type TeamResponse,
 } from '../../../../../shared/team';
@@ -14,16 +15,9 @@ import { toast } from '../../../lib/toast';
 import { useInvite } from '../api/team-api';
 import { ChoiceSelect, TextField } from '../../../components/form-fields';
 
-const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({
-  value: r,
-  label: `${ROLE_LABELS[r]}: ${ROLE_SUMMARIES[r]}`,
-}));
-
-function seatsText(seats: TeamResponse['seats']): string {
-  return seats.limit === null
-    ? `${seats.used} seats used (unlimited on your plan)`
-    : `${seats.used} of ${seats.limit} seats used (pending invites count)`;
-}
+// The field shows the role's name only (a phone cut "Manager: Records, rules, templates, n…"); what the
+// role may do is written under it and beside each choice in the list.
+const ROLE_OPTIONS = INVITE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** The owner's invite: an address and a role; the server holds the plan's seats. */
 export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
@@ -56,7 +50,7 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Invite someone">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {seatsText(seats)}
+          {TEAM_MESSAGES.seatsUsed(seats.used, seats.limit)}
         </Text>
         <TextField
           label="Email"
@@ -70,6 +64,15 @@ export function InviteForm({ seats }: { seats: TeamResponse['seats'] }) {
         <ChoiceSelect
           label="Role"
           data={ROLE_OPTIONS}
+          description={ROLE_SUMMARIES[role]}
+          renderOption={({ option }) => (
+            <div>
+              <Text size="sm">{option.label}</Text>
+              <Text size="xs" c="dimmed">
+                {ROLE_SUMMARIES[option.value as InviteRole]}
+              </Text>
+            </div>
+          )}
           value={role}
           onValueChange={setRole}
           error={errors.role}
