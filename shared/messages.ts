@@ -43,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   profileLoadFailed: 'Your profile could not be loaded just now.',
   profileSaveFailed: 'Your profile could not be saved just now. Try again.',
   quietHoursSaveFailed: 'Your quiet hours could not be saved just now. Try again.',
+  /** Longer than any deliverable address (RFC 5321's 254 characters). */
+  emailTooLong: 'Email is too long',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
