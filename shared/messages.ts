@@ -49,6 +49,12 @@ export const ACCOUNT_MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** Ids inside a body that no record can have (the SPA only sends ids the API gave it). */
+export const ID_MESSAGES = {
+  jobsiteIdInvalid: 'Not a valid jobsite id',
+  clientIdInvalid: 'Not a valid client id',
+} as const;
+
 /** Billing messages beyond the spec's catalogue (re-exported by shared/billing.ts). */
 export const BILLING_MESSAGES = {
   planInvalid: 'Plan must be "basic", "premium" or "enterprise"',
