@@ -43,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   profileLoadFailed: 'Your profile could not be loaded just now.',
   profileSaveFailed: 'Your profile could not be saved just now. Try again.',
   quietHoursSaveFailed: 'Your quiet hours could not be saved just now. Try again.',
+  /** A profile save that lost every retry to other saves at the same moment (409). */
+  profileChanged: 'Your profile changed while you were saving: reload it and try again',
   /** Longer than any deliverable address (RFC 5321's 254 characters). */
   emailTooLong: 'Email is too long',
 } as const;
