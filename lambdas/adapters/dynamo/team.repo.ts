@@ -33,6 +33,7 @@ type MembershipItem = {
   role: Membership['role'];
   invitedBy?: string;
   joinedAt: string;
+  inviteId?: string;
 };
 const toMembership = (m: MembershipItem): Membership => ({
   userId: m.userId,
@@ -41,6 +42,7 @@ const toMembership = (m: MembershipItem): Membership => ({
   role: m.role,
   invitedBy: m.invitedBy ?? null,
   joinedAt: m.joinedAt,
+  ...(m.inviteId ? { inviteId: m.inviteId } : {}),
 });
 
 const membershipItem = (m: Membership) => ({ ...m, invitedBy: m.invitedBy ?? undefined });

@@ -9,6 +9,8 @@ export interface Membership {
   role: TeamRole;
   invitedBy: string | null;
   joinedAt: string;
+  /** The invite they joined by: a repeated click of its link answers the same join. */
+  inviteId?: string;
 }
 
 export interface StoredInvite extends TeamInvite {
