@@ -43,9 +43,19 @@ export const ACCOUNT_MESSAGES = {
   profileLoadFailed: 'Your profile could not be loaded just now.',
   profileSaveFailed: 'Your profile could not be saved just now. Try again.',
   quietHoursSaveFailed: 'Your quiet hours could not be saved just now. Try again.',
+  /** A profile save that lost every retry to other saves at the same moment (409). */
+  profileChanged: 'Your profile changed while you were saving: reload it and try again',
+  /** Longer than any deliverable address (RFC 5321's 254 characters). */
+  emailTooLong: 'Email is too long',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Ids inside a body that no record can have (the SPA only sends ids the API gave it). */
+export const ID_MESSAGES = {
+  jobsiteIdInvalid: 'Not a valid jobsite id',
+  clientIdInvalid: 'Not a valid client id',
+} as const;
 
 /** Billing messages beyond the spec's catalogue (re-exported by shared/billing.ts). */
 export const BILLING_MESSAGES = {

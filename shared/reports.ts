@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { ID_MESSAGES } from './messages';
+import { isRecordId } from './records/ids';
 
 /**
  * Custom reports (issue 25 §4–6; Premium and Enterprise, `customReports`): a saved definition of what
@@ -48,21 +50,37 @@ export const reportRangeSchema = /* @__PURE__ */ builtOnFirstUse(() =>
 );
 
 export const reportJobsitesSchema = /* @__PURE__ */ builtOnFirstUse(() =>
-  z.union(
-    [
-      z.literal('all'),
-      z
-        .object({ clientId: z.string({ message: 'Client id must be text' }).min(1, 'Client id is required') })
-        .strict(),
-      z
-        .array(z.string({ message: 'Jobsite ids must be text' }).min(1), {
-          message: 'Jobsites must be "all", { clientId } or a list of ids',
-        })
-        .min(1, 'Choose at least one jobsite')
-        .max(100, 'At most 100 jobsites'),
-    ],
-    { message: 'Jobsites must be "all", { clientId } or a list of ids' },
-  ),
+  z
+    .union(
+      [
+        z.literal('all'),
+        z
+          .object({
+            clientId: z.string({ message: 'Client id must be text' }).min(1, 'Client id is required'),
+          })
+          .strict(),
+        z
+          .array(z.string({ message: 'Jobsite ids must be text' }).min(1), {
+            message: 'Jobsites must be "all", { clientId } or a list of ids',
+          })
+          .min(1, 'Choose at least one jobsite')
+          .max(100, 'At most 100 jobsites'),
+      ],
+      { message: 'Jobsites must be "all", { clientId } or a list of ids' },
+    )
+    .superRefine((choice, ctx) => {
+      // Refused here, naming the id's place: an id past the store's key limits fails the read itself.
+      if (choice === 'all') return;
+      if ('clientId' in choice) {
+        if (!isRecordId(choice.clientId))
+          ctx.addIssue({ code: 'custom', path: ['clientId'], message: ID_MESSAGES.clientIdInvalid });
+        return;
+      }
+      choice.forEach((id, i) => {
+        if (!isRecordId(id))
+          ctx.addIssue({ code: 'custom', path: [i], message: ID_MESSAGES.jobsiteIdInvalid });
+      });
+    }),
 );
 
 export const reportInputSchema = /* @__PURE__ */ builtOnFirstUse(() =>

@@ -2,6 +2,10 @@ import * as z from 'zod';
 import { SSO_DEFAULT_ROLES, type SsoDefaultRole, type SsoType } from './sso-names';
 import { builtOnFirstUse } from './built-on-first-use';
 import { objectOnFirstUse } from './object-on-first-use';
+import { ACCOUNT_MESSAGES } from './messages';
+
+/** The longest deliverable address (RFC 5321). */
+const EMAIL_MAX_LENGTH = 254;
 
 export * from './sso-names';
 
@@ -113,6 +117,8 @@ export const discoverQuerySchema = /* @__PURE__ */ objectOnFirstUse(() => ({
     .string({ message: 'Email is required' })
     .trim()
     .toLowerCase()
+    // Before the shape: a domain past DynamoDB's key limits must never reach the claim's read.
+    .max(EMAIL_MAX_LENGTH, ACCOUNT_MESSAGES.emailTooLong)
     .email('Email must be an email address'),
 }));
 

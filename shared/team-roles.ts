@@ -48,6 +48,8 @@ export const TEAM_MESSAGES = {
   memberNotFound: 'Member not found',
   inviteNotFound: 'Invite not found',
   cannotChangeSelf: "You can't change your own role: hand ownership to someone else instead",
+  /** A role change, removal or hand-over that lost a race with another (409): nothing was changed. */
+  teamChanged: 'The team changed while you were saving: reload it and try again',
   inviteSubject: (company: string) => `You're invited to join ${company} on Raincheck`,
 } as const;
 

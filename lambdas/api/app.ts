@@ -1,4 +1,4 @@
-import type { AccountRepo } from '../core/account/account.ports';
+import type { AccountRepo, ProfileReplacer } from '../core/account/account.ports';
 import type { RecordsStore } from '../core/records/records.ports';
 import type { Clock, IdGenerator } from '../core/runtime.ports';
 import type { Hono } from 'hono';
@@ -70,7 +70,7 @@ export type { Authenticate } from '../http/kit';
 
 export interface ApiDeps {
   authenticate: Authenticate;
-  accounts: AccountRepo;
+  accounts: AccountRepo & ProfileReplacer;
   clock: Clock;
   /** Billing routes (GET /api/subscription, plan change, portal); absent in apps built without Stripe. */
   billing?: SubscriptionRoutesDeps;

@@ -4,14 +4,14 @@ import { quietHoursSchema } from '../../shared/quiet-hours';
 import { getMe } from '../core/account/get-me';
 import { quietHoursChange, saveProfile } from '../core/account/save-profile';
 import { updateProfile } from '../core/account/update-profile';
-import type { AccountRepo } from '../core/account/account.ports';
+import type { AccountRepo, ProfileReplacer } from '../core/account/account.ports';
 import type { Clock } from '../core/runtime.ports';
 import { callerOf, jsonBody, type AppEnv } from '../http/kit';
 import type { AccountSummaries } from '../core/admin/people.ports';
 import { linkGuestPurchasesQuietly, type SubscriptionRoutesDeps } from './subscription.routes';
 
 export interface MeRoutesDeps {
-  accounts: AccountRepo;
+  accounts: AccountRepo & ProfileReplacer;
   clock: Clock;
   /** When billing runs in this app, GET /api/me also links the caller's guest purchases. */
   billing?: SubscriptionRoutesDeps;

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../shared/team';
+import type { AuditEntry, TeamRole } from '../../../shared/team';
 import type { TenantId } from '../../core/caller';
 import type {
   AcceptOutcome,
@@ -33,6 +33,7 @@ type MembershipItem = {
   role: Membership['role'];
   invitedBy?: string;
   joinedAt: string;
+  inviteId?: string;
 };
 const toMembership = (m: MembershipItem): Membership => ({
   userId: m.userId,
@@ -41,7 +42,25 @@ const toMembership = (m: MembershipItem): Membership => ({
   role: m.role,
   invitedBy: m.invitedBy ?? null,
   joinedAt: m.joinedAt,
+  ...(m.inviteId ? { inviteId: m.inviteId } : {}),
 });
+
+const membershipItem = (m: Membership) => ({ ...m, invitedBy: m.invitedBy ?? undefined });
+
+type Tx = Parameters<Parameters<RaincheckService['transaction']['write']>[0]>[0];
+type MembershipWhere = Parameters<ReturnType<Tx['membership']['check']>['where']>[0];
+
+/**
+ * The condition that `userId` still has `role` in `account`, as it was read: a role change, removal
+ * or hand-over writes only on it, so two racing ones never both land. The founder without a record
+ * is the account's owner (their record is made when ownership leaves them).
+ */
+function roleStill(account: string, userId: string, role: TeamRole): MembershipWhere {
+  return (a, op) => {
+    const held = `${op.eq(a.accountId, account)} AND ${op.eq(a.role, role)}`;
+    return userId === account && role === 'owner' ? `${op.notExists(a.role)} OR (${held})` : held;
+  };
+}
 
 export class DynamoTeamStore implements TeamStore {
   constructor(private readonly db: RaincheckService) {}
@@ -150,17 +169,47 @@ export class DynamoTeamStore implements TeamStore {
     throw new Error(`Could not accept the invite: ${JSON.stringify(result.data)}`);
   }
 
-  async putRole(member: Membership): Promise<void> {
-    await this.db.entities.membership
-      .put({ ...member, invitedBy: member.invitedBy ?? undefined })
-      .go({ response: 'none' });
+  async setRole(member: Membership, role: TeamRole, owner: string): Promise<boolean> {
+    const account = member.accountId;
+    const result = await writeGuarded(this.db, ({ membership }) => [
+      membership
+        .check({ userId: owner })
+        .where(roleStill(account, owner, 'owner'))
+        .commit(),
+      membership
+        .put(membershipItem({ ...member, role }))
+        .where(roleStill(account, member.userId, member.role))
+        .commit(),
+    ]);
+    return !result.canceled;
   }
 
-  async removeMember(account: TenantId, userId: string): Promise<boolean> {
+  async handOver(owner: Membership, heir: Membership): Promise<boolean> {
+    const account = owner.accountId;
+    const result = await writeGuarded(this.db, ({ membership }) => [
+      membership
+        .put(membershipItem({ ...heir, role: 'owner' }))
+        .where(roleStill(account, heir.userId, heir.role))
+        .commit(),
+      // The founder's own record is made here: without one they would still read as the owner.
+      membership
+        .put(membershipItem({ ...owner, role: 'manager' }))
+        .where(roleStill(account, owner.userId, 'owner'))
+        .commit(),
+    ]);
+    return !result.canceled;
+  }
+
+  async removeMember(member: Membership, owner: string): Promise<boolean> {
+    const account = member.accountId;
     const result = await writeGuarded(this.db, ({ membership, recordGuard }) => [
       membership
-        .delete({ userId })
-        .where((a, op) => op.eq(a.accountId, account as string))
+        .check({ userId: owner })
+        .where(roleStill(account, owner, 'owner'))
+        .commit(),
+      membership
+        .delete({ userId: member.userId })
+        .where((a, op) => `${op.eq(a.accountId, account)} AND ${op.eq(a.role, member.role)}`)
         .commit(),
       recordGuard
         .update(seatKey(account))

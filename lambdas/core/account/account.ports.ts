@@ -14,6 +14,19 @@ export interface AccountRepo {
   getSubscriptions?(userIds: readonly string[]): Promise<Map<string, Subscription>>;
 }
 
+/**
+ * Saves a profile as `change` makes it from the stored one, only if nobody saved it in between (a
+ * conditional write on what was read), reading it again and retrying a few times when someone did:
+ * two saves of different fields at once then both land.
+ */
+export interface ProfileReplacer {
+  /** The profile saved (`change` of the stored one, null when none yet); null when every try lost. */
+  replaceProfile(
+    userId: string,
+    change: (current: AccountProfile | null) => AccountProfile,
+  ): Promise<AccountProfile | null>;
+}
+
 /** Writes an account's first record; never overwrites one (a conditional write, safe to repeat). */
 export interface AccountCreator {
   /** Stores the profile unless the account already has one; answers whether it stored it. */

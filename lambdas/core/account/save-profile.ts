@@ -1,7 +1,9 @@
 import type { AccountProfile } from '../../../shared/account';
 import type { QuietHours } from '../../../shared/quiet-hours';
-import type { AccountRepo, Caller, Clock } from '../ports';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages';
+import type { Caller, Clock, ProfileReplacer } from '../ports';
 import { tenantOf } from '../caller';
+import { ConflictError } from '../errors';
 
 /** What a save sets; the rest (the account, the owner's address, the creation) is kept or filled in. */
 export type ProfileFields = Pick<AccountProfile, 'name' | 'company' | 'units' | 'quietHours'>;
@@ -21,22 +23,33 @@ const keptFields = (existing: AccountProfile | null): ProfileFields => ({
 
 /**
  * Saves `change` over the caller's account's profile, creating it the first time. The account is
- * always the caller's own: the body can never name another.
+ * always the caller's own: the body can never name another. Only the fields of `change` are written,
+ * over the profile as stored when the save lands: the quiet hours and the profile form saved at once
+ * both land, and of two saves of one field the later wins, as one after the other would (409 only
+ * when the retries all lost).
  */
 export async function saveProfile(
   caller: Caller,
   change: Partial<ProfileFields>,
-  deps: { accounts: AccountRepo; clock: Clock },
+  deps: { accounts: ProfileReplacer; clock: Clock },
 ): Promise<AccountProfile> {
-  const existing = await deps.accounts.getProfile(tenantOf(caller));
-  const profile: AccountProfile = {
+  return replaceOr409(deps.accounts, tenantOf(caller), (existing) => ({
     userId: tenantOf(caller),
     // A manager saving the account's profile keeps the owner's address on it.
     email: existing?.email ?? caller.email,
     createdAt: existing?.createdAt ?? deps.clock.now().toISOString(),
     ...keptFields(existing),
     ...change,
-  };
-  await deps.accounts.putProfile(profile);
-  return profile;
+  }));
+}
+
+/** `replaceProfile`, or the 409 of a save that lost every retry. */
+export async function replaceOr409(
+  profiles: ProfileReplacer,
+  userId: string,
+  change: (current: AccountProfile | null) => AccountProfile,
+): Promise<AccountProfile> {
+  const saved = await profiles.replaceProfile(userId, change);
+  if (!saved) throw new ConflictError(ACCOUNT_MESSAGES.profileChanged);
+  return saved;
 }

@@ -1,14 +1,14 @@
 import type { AccountProfile } from '../../../shared/account';
 import { profileBodySchema, profileUpdateSchema, type ProfileBody } from '../../../shared/profile';
 import { TEAM_MESSAGES } from '../../../shared/team-roles';
-import type { AccountRepo, Caller, Clock } from '../ports';
+import type { AccountRepo, Caller, Clock, ProfileReplacer } from '../ports';
 import { tenantOf } from '../caller';
 import { ForbiddenError } from '../errors';
 import { parseWith } from '../validate';
 import { profileOrDefault } from './get-me';
-import { saveProfile } from './save-profile';
+import { replaceOr409, saveProfile } from './save-profile';
 
-type ProfileDeps = { accounts: AccountRepo; clock: Clock };
+type ProfileDeps = { accounts: AccountRepo & ProfileReplacer; clock: Clock };
 
 /** What a profile save answers: the account's profile and the caller's own name. */
 export interface ProfileSaved {
@@ -48,8 +48,7 @@ export async function updateProfile(
 
 /** A member's own profile (made at sign-up; made here if it is missing) with their new name. */
 async function saveOwnName(caller: Caller, name: string | null, deps: ProfileDeps): Promise<void> {
-  const own = await deps.accounts.getProfile(caller.userId);
-  await deps.accounts.putProfile(
+  await replaceOr409(deps.accounts, caller.userId, (own) =>
     own
       ? { ...own, name }
       : {

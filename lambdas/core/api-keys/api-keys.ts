@@ -12,6 +12,7 @@ import { effectivePlan } from '../../../shared/subscription';
 import type { AccountRepo } from '../account/account.ports';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ForbiddenError, NotFoundError } from '../errors';
+import { assertKnownIdShape } from '../known-id';
 import { planHas, planRefusal } from '../../../shared/plan-refusal';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import type { ApiKeyStore, StoredApiKey } from './api-keys.ports';
@@ -107,5 +108,6 @@ export async function listApiKeys(caller: Caller, deps: ApiKeysDeps): Promise<Ap
 /** Revokes at once: the key's item is gone, so its next call finds nothing (401). Any plan may revoke. */
 export async function revokeApiKey(caller: Caller, id: string, deps: ApiKeysDeps): Promise<void> {
   assertMayManage(caller);
+  assertKnownIdShape(id, API_KEY_MESSAGES.notFound);
   if (!(await deps.keys.revoke(tenantOf(caller), id))) throw new NotFoundError(API_KEY_MESSAGES.notFound);
 }

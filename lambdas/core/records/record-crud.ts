@@ -4,6 +4,7 @@ import type { TenantId } from '../caller';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Clock, IdGenerator } from '../runtime.ports';
 import { parseWith } from '../validate';
+import { assertKnownIdShape } from '../known-id';
 import { keyCursor, listPage, type ListQuery } from './list-page';
 import type { RecordRepo, StoredRecord } from './records.ports';
 
@@ -56,6 +57,7 @@ export async function mustGet<T extends StoredRecord>(
   id: string,
   noun: string,
 ): Promise<T> {
+  assertKnownIdShape(id, `${noun} not found`);
   const record = await repo.get(tenant, id);
   if (!record) throw new NotFoundError(`${noun} not found`);
   return record;

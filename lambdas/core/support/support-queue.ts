@@ -9,6 +9,7 @@ import {
 import type { SupportReplyInput, SupportRequestUpdate } from '../../../shared/support-schemas';
 import { tenantFromStore, type Caller } from '../caller';
 import { NotFoundError } from '../errors';
+import { assertKnownIdShape } from '../known-id';
 import { replyEmail } from './support-emails';
 import { addMessage, summaryOf, threadOf } from './support-requests';
 import type { SupportDeps, SupportRequestRecord } from './support.ports';
@@ -33,6 +34,7 @@ export async function supportQueue(closed: boolean, deps: Pick<SupportDeps, 'req
 }
 
 async function anyRequest(id: string, deps: Pick<SupportDeps, 'requests'>): Promise<SupportRequestRecord> {
+  assertKnownIdShape(id, SUPPORT_MESSAGES.requestNotFound);
   const request = await deps.requests.findById(id);
   if (!request) throw new NotFoundError(SUPPORT_MESSAGES.requestNotFound);
   return request;

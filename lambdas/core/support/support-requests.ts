@@ -8,6 +8,7 @@ import {
 import type { SupportReplyInput, SupportRequestInput } from '../../../shared/support-schemas';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, NotFoundError } from '../errors';
+import { assertKnownIdShape } from '../known-id';
 import { confirmationEmail } from './support-emails';
 import type { SupportDeps, SupportRequestRecord } from './support.ports';
 
@@ -71,6 +72,7 @@ export async function listSupportRequests(tenant: TenantId, deps: SupportDeps) {
 }
 
 async function requestOf(tenant: TenantId, id: string, deps: SupportDeps): Promise<SupportRequestRecord> {
+  assertKnownIdShape(id, SUPPORT_MESSAGES.requestNotFound);
   const request = await deps.requests.get(tenant, id);
   if (!request) throw new NotFoundError(SUPPORT_MESSAGES.requestNotFound);
   return request;

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../../shared/email/render';
 import { PLANS, PLAN_SEATS } from '../../../shared/plans';
 import { effectivePlan } from '../../../shared/subscription';
-import { INVITE_VALID_DAYS, ROLE_LABELS, TEAM_MESSAGES, type InviteRole } from '../../../shared/team-roles';
+import { INVITE_VALID_DAYS, ROLE_LABELS, TEAM_MESSAGES, type TeamRole } from '../../../shared/team-roles';
 import type { InviteInput } from '../../../shared/team';
 import { tenantOf, type Caller, type TenantId } from '../caller';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
@@ -92,16 +92,28 @@ export async function revokeInvite(caller: Caller, id: string, deps: TeamDeps): 
 /**
  * The invitee, signed in with the invited address, joins: the signed link names the account and the
  * invite; the invite's removal and the membership's creation are one conditional write (single use).
+ * The invitee's repeated click (a double click, a retry) answers their join again, changing nothing.
  */
 export async function acceptInvite(
   caller: Caller,
   token: string,
   deps: TeamDeps,
-): Promise<{ accountId: string; role: InviteRole }> {
+): Promise<{ accountId: string; role: TeamRole }> {
   const now = deps.clock.now();
   const claims = deps.tokens.verify(token, now);
   const invite = claims ? await deps.store.invite(claims.tenantId as TenantId, claims.requestId) : null;
-  if (!invite || invite.validUntil <= now.toISOString()) throw new NotFoundError(TEAM_MESSAGES.inviteInvalid);
+  const joinedAlready = async () => {
+    const own = claims ? await deps.store.membershipOf(caller.userId) : null;
+    // Their role now: the owner may have changed it since they joined.
+    return own && own.accountId === claims?.tenantId && own.inviteId === claims.requestId
+      ? { accountId: own.accountId, role: own.role }
+      : null;
+  };
+  if (!invite || invite.validUntil <= now.toISOString()) {
+    const joined = await joinedAlready();
+    if (joined) return joined;
+    throw new NotFoundError(TEAM_MESSAGES.inviteInvalid);
+  }
   if (invite.email !== caller.email.toLowerCase()) throw new ForbiddenError(TEAM_MESSAGES.inviteOtherAddress);
   if (invite.accountId === caller.userId) throw new ConflictError(TEAM_MESSAGES.ownAccount);
   const outcome = await deps.store.acceptInvite(invite, {
@@ -111,7 +123,12 @@ export async function acceptInvite(
     role: invite.role,
     invitedBy: invite.invitedBy,
     joinedAt: now.toISOString(),
+    inviteId: invite.id,
   });
+  if (outcome !== 'joined') {
+    const joined = await joinedAlready();
+    if (joined) return joined;
+  }
   if (outcome === 'invite-gone') throw new NotFoundError(TEAM_MESSAGES.inviteInvalid);
   if (outcome === 'member-elsewhere') throw new ConflictError(TEAM_MESSAGES.joinedElsewhere);
   deps.memberships?.forget(caller.userId);

@@ -46,7 +46,9 @@ export async function listTeam(caller: Caller, deps: TeamDeps): Promise<TeamResp
 
 /**
  * The owner changes a member's role. `owner` hands ownership over: the member becomes the owner and
- * the caller a manager (the account's id stays the founder's `sub`; their record says so).
+ * the caller a manager (the account's id stays the founder's `sub`; their record says so). Each write
+ * holds only while the member and the caller are as read, so racing changes never leave the team
+ * without an owner or with two: the one that lost answers 409 and changes nothing.
  */
 export async function changeRole(caller: Caller, userId: string, role: TeamRole, deps: TeamDeps) {
   assertOwner(caller);
@@ -54,13 +56,14 @@ export async function changeRole(caller: Caller, userId: string, role: TeamRole,
   if (userId === caller.userId) throw new ConflictError(TEAM_MESSAGES.cannotChangeSelf);
   const target = await memberOf(tenant, userId, deps);
   const at = deps.clock.now().toISOString();
-  await deps.store.putRole({ ...target, role });
-  if (role === 'owner') {
-    const self = await memberOf(tenant, caller.userId, deps);
-    await deps.store.putRole({ ...self, role: 'manager' });
-    deps.memberships?.forget(caller.userId);
-  }
+  const written =
+    role === 'owner'
+      ? await deps.store.handOver(await memberOf(tenant, caller.userId, deps), target)
+      : await deps.store.setRole(target, role, caller.userId);
+  // Even a lost race may mean this container's cached roles are the stale ones.
+  deps.memberships?.forget(caller.userId);
   deps.memberships?.forget(userId);
+  if (!written) throw await lostRace(tenant, userId, deps);
   await auditTeamChange(caller, tenant, deps, {
     at,
     action: role === 'owner' ? 'ownership-handed' : 'role-changed',
@@ -77,8 +80,10 @@ export async function removeMember(caller: Caller, userId: string, deps: TeamDep
   if (userId === tenant) throw new ConflictError(TEAM_MESSAGES.founderStays);
   if (userId === caller.userId) throw new ConflictError(TEAM_MESSAGES.cannotChangeSelf);
   const target = await memberOf(tenant, userId, deps);
-  if (!(await deps.store.removeMember(tenant, userId))) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+  const removed = await deps.store.removeMember(target, caller.userId);
+  deps.memberships?.forget(caller.userId);
   deps.memberships?.forget(userId);
+  if (!removed) throw await lostRace(tenant, userId, deps);
   await auditTeamChange(caller, tenant, deps, {
     at: deps.clock.now().toISOString(),
     action: 'removed',
@@ -91,6 +96,15 @@ export async function removeMember(caller: Caller, userId: string, deps: TeamDep
 export async function listAudit(caller: Caller, deps: TeamDeps, limit = 200): Promise<AuditEntry[]> {
   assertOwner(caller);
   return deps.audit.list(tenantOf(caller), limit);
+}
+
+/** Why a conditional team write did not land: the member is gone (404), or the team changed (409). */
+async function lostRace(tenant: TenantId, userId: string, deps: TeamDeps): Promise<Error> {
+  const now = await deps.store.membershipOf(userId);
+  const stillMember = now?.accountId === tenant || (userId === tenant && !now);
+  return stillMember
+    ? new ConflictError(TEAM_MESSAGES.teamChanged)
+    : new NotFoundError(TEAM_MESSAGES.memberNotFound);
 }
 
 /** A member of this account (the founder without a record reads as the owner); 404 for anyone else. */

@@ -9,6 +9,8 @@ export interface Membership {
   role: TeamRole;
   invitedBy: string | null;
   joinedAt: string;
+  /** The invite they joined by: a repeated click of its link answers the same join. */
+  inviteId?: string;
 }
 
 export interface StoredInvite extends TeamInvite {
@@ -43,10 +45,21 @@ export interface TeamStore {
   renewInvite(invite: StoredInvite): Promise<boolean>;
   /** Turns the pending invite into the membership (the seat moves with it); single use. */
   acceptInvite(invite: StoredInvite, member: Membership): Promise<AcceptOutcome>;
-  /** Puts a member's role (the founder's own record too, made when ownership leaves them). */
-  putRole(member: Membership): Promise<void>;
-  /** Removes a member and frees their seat; false when they were not a member of `account`. */
-  removeMember(account: TenantId, userId: string): Promise<boolean>;
+  /**
+   * Gives `member` (as read) `role`, only while they still have the role read and `owner` still owns
+   * the account; false when either changed since (nothing written).
+   */
+  setRole(member: Membership, role: TeamRole, owner: string): Promise<boolean>;
+  /**
+   * In one transaction: `heir` (as read) becomes the owner and `owner` (as read; the founder's own
+   * record is made here) a manager, only while both are still as read; false when either changed.
+   */
+  handOver(owner: Membership, heir: Membership): Promise<boolean>;
+  /**
+   * Removes `member` (as read) and frees their seat, only while they still have the role read and
+   * `owner` still owns the account; false when either changed or they are gone (nothing written).
+   */
+  removeMember(member: Membership, owner: string): Promise<boolean>;
   lastSignIns(userIds: string[]): Promise<Map<string, string>>;
 }
 

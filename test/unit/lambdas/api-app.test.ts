@@ -1,15 +1,20 @@
 import { createApiApp } from '../../../lambdas/api/app';
-import type { AccountRepo, Caller } from '../../../lambdas/core/ports';
+import type { AccountRepo, Caller, ProfileReplacer } from '../../../lambdas/core/ports';
 import type { AccountProfile } from '../../../shared/account';
 import { MESSAGES } from '../../../shared/messages';
 
 /** An in-memory repository: a fake for the unit level only. */
-function fakeAccounts(): AccountRepo & { profiles: Map<string, AccountProfile> } {
+function fakeAccounts(): AccountRepo & ProfileReplacer & { profiles: Map<string, AccountProfile> } {
   const profiles = new Map<string, AccountProfile>();
   return {
     profiles,
     getProfile: async (id) => profiles.get(id) ?? null,
     putProfile: async (p) => void profiles.set(p.userId, p),
+    replaceProfile: async (id, change) => {
+      const next = change(profiles.get(id) ?? null);
+      profiles.set(id, next);
+      return next;
+    },
     getSubscription: async () => null,
   };
 }

@@ -2,7 +2,7 @@ import { updateJobsite } from '../../../lambdas/core/records/jobsites';
 import { tenantFromStore } from '../../../lambdas/core/caller';
 import { actingMember } from '../../../lambdas/core/team/acting-member';
 import { updateProfile } from '../../../lambdas/core/account/update-profile';
-import type { AccountRepo, Caller } from '../../../lambdas/core/ports';
+import type { AccountRepo, Caller, ProfileReplacer } from '../../../lambdas/core/ports';
 import type { AccountProfile } from '../../../shared/account';
 import { TEAM_MESSAGES, describeAudit, type AuditEntry } from '../../../shared/team-roles';
 import { revokeInvite } from '../../../lambdas/core/team/invites';
@@ -82,9 +82,14 @@ describe('a jobsite saved by a member', () => {
 /** An in-memory profile table: a fake for the unit level only. */
 function profileTable(seed: AccountProfile[]) {
   const rows = new Map(seed.map((p) => [p.userId, p]));
-  const accounts: AccountRepo = {
+  const accounts: AccountRepo & ProfileReplacer = {
     getProfile: async (id) => rows.get(id) ?? null,
     putProfile: async (p) => void rows.set(p.userId, p),
+    replaceProfile: async (id, change) => {
+      const next = change(rows.get(id) ?? null);
+      rows.set(id, next);
+      return next;
+    },
     getSubscription: async () => null,
   };
   return { rows, deps: { accounts, clock } };

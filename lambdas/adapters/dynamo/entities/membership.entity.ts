@@ -13,6 +13,7 @@ export const membershipEntity = entityOf('membership', {
     ...requiredStrings('accountId', 'email', 'joinedAt'),
     role: { type: TEAM_ROLES, required: true },
     invitedBy: { type: 'string' },
+    inviteId: { type: 'string' },
   },
   indexes: {
     byUser: byUserIndex(),

@@ -10,6 +10,8 @@ export const profileEntity = entityOf('profile', {
     /** Quiet hours (shared/quiet-hours): off until set; start and end are kept while off. */
     quietEnabled: { type: 'boolean' },
     ...optionalStrings('quietStart', 'quietEnd', 'createdAt', 'updatedAt'),
+    /** Counts the saves made through `replaceProfile`: each writes only on the revision it read. */
+    revision: { type: 'number' },
   },
   indexes: {
     byUser: byUserIndex(),
