@@ -7,6 +7,7 @@ import { createReportsApp } from '../../../lambdas/reports/app';
 import { callApi, newAccount, subscribe, type ApiResult, type TestAccount } from '../../support/accounts';
 import { seededAdminToken } from '../../support/cognito';
 import { testStack } from '../stack';
+import { WALKED_BODIES } from './walked-bodies';
 
 /**
  * A path id that is longer than DynamoDB's key limits, or of a shape the store never writes, names
@@ -45,20 +46,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.startsWith('/api/confirmations/')) return { answer: 'working' };
   if (path.endsWith('/schedule')) return { cadence: 'weekly', to: ['office@example.com'] };
   if (path.startsWith('/api/account/members/')) return { role: 'viewer' };
-  const byResource: Record<string, unknown> = {
-    clients: { name: 'Walked client' },
-    crews: { name: 'Walked crew' },
-    workers: { name: 'Walked worker', email: 'walked-worker@example.com' },
-    jobsites: { name: 'Walked site', latitude: 30.27, longitude: -97.74 },
-    'email-templates': {
-      name: 'Walked',
-      kind: 'notice',
-      audience: 'worker',
-      subject: '{{verdict}} at {{jobsite}}',
-      body: '{{action}}',
-    },
-  };
-  return byResource[path.split('/')[2]!] ?? {};
+  return WALKED_BODIES[path.split('/')[2]!] ?? {};
 }
 
 /** The routes with a path parameter of every Lambda app the signed-in SPA and API keys reach. */

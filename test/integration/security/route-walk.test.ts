@@ -5,6 +5,7 @@ import { createAppRoot } from '../../../lambdas/composition/app.root';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { joinTeam } from '../../support/team';
 import { testStack } from '../stack';
+import { WALKED_BODIES } from './walked-bodies';
 
 /**
  * Tenancy walked over every route the api Lambda serves, read from the app itself: a route added
@@ -81,27 +82,13 @@ function fill(route: string): string | null {
   return missing ? null : filled;
 }
 
-const BODIES: Record<string, unknown> = {
-  clients: { name: 'Walked client' },
-  crews: { name: 'Walked crew' },
-  workers: { name: 'Walked worker', email: 'walked-worker@example.com' },
-  jobsites: { name: 'Walked site', latitude: 30.27, longitude: -97.74 },
-  'email-templates': {
-    name: 'Walked',
-    kind: 'notice',
-    audience: 'worker',
-    subject: '{{verdict}} at {{jobsite}}',
-    body: '{{action}}',
-  },
-};
-
 function bodyFor(route: string): unknown {
   const [method, path] = route.split(' ') as [string, string];
   if (method === 'GET' || method === 'DELETE') return undefined;
   if (path.endsWith('/ledger/:date')) return { worked: true };
   if (path.endsWith('/replies')) return { body: 'A reply from another account' };
   if (path.startsWith('/api/account/members/')) return { role: 'viewer' };
-  return BODIES[path.split('/')[2]!] ?? {};
+  return WALKED_BODIES[path.split('/')[2]!] ?? {};
 }
 
 async function snapshotOf(account: TestAccount) {
@@ -140,7 +127,7 @@ beforeAll(async () => {
   ids.crew = await made('/api/crews', { name: 'B crew' });
   ids.worker = await made('/api/workers', { name: 'B worker', email: `b-worker-${Date.now()}@example.com` });
   ids.jobsite = await made('/api/jobsites', { name: 'B site', latitude: 30.27, longitude: -97.74 });
-  ids.template = await made('/api/email-templates', BODIES['email-templates']);
+  ids.template = await made('/api/email-templates', WALKED_BODIES['email-templates']);
   ids.webhook = await made('/api/webhooks', { url: hookUrl, events: ['jobsite.updated'] });
   ids.apiKey = await made('/api/api-keys', { name: 'B key', scopes: ['read'] });
   ids.supportRequest = await made('/api/support/requests', {
