@@ -13,12 +13,20 @@ const NOUNS: Record<string, string> = {
   'api-keys': 'API key',
 };
 
-/** The things at a fixed path (no id): the account's own settings. */
+/** The things at a fixed path (no id): the account's own settings and the member's own ("updated their profile"). */
 const SINGLETONS: Record<string, string> = {
   '/api/holidays': 'the holiday calendar',
   '/api/workers/import': 'workers from a CSV import',
   '/api/email/test': 'a test email',
   '/api/support/requests': 'a support request',
+  '/api/me/profile': 'their profile',
+  '/api/me/quiet-hours': 'their quiet hours',
+  '/api/account/brand': "the account's branding",
+  '/api/account/brand/logo-upload': "the account's logo",
+  '/api/account/sso': 'single sign-on',
+  '/api/account/support-access': 'support access',
+  '/api/reports': 'a report',
+  '/api/reports/schedules/run': 'a scheduled report run',
 };
 
 export function auditSubjectOf(path: string, answer: unknown): string {

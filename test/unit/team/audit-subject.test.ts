@@ -21,6 +21,8 @@ describe('auditSubjectOf', () => {
 
   it('should name fixed paths in words and leave unknown paths as they were', () => {
     expect(auditSubjectOf('/api/holidays', {})).toBe('the holiday calendar');
+    expect(auditSubjectOf('/api/me/profile', { name: 'Dana' })).toBe('their profile');
+    expect(auditSubjectOf('/api/account/brand', {})).toBe("the account's branding");
     expect(auditSubjectOf('/api/something/else', {})).toBe('/api/something/else');
   });
 });
