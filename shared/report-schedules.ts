@@ -84,6 +84,10 @@ export interface ReportSendRecord {
   documentExpiresAt: string | null;
 }
 
+/** A document link we never signed (mistyped, cut short by a mail client, or made up). */
+export const DOCUMENT_LINK_INVALID_MESSAGE =
+  'This document link is not valid. Open the whole link from the email, or download the report from the saved reports.';
+
 export const DOCUMENT_GONE_MESSAGE = `This document was kept for ${DOCUMENT_RETENTION_DAYS} days and has been deleted. Download the report again from the saved reports for a fresh copy.`;
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,10 @@
 import { runRequestSchema } from '../../shared/admin-schemas';
 import { Hono, type Context } from 'hono';
-import { DOCUMENT_GONE_MESSAGE, reportScheduleInputSchema } from '../../shared/report-schedules';
+import {
+  DOCUMENT_GONE_MESSAGE,
+  DOCUMENT_LINK_INVALID_MESSAGE,
+  reportScheduleInputSchema,
+} from '../../shared/report-schedules';
 import { GoneError, NotFoundError } from '../core/errors';
 import { DOCUMENT_LINK_PREFIX, type DocumentLinks } from '../core/reports/document-links';
 import {
@@ -43,8 +47,9 @@ const pdfAnswer = (c: Context<AppEnv>, doc: { bytes: Uint8Array; fileName: strin
 export function reportSchedulesRoutes(deps: ReportSchedulesRoutesDeps) {
   return new Hono<AppEnv>()
     .get(`${DOCUMENT_LINK_PREFIX}:token`, async (c) => {
-      const doc = deps.links.read(c.req.param('token'), deps.ledger.clock.now());
-      if (!doc) throw new GoneError(DOCUMENT_GONE_MESSAGE);
+      const doc = deps.links.open(c.req.param('token'), deps.ledger.clock.now());
+      if (doc === 'invalid') throw new NotFoundError(DOCUMENT_LINK_INVALID_MESSAGE);
+      if (doc === 'expired') throw new GoneError(DOCUMENT_GONE_MESSAGE);
       return pdfAnswer(c, await keptDocument(doc.tenant, doc.reportId, doc.periodKey, deps));
     })
     .post('/api/reports/schedules/run', requireAdmin(), jsonBody(runRequestSchema), async (c) => {

@@ -23,17 +23,30 @@ export function documentLinks(opts: { secret: string; previousSecrets?: string[]
     'd1',
     800,
   );
+  /**
+   * The document a token names, or why not: `expired` for a link we signed whose 90 days are over
+   * (the document is deleted), `invalid` for anything we never signed (a mistyped or cut link).
+   */
+  const open = (
+    tokenText: string,
+    now: Date,
+  ): Omit<DocumentLinkClaims, 'expiresAt'> | 'expired' | 'invalid' => {
+    const c = token.verify(tokenText);
+    if (!c || typeof c.t !== 'string' || typeof c.r !== 'string' || typeof c.p !== 'string') return 'invalid';
+    if (typeof c.e !== 'number') return 'invalid';
+    if (c.e <= now.getTime()) return 'expired';
+    return { tenant: tenantFromStore(c.t), reportId: c.r, periodKey: c.p };
+  };
   return {
+    open,
     link(doc: DocumentLinkClaims): string {
       const claims = { t: doc.tenant, r: doc.reportId, p: doc.periodKey, e: doc.expiresAt.getTime() };
       return `${opts.appOrigin.replace(/\/$/, '')}${DOCUMENT_LINK_PREFIX}${token.sign(claims)}`;
     },
     /** The document a genuine, unexpired token names; null for anything else. */
     read(tokenText: string, now: Date): Omit<DocumentLinkClaims, 'expiresAt'> | null {
-      const c = token.verify(tokenText);
-      if (!c || typeof c.t !== 'string' || typeof c.r !== 'string' || typeof c.p !== 'string') return null;
-      if (typeof c.e !== 'number' || c.e <= now.getTime()) return null;
-      return { tenant: tenantFromStore(c.t), reportId: c.r, periodKey: c.p };
+      const opened = open(tokenText, now);
+      return typeof opened === 'string' ? null : opened;
     },
   };
 }

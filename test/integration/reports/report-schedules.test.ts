@@ -1,7 +1,7 @@
 import { tenantFromStore } from '../../../lambdas/core/caller';
 import { createDataRoot } from '../../../lambdas/composition/data.root';
 import { DynamoReportScheduleRepo } from '../../../lambdas/adapters/dynamo/report-schedules.repo';
-import { DOCUMENT_GONE_MESSAGE } from '../../../shared/report-schedules';
+import { DOCUMENT_GONE_MESSAGE, DOCUMENT_LINK_INVALID_MESSAGE } from '../../../shared/report-schedules';
 import { callApi, newAccount, subscribe, type TestAccount } from '../../support/accounts';
 import { seededAdminToken } from '../../support/cognito';
 import { pdfText } from '../../support/pdf-text';
@@ -195,6 +195,10 @@ describe('report schedules', () => {
     expect((await api(`/api/reports/${reportId}/documents/2026-07`, { token: premium.token })).status).toBe(
       404,
     );
+    // A document link we never signed (cut short by a mail client, or made up) is not "deleted".
+    const made = await api('/api/reports/documents/d1.made-up-token');
+    expect(made.status).toBe(404);
+    expect(JSON.stringify(made.body)).toContain(DOCUMENT_LINK_INVALID_MESSAGE);
   });
 
   it('should let one later run take over a claim a dead run left rendering, and never one handed to SES', async () => {

@@ -149,6 +149,10 @@ describe('runReportSchedules', () => {
       t.links.read(url.slice(0, -1) + (url.endsWith('A') ? 'B' : 'A'), new Date('2026-12-01')),
     ).toBeNull();
     expect([...t.sends.values()][0]).toMatchObject({ delivery: 'linked', status: 'sent' });
+    // Why not, for the page: a link of ours past its days is gone; one we never signed is not valid.
+    expect(t.links.open(url, new Date('2027-03-01T00:00:00Z'))).toBe('expired');
+    expect(t.links.open('not-a-link', new Date('2026-12-01'))).toBe('invalid');
+    expect(t.links.open(url.slice(0, 40), new Date('2026-12-01'))).toBe('invalid');
   });
 
   it('should record a failed send and retry it on the next run, once', async () => {
