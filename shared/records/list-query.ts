@@ -17,12 +17,19 @@ export function limitParam(max: number, fallback: number) {
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
   const sorts = sortFields.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
   return z.object({
-    q: z.string().trim().max(120, 'Search must be at most 120 characters').optional(),
+    q: searchParam(),
     sort: z.enum(sorts, { message: `Sort must be one of ${sorts.join(', ')}` }).default(sortFields[0]),
     limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
-    cursor: z.string().max(512, 'Cursor is not valid').optional(),
+    cursor: cursorParam(),
   });
 }
+
+/** `?q=`: a list's search text, trimmed, at most 120 characters. */
+export const searchParam = () =>
+  z.string().trim().max(120, 'Search must be at most 120 characters').optional();
+
+/** `?cursor=`: the `nextCursor` of the page before (its meaning is checked where it is read). */
+export const cursorParam = () => z.string().max(512, 'Cursor is not valid').optional();
 
 export interface ListResponse<T> {
   items: T[];

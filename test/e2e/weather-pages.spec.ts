@@ -59,6 +59,7 @@ test("should show the dashboard's first ten jobsites by name and send the rest t
 
   await expect(overview.getByRole('group', { name: /^Pier \d\d$/ })).toHaveCount(10);
   await expect(overview.getByText('The first 10 jobsites by name.')).toBeVisible();
+  await shootWideAndPhone(page, 'weather-pages-dashboard');
   await overview.getByRole('link', { name: "Every jobsite's week is on Weather" }).click();
   await expect(page).toHaveURL(/\/weather$/);
 });

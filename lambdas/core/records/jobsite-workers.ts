@@ -52,14 +52,16 @@ export async function workersOfCrews(
   crewIds: readonly string[],
   workers: Pick<WorkerRepo, 'list' | 'crewMembers' | 'getMany'>,
 ): Promise<Map<string, Worker[]>> {
-  const wanted = new Set(crewIds);
-  let found: Worker[];
-  if (wanted.size === 0) found = [];
-  else if (workers.crewMembers && workers.getMany) {
-    const members = await workers.crewMembers(tenant, [...wanted]);
-    found = [...(await workers.getMany(tenant, [...new Set([...members.values()].flat())])).values()];
-  } else found = await workers.list(tenant);
-  const byCrew = new Map<string, Worker[]>([...wanted].map((id) => [id, []]));
-  for (const w of found.sort(byId)) for (const id of w.crewIds) byCrew.get(id)?.push(w);
+  const byCrew = new Map<string, Worker[]>(crewIds.map((id) => [id, []]));
+  if (byCrew.size === 0) return byCrew;
+  const found = workers.crewMembers
+    ? await workersWithIds(
+        tenant,
+        [...(await workers.crewMembers(tenant, [...byCrew.keys()])).values()].flat(),
+        workers,
+      )
+    : (await workers.list(tenant)).sort(byId);
+  // A member item read just before its worker left the crew: the worker's own record decides.
+  for (const w of found) for (const id of w.crewIds) byCrew.get(id)?.push(w);
   return byCrew;
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { OUTLOOK_LIMIT_MAX, type OutlookResponse } from '../../../../../shared/weather/outlook';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { fetchAllPages, listPath, type ListParams } from '../../../lib/list-query';
 
 /** Jobsites per page on /weather: each brings a week of hourly charts, heavy on a phone. */
 export const WEATHER_PAGE_SIZE = 10;
@@ -9,12 +10,10 @@ export const WEATHER_PAGE_SIZE = 10;
 /** Pages the jobsites screen reads at most for its map and Today column (2,000 jobsites). */
 const MAX_OUTLOOK_PAGES = 20;
 
-function outlookPath(days: number, page: { limit?: number; cursor?: string; q?: string }): string {
-  const search = new URLSearchParams({ days: String(days) });
-  if (page.limit) search.set('limit', String(page.limit));
-  if (page.cursor) search.set('cursor', page.cursor);
-  if (page.q?.trim()) search.set('q', page.q.trim());
-  return `/api/weather?${search.toString()}`;
+/** `/api/weather?limit=&cursor=&q=` as every list asks, with the outlook's `days`. */
+function outlookPath(days: number, page: ListParams): string {
+  const path = listPath('/api/weather', page);
+  return `${path}${path.includes('?') ? '&' : '?'}days=${days}`;
 }
 
 /** GET /api/weather: the first page of active jobsites (in name order) with their coming days. */
@@ -51,17 +50,15 @@ export function useWeatherOutlookAll(days: number) {
   return useQuery({
     queryKey: ['weather', user?.sub, days, 'all'],
     queryFn: async ({ signal }): Promise<OutlookResponse> => {
-      const first = await api<OutlookResponse>(outlookPath(days, { limit: OUTLOOK_LIMIT_MAX }), { signal });
-      const items = [...first.items];
-      let cursor = first.nextCursor;
-      for (let page = 1; cursor && page < MAX_OUTLOOK_PAGES; page++) {
-        const next = await api<OutlookResponse>(outlookPath(days, { limit: OUTLOOK_LIMIT_MAX, cursor }), {
+      let units: OutlookResponse['units'] = 'us';
+      const items = await fetchAllPages(async (cursor) => {
+        const page = await api<OutlookResponse>(outlookPath(days, { limit: OUTLOOK_LIMIT_MAX, cursor }), {
           signal,
         });
-        items.push(...next.items);
-        cursor = next.nextCursor;
-      }
-      return { units: first.units, items, nextCursor: null };
+        units = page.units;
+        return page;
+      }, MAX_OUTLOOK_PAGES);
+      return { units, items, nextCursor: null };
     },
     enabled: !!user,
     staleTime: 10 * 60_000,
