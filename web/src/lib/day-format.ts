@@ -5,6 +5,8 @@
  * formatted in UTC so no browser zone can move it to the day before.
  */
 
+import { formatNoticeDate } from '../../../shared/email/format';
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
 
@@ -33,25 +35,26 @@ export function longDate(date: string): string {
   return d ? format(d, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }) : date;
 }
 
-/** "Sat, Nov 28": a day in a list whose year is already on screen (a ledger range, a calendar year). */
+/**
+ * "Sat, Nov 28": a day in a list whose year is already on screen (a ledger range, a calendar year),
+ * written as the notices write it.
+ */
 export function shortDate(date: string): string {
-  const d = dayOf(date);
-  return d ? format(d, { weekday: 'short', month: 'short', day: 'numeric' }) : date;
+  return DAY.test(date) ? formatNoticeDate(date) : date;
+}
+
+/** A month `YYYY-MM` written with `year`; anything else as given. */
+function monthIn(month: string, year: 'numeric' | '2-digit'): string {
+  const m = MONTH.exec(month);
+  if (!m) return month;
+  return format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), { month: 'short', year });
 }
 
 /** "Nov 2026" for a month `YYYY-MM`. */
-export function monthLabel(month: string): string {
-  const m = MONTH.exec(month);
-  if (!m) return month;
-  return format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), { month: 'short', year: 'numeric' });
-}
+export const monthLabel = (month: string): string => monthIn(month, 'numeric');
 
 /** "Nov 26": a month under a chart's bar, where room is short. */
-export function chartMonth(month: string): string {
-  const m = MONTH.exec(month);
-  if (!m) return month;
-  return format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), { month: 'short', year: '2-digit' });
-}
+export const chartMonth = (month: string): string => monthIn(month, '2-digit');
 
 /**
  * A range of local dates, its year written once when both ends share it: "Nov 1 – Dec 31, 2026",
